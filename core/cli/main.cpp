@@ -1,0 +1,285 @@
+// granular-cli: run any scenario file headless (the same files the web app reads).
+//
+//   granular-cli run FILE [--until T] [--format csv|jsonl] [--out FILE] [--state FILE] [--engine NAME]
+//   granular-cli validate FILE        every problem, one per line; exit status 1 if any
+//   granular-cli normalize FILE       the scenario with every default filled in
+//   granular-cli defaults             the default scenario
+//   granular-cli hash FILE --until T [--engine NAME]
+//                                     state hash at the output instant T (native/WASM parity checks)
+//   granular-cli bench FILE --discs N --events E [--engine NAME]
+//                                     collisions per second on FILE with N discs (JSON line)
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <string>
+
+#include "engines/engine.hpp"
+#include "granular/scenario.hpp"
+#include "granular/version.hpp"
+#include "granular/world.hpp"
+#include "model/model.hpp"
+#include "state/state.hpp"
+#include "util/json.hpp"
+
+using namespace granular;
+
+namespace {
+
+int usage() {
+  std::cerr << "granular-cli " << kVersion << "\n"
+            << "usage:\n"
+            << "  granular-cli run FILE [--until T] [--format csv|jsonl] [--out FILE] [--state FILE] [--engine NAME]\n"
+            << "  granular-cli validate FILE\n"
+            << "  granular-cli normalize FILE\n"
+            << "  granular-cli defaults\n"
+            << "  granular-cli hash FILE --until T [--engine NAME]\n"
+            << "  granular-cli bench FILE --discs N --events E [--engine NAME]\n";
+  return 2;
+}
+
+bool readFile(const std::string& path, std::string& text) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  text = ss.str();
+  return true;
+}
+
+struct Args {
+  std::string command, file;
+  std::map<std::string, std::string> options;
+  bool has(const std::string& k) const { return options.count(k) != 0; }
+  std::string get(const std::string& k, const std::string& def = "") const {
+    auto it = options.find(k);
+    return it == options.end() ? def : it->second;
+  }
+};
+
+bool parseArgs(int argc, char** argv, Args& a) {
+  if (argc < 2) return false;
+  a.command = argv[1];
+  for (int i = 2; i < argc; ++i) {
+    std::string s = argv[i];
+    if (s.rfind("--", 0) == 0) {
+      if (i + 1 >= argc) {
+        std::cerr << "option " << s << " needs a value\n";
+        return false;
+      }
+      a.options[s.substr(2)] = argv[++i];
+    } else if (a.file.empty()) {
+      a.file = s;
+    } else {
+      std::cerr << "unexpected argument: " << s << "\n";
+      return false;
+    }
+  }
+  return true;
+}
+
+bool parseNumber(const std::string& text, double& out) {
+  char* end = nullptr;
+  out = std::strtod(text.c_str(), &end);
+  return end && *end == '\0' && !text.empty();
+}
+
+int printErrors(const World& w, const std::string& file) {
+  for (const Issue& e : w.errors()) std::cerr << file << ": " << e.text() << "\n";
+  return 1;
+}
+
+void writeObservation(std::ostream& out, const Observation& o, bool csv) {
+  if (csv) {
+    out << formatNumber(o.time) << ',' << formatNumber(o.kineticEnergy) << ',' << formatNumber(o.temperature) << ','
+        << formatNumber(o.collisions) << ',' << formatNumber(o.wallHits) << ',' << formatNumber(o.collisionRate) << ','
+        << formatNumber(o.wallPressure) << ',' << formatNumber(o.energyDissipated) << ',' << formatNumber(o.energyInjected)
+        << '\n';
+  } else {
+    Json j = Json::object();
+    j.set("time", Json::number(o.time));
+    j.set("kineticEnergy", Json::number(o.kineticEnergy));
+    j.set("temperature", Json::number(o.temperature));
+    j.set("collisions", Json::number(o.collisions));
+    j.set("wallHits", Json::number(o.wallHits));
+    j.set("collisionRate", Json::number(o.collisionRate));
+    j.set("wallPressure", Json::number(o.wallPressure));
+    j.set("energyDissipated", Json::number(o.energyDissipated));
+    j.set("energyInjected", Json::number(o.energyInjected));
+    out << j.dump() << '\n';
+  }
+}
+
+void writeState(std::ostream& out, const World& w) {
+  Json j = Json::object();
+  j.set("time", Json::number(w.time()));
+  Json x = Json::array(), y = Json::array(), vx = Json::array(), vy = Json::array(), spin = Json::array();
+  for (int i = 0; i < w.count(); ++i) {
+    x.push(Json::number(w.positions()(0, i)));
+    y.push(Json::number(w.positions()(1, i)));
+    vx.push(Json::number(w.velocities()(0, i)));
+    vy.push(Json::number(w.velocities()(1, i)));
+    spin.push(Json::number(w.state().spin(i)));
+  }
+  j.set("x", std::move(x));
+  j.set("y", std::move(y));
+  j.set("vx", std::move(vx));
+  j.set("vy", std::move(vy));
+  j.set("spin", std::move(spin));
+  out << j.dump() << '\n';
+}
+
+int run(const Args& a, const std::string& text) {
+  World w(text, a.get("engine"));
+  if (!w.ok()) return printErrors(w, a.file);
+  double until = w.model().duration;
+  if (a.has("until") && !parseNumber(a.get("until"), until)) {
+    std::cerr << "--until " << a.get("until") << ": not a number\n";
+    return 2;
+  }
+  if (!(until > 0)) {
+    std::cerr << a.file << ": output.duration is 0 (unbounded): pass --until T (seconds)\n";
+    return 2;
+  }
+  const std::string format = a.get("format", "csv");
+  if (format != "csv" && format != "jsonl") {
+    std::cerr << "--format " << format << ": must be csv or jsonl\n";
+    return 2;
+  }
+  std::ofstream file;
+  if (a.has("out")) {
+    file.open(a.get("out"));
+    if (!file) {
+      std::cerr << "cannot write " << a.get("out") << "\n";
+      return 1;
+    }
+  }
+  std::ostream& out = a.has("out") ? static_cast<std::ostream&>(file) : std::cout;
+  std::ofstream state;
+  if (a.has("state")) {
+    state.open(a.get("state"));
+    if (!state) {
+      std::cerr << "cannot write " << a.get("state") << "\n";
+      return 1;
+    }
+  }
+  const bool csv = format == "csv";
+  if (csv)
+    out << "time_s,kinetic_energy_J,temperature_J,collisions,wall_hits,collision_rate_per_s,wall_pressure_N_per_m,"
+           "energy_dissipated_J,energy_injected_J\n";
+  writeObservation(out, w.observation(), csv);
+  if (state) writeState(state, w);
+  while (w.time() < until) {
+    const AdvanceStatus s = w.advance(1000000);
+    if (s == AdvanceStatus::Budget) continue;
+    if (s == AdvanceStatus::Stopped) {
+      std::cerr << a.file << ": stopped: " << w.message() << "\n";
+      writeObservation(out, w.observation(), csv);
+      if (state) writeState(state, w);
+      return 3;
+    }
+    if (s == AdvanceStatus::Finished) break;
+    writeObservation(out, w.observation(), csv);
+    if (state) writeState(state, w);
+  }
+  return 0;
+}
+
+int bench(const Args& a, const std::string& text) {
+  double discs = 0, events = 0;
+  if (!parseNumber(a.get("discs"), discs) || !parseNumber(a.get("events"), events)) {
+    std::cerr << "bench needs --discs N --events E\n";
+    return 2;
+  }
+  Json root;
+  JsonError err;
+  if (!parseJson(text, root, err)) {
+    std::cerr << a.file << ": " << err.message << "\n";
+    return 1;
+  }
+  // Same override as the WASM side of the benchmark (scripts/bench.mjs): disc count, unbounded run.
+  Json gen = root.find("generate") ? *root.find("generate") : Json::object();
+  gen.set("count", Json::number(discs));
+  root.set("generate", gen);
+  Json out = root.find("output") ? *root.find("output") : Json::object();
+  out.set("interval", Json::number(1e6));
+  out.set("duration", Json::number(0));
+  root.set("output", out);
+  const auto t0 = std::chrono::steady_clock::now();
+  World w(root.dump(), a.get("engine"));
+  if (!w.ok()) return printErrors(w, a.file);
+  const auto t1 = std::chrono::steady_clock::now();
+  // Warm up (the first events after placement are atypical), then measure.
+  const std::int64_t warm = static_cast<std::int64_t>(events / 5);
+  w.advance(warm);
+  const double c0 = static_cast<double>(w.stats().collisions + w.stats().wallHits);
+  const auto t2 = std::chrono::steady_clock::now();
+  w.advance(static_cast<std::int64_t>(events));
+  const auto t3 = std::chrono::steady_clock::now();
+  const double collisions = static_cast<double>(w.stats().collisions + w.stats().wallHits) - c0;
+  const double seconds = std::chrono::duration<double>(t3 - t2).count();
+  Json j = Json::object();
+  j.set("discs", Json::number(discs));
+  j.set("collisions", Json::number(collisions));
+  j.set("seconds", Json::number(seconds));
+  j.set("collisionsPerSecond", Json::number(collisions / seconds));
+  j.set("setupSeconds", Json::number(std::chrono::duration<double>(t1 - t0).count()));
+  j.set("cellCrossings", Json::number(static_cast<double>(w.stats().cellCrossings)));
+  j.set("staleEvents", Json::number(static_cast<double>(w.stats().staleEvents)));
+  std::cout << j.dump() << "\n";
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Args a;
+  if (!parseArgs(argc, argv, a)) return usage();
+  if (a.command == "defaults") {
+    std::cout << scenarioToJson(defaultScenario()).dump(2) << "\n";
+    return 0;
+  }
+  if (a.command == "--version" || a.command == "version") {
+    std::cout << kVersion << "\n";
+    return 0;
+  }
+  if (a.file.empty()) return usage();
+  std::string text;
+  if (!readFile(a.file, text)) {
+    std::cerr << "cannot read " << a.file << "\n";
+    return 1;
+  }
+  if (a.command == "validate") {
+    ScenarioSpec spec;
+    std::vector<Issue> errors;
+    if (readScenario(text, spec, errors)) {
+      Model m;
+      State s;
+      buildInitial(spec, m, s, errors);
+    }
+    for (const Issue& e : errors) std::cout << a.file << ": " << e.text() << "\n";
+    if (errors.empty()) std::cout << a.file << ": ok\n";
+    return errors.empty() ? 0 : 1;
+  }
+  if (a.command == "normalize") {
+    World w(text);
+    if (!w.ok()) return printErrors(w, a.file);
+    std::cout << w.scenarioJson() << "\n";
+    return 0;
+  }
+  if (a.command == "hash") {
+    double until = 0;
+    if (!parseNumber(a.get("until", "0"), until)) return usage();
+    World w(text, a.get("engine"));
+    if (!w.ok()) return printErrors(w, a.file);
+    w.runUntil(until);
+    std::cout << w.hashHex() << " " << formatNumber(w.time()) << " " << w.outputIndex() << "\n";
+    return 0;
+  }
+  if (a.command == "run") return run(a, text);
+  if (a.command == "bench") return bench(a, text);
+  return usage();
+}

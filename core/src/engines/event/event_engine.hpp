@@ -1,0 +1,223 @@
+// Event-driven hard discs (the granular-gas engine).
+//
+// Algorithm. Discs fly freely between instantaneous binary collisions. The engine always jumps to
+// the earliest future event: a disc-disc collision, a disc-wall collision (a wall segment's face or
+// one of its end points), or -- in the fast path -- a disc crossing into another cell of the grid.
+// Collisions conserve momentum along the line of centres and reverse the normal relative velocity
+// times r (Newton's restitution law); walls have infinite mass.
+//
+// State is advanced lazily (Lubachevsky 1991): a disc's position is stored at the time of its own
+// last collision, so an event touches only the discs it involves. Output instants read positions
+// without writing them; the trajectory is independent of the output interval.
+//
+// Fast path (EventEngine). Each disc keeps one prediction: its earliest collision among the discs
+// in the 3 x 3 cells around it and the walls registered in its cell, and its next cell crossing.
+// The earliest prediction of all discs comes from a two-level queue: blocks of 16 discs keep their
+// own minimum (an update that does not beat it costs O(1)) and a tournament tree over the blocks
+// finds the earliest block in O(log(N/16)) (Marin et al. 1993 use the plain tree over discs). A
+// prediction names its partner and the partner's collision counter at prediction time; when the
+// partner has collided since, the prediction is stale and is recomputed when it comes up (lazy
+// deletion). Invariant: a disc's key is never later than its earliest collision with any partner
+// that has not changed since the prediction, so no collision is missed. A cell crossing only
+// rechecks the three cells that come into range.
+//
+// Memory. The engine works on its own copy of the discs, one 64-byte line per disc, numbered in
+// cell order so that the neighbours of a disc sit close in memory; it renumbers every 8 N
+// collisions as the discs wander (and re-predicts everything, which changes no event). State and
+// event logs always use the scenario's disc numbers.
+//
+// Reference path (NaiveEventEngine). Searches all pairs and walls for the earliest event, O(N^2)
+// per event, with the very same arithmetic; tests require both paths to produce the same events.
+//
+// Exclusion. Right after disc i collided with j, the pair (i, j) is not predicted again until one of
+// them has another event (the exercise's "previous pair" rule); this keeps round-off from producing
+// a zero-time repeat collision when the normal relative velocity after impact is ~0 (r ~ 0).
+//
+// Inelastic collapse (McNamara & Young 1994): with r < 1 a group of discs can collide infinitely
+// often in finite time. Remedy, default on: the TC model (Luding & McNamara 1998) makes a collision
+// elastic when either disc collided less than t_c earlier. As a safety net in every mode, a disc that
+// collides more than kRapidLimit times in a row at intervals shorter than Model::collapseAlarm stops
+// the run with a message (status Stopped): the engine never hangs.
+//
+// Vibrating wall. The wall stays at its mean position and carries the velocity
+// u(t) = A w cos(w t) along its inward normal (small-amplitude limit); cos is detmath::cos, so
+// native and WebAssembly runs stay bit-identical.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engines/engine.hpp"
+#include "geometry/contact.hpp"
+#include "geometry/grid.hpp"
+#include "model/model.hpp"
+#include "state/state.hpp"
+
+namespace granular {
+
+/// One processed collision, for tests and logs: j >= 0 a disc, j < 0 wall -(j+1).
+struct EventRecord {
+  double time;
+  int i, j;
+};
+
+/// The working copy of one disc, packed into one cache line: a collision prediction reads only
+/// this line per neighbour (struct-of-arrays would touch six). State is written back from it when
+/// advanceTo() returns.
+struct alignas(64) HotDisc {
+  double x, y;               // position at time t (m)
+  double vx, vy;             // velocity (m/s)
+  double t;                  // local time at which (x, y) is exact (s)
+  double radius;             // m
+  std::uint32_t count;       // collisions so far (stale-prediction check)
+  std::int32_t lastPartner;  // partner of the last collision: disc, -(k+1) wall, INT_MIN none
+  std::int32_t next;         // next disc in the same cell (fast path), -1 at the end
+  std::int32_t cell;         // the disc's cell (fast path)
+};
+
+/// What the fast and the naive engines share: lazy kinematics, times of impact from lazy state,
+/// collision resolution with restitution, TC model, vibration and energy accounting.
+class EventCore : public Engine {
+ public:
+  EventCore(const Model& model, State& state);
+  const EngineStats& stats() const override { return stats_; }
+  const std::string& message() const override { return message_; }
+
+  /// Record every collision (not cell crossings) into `log` (nullptr to stop).
+  void setLog(std::vector<EventRecord>* log) { log_ = log; }
+
+  static constexpr int kRapidLimit = 10000;
+
+ protected:
+  /// Absolute time of the next contact of discs i and j from their lazy states (kNoContact if
+  /// none). Symmetric in (i, j) to the last bit: both discs are brought to the later of their two
+  /// local times, in index order. Inline: the engines' innermost loop.
+  double pairTime(int i, int j) const {
+    const HotDisc& a = d_[static_cast<std::size_t>(i < j ? i : j)];
+    const HotDisc& b = d_[static_cast<std::size_t>(i < j ? j : i)];
+    const double t0 = a.t > b.t ? a.t : b.t;
+    const geom::Vec2 va{a.vx, a.vy}, vb{b.vx, b.vy};
+    const geom::Vec2 pa = geom::Vec2{a.x, a.y} + (t0 - a.t) * va;
+    const geom::Vec2 pb = geom::Vec2{b.x, b.y} + (t0 - b.t) * vb;
+    const double dt = geom::discDiscTime(pb - pa, vb - va, a.radius + b.radius);
+    if (dt == geom::kNoContact) return geom::kNoContact;
+    const double t = t0 + dt;
+    return t < now_ ? now_ : t;
+  }
+  /// Absolute time of the next contact of disc i with wall k.
+  double wallTime(int i, int k) const;
+  /// The exercise's rule: (i, j) collided last with each other and neither has moved on since.
+  bool excludedPair(int i, int j) const {
+    return d_[static_cast<std::size_t>(i)].lastPartner == j && d_[static_cast<std::size_t>(j)].lastPartner == i;
+  }
+  bool excludedWall(int i, int k) const { return d_[static_cast<std::size_t>(i)].lastPartner == -(k + 1); }
+
+  /// Resolve the collision of i and j at time now_; false if the run must stop.
+  bool collideDiscs(int i, int j);
+  /// Resolve the collision of i with wall k at time now_; false if the run must stop.
+  bool collideWall(int i, int k);
+  /// Write the working copy back into State (positions stay lazy: exact at each disc's own time).
+  void syncState();
+  /// Renumber the working copy: new index k holds the disc that had index order[k].
+  void relabel(const std::vector<int>& order);
+
+  const Model& model_;
+  State& state_;
+  EngineStats stats_;
+  std::string message_;
+  double now_ = 0;                      // engine time (s)
+  std::vector<HotDisc> d_;              // working copy, engine numbering
+  std::vector<int> ext_;                // engine index -> scenario index
+  std::vector<double> lastCollision_;   // time of the last collision (s)
+  std::vector<int> rapid_;              // consecutive collisions closer than collapseAlarm
+
+ private:
+  void advanceDisc(HotDisc& a) const;
+  bool noteCollision(int i);
+  double restitutionFor(int i, int j);  // r, or 1 under the TC model
+  std::vector<EventRecord>* log_ = nullptr;
+};
+
+/// Complete binary tree over N keys; top() is the index with the smallest key (ties: lower
+/// index). Each node stores its winner's key, so an update reads one cache line per level.
+class TournamentTree {
+ public:
+  void reset(int n);
+  void update(int i, double key);
+  int top() const { return node_[1].index; }
+  double topKey() const { return node_[1].key; }
+
+ private:
+  struct Node {
+    double key;
+    int index;
+  };
+  static bool before(const Node& a, const Node& b) { return a.key < b.key || (a.key == b.key && a.index < b.index); }
+  int size_ = 1;
+  std::vector<Node> node_;
+};
+
+/// Two-level priority queue over N keys: blocks of kBlock keys keep their minimum, a tournament
+/// tree finds the earliest block. top() is the smallest key (ties: lower index).
+class BlockQueue {
+ public:
+  static constexpr int kBlock = 16;
+  void reset(int n);
+  void update(int i, double key);
+  int top() const { return winner_[static_cast<std::size_t>(tree_.top())]; }
+  double topKey() const { return tree_.topKey(); }
+
+ private:
+  void rescan(int block);
+  std::vector<double> keys_;
+  std::vector<int> winner_;  // per block: index of its smallest key
+  TournamentTree tree_;
+};
+
+class EventEngine final : public EventCore {
+ public:
+  EventEngine(const Model& model, State& state);
+  StepResult advanceTo(double t, std::int64_t maxEvents) override;
+
+  /// Cell side used by the grid (m): at least the largest diameter.
+  double cellSize() const { return shape_.cellWidth(); }
+
+ private:
+  struct Prediction {
+    double collTime;          // predicted collision time (s)
+    double crossTime;         // predicted cell crossing time (s)
+    std::int32_t partner;     // disc, -(k+1) wall, INT_MIN none
+    std::uint32_t partnerCount;  // partner's counter when predicted
+    std::int32_t prev;        // previous disc in the same cell, -1 at the head
+    std::int8_t crossDx, crossDy;  // direction of the crossing
+  };
+
+  void rebuild();                      // spatial renumbering, cell lists, queue, all predictions
+  void insert(int i, int cell);
+  void remove(int i);
+  void predict(int i);                 // full prediction: 3 x 3 cells and the cell's walls
+  void predictAfterCrossing(int i, int dcx, int dcy);
+  void predictCrossing(int i);
+  void considerWalls(int i);
+  void consider(int i, int j);         // compare the pair (i, j) with i's current prediction
+  void updateKey(int i);
+
+  static constexpr int kResortEvery = 8;          // collisions per disc between renumberings
+  static constexpr int kResortMinDiscs = 2048;    // below this everything fits in cache anyway
+
+  GridShape shape_;
+  std::vector<int> head_;                         // first disc of each cell, -1 if empty
+  std::vector<int> wallStart_, wallList_;         // walls near each cell (CSR)
+  std::vector<Prediction> pred_;
+  BlockQueue queue_;                              // keys: min(collTime, crossTime)
+  std::int64_t lastResort_ = 0;                   // stats_.collisions at the last renumbering
+};
+
+class NaiveEventEngine final : public EventCore {
+ public:
+  NaiveEventEngine(const Model& model, State& state) : EventCore(model, state) {}
+  StepResult advanceTo(double t, std::int64_t maxEvents) override;
+};
+
+}  // namespace granular

@@ -1,0 +1,511 @@
+// JSON text -> ScenarioSpec with every problem reported (field path, value, rule), and back.
+#include <algorithm>
+#include <cmath>
+#include <initializer_list>
+#include <string>
+
+#include "granular/scenario.hpp"
+#include "scenario/polygon.hpp"
+#include "util/json.hpp"
+
+namespace granular {
+
+std::string Issue::text() const {
+  if (path.empty()) return message;
+  if (value.empty()) return path + ": " + message;
+  return path + " = " + value + ": " + message;
+}
+
+namespace {
+
+std::string join(const std::string& path, const std::string& key) { return path.empty() ? key : path + "." + key; }
+std::string index(const std::string& path, std::size_t i) { return path + "[" + std::to_string(i) + "]"; }
+
+std::string shortText(const Json* v) {
+  if (!v) return "";
+  std::string s = v->dump();
+  if (s.size() > 60) s = s.substr(0, 57) + "...";
+  return s;
+}
+
+std::size_t editDistance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      std::size_t sub = prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, sub});
+    }
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
+}
+
+class Reader {
+ public:
+  explicit Reader(std::vector<Issue>& errors) : errors_(errors) {}
+
+  void error(const std::string& path, const Json* v, const std::string& message) {
+    errors_.push_back(Issue{path, shortText(v), message});
+  }
+  void error(const std::string& path, const std::string& value, const std::string& message) {
+    errors_.push_back(Issue{path, value, message});
+  }
+  std::size_t count() const { return errors_.size(); }
+
+  /// Report keys that are not in `allowed` (with a suggestion for near misses).
+  void keys(const Json& obj, const std::string& path, std::initializer_list<const char*> allowed) {
+    for (const auto& m : obj.members()) {
+      bool known = false;
+      std::string suggestion;
+      std::size_t bestDistance = 3;
+      for (const char* k : allowed) {
+        if (m.first == k) known = true;
+        std::size_t d = editDistance(m.first, k);
+        if (d < bestDistance) {
+          bestDistance = d;
+          suggestion = k;
+        }
+      }
+      if (known) continue;
+      std::string msg = "unknown field";
+      if (!suggestion.empty()) msg += " (did you mean \"" + suggestion + "\"?)";
+      else {
+        msg += "; allowed:";
+        for (const char* k : allowed) msg += std::string(" ") + k;
+      }
+      error(join(path, m.first), &m.second, msg);
+    }
+  }
+
+  /// Object-valued field: returns it, or nullptr (absent, or wrong type: reported).
+  const Json* object(const Json& obj, const std::string& path, const char* key) {
+    const Json* v = obj.find(key);
+    if (!v) return nullptr;
+    if (!v->isObject()) {
+      error(join(path, key), v, "must be an object");
+      return nullptr;
+    }
+    return v;
+  }
+
+  /// Number field. Absent -> false (out untouched). Present but not a finite number -> reported.
+  bool number(const Json& obj, const std::string& path, const char* key, double& out) {
+    const Json* v = obj.find(key);
+    if (!v) return false;
+    return numberValue(*v, join(path, key), out);
+  }
+
+  bool numberValue(const Json& v, const std::string& path, double& out) {
+    if (!v.isNumber()) {
+      error(path, &v, "must be a number");
+      return false;
+    }
+    if (!std::isfinite(v.asNumber())) {
+      error(path, &v, "must be a finite number");
+      return false;
+    }
+    out = v.asNumber();
+    return true;
+  }
+
+  /// Number field that may also be null (null -> present = false, returns true).
+  bool nullableNumber(const Json& obj, const std::string& path, const char* key, bool& present, double& out) {
+    const Json* v = obj.find(key);
+    if (!v) return false;
+    if (v->isNull()) {
+      present = false;
+      return true;
+    }
+    if (numberValue(*v, join(path, key), out)) {
+      present = true;
+      return true;
+    }
+    return false;
+  }
+
+  bool integer(const Json& obj, const std::string& path, const char* key, double& out) {
+    double x;
+    if (!number(obj, path, key, x)) return false;
+    if (x != std::floor(x)) {
+      error(join(path, key), obj.find(key), "must be an integer");
+      return false;
+    }
+    out = x;
+    return true;
+  }
+
+  bool string(const Json& obj, const std::string& path, const char* key, std::string& out, std::size_t maxLength) {
+    const Json* v = obj.find(key);
+    if (!v) return false;
+    if (!v->isString()) {
+      error(join(path, key), v, "must be a string");
+      return false;
+    }
+    if (v->asString().size() > maxLength) {
+      error(join(path, key), v, "must be at most " + std::to_string(maxLength) + " characters");
+      return false;
+    }
+    out = v->asString();
+    return true;
+  }
+
+  bool choice(const Json& obj, const std::string& path, const char* key, std::string& out,
+              std::initializer_list<const char*> options) {
+    std::string s;
+    if (!string(obj, path, key, s, 100)) return false;
+    for (const char* o : options)
+      if (s == o) {
+        out = s;
+        return true;
+      }
+    std::string msg = "must be one of:";
+    bool first = true;
+    for (const char* o : options) {
+      msg += first ? " \"" : ", \"";
+      msg += o;
+      msg += '"';
+      first = false;
+    }
+    error(join(path, key), obj.find(key), msg);
+    return false;
+  }
+
+  bool boolean(const Json& obj, const std::string& path, const char* key, bool& out) {
+    const Json* v = obj.find(key);
+    if (!v) return false;
+    if (!v->isBool()) {
+      error(join(path, key), v, "must be true or false");
+      return false;
+    }
+    out = v->asBool();
+    return true;
+  }
+
+  /// Range rule on an already-read value; reports and returns false when violated.
+  bool rule(bool ok, const std::string& path, double value, const std::string& message) {
+    if (!ok) error(path, formatNumber(value), message);
+    return ok;
+  }
+
+ private:
+  std::vector<Issue>& errors_;
+};
+
+std::string num(double x) { return formatNumber(x); }
+
+void readDomain(Reader& rd, const Json& root, ScenarioSpec& s) {
+  const Json* domain = rd.object(root, "", "domain");
+  if (!domain) return;
+  rd.keys(*domain, "domain", {"box", "polygon"});
+  const Json* box = domain->find("box");
+  const Json* poly = domain->find("polygon");
+  if (box && poly) {
+    rd.error("domain", "", "give either \"box\" or \"polygon\", not both");
+    return;
+  }
+  if (poly) {
+    if (!poly->isArray()) {
+      rd.error("domain.polygon", poly, "must be an array of [x, y] vertices");
+      return;
+    }
+    const auto& items = poly->items();
+    if (items.size() < 3 || items.size() > static_cast<std::size_t>(kMaxPolygonVertices)) {
+      rd.error("domain.polygon", std::to_string(items.size()) + " vertices",
+               "must have between 3 and " + std::to_string(kMaxPolygonVertices) + " vertices");
+      return;
+    }
+    std::vector<double> xy;
+    bool ok = true;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      const Json& p = items[i];
+      std::string path = index("domain.polygon", i);
+      if (!p.isArray() || p.items().size() != 2) {
+        rd.error(path, &p, "must be a pair [x, y]");
+        ok = false;
+        continue;
+      }
+      for (int c = 0; c < 2; ++c) {
+        double x;
+        if (!rd.numberValue(p.items()[static_cast<std::size_t>(c)], index(path, static_cast<std::size_t>(c)), x)) {
+          ok = false;
+        } else if (!rd.rule(std::fabs(x) <= 1e6, index(path, static_cast<std::size_t>(c)), x, "must lie within ±1e6 m")) {
+          ok = false;
+        } else {
+          xy.push_back(x);
+        }
+      }
+    }
+    if (!ok) return;
+    std::string why;
+    if (!polygonIsValid(xy, why)) {
+      rd.error("domain.polygon", poly, why);
+      return;
+    }
+    s.isBox = false;
+    s.polygon = xy;
+    return;
+  }
+  if (box) {
+    if (!box->isObject()) {
+      rd.error("domain.box", box, "must be an object {\"width\", \"height\"}");
+      return;
+    }
+    rd.keys(*box, "domain.box", {"width", "height"});
+    double w = s.boxWidth, h = s.boxHeight;
+    if (rd.number(*box, "domain.box", "width", w)) {
+      if (rd.rule(w > 0 && w <= 1e6, "domain.box.width", w, "must be > 0 and <= 1e6 m")) s.boxWidth = w;
+    }
+    if (rd.number(*box, "domain.box", "height", h)) {
+      if (rd.rule(h > 0 && h <= 1e6, "domain.box.height", h, "must be > 0 and <= 1e6 m")) s.boxHeight = h;
+    }
+    s.isBox = true;
+  }
+}
+
+void readDiscs(Reader& rd, const Json& discs, ScenarioSpec& s, double density) {
+  if (!discs.isArray()) {
+    rd.error("discs", &discs, "must be an array of discs");
+    return;
+  }
+  const auto& items = discs.items();
+  if (items.empty() || items.size() > static_cast<std::size_t>(kMaxDiscs)) {
+    rd.error("discs", std::to_string(items.size()) + " discs", "must hold between 1 and " + std::to_string(kMaxDiscs) + " discs");
+    return;
+  }
+  s.explicitDiscs = true;
+  s.discs.assign(items.size(), DiscSpec{});
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const Json& d = items[i];
+    std::string path = index("discs", i);
+    if (!d.isObject()) {
+      rd.error(path, &d, "must be an object {\"x\", \"y\", \"vx\", \"vy\", \"radius\", \"mass\"}");
+      continue;
+    }
+    rd.keys(d, path, {"x", "y", "vx", "vy", "radius", "mass"});
+    DiscSpec& disc = s.discs[i];
+    for (const char* key : {"x", "y", "radius"}) {
+      if (!d.find(key)) rd.error(join(path, key), "", "is required");
+    }
+    double v;
+    if (rd.number(d, path, "x", v) && rd.rule(std::fabs(v) <= 1e6, join(path, "x"), v, "must lie within ±1e6 m")) disc.x = v;
+    if (rd.number(d, path, "y", v) && rd.rule(std::fabs(v) <= 1e6, join(path, "y"), v, "must lie within ±1e6 m")) disc.y = v;
+    if (rd.number(d, path, "vx", v) && rd.rule(std::fabs(v) <= 1e6, join(path, "vx"), v, "must be within ±1e6 m/s")) disc.vx = v;
+    if (rd.number(d, path, "vy", v) && rd.rule(std::fabs(v) <= 1e6, join(path, "vy"), v, "must be within ±1e6 m/s")) disc.vy = v;
+    if (rd.number(d, path, "radius", v) && rd.rule(v > 0 && v <= 1e6, join(path, "radius"), v, "must be > 0")) disc.radius = v;
+    disc.mass = density * 3.141592653589793 * disc.radius * disc.radius;
+    if (rd.number(d, path, "mass", v) && rd.rule(v > 0 && v <= 1e12, join(path, "mass"), v, "must be > 0")) disc.mass = v;
+  }
+}
+
+void readGenerate(Reader& rd, const Json& g, ScenarioSpec& s) {
+  const std::string p = "generate";
+  rd.keys(g, p, {"count", "radius", "radiusMax", "areaFraction", "density", "speed", "velocities", "placement"});
+  auto& G = s.generate;
+  double v;
+  if (rd.integer(g, p, "count", v) &&
+      rd.rule(v >= 1 && v <= kMaxDiscs, "generate.count", v, "must be between 1 and " + std::to_string(kMaxDiscs)))
+    G.count = static_cast<int>(v);
+  if (rd.number(g, p, "radius", v) && rd.rule(v > 0 && v <= 1e6, "generate.radius", v, "must be > 0")) G.radius = v;
+  bool present = false;
+  if (rd.nullableNumber(g, p, "radiusMax", present, v)) {
+    if (!present) G.hasRadiusMax = false;
+    else if (rd.rule(v >= G.radius && v <= kMaxRadiusRatio * G.radius, "generate.radiusMax", v,
+                     "must lie between generate.radius (" + num(G.radius) + ") and " + num(kMaxRadiusRatio) +
+                         " times it")) {
+      G.hasRadiusMax = true;
+      G.radiusMax = v;
+    }
+  }
+  if (rd.nullableNumber(g, p, "areaFraction", present, v)) {
+    if (!present) G.hasAreaFraction = false;
+    else if (rd.rule(v > 0 && v <= kMaxLatticeAreaFraction, "generate.areaFraction", v,
+                     "must be > 0 and <= " + num(kMaxLatticeAreaFraction))) {
+      G.hasAreaFraction = true;
+      G.areaFraction = v;
+    }
+  }
+  if (rd.number(g, p, "density", v) && rd.rule(v > 0 && v <= 1e12, "generate.density", v, "must be > 0 kg/m^2")) G.density = v;
+  if (rd.number(g, p, "speed", v) && rd.rule(v >= 0 && v <= 1e6, "generate.speed", v, "must be >= 0 and <= 1e6 m/s")) G.speed = v;
+  rd.choice(g, p, "velocities", G.velocities, {"maxwell", "fixed"});
+  rd.choice(g, p, "placement", G.placement, {"random", "lattice"});
+}
+
+}  // namespace
+
+bool readScenario(const std::string& text, ScenarioSpec& s, std::vector<Issue>& errors) {
+  s = defaultScenario();
+  const std::size_t before = errors.size();
+  Json root;
+  JsonError jerr;
+  if (!parseJson(text, root, jerr)) {
+    errors.push_back(Issue{"", "", "not valid JSON: " + jerr.message});
+    return false;
+  }
+  if (!root.isObject()) {
+    errors.push_back(Issue{"", shortText(&root), "a scenario must be a JSON object"});
+    return false;
+  }
+  Reader rd(errors);
+  rd.keys(root, "", {"schema", "name", "notes", "engine", "seed", "domain", "discs", "generate", "restitution",
+                     "collapse", "vibration", "output"});
+  double v;
+  if (!root.find("schema")) {
+    rd.error("schema", "", "is required (this version reads schema 1)");
+  } else if (rd.integer(root, "", "schema", v)) {
+    rd.rule(v == kSchemaVersion, "schema", v, "unsupported version: this version reads schema 1");
+  }
+  rd.string(root, "", "name", s.name, 200);
+  rd.string(root, "", "notes", s.notes, 5000);
+  rd.choice(root, "", "engine", s.engine, {"event"});
+  if (rd.integer(root, "", "seed", v) && rd.rule(v >= 0 && v <= 9007199254740991.0, "seed", v, "must be between 0 and 2^53 - 1"))
+    s.seed = static_cast<std::uint64_t>(v);
+
+  readDomain(rd, root, s);
+
+  if (const Json* g = rd.object(root, "", "generate")) readGenerate(rd, *g, s);
+  if (const Json* d = root.find("discs")) readDiscs(rd, *d, s, s.generate.density);
+
+  if (rd.number(root, "", "restitution", v) &&
+      rd.rule(v >= 0 && v <= 1, "restitution", v, "must be between 0 and 1"))
+    s.restitution = v;
+
+  if (const Json* c = rd.object(root, "", "collapse")) {
+    rd.keys(*c, "collapse", {"model", "tc"});
+    rd.choice(*c, "collapse", "model", s.collapseModel, {"tc", "none"});
+    bool present = false;
+    if (rd.nullableNumber(*c, "collapse", "tc", present, v)) {
+      if (!present) s.hasTc = false;
+      else if (rd.rule(v >= 0 && v <= 1e6, "collapse.tc", v, "must be >= 0 s")) {
+        s.hasTc = true;
+        s.tc = v;
+      }
+    }
+  }
+
+  if (const Json* vib = rd.object(root, "", "vibration")) {
+    rd.keys(*vib, "vibration", {"enabled", "wall", "amplitude", "frequency"});
+    rd.boolean(*vib, "vibration", "enabled", s.vibration.enabled);
+    if (rd.integer(*vib, "vibration", "wall", v) && rd.rule(v >= 0 && v < kMaxPolygonVertices, "vibration.wall", v, "must be a wall index >= 0"))
+      s.vibration.wall = static_cast<int>(v);
+    if (rd.number(*vib, "vibration", "amplitude", v) && rd.rule(v >= 0 && v <= 1e6, "vibration.amplitude", v, "must be >= 0 m"))
+      s.vibration.amplitude = v;
+    if (rd.number(*vib, "vibration", "frequency", v) && rd.rule(v >= 0 && v <= 1e6, "vibration.frequency", v, "must be >= 0 Hz"))
+      s.vibration.frequency = v;
+  }
+
+  if (const Json* out = rd.object(root, "", "output")) {
+    rd.keys(*out, "output", {"interval", "duration", "histogramBins"});
+    if (rd.number(*out, "output", "interval", v) &&
+        rd.rule(v >= 1e-9 && v <= 1e6, "output.interval", v, "must be between 1e-9 and 1e6 s"))
+      s.output.interval = v;
+    if (rd.number(*out, "output", "duration", v) && rd.rule(v >= 0 && v <= 1e12, "output.duration", v, "must be >= 0 s (0 = unbounded)"))
+      s.output.duration = v;
+    if (rd.integer(*out, "output", "histogramBins", v) &&
+        rd.rule(v >= 5 && v <= 400, "output.histogramBins", v, "must be between 5 and 400"))
+      s.output.histogramBins = static_cast<int>(v);
+  }
+
+  // Cross-field rules (only meaningful when the fields themselves are valid).
+  if (errors.size() == before) {
+    if (s.output.duration > 0 && s.output.duration / s.output.interval > kMaxOutputInstants)
+      rd.error("output.duration", formatNumber(s.output.duration),
+               "gives more than 1e7 output instants at output.interval = " + formatNumber(s.output.interval) +
+                   " s; raise the interval or shorten the run");
+    const int walls = s.isBox ? 4 : static_cast<int>(s.polygon.size() / 2);
+    if (s.vibration.wall >= walls)
+      rd.error("vibration.wall", std::to_string(s.vibration.wall),
+               "no such wall: the domain has " + std::to_string(walls) + " walls (0 to " + std::to_string(walls - 1) + ")");
+    if (s.explicitDiscs) checkExplicitDiscs(s, errors);
+  }
+  return errors.size() == before;
+}
+
+Json scenarioToJson(const ScenarioSpec& s) {
+  Json root = Json::object();
+  root.set("schema", Json::number(s.schema));
+  root.set("name", Json::string(s.name));
+  root.set("notes", Json::string(s.notes));
+  root.set("engine", Json::string(s.engine));
+  root.set("seed", Json::number(static_cast<double>(s.seed)));
+  Json domain = Json::object();
+  if (s.isBox) {
+    Json box = Json::object();
+    box.set("width", Json::number(s.boxWidth));
+    box.set("height", Json::number(s.boxHeight));
+    domain.set("box", std::move(box));
+  } else {
+    Json poly = Json::array();
+    for (std::size_t i = 0; i + 1 < s.polygon.size(); i += 2) {
+      Json p = Json::array();
+      p.push(Json::number(s.polygon[i]));
+      p.push(Json::number(s.polygon[i + 1]));
+      poly.push(std::move(p));
+    }
+    domain.set("polygon", std::move(poly));
+  }
+  root.set("domain", std::move(domain));
+  if (s.explicitDiscs) {
+    Json discs = Json::array();
+    for (const auto& d : s.discs) {
+      Json o = Json::object();
+      o.set("x", Json::number(d.x));
+      o.set("y", Json::number(d.y));
+      o.set("vx", Json::number(d.vx));
+      o.set("vy", Json::number(d.vy));
+      o.set("radius", Json::number(d.radius));
+      o.set("mass", Json::number(d.mass));
+      discs.push(std::move(o));
+    }
+    root.set("discs", std::move(discs));
+  } else {
+    const auto& G = s.generate;
+    Json g = Json::object();
+    g.set("count", Json::number(G.count));
+    g.set("radius", Json::number(G.radius));
+    g.set("radiusMax", G.hasRadiusMax ? Json::number(G.radiusMax) : Json::null());
+    g.set("areaFraction", G.hasAreaFraction ? Json::number(G.areaFraction) : Json::null());
+    g.set("density", Json::number(G.density));
+    g.set("speed", Json::number(G.speed));
+    g.set("velocities", Json::string(G.velocities));
+    g.set("placement", Json::string(G.placement));
+    root.set("generate", std::move(g));
+  }
+  root.set("restitution", Json::number(s.restitution));
+  Json c = Json::object();
+  c.set("model", Json::string(s.collapseModel));
+  c.set("tc", s.hasTc ? Json::number(s.tc) : Json::null());
+  root.set("collapse", std::move(c));
+  Json vib = Json::object();
+  vib.set("enabled", Json::boolean(s.vibration.enabled));
+  vib.set("wall", Json::number(s.vibration.wall));
+  vib.set("amplitude", Json::number(s.vibration.amplitude));
+  vib.set("frequency", Json::number(s.vibration.frequency));
+  root.set("vibration", std::move(vib));
+  Json out = Json::object();
+  out.set("interval", Json::number(s.output.interval));
+  out.set("duration", Json::number(s.output.duration));
+  out.set("histogramBins", Json::number(s.output.histogramBins));
+  root.set("output", std::move(out));
+  return root;
+}
+
+std::string validationReportJson(const std::vector<Issue>& errors, const ScenarioSpec* normalized) {
+  Json report = Json::object();
+  report.set("ok", Json::boolean(errors.empty()));
+  Json list = Json::array();
+  for (const auto& e : errors) {
+    Json o = Json::object();
+    o.set("path", Json::string(e.path));
+    o.set("value", Json::string(e.value));
+    o.set("message", Json::string(e.message));
+    o.set("text", Json::string(e.text()));
+    list.push(std::move(o));
+  }
+  report.set("errors", std::move(list));
+  report.set("scenario", errors.empty() && normalized ? scenarioToJson(*normalized) : Json::null());
+  return report.dump();
+}
+
+}  // namespace granular

@@ -1,0 +1,128 @@
+#include "granular/world.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+
+#include "engines/engine.hpp"
+#include "model/model.hpp"
+#include "observe/observe.hpp"
+#include "state/state.hpp"
+#include "util/json.hpp"
+
+namespace granular {
+
+World::World(const std::string& scenarioJson, const std::string& engineOverride)
+    : model_(std::make_unique<Model>()), state_(std::make_unique<State>()) {
+  if (!readScenario(scenarioJson, spec_, errors_)) return;
+  if (!buildInitial(spec_, *model_, *state_, errors_)) return;
+  const std::string engineName = engineOverride.empty() ? spec_.engine : engineOverride;
+  engine_ = makeEngine(engineName, *model_, *state_);
+  if (!engine_) {
+    errors_.push_back(Issue{"engine", "\"" + engineName + "\"", "no such engine"});
+    return;
+  }
+  theory_ = observe::theory(*model_, state_->vel);
+  record();
+}
+
+World::~World() = default;
+
+std::string World::reportJson() const { return validationReportJson(errors_, &spec_); }
+std::string World::scenarioJson() const { return ok() ? scenarioToJson(spec_).dump(2) : std::string(); }
+int World::count() const { return model_->n; }
+const EngineStats& World::stats() const {
+  static const EngineStats none;
+  return engine_ ? engine_->stats() : none;
+}
+
+double World::nextOutputTime() const {
+  double t = static_cast<double>(outputIndex_ + 1) * model_->outputInterval;
+  if (model_->duration > 0 && t > model_->duration) t = model_->duration;
+  return t;
+}
+
+AdvanceStatus World::advance(std::int64_t maxEvents) {
+  if (!ok() || !message_.empty()) return AdvanceStatus::Stopped;
+  if (finished_) return AdvanceStatus::Finished;
+  const double target = nextOutputTime();
+  switch (engine_->advanceTo(target, maxEvents)) {
+    case StepResult::Budget: return AdvanceStatus::Budget;
+    case StepResult::Stopped:
+      message_ = engine_->message();
+      record();  // show where it stopped
+      return AdvanceStatus::Stopped;
+    case StepResult::Reached: break;
+  }
+  ++outputIndex_;
+  record();
+  if (model_->duration > 0 && target >= model_->duration) finished_ = true;
+  return AdvanceStatus::Output;
+}
+
+AdvanceStatus World::runUntil(double t, std::int64_t maxEventsPerCall) {
+  AdvanceStatus s = AdvanceStatus::Output;
+  while (time() < t) {
+    s = advance(maxEventsPerCall);
+    if (s == AdvanceStatus::Stopped || s == AdvanceStatus::Finished) break;
+  }
+  return s;
+}
+
+void World::record() {
+  const Model& m = *model_;
+  const State& st = *state_;
+  const double t = st.time;
+  outPos_.resize(2, m.n);
+  for (int i = 0; i < m.n; ++i) {
+    const double dt = t - st.tLocal(i);
+    outPos_(0, i) = st.pos(0, i) + st.vel(0, i) * dt;
+    outPos_(1, i) = st.pos(1, i) + st.vel(1, i) * dt;
+  }
+  outVel_ = st.vel;
+  const EngineStats& s = stats();
+  Observation& o = observation_;
+  o.time = t;
+  o.kineticEnergy = observe::kineticEnergy(m, outVel_);
+  o.temperature = m.n ? o.kineticEnergy / m.n : 0.0;
+  o.collisions = static_cast<double>(s.collisions);
+  o.wallHits = static_cast<double>(s.wallHits);
+  const double dt = t - lastTime_;
+  if (dt > 0) {
+    o.collisionRate = 2.0 * (o.collisions - lastCollisions_) / (m.n * dt);
+    o.wallPressure = (s.wallImpulse - lastImpulse_) / (m.perimeter * dt);
+  }
+  o.energyDissipated = s.energyDissipated;
+  o.energyInjected = s.energyInjected;
+  lastTime_ = t;
+  lastCollisions_ = o.collisions;
+  lastImpulse_ = s.wallImpulse;
+  observe::speedHistogram(outVel_, m.histogramBins, histogram_, histogramMax_);
+}
+
+namespace {
+void fnv(std::uint64_t& h, const void* data, std::size_t bytes) {
+  const unsigned char* p = static_cast<const unsigned char*>(data);
+  for (std::size_t i = 0; i < bytes; ++i) {
+    h ^= p[i];
+    h *= 1099511628211ULL;
+  }
+}
+}  // namespace
+
+std::uint64_t World::hashState() const {
+  std::uint64_t h = 14695981039346656037ULL;
+  const double t = time();
+  fnv(h, &t, sizeof t);
+  fnv(h, outPos_.data(), sizeof(double) * static_cast<std::size_t>(outPos_.size()));
+  fnv(h, outVel_.data(), sizeof(double) * static_cast<std::size_t>(outVel_.size()));
+  return h;
+}
+
+std::string World::hashHex() const {
+  char buf[20];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(hashState()));
+  return buf;
+}
+
+}  // namespace granular

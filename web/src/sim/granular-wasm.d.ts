@@ -1,0 +1,211 @@
+/**
+ * Hand-written types for the embind module built from core/wasm/bindings.cpp
+ * (emcc 3.1.6 has no --emit-tsd). tests/wasm/bindings.test.ts checks at run time
+ * that every member declared here exists on the real module, so this file cannot
+ * silently drift from the C++ side.
+ *
+ * Units are SI throughout. Arrays documented as (2 x N) are interleaved x0, y0, x1, y1, ...
+ *
+ * Typed arrays returned by World are *views into WASM memory*: re-acquire them after
+ * every call to advance() (memory growth detaches old views; reads then return 0).
+ */
+
+/**
+ * What advance() reached (the numbers advance() returns; named in sim code as AdvanceStatus):
+ * 0 Output   a new output instant was reached: observation(), positions(), histogram() are fresh;
+ * 1 Budget   the event budget ran out before the next output instant: call advance() again;
+ * 2 Finished the scenario's duration is reached;
+ * 3 Stopped  the run stopped on a condition explained by message() (e.g. inelastic collapse).
+ */
+export type AdvanceStatusCode = 0 | 1 | 2 | 3;
+
+/** Observables at one output instant (recorded every output.interval seconds). */
+export interface Observation {
+  /** s */
+  time: number;
+  /** total translational kinetic energy, J (per unit depth in 2D: masses are per unit depth) */
+  kineticEnergy: number;
+  /** granular temperature T = E_kin / N, J */
+  temperature: number;
+  /** cumulative disc–disc collisions since t = 0 */
+  collisions: number;
+  /** cumulative disc–wall collisions since t = 0 */
+  wallHits: number;
+  /** collisions per disc per second over the last output interval, 1/s (2 dC / (N dt)) */
+  collisionRate: number;
+  /** normal impulse delivered to the walls per unit wall length per second over the last interval, N/m */
+  wallPressure: number;
+  /** energy dissipated by inelastic collisions since t = 0, J */
+  energyDissipated: number;
+  /** energy injected by the vibrating wall since t = 0, J */
+  energyInjected: number;
+}
+
+/** Engine counters since t = 0. */
+export interface EngineStats {
+  /** all processed events (collisions, wall hits, cell crossings) */
+  events: number;
+  collisions: number;
+  wallHits: number;
+  cellCrossings: number;
+  /** queue entries found stale and dropped lazily */
+  staleEvents: number;
+  /** collisions made elastic by the TC model */
+  elasticByTC: number;
+}
+
+/** Closed-form reference values for the loaded scenario (means for polydisperse discs). */
+export interface Theory {
+  /** sum of disc areas / domain area */
+  areaFraction: number;
+  /** discs per m^2 */
+  numberDensity: number;
+  /** kg */
+  meanMass: number;
+  /** m */
+  meanDiameter: number;
+  /** initial granular temperature T0 = E_kin(0) / N, J */
+  temperature0: number;
+  /** Henderson contact value g(sigma) = (1 - 7 nu / 16) / (1 - nu)^2 */
+  contactValue: number;
+  /** Enskog collision frequency per disc at T0, 1/s: 2 n sigma g sqrt(pi T0 / m) */
+  collisionFrequency0: number;
+  /** Haff time tau = 4 / ((1 - r^2) omega0), s; Infinity when r = 1 */
+  haffTau: number;
+  /** restitution coefficient r */
+  restitution: number;
+}
+
+export interface MinContact {
+  /** time to the earliest contact, s; Number.MAX_VALUE when there is none */
+  time: number;
+  /** first disc index (-1 when there is no contact) */
+  i: number;
+  /** second disc index, or -(k+1) for wall k (-1 ... when none: i = -1) */
+  j: number;
+}
+
+export interface PairVelocities {
+  v1x: number;
+  v1y: number;
+  v2x: number;
+  v2y: number;
+}
+
+export interface Velocity {
+  vx: number;
+  vy: number;
+}
+
+export interface ExerciseRun {
+  /** positions at each output instant: (steps + 1) blocks of (2 x N), m */
+  positions: Float64Array;
+  /** velocities at each output instant, same layout, m/s */
+  velocities: Float64Array;
+  /** disc–disc and disc–wall collisions processed */
+  events: number;
+  /** false when the arguments were rejected or the run stopped early (see message) */
+  ok: boolean;
+  /** why ok is false ('' otherwise) */
+  message: string;
+}
+
+export interface World {
+  /** false when the scenario was rejected; report() says why */
+  ok(): boolean;
+  /** JSON text of a ValidationReport (see scenario.ts) */
+  report(): string;
+  /** the normalized scenario (every default filled in), JSON text */
+  scenarioJson(): string;
+  /** simulated time of the last output instant, s */
+  time(): number;
+  /** number of discs */
+  count(): number;
+  /** index of the last output instant (0 at t = 0) */
+  outputIndex(): number;
+  /** the output instant advance() works towards, s */
+  nextOutputTime(): number;
+  /** process at most maxEvents events towards the next output instant */
+  advance(maxEvents: number): AdvanceStatusCode;
+  /** human-readable reason for the last Stopped status ('' otherwise) */
+  message(): string;
+  /** (2 x N) positions at time(), m — a view, re-acquire after advance() */
+  positions(): Float64Array;
+  /** (2 x N) velocities at time(), m/s — a view */
+  velocities(): Float64Array;
+  /** (N) radii, m — a view */
+  radii(): Float64Array;
+  /** (N) masses, kg — a view */
+  masses(): Float64Array;
+  /** (N) spins, rad/s (constant for smooth hard discs) — a view */
+  spins(): Float64Array;
+  /** (4 x W) wall segments ax, ay, bx, by, m — a view */
+  walls(): Float64Array;
+  /** observables at time() */
+  observation(): Observation;
+  /** speed histogram at time(): probability density per bin, 1/(m/s) — a view */
+  histogram(): Float64Array;
+  /** upper edge of the last histogram bin, m/s (bins are uniform on [0, histogramMax]) */
+  histogramMax(): number;
+  theory(): Theory;
+  stats(): EngineStats;
+  /** 16 hex digits: FNV-1a over the bits of positions, velocities and time at time() */
+  hashState(): string;
+  /** free the C++ object */
+  delete(): void;
+}
+
+export interface WorldConstructor {
+  new (scenarioJson: string): World;
+}
+
+export interface GranularModule {
+  World: WorldConstructor;
+  /** engine version string */
+  version(): string;
+  /** JSON text of the default scenario (every field, every default) */
+  defaultScenario(): string;
+  /** JSON text of a ValidationReport for the given scenario JSON text */
+  validateScenario(json: string): string;
+
+  // The six functions of the granular-gas exercise. Conventions: times are relative to now;
+  // no contact (or a contact in the past) gives Number.MAX_VALUE.
+  contactTimeDiscDisc(
+    x1: number, y1: number, vx1: number, vy1: number, r1: number,
+    x2: number, y2: number, vx2: number, vy2: number, r2: number,
+  ): number;
+  contactTimeDiscWall(
+    x: number, y: number, vx: number, vy: number, r: number,
+    ax: number, ay: number, bx: number, by: number,
+  ): number;
+  /** earliest contact among discs (xy, vxy: 2 x N) and walls (4 x W); the pair (prevI, prevJ) is excluded */
+  minContactTime(
+    xy: Float64Array, vxy: Float64Array, radii: Float64Array, walls: Float64Array,
+    prevI: number, prevJ: number,
+  ): MinContact;
+  resolveDiscDisc(
+    x1: number, y1: number, vx1: number, vy1: number, m1: number,
+    x2: number, y2: number, vx2: number, vy2: number, m2: number,
+    restitution: number,
+  ): PairVelocities;
+  resolveDiscWall(
+    x: number, y: number, vx: number, vy: number, r: number,
+    ax: number, ay: number, bx: number, by: number,
+    restitution: number,
+  ): Velocity;
+  /** naive event-driven run with output every dt for `steps` outputs */
+  advanceExercise(
+    xy: Float64Array, vxy: Float64Array, radii: Float64Array, masses: Float64Array,
+    walls: Float64Array, restitution: number, dt: number, steps: number,
+  ): ExerciseRun;
+}
+
+export interface ModuleOptions {
+  /** the .wasm bytes (Node: readFileSync) */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  /** map 'granular.wasm' to its URL (browser: Vite's ?url import) */
+  locateFile?: (path: string, prefix: string) => string;
+}
+
+/** The default export of build/wasm/granular.mjs (MODULARIZE + EXPORT_ES6). */
+export type GranularModuleFactory = (options?: ModuleOptions) => Promise<GranularModule>;
