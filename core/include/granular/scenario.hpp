@@ -68,6 +68,8 @@ struct ScenarioSpec {
   } generate;
 
   double restitution = 1;
+  bool hasWallRestitution = false;
+  double wallRestitution = 1;    // disc-wall restitution when given (else = restitution)
 
   std::string collapseModel;     // "tc" | "none"
   bool hasTc = false;

@@ -39,7 +39,8 @@ struct Model {
   double area = 0;                // domain area (m^2)
   double perimeter = 0;           // total wall length (m)
 
-  double restitution = 1;         // normal restitution coefficient r
+  double restitution = 1;         // normal restitution coefficient r, disc-disc
+  double wallRestitution = 1;     // normal restitution coefficient, disc-wall
   CollapseModel collapse = CollapseModel::TC;
   double tc = 0;                  // TC-model duration (s)
   double collapseAlarm = 0;       // collision interval below which a collision counts as "rapid" (s)

@@ -147,6 +147,7 @@ bool buildInitial(const ScenarioSpec& s, Model& m, State& st, std::vector<Issue>
   m.area = std::fabs(polygonSignedArea(poly));
   for (const Wall& w : m.walls) m.perimeter += w.length;
   m.restitution = s.restitution;
+  m.wallRestitution = s.hasWallRestitution ? s.wallRestitution : s.restitution;
   m.collapse = s.collapseModel == "none" ? CollapseModel::None : CollapseModel::TC;
   m.vibration.enabled = s.vibration.enabled;
   m.vibration.wall = s.vibration.wall;
@@ -188,9 +189,9 @@ bool buildInitial(const ScenarioSpec& s, Model& m, State& st, std::vector<Issue>
     const double limit = lattice ? kMaxLatticeAreaFraction : kMaxRandomAreaFraction;
     if (fraction > limit) {
       errors.push_back(Issue{"generate.count", std::to_string(G.count),
-                             "the discs would cover an area fraction of " + formatNumber(fraction) + ", above " +
-                                 formatNumber(limit) + " for " + G.placement + " placement" +
-                                 (lattice ? "" : "; use placement \"lattice\"") + " or fewer or smaller discs"});
+                             "the discs would cover an area fraction of " + formatShort(fraction) + ", above " +
+                                 formatNumber(limit) + " for " + G.placement + " placement; use " +
+                                 (lattice ? "" : "placement \"lattice\", ") + "fewer or smaller discs, or a larger domain"});
       return false;
     }
     m.maxRadius = *std::max_element(radius.begin(), radius.end());

@@ -349,7 +349,7 @@ bool readScenario(const std::string& text, ScenarioSpec& s, std::vector<Issue>& 
   }
   Reader rd(errors);
   rd.keys(root, "", {"schema", "name", "notes", "engine", "seed", "domain", "discs", "generate", "restitution",
-                     "collapse", "vibration", "output"});
+                     "wallRestitution", "collapse", "vibration", "output"});
   double v;
   if (!root.find("schema")) {
     rd.error("schema", "", "is required (this version reads schema 1)");
@@ -370,6 +370,16 @@ bool readScenario(const std::string& text, ScenarioSpec& s, std::vector<Issue>& 
   if (rd.number(root, "", "restitution", v) &&
       rd.rule(v >= 0 && v <= 1, "restitution", v, "must be between 0 and 1"))
     s.restitution = v;
+  {
+    bool present = false;
+    if (rd.nullableNumber(root, "", "wallRestitution", present, v)) {
+      if (!present) s.hasWallRestitution = false;
+      else if (rd.rule(v >= 0 && v <= 1, "wallRestitution", v, "must be between 0 and 1 (or null: same as restitution)")) {
+        s.hasWallRestitution = true;
+        s.wallRestitution = v;
+      }
+    }
+  }
 
   if (const Json* c = rd.object(root, "", "collapse")) {
     rd.keys(*c, "collapse", {"model", "tc"});
@@ -473,6 +483,7 @@ Json scenarioToJson(const ScenarioSpec& s) {
     root.set("generate", std::move(g));
   }
   root.set("restitution", Json::number(s.restitution));
+  root.set("wallRestitution", s.hasWallRestitution ? Json::number(s.wallRestitution) : Json::null());
   Json c = Json::object();
   c.set("model", Json::string(s.collapseModel));
   c.set("tc", s.hasTc ? Json::number(s.tc) : Json::null());

@@ -139,7 +139,7 @@ void checkExplicitDiscs(const ScenarioSpec& s, std::vector<Issue>& errors) {
     if (gap < 0) {
       if (outside++ < cap)
         errors.push_back(Issue{path, "(" + formatNumber(d.x) + ", " + formatNumber(d.y) + ")",
-                               "crosses a wall by " + formatNumber(-gap) + " m (radius " + formatNumber(d.radius) + " m)"});
+                               "crosses a wall by " + formatShort(-gap) + " m (radius " + formatNumber(d.radius) + " m)"});
     }
   }
   if (outside > cap)
@@ -147,14 +147,14 @@ void checkExplicitDiscs(const ScenarioSpec& s, std::vector<Issue>& errors) {
   double rmin = rmax;
   for (const DiscSpec& d : s.discs) rmin = std::min(rmin, d.radius);
   if (rmax > kMaxRadiusRatio * rmin) {
-    errors.push_back(Issue{"discs", formatNumber(rmax / rmin) + " (largest / smallest radius)",
+    errors.push_back(Issue{"discs", formatShort(rmax / rmin) + " (largest / smallest radius)",
                            "radii may differ by a factor of at most " + formatNumber(kMaxRadiusRatio) +
                                " (the cell grid is sized by the largest disc)"});
     return;
   }
   const double area = std::fabs(polygonSignedArea(poly));
   if (discArea > kMaxAreaFraction * area) {
-    errors.push_back(Issue{"discs", formatNumber(discArea / area) + " area fraction",
+    errors.push_back(Issue{"discs", formatShort(discArea / area) + " area fraction",
                            "the discs cover more than the densest packing (0.9069) of the domain: they cannot fit"});
     return;  // the overlap search below would only list the consequences
   }
@@ -170,7 +170,7 @@ void checkExplicitDiscs(const ScenarioSpec& s, std::vector<Issue>& errors) {
         if (overlapping++ < cap) {
           const double depth = sigma - std::sqrt(dist2);
           errors.push_back(Issue{"discs[" + std::to_string(i) + "]", "",
-                                 "overlaps discs[" + std::to_string(j) + "] by " + formatNumber(depth) + " m"});
+                                 "overlaps discs[" + std::to_string(j) + "] by " + formatShort(depth) + " m"});
         }
       }
     });

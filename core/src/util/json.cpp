@@ -72,6 +72,12 @@ std::string formatNumber(double x) {
   return buf;
 }
 
+std::string formatShort(double x) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.6g", x);
+  return buf;
+}
+
 namespace {
 
 void escapeString(std::string& out, const std::string& s) {

@@ -71,5 +71,7 @@ bool parseJson(const std::string& text, Json& out, JsonError& error);
 
 /// Shortest decimal text that reads back to exactly `x` (finite x).
 std::string formatNumber(double x);
+/// Six significant digits, for measured quantities in messages ("overlaps by 0.1 m").
+std::string formatShort(double x);
 
 }  // namespace granular

@@ -85,7 +85,8 @@ void EventCore::advanceDisc(HotDisc& a) const {
 }
 
 double EventCore::restitutionFor(int i, int j) {
-  if (model_.collapse != CollapseModel::TC || model_.restitution == 1.0) return model_.restitution;
+  const double r = j >= 0 ? model_.restitution : model_.wallRestitution;
+  if (model_.collapse != CollapseModel::TC || r == 1.0) return r;
   const double now = now_;
   const bool recent = now - lastCollision_[static_cast<std::size_t>(i)] < model_.tc ||
                       (j >= 0 && now - lastCollision_[static_cast<std::size_t>(j)] < model_.tc);
@@ -93,7 +94,7 @@ double EventCore::restitutionFor(int i, int j) {
     ++stats_.elasticByTC;
     return 1.0;
   }
-  return model_.restitution;
+  return r;
 }
 
 bool EventCore::noteCollision(int i) {
@@ -138,7 +139,7 @@ bool EventCore::collideDiscs(int i, int j) {
   ++stats_.events;
   a.lastPartner = j;
   b.lastPartner = i;
-  if (log_) log_->push_back(EventRecord{now_, ei, ej});
+  if (log_) log_->push_back(EventRecord{now_, ei < ej ? ei : ej, ei < ej ? ej : ei});
   const bool okI = noteCollision(i);
   const bool okJ = noteCollision(j);
   return okI && okJ;

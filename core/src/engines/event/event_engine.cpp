@@ -262,7 +262,8 @@ StepResult EventEngine::advanceTo(double tEnd, std::int64_t maxEvents) {
   if (!message_.empty()) return StepResult::Stopped;
   StepResult result = StepResult::Reached;
   std::int64_t budget = maxEvents;
-  const std::int64_t resortAfter = static_cast<std::int64_t>(kResortEvery) * model_.n;
+  const bool resort = resortEvery_ > 0 && model_.n >= kResortMinDiscs;
+  const std::int64_t resortAfter = static_cast<std::int64_t>(resortEvery_) * model_.n;
   while (model_.n > 0) {
     const double t = queue_.topKey();
     if (!(t < tEnd)) break;
@@ -270,7 +271,7 @@ StepResult EventEngine::advanceTo(double tEnd, std::int64_t maxEvents) {
       result = StepResult::Budget;
       break;
     }
-    if (model_.n >= kResortMinDiscs && stats_.collisions - lastResort_ >= resortAfter) {
+    if (resort && stats_.collisions - lastResort_ >= resortAfter) {
       rebuild();
       continue;
     }

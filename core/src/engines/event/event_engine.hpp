@@ -182,6 +182,9 @@ class EventEngine final : public EventCore {
 
   /// Cell side used by the grid (m): at least the largest diameter.
   double cellSize() const { return shape_.cellWidth(); }
+  /// Collisions per disc between spatial renumberings (0: never). Changes no event, only speed;
+  /// the tests use it to show exactly that.
+  void setResortEvery(int collisionsPerDisc) { resortEvery_ = collisionsPerDisc; }
 
  private:
   struct Prediction {
@@ -203,8 +206,8 @@ class EventEngine final : public EventCore {
   void consider(int i, int j);         // compare the pair (i, j) with i's current prediction
   void updateKey(int i);
 
-  static constexpr int kResortEvery = 8;          // collisions per disc between renumberings
   static constexpr int kResortMinDiscs = 2048;    // below this everything fits in cache anyway
+  int resortEvery_ = 8;                           // collisions per disc between renumberings
 
   GridShape shape_;
   std::vector<int> head_;                         // first disc of each cell, -1 if empty

@@ -79,6 +79,7 @@ Run advance(const std::vector<double>& xy, const std::vector<double>& vxy, const
     m.walls.push_back(wall);
   }
   m.restitution = restitution;
+  m.wallRestitution = restitution;
   m.collapse = CollapseModel::None;
   const double vrms = n ? std::sqrt(v2 / n) : 0;
   m.collapseAlarm = 1e-9 * (vrms > 0 && n ? (sumD / n) / vrms : 1.0);

@@ -1,0 +1,239 @@
+// Scenario format: defaults in one place, every problem reported with path and value, impossible
+// set-ups rejected, presets valid.
+#include <gtest/gtest.h>
+
+#include <dirent.h>
+
+#include <algorithm>
+#include <sstream>
+
+#include "granular/world.hpp"
+#include "test_support.hpp"
+#include "util/json.hpp"
+
+namespace granular {
+namespace {
+
+using testing::preset;
+
+std::vector<Issue> issuesOf(const std::string& json) {
+  ScenarioSpec spec;
+  std::vector<Issue> errors;
+  if (readScenario(json, spec, errors)) {
+    Model m;
+    State s;
+    buildInitial(spec, m, s, errors);
+  }
+  return errors;
+}
+
+std::vector<std::string> texts(const std::vector<Issue>& issues) {
+  std::vector<std::string> t;
+  for (const Issue& i : issues) t.push_back(i.text());
+  return t;
+}
+
+bool hasText(const std::vector<Issue>& issues, const std::string& needle) {
+  for (const Issue& i : issues)
+    if (i.text().find(needle) != std::string::npos) return true;
+  return false;
+}
+
+#define EXPECT_ISSUE(json, needle)                                                     \
+  do {                                                                                 \
+    const auto found_ = issuesOf(json);                                                \
+    EXPECT_TRUE(hasText(found_, needle)) << "wanted: " << (needle) << "\ngot:\n"       \
+                                         << ::testing::PrintToString(texts(found_));   \
+  } while (0)
+
+TEST(Scenario, MinimalScenarioTakesEveryDefault) {
+  ScenarioSpec spec;
+  std::vector<Issue> errors;
+  ASSERT_TRUE(readScenario(R"({"schema": 1})", spec, errors));
+  EXPECT_EQ(scenarioToJson(spec).dump(), scenarioToJson(defaultScenario()).dump());
+}
+
+TEST(Scenario, NormalizedFormReadsBackToItself) {
+  for (const char* name : {"gas-cooling.json", "two-discs.json", "gas-polygon.json", "gas-vibrated.json"}) {
+    ScenarioSpec a, b;
+    std::vector<Issue> errors;
+    ASSERT_TRUE(readScenario(preset(name), a, errors)) << name;
+    const std::string once = scenarioToJson(a).dump(2);
+    ASSERT_TRUE(readScenario(once, b, errors)) << name;
+    EXPECT_EQ(scenarioToJson(b).dump(2), once) << name;
+  }
+}
+
+TEST(Scenario, DefaultsTableInTheDocumentationMatchesTheCode) {
+  // docs/scenario-format.md lists every field with its default; defaults.cpp is the one source.
+  const std::string doc = testing::readText(std::string(GRANULAR_SOURCE_DIR) + "/docs/scenario-format.md");
+  const Json d = scenarioToJson(defaultScenario());
+  // A table row "| `field` | type | unit | `default` | rule |" with this default.
+  auto documented = [&](const std::string& field, const std::string& value) {
+    std::istringstream lines(doc);
+    for (std::string line; std::getline(lines, line);)
+      if (line.rfind("| `" + field + "` |", 0) == 0 && line.find("| `" + value + "` |") != std::string::npos) return true;
+    return false;
+  };
+  const Json& g = *d.find("generate");
+  EXPECT_TRUE(documented("count", g.find("count")->dump()));
+  EXPECT_TRUE(documented("radius", g.find("radius")->dump()));
+  EXPECT_TRUE(documented("density", g.find("density")->dump()));
+  EXPECT_TRUE(documented("speed", g.find("speed")->dump()));
+  EXPECT_TRUE(documented("velocities", g.find("velocities")->dump()));
+  EXPECT_TRUE(documented("placement", g.find("placement")->dump()));
+  EXPECT_TRUE(documented("restitution", d.find("restitution")->dump()));
+  EXPECT_TRUE(documented("seed", d.find("seed")->dump()));
+  EXPECT_TRUE(documented("engine", d.find("engine")->dump()));
+  EXPECT_TRUE(documented("model", d.find("collapse")->find("model")->dump()));
+  EXPECT_TRUE(documented("amplitude", d.find("vibration")->find("amplitude")->dump()));
+  EXPECT_TRUE(documented("frequency", d.find("vibration")->find("frequency")->dump()));
+  EXPECT_TRUE(documented("interval", d.find("output")->find("interval")->dump()));
+  EXPECT_TRUE(documented("duration", d.find("output")->find("duration")->dump()));
+  EXPECT_TRUE(documented("histogramBins", d.find("output")->find("histogramBins")->dump()));
+  EXPECT_TRUE(documented("box.width", d.find("domain")->find("box")->find("width")->dump()));
+}
+
+TEST(Scenario, ErrorNamesFieldPathValueAndRule) {
+  const std::string json = R"({"schema":1,"discs":[
+    {"x":0.2,"y":0.2,"radius":0.05},{"x":0.4,"y":0.2,"radius":0.05},
+    {"x":0.6,"y":0.2,"radius":0.05},{"x":0.8,"y":0.2,"radius":-0.1}]})";
+  const auto issues = issuesOf(json);
+  ASSERT_EQ(issues.size(), 1u) << ::testing::PrintToString(texts(issues));
+  EXPECT_EQ(issues[0].text(), "discs[3].radius = -0.1: must be > 0");
+  EXPECT_EQ(issues[0].path, "discs[3].radius");
+  EXPECT_EQ(issues[0].value, "-0.1");
+}
+
+TEST(Scenario, EveryProblemIsReportedNotJustTheFirst) {
+  const auto issues = issuesOf(R"({"schema":1,"restitution":1.5,"seed":-3,"generate":{"count":0,"radius":-1},"output":{"interval":0}})");
+  EXPECT_EQ(issues.size(), 5u) << ::testing::PrintToString(texts(issues));
+  EXPECT_TRUE(hasText(issues, "restitution = 1.5: must be between 0 and 1"));
+  EXPECT_TRUE(hasText(issues, "seed = -3"));
+  EXPECT_TRUE(hasText(issues, "generate.count = 0"));
+  EXPECT_TRUE(hasText(issues, "generate.radius = -1: must be > 0"));
+  EXPECT_TRUE(hasText(issues, "output.interval = 0"));
+}
+
+TEST(Scenario, TypeErrorsAndUnknownFields) {
+  EXPECT_ISSUE(R"({"schema":1,"generate":{"radious":0.1}})", "generate.radious = 0.1: unknown field (did you mean \"radius\"?)");
+  EXPECT_ISSUE(R"({"schema":1,"restitution":"high"})", "restitution = \"high\": must be a number");
+  EXPECT_ISSUE(R"({"schema":1,"generate":{"count":10.5}})", "generate.count = 10.5: must be an integer");
+  EXPECT_ISSUE(R"({"schema":1,"generate":{"placement":"grid"}})", "generate.placement = \"grid\": must be one of: \"random\", \"lattice\"");
+  EXPECT_ISSUE(R"({"schema":1,"vibration":{"enabled":"yes"}})", "vibration.enabled = \"yes\": must be true or false");
+  EXPECT_ISSUE(R"({"schema":1,"engine":"soft"})", "engine = \"soft\": must be one of: \"event\"");
+  EXPECT_ISSUE(R"({"name":"x"})", "schema: is required");
+  EXPECT_ISSUE(R"({"schema":2})", "schema = 2: unsupported version");
+  EXPECT_ISSUE(R"([1,2])", "a scenario must be a JSON object");
+  // JSON has no NaN; an overflowing literal is the nearest thing and must not pass.
+  EXPECT_ISSUE(R"({"schema":1,"restitution":1e999})", "restitution = null: must be a finite number");
+}
+
+TEST(Scenario, MalformedJsonSaysWhere) {
+  EXPECT_ISSUE("{\"schema\":1,\n  \"seed\": 3,,}", "not valid JSON: line 2, column 13");
+  EXPECT_ISSUE("{\"schema\":1", "not valid JSON");
+  EXPECT_ISSUE("", "not valid JSON: line 1, column 1: unexpected end of text");
+  EXPECT_ISSUE(R"({"schema":1,"schema":1})", "duplicate key \"schema\"");
+  EXPECT_ISSUE(std::string(100, '[') + std::string(100, ']'), "nesting deeper than 64 levels");
+}
+
+TEST(Scenario, ImpossibleSetUpsAreRejectedWithAReason) {
+  // Overlapping discs.
+  EXPECT_ISSUE(R"({"schema":1,"discs":[{"x":0.5,"y":0.5,"radius":0.1},{"x":0.6,"y":0.5,"radius":0.1}]})",
+               "discs[1]: overlaps discs[0] by 0.1 m");
+  // A disc across a wall and one outside.
+  EXPECT_ISSUE(R"({"schema":1,"discs":[{"x":0.05,"y":0.5,"radius":0.1}]})", "discs[0] = (0.05, 0.5): crosses a wall by 0.05 m");
+  EXPECT_ISSUE(R"({"schema":1,"discs":[{"x":2,"y":0.5,"radius":0.1}]})", "discs[0] = (2, 0.5): centre lies outside the domain");
+  // More discs than the limit, than random placement allows, than fit at all.
+  EXPECT_ISSUE(R"({"schema":1,"generate":{"count":200001}})", "generate.count = 200001: must be between 1 and 200000");
+  EXPECT_ISSUE(R"({"schema":1,"generate":{"count":200000,"radius":0.01}})", "above 0.5 for random placement");
+  EXPECT_ISSUE(R"({"schema":1,"generate":{"count":1000000,"radius":0.01}})", "generate.count = 1000000");
+  EXPECT_ISSUE(R"({"schema":1,"generate":{"count":3000,"radius":0.01,"placement":"lattice"}})", "above 0.85 for lattice placement");
+  EXPECT_ISSUE(R"({"schema":1,"generate":{"count":1,"radius":0.6}})", "area fraction of 1.13097, above 0.5 for random placement");
+  EXPECT_ISSUE(R"({"schema":1,"domain":{"box":{"width":1,"height":0.1}},"generate":{"count":1,"radius":0.06}})",
+               "generate: could place only 0 of 1 discs at random");
+  EXPECT_ISSUE(R"({"schema":1,"domain":{"box":{"width":1,"height":0.1}},"generate":{"count":12,"radius":0.045,"placement":"lattice"}})",
+               "generate: only 11 discs of radius 0.045 m fit in this domain on a lattice, not 12");
+  EXPECT_ISSUE(R"({"schema":1,"generate":{"radius":0.01,"radiusMax":0.2}})", "generate.radiusMax = 0.2");
+  // Bad polygons and walls.
+  EXPECT_ISSUE(R"({"schema":1,"domain":{"polygon":[[0,0],[1,1],[1,0],[0,1]]}})", "must be simple");
+  EXPECT_ISSUE(R"({"schema":1,"domain":{"polygon":[[0,0],[1,0]]}})", "must have between 3 and 1000 vertices");
+  EXPECT_ISSUE(R"({"schema":1,"domain":{"box":{"width":1},"polygon":[[0,0],[1,0],[0,1]]}})", "not both");
+  EXPECT_ISSUE(R"({"schema":1,"vibration":{"enabled":true,"wall":4}})", "vibration.wall = 4: no such wall: the domain has 4 walls");
+  EXPECT_ISSUE(R"({"schema":1,"output":{"interval":1e-6,"duration":100}})", "more than 1e7 output instants");
+}
+
+TEST(Scenario, EveryPresetIsValidAndRuns) {
+  DIR* dir = opendir((std::string(GRANULAR_SOURCE_DIR) + "/scenarios").c_str());
+  ASSERT_NE(dir, nullptr);
+  int count = 0;
+  while (dirent* e = readdir(dir)) {
+    const std::string name = e->d_name;
+    if (name.size() < 6 || name.substr(name.size() - 5) != ".json") continue;
+    ++count;
+    const std::string json = preset(name);
+    EXPECT_TRUE(issuesOf(json).empty()) << name << ": " << ::testing::PrintToString(texts(issuesOf(json)));
+    World w(json);
+    ASSERT_TRUE(w.ok()) << name;
+    EXPECT_FALSE(w.spec().name.empty()) << name;
+    EXPECT_FALSE(w.spec().notes.empty()) << name << ": presets explain themselves";
+    for (int k = 0; k < 5; ++k) {
+      const AdvanceStatus s = w.advance(50000000);
+      EXPECT_TRUE(s == AdvanceStatus::Output || s == AdvanceStatus::Finished) << name << ": " << w.message();
+    }
+    EXPECT_GT(w.time(), 0) << name;
+  }
+  closedir(dir);
+  EXPECT_GE(count, 8);
+}
+
+TEST(Scenario, SameSeedSameDiscsOtherSeedOtherDiscs) {
+  World a(R"({"schema":1,"seed":4})"), b(R"({"schema":1,"seed":4})"), c(R"({"schema":1,"seed":5})");
+  EXPECT_EQ(a.hashHex(), b.hashHex());
+  EXPECT_NE(a.hashHex(), c.hashHex());
+}
+
+TEST(Scenario, GeneratedGasMeetsItsSpecification) {
+  World w(R"({"schema":1,"seed":3,"generate":{"count":500,"radius":0.005,"radiusMax":0.01,"speed":2,"density":3}})");
+  ASSERT_TRUE(w.ok());
+  const Model& m = w.model();
+  double v2 = 0, px = 0, py = 0;
+  for (int i = 0; i < m.n; ++i) {
+    EXPECT_GE(m.radius(i), 0.005);
+    EXPECT_LE(m.radius(i), 0.01);
+    EXPECT_NEAR(m.mass(i), 3 * 3.141592653589793 * m.radius(i) * m.radius(i), 1e-15);
+    v2 += w.velocities().col(i).squaredNorm();
+    px += m.mass(i) * w.velocities()(0, i);
+    py += m.mass(i) * w.velocities()(1, i);
+  }
+  EXPECT_NEAR(std::sqrt(v2 / m.n), 2.0, 1e-12);  // exact rms speed
+  EXPECT_NEAR(px, 0.0, 1e-14);                     // no net momentum
+  EXPECT_NEAR(py, 0.0, 1e-14);
+  EXPECT_EQ(testing::deepestOverlap(m, w.state(), 0.0), 0.0);
+  EXPECT_LE(testing::deepestWallPenetration(m, w.state(), 0.0), 0.0);
+
+  World f(R"({"schema":1,"generate":{"count":50,"velocities":"fixed","speed":0.7}})");
+  for (int i = 0; i < 50; ++i) EXPECT_NEAR(f.velocities().col(i).norm(), 0.7, 1e-15);
+
+  World lattice(R"({"schema":1,"generate":{"count":2000,"areaFraction":0.7,"placement":"lattice"}})");
+  ASSERT_TRUE(lattice.ok());
+  EXPECT_NEAR(lattice.theory().areaFraction, 0.7, 1e-12);
+  EXPECT_EQ(testing::deepestOverlap(lattice.model(), lattice.state(), 0.0), 0.0);
+}
+
+TEST(Json, RoundTripsStringsAndNumbers) {
+  Json v;
+  JsonError err;
+  ASSERT_TRUE(parseJson(R"({"a":"tab\t quote\" \u00e9 \ud83d\ude00","b":[0.1,-2.5e-7,1e21,3]})", v, err)) << err.message;
+  EXPECT_EQ(v.find("a")->asString(), "tab\t quote\" \xc3\xa9 \xf0\x9f\x98\x80");
+  Json back;
+  ASSERT_TRUE(parseJson(v.dump(), back, err));
+  EXPECT_EQ(back.dump(), v.dump());
+  EXPECT_EQ(formatNumber(0.1), "0.1");
+  EXPECT_EQ(formatNumber(400), "400");
+  EXPECT_EQ(formatNumber(1e-5), "1e-05");
+  EXPECT_EQ(std::strtod(formatNumber(0.1 + 0.2).c_str(), nullptr), 0.1 + 0.2);
+}
+
+}  // namespace
+}  // namespace granular

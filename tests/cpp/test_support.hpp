@@ -1,0 +1,91 @@
+// Shared helpers for the native tests: presets, scenario text, overlap checks.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "geometry/grid.hpp"
+#include "granular/scenario.hpp"
+#include "model/model.hpp"
+#include "state/state.hpp"
+
+namespace granular::testing {
+
+inline std::string readText(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+inline std::string presetPath(const std::string& name) { return std::string(GRANULAR_SOURCE_DIR) + "/scenarios/" + name; }
+inline std::string preset(const std::string& name) { return readText(presetPath(name)); }
+
+/// Model + State from scenario text; fails the test on any issue.
+inline void build(const std::string& json, Model& m, State& s) {
+  ScenarioSpec spec;
+  std::vector<Issue> errors;
+  const bool ok = readScenario(json, spec, errors) && buildInitial(spec, m, s, errors);
+  for (const Issue& e : errors) ADD_FAILURE() << e.text();
+  ASSERT_TRUE(ok);
+}
+
+/// Positions at time t from the lazy state.
+inline void positionsAt(const State& s, double t, std::vector<double>& x, std::vector<double>& y) {
+  const int n = static_cast<int>(s.pos.cols());
+  x.resize(static_cast<std::size_t>(n));
+  y.resize(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    x[static_cast<std::size_t>(i)] = s.pos(0, i) + s.vel(0, i) * (t - s.tLocal(i));
+    y[static_cast<std::size_t>(i)] = s.pos(1, i) + s.vel(1, i) * (t - s.tLocal(i));
+  }
+}
+
+/// Deepest overlap between two discs at time t, relative to the smaller radius (0 if none).
+inline double deepestOverlap(const Model& m, const State& s, double t) {
+  std::vector<double> x, y;
+  positionsAt(s, t, x, y);
+  GridShape shape(m.xmin, m.ymin, m.xmax, m.ymax, 2.0 * m.maxRadius, 4LL * m.n + 1024);
+  BucketGrid grid(shape);
+  double worst = 0;
+  for (int i = 0; i < m.n; ++i) {
+    const std::size_t a = static_cast<std::size_t>(i);
+    grid.forNeighbours(x[a], y[a], [&](int j) {
+      const std::size_t b = static_cast<std::size_t>(j);
+      const double d = std::hypot(x[a] - x[b], y[a] - y[b]);
+      const double depth = (m.radius(i) + m.radius(j) - d) / std::min(m.radius(i), m.radius(j));
+      worst = std::max(worst, depth);
+    });
+    grid.insert(i, x[a], y[a]);
+  }
+  return worst;
+}
+
+/// Deepest penetration of a disc into a wall segment at time t, relative to its radius (0 if none).
+inline double deepestWallPenetration(const Model& m, const State& s, double t) {
+  std::vector<double> x, y;
+  positionsAt(s, t, x, y);
+  double worst = 0;
+  for (int i = 0; i < m.n; ++i) {
+    const geom::Vec2 p{x[static_cast<std::size_t>(i)], y[static_cast<std::size_t>(i)]};
+    for (const Wall& w : m.walls) {
+      const geom::Vec2 q = geom::closestPointOnSegment(p, w.a, w.b);
+      const double d = std::sqrt(geom::dot(p - q, p - q));
+      worst = std::max(worst, (m.radius(i) - d) / m.radius(i));
+    }
+  }
+  return worst;
+}
+
+inline double kineticEnergy(const Model& m, const State& s) {
+  double e = 0;
+  for (int i = 0; i < m.n; ++i) e += 0.5 * m.mass(i) * (s.vel(0, i) * s.vel(0, i) + s.vel(1, i) * s.vel(1, i));
+  return e;
+}
+
+}  // namespace granular::testing
