@@ -9,71 +9,6 @@ namespace granular {
 using geom::kNoContact;
 using geom::Vec2;
 
-// ---- tournament tree -------------------------------------------------------------------------
-
-void TournamentTree::reset(int n) {
-  size_ = 1;
-  while (size_ < n) size_ *= 2;
-  node_.assign(static_cast<std::size_t>(2 * size_), Node{kNoContact, INT_MAX});
-  for (int i = 0; i < n; ++i) node_[static_cast<std::size_t>(size_ + i)] = Node{kNoContact, i};
-  for (int p = size_ - 1; p >= 1; --p) {
-    const Node& l = node_[static_cast<std::size_t>(2 * p)];
-    const Node& r = node_[static_cast<std::size_t>(2 * p + 1)];
-    node_[static_cast<std::size_t>(p)] = before(r, l) ? r : l;
-  }
-}
-
-void TournamentTree::update(int i, double key) {
-  std::size_t p = static_cast<std::size_t>(size_ + i);
-  node_[p].key = key;
-  for (p >>= 1; p >= 1; p >>= 1) {
-    // The left subtree holds the lower indices, so "right only if strictly earlier" breaks ties
-    // towards the lower index without comparing indices (and compiles without a branch).
-    const std::size_t c = 2 * p + (node_[2 * p + 1].key < node_[2 * p].key ? 1 : 0);
-    const Node w = node_[c];
-    Node& here = node_[p];
-    if (here.index == w.index && here.key == w.key) break;  // nothing above can change
-    here = w;
-  }
-}
-
-// ---- block queue -----------------------------------------------------------------------------
-
-void BlockQueue::reset(int n) {
-  const int blocks = (n + kBlock - 1) / kBlock;
-  keys_.assign(static_cast<std::size_t>(blocks) * kBlock, kNoContact);
-  winner_.assign(static_cast<std::size_t>(blocks), 0);
-  for (int b = 0; b < blocks; ++b) winner_[static_cast<std::size_t>(b)] = b * kBlock;
-  tree_.reset(blocks);
-}
-
-void BlockQueue::rescan(int block) {
-  const std::size_t first = static_cast<std::size_t>(block) * kBlock;
-  std::size_t best = first;
-  for (std::size_t i = first + 1; i < first + kBlock; ++i)
-    if (keys_[i] < keys_[best]) best = i;
-  winner_[static_cast<std::size_t>(block)] = static_cast<int>(best);
-  tree_.update(block, keys_[best]);
-}
-
-void BlockQueue::update(int i, double key) {
-  const std::size_t k = static_cast<std::size_t>(i);
-  const double old = keys_[k];
-  keys_[k] = key;
-  const int block = i / kBlock;
-  const int w = winner_[static_cast<std::size_t>(block)];
-  if (w == i) {
-    if (key < old) tree_.update(block, key);  // still the block's winner, earlier
-    else if (key != old) rescan(block);      // may have lost the block
-  } else {
-    const double wk = keys_[static_cast<std::size_t>(w)];
-    if (key < wk || (key == wk && i < w)) {
-      winner_[static_cast<std::size_t>(block)] = i;
-      tree_.update(block, key);
-    }
-  }
-}
-
 // ---- fast engine -----------------------------------------------------------------------------
 
 namespace {
@@ -265,7 +200,8 @@ StepResult EventEngine::advanceTo(double tEnd, std::int64_t maxEvents) {
   const bool resort = resortEvery_ > 0 && model_.n >= kResortMinDiscs;
   const std::int64_t resortAfter = static_cast<std::int64_t>(resortEvery_) * model_.n;
   while (model_.n > 0) {
-    const double t = queue_.topKey();
+    const int i = queue_.top();
+    const double t = queue_.key(i);
     if (!(t < tEnd)) break;
     if (budget-- <= 0) {
       result = StepResult::Budget;
@@ -275,7 +211,6 @@ StepResult EventEngine::advanceTo(double tEnd, std::int64_t maxEvents) {
       rebuild();
       continue;
     }
-    const int i = queue_.top();
     Prediction& p = pred_[static_cast<std::size_t>(i)];
     now_ = t;
     if (p.crossTime < p.collTime) {

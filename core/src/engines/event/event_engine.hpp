@@ -12,9 +12,8 @@
 //
 // Fast path (EventEngine). Each disc keeps one prediction: its earliest collision among the discs
 // in the 3 x 3 cells around it and the walls registered in its cell, and its next cell crossing.
-// The earliest prediction of all discs comes from a two-level queue: blocks of 16 discs keep their
-// own minimum (an update that does not beat it costs O(1)) and a tournament tree over the blocks
-// finds the earliest block in O(log(N/16)) (Marin et al. 1993 use the plain tree over discs). A
+// The earliest prediction of all discs comes from a calendar queue (calendar_queue.hpp: buckets in
+// time, O(1) per update on average; Marin et al. 1993 use a complete binary tree, O(log N)). A
 // prediction names its partner and the partner's collision counter at prediction time; when the
 // partner has collided since, the prediction is stale and is recomputed when it comes up (lazy
 // deletion). Invariant: a disc's key is never later than its earliest collision with any partner
@@ -49,6 +48,7 @@
 #include <vector>
 
 #include "engines/engine.hpp"
+#include "engines/event/calendar_queue.hpp"
 #include "geometry/contact.hpp"
 #include "geometry/grid.hpp"
 #include "model/model.hpp"
@@ -139,42 +139,6 @@ class EventCore : public Engine {
   std::vector<EventRecord>* log_ = nullptr;
 };
 
-/// Complete binary tree over N keys; top() is the index with the smallest key (ties: lower
-/// index). Each node stores its winner's key, so an update reads one cache line per level.
-class TournamentTree {
- public:
-  void reset(int n);
-  void update(int i, double key);
-  int top() const { return node_[1].index; }
-  double topKey() const { return node_[1].key; }
-
- private:
-  struct Node {
-    double key;
-    int index;
-  };
-  static bool before(const Node& a, const Node& b) { return a.key < b.key || (a.key == b.key && a.index < b.index); }
-  int size_ = 1;
-  std::vector<Node> node_;
-};
-
-/// Two-level priority queue over N keys: blocks of kBlock keys keep their minimum, a tournament
-/// tree finds the earliest block. top() is the smallest key (ties: lower index).
-class BlockQueue {
- public:
-  static constexpr int kBlock = 16;
-  void reset(int n);
-  void update(int i, double key);
-  int top() const { return winner_[static_cast<std::size_t>(tree_.top())]; }
-  double topKey() const { return tree_.topKey(); }
-
- private:
-  void rescan(int block);
-  std::vector<double> keys_;
-  std::vector<int> winner_;  // per block: index of its smallest key
-  TournamentTree tree_;
-};
-
 class EventEngine final : public EventCore {
  public:
   EventEngine(const Model& model, State& state);
@@ -213,7 +177,7 @@ class EventEngine final : public EventCore {
   std::vector<int> head_;                         // first disc of each cell, -1 if empty
   std::vector<int> wallStart_, wallList_;         // walls near each cell (CSR)
   std::vector<Prediction> pred_;
-  BlockQueue queue_;                              // keys: min(collTime, crossTime)
+  CalendarQueue queue_;                           // keys: min(collTime, crossTime)
   std::int64_t lastResort_ = 0;                   // stats_.collisions at the last renumbering
 };
 
