@@ -1,0 +1,87 @@
+/** Headless Chromium (Debian's /usr/bin/chromium) through playwright-core, plus page helpers. */
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { GranularState, PlotPoints } from '../../web/src/ui/test-hook';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+}
+
+/** A fresh page (own context) that collects uncaught errors. */
+export async function openPage(browser: Browser, url: string): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  await page.goto(url);
+  return { page, errors };
+}
+
+export function granularState(page: Page): Promise<GranularState> {
+  return page.evaluate(() => {
+    const hook = window.__granular;
+    if (!hook) throw new Error('window.__granular is missing');
+    return hook.state();
+  });
+}
+
+export function plotPoints(page: Page): Promise<PlotPoints> {
+  return page.evaluate(() => {
+    const hook = window.__granular;
+    if (!hook) throw new Error('window.__granular is missing');
+    return hook.plotPoints();
+  });
+}
+
+/** Polls the hook (from node, CSP-safe) until `predicate` holds; returns that state. */
+export async function waitForState(
+  page: Page,
+  predicate: (s: GranularState) => boolean,
+  timeout = 30_000,
+): Promise<GranularState> {
+  const deadline = Date.now() + timeout;
+  let last: GranularState | null = null;
+  for (;;) {
+    const ready = await page.evaluate(() => window.__granular !== undefined);
+    if (ready) {
+      last = await granularState(page);
+      if (predicate(last)) return last;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`state never satisfied ${predicate.toString()}; last: ${JSON.stringify(last)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 40));
+  }
+}
+
+/** Number of canvas pixels that are neither background, wall nor outside colour: drawn discs. */
+export function coloredPixels(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const canvas = document.getElementById('sim-canvas');
+    if (!(canvas instanceof HTMLCanvasElement)) return -1;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return -1;
+    const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+    let count = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const r = data[i] ?? 0;
+      const g = data[i + 1] ?? 0;
+      const b = data[i + 2] ?? 0;
+      // greys (background, outside, walls) have r ≈ g ≈ b; viridis colours do not
+      if (Math.max(r, g, b) - Math.min(r, g, b) > 40) count++;
+    }
+    return count;
+  });
+}

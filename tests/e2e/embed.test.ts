@@ -1,0 +1,48 @@
+/** ?embed=1: only the canvas, the play controls and optionally one plot. */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage, waitForState } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function visible(page: Page, selector: string): Promise<boolean> {
+  return page.locator(selector).isVisible();
+}
+
+describe('embed mode', () => {
+  it('shows canvas and controls only', async () => {
+    const { page, errors } = await openPage(browser, `${inject('baseUrl')}?embed=1`);
+    await waitForState(page, (s) => s.count > 0 && s.time > 0);
+    expect(await visible(page, '#sim-canvas')).toBe(true);
+    expect(await visible(page, '#btn-play')).toBe(true);
+    expect(await visible(page, '#btn-step')).toBe(true);
+    for (const hidden of ['#scenario-panel', '.topbar', '#copy-link', '#readout', '#plots', '#card-energy']) {
+      expect(await visible(page, hidden), hidden).toBe(false);
+    }
+    expect(await page.locator('#scenario-form').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('adds the one plot asked for', async () => {
+    const { page, errors } = await openPage(browser, `${inject('baseUrl')}?embed=1&plot=histogram`);
+    await waitForState(page, (s) => s.count > 0 && s.time > 0.1);
+    expect(await visible(page, '#card-histogram')).toBe(true);
+    expect(await visible(page, '#card-energy')).toBe(false);
+    expect(await visible(page, '#card-rate')).toBe(false);
+    expect(await visible(page, '#scenario-panel')).toBe(false);
+    await expect.poll(async () => page.evaluate(() => window.__granular?.plotPoints().histogram ?? 0)).toBeGreaterThan(4);
+    // a typical course-page iframe
+    await page.setViewportSize({ width: 900, height: 560 });
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: '/tmp/granular-embed.png' });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,60 @@
+/** The full page: loads the default scenario, runs, draws discs, plots grow. */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { coloredPixels, granularState, launchBrowser, openPage, plotPoints, waitForState } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the lab page', () => {
+  it('loads the default scenario, runs, draws discs and grows the plots', async () => {
+    const { page, errors } = await openPage(browser, inject('baseUrl'));
+    const first = await waitForState(page, (s) => s.count > 0 && s.time > 0 && s.running);
+    expect(first.hash).toMatch(/^[0-9a-f]{16}$/);
+    await expect.poll(() => coloredPixels(page)).toBeGreaterThan(100);
+
+    const before = await plotPoints(page);
+    const later = await waitForState(page, (s) => s.time > first.time && s.outputIndex > first.outputIndex + 3);
+    expect(later.hash).not.toBe(first.hash);
+    await expect.poll(async () => (await plotPoints(page)).energy).toBeGreaterThan(before.energy);
+    const after = await plotPoints(page);
+    expect(after.rate).toBeGreaterThan(0);
+    expect(after.histogram).toBeGreaterThan(4);
+
+    // the scenario panel shows the default preset, every number field with a unit
+    expect(await page.locator('#preset').inputValue()).toBe('gas-cooling');
+    const labels = await page.locator('#scenario-form label').allTextContents();
+    expect(labels.some((l) => l.includes('Radius (m)'))).toBe(true);
+    expect(labels.some((l) => l.includes('Frequency (Hz)'))).toBe(true);
+    expect(await page.locator('#readout').textContent()).toContain('wall pressure (N/m)');
+    expect(await page.locator('#legend').textContent()).toContain('(m/s)');
+    await page.screenshot({ path: '/tmp/granular-main.png', fullPage: true });
+
+    // pause stops time; the page answers at once
+    await page.locator('#btn-play').click();
+    const paused = await waitForState(page, (s) => !s.running);
+    await page.waitForTimeout(300);
+    expect((await granularState(page)).outputIndex).toBe(paused.outputIndex);
+    // single step: exactly one output interval
+    await page.locator('#btn-step').click();
+    await waitForState(page, (s) => s.outputIndex === paused.outputIndex + 1);
+    // reset: back to t = 0
+    await page.locator('#btn-reset').click();
+    await waitForState(page, (s) => s.time === 0 && s.outputIndex === 0);
+    // keyboard: the play button works with Enter; Space on the page toggles too
+    await page.locator('#btn-play').focus();
+    await page.keyboard.press('Enter');
+    await waitForState(page, (s) => s.running);
+    await page.locator('#sim-canvas').click();
+    await page.keyboard.press('Space');
+    await waitForState(page, (s) => !s.running);
+    expect(await page.locator('#btn-play').getAttribute('aria-pressed')).toBe('false');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,84 @@
+/** Invalid input: the message appears next to its field and the previous scenario keeps running. */
+import { readFile } from 'node:fs/promises';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { granularState, launchBrowser, openPage, waitForState } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('scenario validation in the page', () => {
+  it('shows a field error next to the field and keeps the previous scenario running', async () => {
+    const { page, errors } = await openPage(browser, inject('baseUrl'));
+    const running = await waitForState(page, (s) => s.count > 0 && s.time > 0 && s.running);
+    const title = await page.locator('#scenario-title').textContent();
+
+    await page.locator('#f-radius').fill('-0.1');
+    await page.locator('#apply').click();
+    const fieldError = page.locator('#err-radius');
+    await fieldError.waitFor({ state: 'visible' });
+    expect(await fieldError.textContent()).toContain('generate.radius');
+    expect(await page.locator('[data-field="radius"]').getAttribute('class')).toContain('invalid');
+    expect(await page.locator('#f-radius').getAttribute('aria-invalid')).toBe('true');
+    // other fields show nothing
+    expect(await page.locator('#err-boxWidth').isVisible()).toBe(false);
+
+    // the previous scenario is still loaded and still running
+    const later = await waitForState(page, (s) => s.running && s.outputIndex > running.outputIndex + 5);
+    expect(later.count).toBe(running.count);
+    expect(await page.locator('#scenario-title').textContent()).toBe(title);
+    await page.screenshot({ path: '/tmp/granular-invalid.png', fullPage: true });
+
+    // fixing the field and applying loads the new scenario and clears the message
+    await page.locator('#f-radius').fill('0.004');
+    await page.locator('#apply').click();
+    await fieldError.waitFor({ state: 'hidden' });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('lists errors of pasted JSON and shows "finished" at the end of a run', async () => {
+    const { page, errors } = await openPage(browser, inject('baseUrl'));
+    await waitForState(page, (s) => s.count > 0 && s.time > 0);
+    await page.locator('.advanced summary').click();
+    const area = page.locator('#scenario-json');
+    await area.fill('{"schema": 1, "discs": [{"x": 0.5, "y": 0.5, "radius": -0.1}]}');
+    await page.locator('#apply-json').click();
+    const list = page.locator('#json-errors');
+    await expect.poll(async () => (await list.textContent()) ?? '').toContain('discs[0].radius');
+    const before = await granularState(page);
+    expect(before.count).toBeGreaterThan(1);
+
+    await area.fill(JSON.stringify({
+      schema: 1, name: 'Short run', generate: { count: 20, radius: 0.02 }, output: { interval: 0.01, duration: 0.05 },
+    }));
+    await page.locator('#apply-json').click();
+    await waitForState(page, (s) => s.count === 20 && s.status === 2);
+    await expect.poll(async () => (await page.locator('#status').textContent()) ?? '').toMatch(/finished at t = 0\.05 s/);
+    expect(await page.locator('#scenario-title').textContent()).toBe('Short run');
+    expect(await list.textContent()).toBe('');
+
+    // download gives the normalized scenario; uploading a file loads it
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#download-json').click()]);
+    expect(download.suggestedFilename()).toBe('short-run.json');
+    const path = await download.path();
+    const saved = JSON.parse(await readFile(path, 'utf8')) as { name: string; output: { duration: number } };
+    expect(saved.name).toBe('Short run');
+    expect(saved.output.duration).toBe(0.05);
+    const uploaded = { ...saved, name: 'Uploaded <b>run</b>', generate: { count: 30, radius: 0.02 } };
+    await page.locator('#upload-json').setInputFiles({
+      name: 'uploaded.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(uploaded)),
+    });
+    await waitForState(page, (s) => s.count === 30);
+    // names are text, never markup
+    expect(await page.locator('#scenario-title').textContent()).toBe('Uploaded <b>run</b>');
+    expect(await page.locator('#scenario-title b').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { ValidationError } from '../../web/src/sim/scenario';
+import { assignErrors, pathWithin } from '../../web/src/ui/field-errors';
+import { FIELDS } from '../../web/src/ui/scenario-form';
+
+const error = (path: string, value = 'x', message = 'is wrong'): ValidationError => ({
+  path, value, message, text: `${path} = ${value}: ${message}`,
+});
+
+describe('error-to-field mapping', () => {
+  it('matches by path prefix at key boundaries only', () => {
+    expect(pathWithin('generate.radius', 'generate.radius')).toBe(true);
+    expect(pathWithin('discs[3].radius', 'discs')).toBe(true);
+    expect(pathWithin('domain.box.width', 'domain.box')).toBe(true);
+    expect(pathWithin('generate.radiusMax', 'generate.radius')).toBe(false);
+    expect(pathWithin('generate', 'generate.radius')).toBe(false);
+  });
+
+  it('puts each error next to its field and the rest in a list', () => {
+    const errors = [
+      error('generate.radius', '-0.1', 'must be > 0'),
+      error('generate.radiusMax', '0.001', 'must be >= radius'),
+      error('domain.box.width', '0'),
+      error('vibration.wall', '7', 'no such wall'),
+      error('discs[3].radius', '-0.1'),
+      error('', '', 'discs overlap'),
+      error('generate.radius', '-0.1', 'second rule'),
+    ];
+    const { byField, rest } = assignErrors(errors, FIELDS);
+    expect(byField.get('radius')?.map((e) => e.message)).toEqual(['must be > 0', 'second rule']);
+    expect(byField.get('radiusMax')?.length).toBe(1);
+    expect(byField.get('boxWidth')?.length).toBe(1);
+    expect(byField.get('vibWall')?.[0]?.text).toBe('vibration.wall = 7: no such wall');
+    expect(rest.map((e) => e.path)).toEqual(['discs[3].radius', '']);
+  });
+
+  it('prefers the most specific field', () => {
+    const fields = [{ key: 'box', path: 'domain.box' }, { key: 'width', path: 'domain.box.width' }];
+    const { byField } = assignErrors([error('domain.box.width'), error('domain.box.depth')], fields);
+    expect(byField.get('width')?.length).toBe(1);
+    expect(byField.get('box')?.length).toBe(1);
+  });
+});

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { SeriesStore } from '../../web/src/plot/series';
+import { binCenters, enskogRate, haffApplies, haffEnergy, maxwell2d } from '../../web/src/plot/theory';
+import { colorBin, colorTable, viridis } from '../../web/src/render/colormap';
+import { fitTransform, toCanvasX, toCanvasY, wallBounds } from '../../web/src/render/view-transform';
+import type { Observation, Theory } from '../../web/src/sim/granular-wasm';
+
+describe('colour map', () => {
+  it('runs from viridis purple to yellow and bins values', () => {
+    expect(viridis(0)).toEqual([0x44, 0x01, 0x54]);
+    expect(viridis(1)).toEqual([0xfd, 0xe7, 0x25]);
+    expect(viridis(2)).toEqual(viridis(1));
+    expect(colorTable(8)).toHaveLength(8);
+    expect(colorBin(0, 1, 8)).toBe(0);
+    expect(colorBin(0.5, 1, 8)).toBe(4);
+    expect(colorBin(5, 1, 8)).toBe(7);
+    expect(colorBin(NaN, 1, 8)).toBe(0);
+  });
+});
+
+describe('view transform', () => {
+  it('fits the box, keeps the aspect and flips y', () => {
+    const b = wallBounds([0, 0, 2, 0, 2, 0, 2, 1, 2, 1, 0, 1, 0, 1, 0, 0]);
+    expect(b).toEqual({ minX: 0, minY: 0, maxX: 2, maxY: 1 });
+    const t = fitTransform(b, 420, 420, 10);
+    expect(t.scale).toBe(200);
+    expect(toCanvasX(t, 0)).toBe(10);
+    expect(toCanvasX(t, 2)).toBe(410);
+    expect(toCanvasY(t, 0)).toBe(310); // floor below the ceiling
+    expect(toCanvasY(t, 1)).toBe(110);
+  });
+});
+
+describe('reference curves', () => {
+  it("Haff's law halves the energy's square root at t = τ", () => {
+    expect(haffEnergy(0, 8, 2)).toBe(8);
+    expect(haffEnergy(2, 8, 2)).toBe(2);
+    expect(haffApplies(0.9, false, 1)).toBe(true);
+    expect(haffApplies(1, false, Infinity)).toBe(false);
+    expect(haffApplies(0.9, true, 1)).toBe(false);
+  });
+
+  it('the 2D Maxwell density integrates to 1 and peaks at sqrt(T/m)', () => {
+    const m = 2;
+    const T = 0.5;
+    let sum = 0;
+    const dv = 1e-3;
+    for (let v = dv / 2; v < 10; v += dv) sum += maxwell2d(v, m, T) * dv;
+    expect(sum).toBeCloseTo(1, 6);
+    const peak = Math.sqrt(T / m);
+    expect(maxwell2d(peak, m, T)).toBeGreaterThan(maxwell2d(peak * 1.01, m, T));
+    expect(maxwell2d(peak, m, T)).toBeGreaterThan(maxwell2d(peak * 0.99, m, T));
+    expect(maxwell2d(1, m, 0)).toBe(0);
+  });
+
+  it('Enskog rate is 2 n σ g sqrt(π T / m)', () => {
+    const theory: Theory = {
+      areaFraction: 0.1, numberDensity: 400, meanMass: 3e-4, meanDiameter: 0.02, temperature0: 1,
+      contactValue: 1.2, collisionFrequency0: 0, haffTau: 1, restitution: 0.9,
+    };
+    expect(enskogRate(2e-4, theory)).toBeCloseTo(2 * 400 * 0.02 * 1.2 * Math.sqrt((Math.PI * 2e-4) / 3e-4), 12);
+    expect(enskogRate(0, theory)).toBe(0);
+    expect(binCenters(4, 2)).toEqual([0.25, 0.75, 1.25, 1.75]);
+  });
+});
+
+describe('series store', () => {
+  const obs = (time: number): Observation => ({
+    time, kineticEnergy: 1 / (1 + time), temperature: 0.01, collisions: time * 10, wallHits: 0,
+    collisionRate: 5, wallPressure: 0, energyDissipated: 0, energyInjected: 0,
+  });
+
+  it('appends in time order, skips repeated instants and thins when too long', () => {
+    const s = new SeriesStore(10);
+    s.push([obs(0), obs(1)]);
+    s.push([obs(1), obs(2)]);
+    expect(s.time).toEqual([0, 1, 2]);
+    for (let t = 3; t < 12; t++) s.push([obs(t)]);
+    expect(s.length).toBeLessThanOrEqual(10);
+    expect(s.time[0]).toBe(0);
+    expect(s.time[s.length - 1]).toBe(11);
+    expect(s.energy).toHaveLength(s.length);
+    s.clear();
+    expect(s.length).toBe(0);
+  });
+});
+
+describe('speed colour scale', () => {
+  it('rounds 3 sqrt(T/m) up to a nice number', async () => {
+    const { niceCeil, speedScaleMax } = await import('../../web/src/render/colormap');
+    expect(niceCeil(1)).toBe(1);
+    expect(niceCeil(1.01)).toBe(1.2);
+    expect(niceCeil(0.0031)).toBeCloseTo(0.004, 15);
+    expect(niceCeil(7)).toBe(8);
+    expect(niceCeil(9)).toBe(10);
+    expect(niceCeil(0)).toBe(1);
+    expect(speedScaleMax(1, 1)).toBe(3);
+    expect(speedScaleMax(0.25, 1)).toBe(1.5);
+  });
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import type { JsonObject } from '../../web/src/sim/scenario';
+import {
+  FIELDS, fieldApplies, formAvailability, formFromScenario, parseNumberField, scenarioFromForm,
+} from '../../web/src/ui/scenario-form';
+
+const normalized: JsonObject = {
+  schema: 1,
+  name: 'Gas cooling',
+  notes: 'Haff',
+  engine: 'event',
+  seed: 7,
+  domain: { box: { width: 2, height: 1 } },
+  generate: {
+    count: 400, radius: 0.01, radiusMax: null, areaFraction: null, density: 1, speed: 1,
+    velocities: 'maxwell', placement: 'random',
+  },
+  restitution: 0.9,
+  collapse: { model: 'tc', tc: null },
+  vibration: { enabled: false, wall: 0, amplitude: 0.005, frequency: 20 },
+  output: { interval: 0.02, duration: 0, histogramBins: 40 },
+};
+
+describe('scenario form mapping', () => {
+  it('every field has a unit and a unique key and path', () => {
+    expect(new Set(FIELDS.map((f) => f.key)).size).toBe(FIELDS.length);
+    expect(new Set(FIELDS.map((f) => f.path)).size).toBe(FIELDS.length);
+    for (const f of FIELDS) expect(f.unit).not.toBe('');
+  });
+
+  it('form -> scenario -> form is the identity and keeps fields the form does not show', () => {
+    const values = formFromScenario(normalized);
+    expect(values['count']).toBe('400');
+    expect(values['radiusMax']).toBe('');
+    expect(values['tcModel']).toBe(true);
+    expect(values['vibEnabled']).toBe(false);
+    expect(values['placement']).toBe('random');
+    expect(scenarioFromForm(normalized, values)).toEqual(normalized);
+  });
+
+  it('writes edited values as JSON numbers, booleans and strings', () => {
+    const values = {
+      ...formFromScenario(normalized),
+      count: '1000', radius: '0.005', radiusMax: '0.008', boxWidth: '3', restitution: ' 0.75 ',
+      tcModel: false, tc: '', vibEnabled: true, vibWall: '2', vibFrequency: '50', seed: '123', placement: 'lattice',
+    };
+    const s = scenarioFromForm(normalized, values);
+    expect(s['generate']).toMatchObject({ count: 1000, radius: 0.005, radiusMax: 0.008, placement: 'lattice' });
+    expect(s['domain']).toEqual({ box: { width: 3, height: 1 } });
+    expect(s['restitution']).toBe(0.75);
+    expect(s['collapse']).toEqual({ model: 'none', tc: null });
+    expect(s['vibration']).toEqual({ enabled: true, wall: 2, amplitude: 0.005, frequency: 50 });
+    expect(s['seed']).toBe(123);
+    // the base is not modified
+    expect(normalized['restitution']).toBe(0.9);
+  });
+
+  it('passes text that is not a number through, so the validator names the field', () => {
+    expect(parseNumberField('-0.1', false)).toBe(-0.1);
+    expect(parseNumberField('1e-3', false)).toBe(0.001);
+    expect(parseNumberField('abc', false)).toBe('abc');
+    expect(parseNumberField('', false)).toBe('');
+    expect(parseNumberField('  ', true)).toBeNull();
+    const s = scenarioFromForm(normalized, { ...formFromScenario(normalized), radius: 'ten' });
+    expect((s['generate'] as JsonObject)['radius']).toBe('ten');
+  });
+
+  it('leaves explicit discs and polygons alone', () => {
+    const explicit: JsonObject = {
+      ...normalized,
+      discs: [{ x: 0.5, y: 0.5, vx: 1, vy: 0, radius: 0.1 }],
+      domain: { polygon: [[0, 0], [1, 0], [0.5, 1]] },
+    };
+    const availability = formAvailability(explicit);
+    expect(availability).toEqual({ explicitDiscs: true, polygon: true });
+    const radius = FIELDS.find((f) => f.key === 'radius');
+    const restitution = FIELDS.find((f) => f.key === 'restitution');
+    expect(radius && fieldApplies(radius, availability)).toBe(false);
+    expect(restitution && fieldApplies(restitution, availability)).toBe(true);
+    const s = scenarioFromForm(explicit, { ...formFromScenario(explicit), radius: '0.3', boxWidth: '9', restitution: '0.5' });
+    expect(s['discs']).toEqual(explicit['discs']);
+    expect(s['domain']).toEqual(explicit['domain']);
+    expect(s['generate']).toEqual(normalized['generate']);
+    expect(s['restitution']).toBe(0.5);
+  });
+
+  it('creates missing objects for a sparse base scenario', () => {
+    const s = scenarioFromForm({ schema: 1 }, { boxWidth: '2', boxHeight: '1', interval: '0.1' });
+    expect(s).toEqual({ schema: 1, domain: { box: { width: 2, height: 1 } }, output: { interval: 0.1 } });
+  });
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { parsePageParams } from '../../web/src/ui/url-params';
+
+describe('parsePageParams', () => {
+  it('defaults: full page, autoplay, no link', () => {
+    expect(parsePageParams('', '')).toEqual({ embed: false, plot: null, until: null, autoplay: true, shared: null });
+  });
+
+  it('reads embed, plot, until and play', () => {
+    expect(parsePageParams('?embed=1&plot=histogram&until=0.5&play=0', '')).toEqual({
+      embed: true, plot: 'histogram', until: 0.5, autoplay: false, shared: null,
+    });
+    expect(parsePageParams('embed=true&plot=rate', '').plot).toBe('rate');
+    expect(parsePageParams('?embed=0', '').embed).toBe(false);
+    expect(parsePageParams('?embed', '').embed).toBe(true);
+  });
+
+  it('ignores unknown plots and bad times', () => {
+    expect(parsePageParams('?plot=pressure', '').plot).toBeNull();
+    expect(parsePageParams('?until=abc', '').until).toBeNull();
+    expect(parsePageParams('?until=-1', '').until).toBeNull();
+    expect(parsePageParams('?until=', '').until).toBeNull();
+  });
+
+  it('takes the share payload from the fragment', () => {
+    expect(parsePageParams('?embed=1', '#s=AbC-_9').shared).toBe('AbC-_9');
+    expect(parsePageParams('', '#other=1').shared).toBeNull();
+    expect(parsePageParams('', '#s=').shared).toBe('');
+  });
+});

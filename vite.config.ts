@@ -1,0 +1,26 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+/**
+ * Vite root is the repository root (index.html lives there, presets are read from
+ * /scenarios). `base: './'` makes the built site (dist/) work under any sub-path.
+ * `@wasm` points at the Emscripten output of `node scripts/granular.mjs build-wasm`.
+ */
+export default defineConfig({
+  base: './',
+  resolve: {
+    alias: {
+      '@wasm': fileURLToPath(new URL('./build/wasm', import.meta.url)),
+    },
+  },
+  worker: {
+    format: 'es',
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    // the Emscripten glue and uPlot are the bulk; no need to warn about them
+    chunkSizeWarningLimit: 1024,
+  },
+});

@@ -1,0 +1,42 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config.ts';
+
+/**
+ * Two projects:
+ *  - unit: node, fast — tests/web/** (pure TS modules) and tests/wasm/** (the real .wasm in node);
+ *  - e2e:  node driving headless Chromium (playwright-core) against the built site (dist/),
+ *          served under a sub-path by tests/e2e/global-setup.ts.
+ *
+ *   npx vitest run --project unit
+ *   npx vitest run --project e2e
+ */
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'unit',
+            environment: 'node',
+            include: ['tests/web/**/*.test.ts', 'tests/wasm/**/*.test.ts'],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'e2e',
+            environment: 'node',
+            include: ['tests/e2e/**/*.test.ts'],
+            globalSetup: ['tests/e2e/global-setup.ts'],
+            // one browser, one page set at a time: the machine has 2 cores
+            fileParallelism: false,
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+          },
+        },
+      ],
+    },
+  }),
+);

@@ -1,0 +1,5 @@
+/** Entry point of the page (index.html). */
+import './styles.css';
+import { startApp } from './ui/app';
+
+startApp();

@@ -1,0 +1,85 @@
+/** Kinetic energy (J) vs time (s), with Haff's law for a freely cooling gas; optional log y. */
+import uPlot from 'uplot';
+import { PlotView, COLORS, axisValues, formatValue } from './plot-view';
+import type { SeriesStore } from './series';
+import { haffEnergy } from './theory';
+
+export interface HaffReference {
+  /** E_kin(0), J */
+  e0: number;
+  /** Haff time τ, s */
+  tau: number;
+}
+
+export class EnergyPlot {
+  private readonly view: PlotView;
+  private haff: HaffReference | null = null;
+  private log = false;
+  private series: SeriesStore | null = null;
+
+  constructor(container: HTMLElement) {
+    this.view = new PlotView(container);
+    this.rebuild();
+  }
+
+  /** Haff's curve to draw (null: none, e.g. r = 1 or a vibrating wall). */
+  setHaff(haff: HaffReference | null): void {
+    this.haff = haff;
+    this.rebuild();
+  }
+
+  setLog(log: boolean): void {
+    this.log = log;
+    this.rebuild();
+  }
+
+  private rebuild(): void {
+    const series: uPlot.Series[] = [
+      { label: 'time t (s)', value: (_u, v) => (v == null ? '–' : formatValue(v)) },
+      {
+        label: 'measured', stroke: COLORS.blue, width: 2, points: { show: false },
+        value: (_u, v) => (v == null ? '–' : formatValue(v)),
+      },
+    ];
+    if (this.haff) {
+      series.push({
+        label: "Haff's law E₀/(1+t/τ)²", stroke: COLORS.vermillion, width: 2, dash: [8, 5],
+        points: { show: false }, value: (_u, v) => (v == null ? '–' : formatValue(v)),
+      });
+    }
+    this.view.build(
+      {
+        title: 'Kinetic energy E_kin (J) vs time t (s)',
+        scales: { x: { time: false }, y: this.log ? { distr: 3 } : { range: (_u, _min, max) => [0, max > 0 ? max * 1.05 : 1] } },
+        axes: [
+          { label: 'time t (s)', values: axisValues },
+          { label: 'E_kin (J)', values: axisValues, size: 60 },
+        ],
+        series,
+        cursor: { drag: { x: false, y: false } },
+        legend: { live: false },
+      },
+      this.data(),
+    );
+  }
+
+  private data(): uPlot.AlignedData {
+    const s = this.series;
+    const time = s ? s.time : [];
+    const out: uPlot.AlignedData = [time, s ? s.energy : []];
+    if (this.haff) {
+      const { e0, tau } = this.haff;
+      return [...out, time.map((t) => haffEnergy(t, e0, tau))];
+    }
+    return out;
+  }
+
+  update(series: SeriesStore): void {
+    this.series = series;
+    this.view.setData(this.data());
+  }
+
+  points(): number {
+    return this.view.points();
+  }
+}

@@ -1,0 +1,54 @@
+/** Speed histogram (probability density, 1/(m/s)) with the 2D Maxwell distribution at the current T. */
+import uPlot from 'uplot';
+import { PlotView, COLORS, axisValues, formatValue } from './plot-view';
+import { binCenters, maxwell2d } from './theory';
+
+export class HistogramPlot {
+  private readonly view: PlotView;
+  private max = 1;
+
+  constructor(container: HTMLElement) {
+    this.view = new PlotView(container);
+    const bars = uPlot.paths.bars?.({ size: [1, Infinity], align: 0 });
+    const fmt = (_u: uPlot, v: number | null): string => (v == null ? '–' : formatValue(v));
+    this.view.build(
+      {
+        title: 'Speed distribution f(v) (1/(m/s))',
+        scales: {
+          x: { time: false, range: () => [0, this.max] },
+          y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
+        },
+        axes: [
+          { label: 'speed v (m/s)', values: axisValues },
+          { label: 'f(v) (1/(m/s))', values: axisValues, size: 60 },
+        ],
+        series: [
+          { label: 'speed v (m/s)', value: fmt },
+          {
+            label: 'measured', stroke: COLORS.blue, fill: COLORS.blueFill, width: 1,
+            points: { show: false }, value: fmt, ...(bars ? { paths: bars } : {}),
+          },
+          { label: '2D Maxwell at current T', stroke: COLORS.vermillion, width: 2, points: { show: false }, value: fmt },
+        ],
+        cursor: { drag: { x: false, y: false } },
+        legend: { live: false },
+      },
+      [[], [], []],
+    );
+  }
+
+  /**
+   * density: probability density per bin, 1/(m/s); max: upper edge of the last bin, m/s;
+   * mass: mean disc mass, kg; temperature: current granular temperature, J.
+   */
+  update(density: Float64Array, max: number, mass: number, temperature: number): void {
+    this.max = max > 0 ? max : 1;
+    const x = binCenters(density.length, this.max);
+    const maxwell = x.map((v) => maxwell2d(v, mass, temperature));
+    this.view.setData([x, Array.from(density), maxwell]);
+  }
+
+  points(): number {
+    return this.view.points();
+  }
+}

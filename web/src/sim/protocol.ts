@@ -1,0 +1,96 @@
+/**
+ * Messages between the main thread (client.ts) and the simulation worker (worker.ts).
+ * Everything here is structured-clone friendly; typed arrays are copies, transferred.
+ */
+import type { AdvanceStatusCode, EngineStats, Observation, Theory } from './granular-wasm';
+import type { ValidationError } from './scenario';
+
+/** Where a scenario came from; echoed back so the UI can put errors in the right place. */
+export type LoadOrigin = 'default' | 'preset' | 'form' | 'json' | 'file' | 'link' | 'reset';
+
+export type ToWorker =
+  /** validate, then load (the previous scenario stays loaded when invalid) */
+  | { type: 'load'; json: string; origin: LoadOrigin; play: boolean }
+  /** reload the current scenario at t = 0 */
+  | { type: 'reset'; play: boolean }
+  | { type: 'play' }
+  | { type: 'pause' }
+  /** advance exactly one output interval, then pause */
+  | { type: 'step' }
+  /** simulated seconds per real second */
+  | { type: 'speed'; value: number }
+  /** pause automatically at the first output instant with time >= `time` (null: never); re-armed by every load and reset */
+  | { type: 'until'; time: number | null }
+  /** one animation frame passed (dt real seconds): advance if running, answer with a frame */
+  | { type: 'tick'; dt: number };
+
+export interface ReadyMessage {
+  type: 'ready';
+  version: string;
+  /** JSON text of the engine's default scenario */
+  defaultScenario: string;
+}
+
+export interface FatalMessage {
+  type: 'fatal';
+  message: string;
+}
+
+export interface LoadedMessage {
+  type: 'loaded';
+  origin: LoadOrigin;
+  /** increases with every load/reset; frames carry it */
+  generation: number;
+  /** normalized scenario JSON (every default filled in) */
+  scenarioJson: string;
+  count: number;
+  /** (N) radii, m */
+  radii: Float32Array;
+  /** (4 x W) wall segments ax, ay, bx, by, m */
+  walls: Float64Array;
+  theory: Theory;
+  /** s */
+  outputInterval: number;
+}
+
+export interface RejectedMessage {
+  type: 'rejected';
+  origin: LoadOrigin;
+  errors: ValidationError[];
+}
+
+export interface FrameMessage {
+  type: 'frame';
+  generation: number;
+  /** s, time of the last output instant */
+  time: number;
+  outputIndex: number;
+  /** (2 x N) positions, m; null when unchanged since the previous frame */
+  positions: Float32Array | null;
+  /** (N) speeds |v|, m/s; null when unchanged */
+  speeds: Float32Array | null;
+  /** probability density per bin, 1/(m/s); null when unchanged */
+  histogram: Float64Array | null;
+  /** m/s, upper edge of the last bin */
+  histogramMax: number;
+  /** observations at every output instant reached since the previous frame, in order */
+  observations: Observation[];
+  stats: EngineStats;
+  /** world.hashState() at `time` */
+  hash: string;
+  /** the last advance() status (0 before the first advance) */
+  status: AdvanceStatusCode;
+  running: boolean;
+  /** world.message() when status is 3 (Stopped), else '' */
+  message: string;
+}
+
+export type FromWorker = ReadyMessage | FatalMessage | LoadedMessage | RejectedMessage | FrameMessage;
+
+/** AdvanceStatusCode names. */
+export const AdvanceStatus = {
+  Output: 0,
+  Budget: 1,
+  Finished: 2,
+  Stopped: 3,
+} as const satisfies Record<string, AdvanceStatusCode>;

@@ -1,0 +1,38 @@
+/** Tiny DOM helpers. Text always goes in with textContent, never as HTML. */
+
+type Attrs = Record<string, string | boolean | undefined>;
+
+/** Creates an element with attributes (true = present, false/undefined = absent) and children. */
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Attrs = {},
+  ...children: Array<Node | string>
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === undefined || value === false) continue;
+    node.setAttribute(name, value === true ? '' : value);
+  }
+  for (const child of children) node.append(typeof child === 'string' ? document.createTextNode(child) : child);
+  return node;
+}
+
+/** The element with this id, checked to be of the expected type. */
+export function byId<T extends HTMLElement>(id: string, type: new () => T): T {
+  const node = document.getElementById(id);
+  if (!(node instanceof type)) throw new Error(`#${id} is missing from the page`);
+  return node;
+}
+
+/** Number formatting for read-outs: 4 significant digits, exponent for very small/large. */
+export function formatNumber(v: number, digits = 4): string {
+  if (!Number.isFinite(v)) return v > 0 ? '∞' : v < 0 ? '−∞' : '–';
+  if (v === 0) return '0';
+  const a = Math.abs(v);
+  if (a >= 1e-3 && a < 1e6) return String(Number(v.toPrecision(digits)));
+  return v.toExponential(digits - 1).replace('e+', 'e');
+}
+
+export function formatCount(v: number): string {
+  return Math.round(v).toLocaleString('en-US');
+}

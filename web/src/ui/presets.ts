@@ -1,0 +1,41 @@
+/** The preset scenarios: the JSON files in /scenarios (the one copy shared with C++ and the CLI). */
+import { isJsonObject } from '../sim/scenario';
+
+export const DEFAULT_PRESET_ID = 'gas-cooling';
+
+export interface Preset {
+  /** file name without .json, e.g. "gas-cooling" */
+  id: string;
+  /** the scenario's name field, or the id */
+  name: string;
+  /** the file's text */
+  json: string;
+}
+
+/** Builds the preset list from file path -> text; the default first, then by name. */
+export function presetsFromFiles(files: Readonly<Record<string, string>>): Preset[] {
+  const presets: Preset[] = [];
+  for (const [path, json] of Object.entries(files)) {
+    const id = (path.split('/').pop() ?? path).replace(/\.json$/i, '');
+    let name = id;
+    try {
+      const parsed: unknown = JSON.parse(json);
+      if (isJsonObject(parsed) && typeof parsed['name'] === 'string' && parsed['name'] !== '') name = parsed['name'];
+    } catch {
+      // a broken preset is still listed: loading it shows the parse error
+    }
+    presets.push({ id, name, json });
+  }
+  presets.sort((a, b) => {
+    if (a.id === DEFAULT_PRESET_ID) return -1;
+    if (b.id === DEFAULT_PRESET_ID) return 1;
+    return a.name.localeCompare(b.name);
+  });
+  return presets;
+}
+
+/** The presets bundled with the page (Vite inlines the files at build time). */
+export function bundledPresets(): Preset[] {
+  const files = import.meta.glob<string>('/scenarios/*.json', { query: '?raw', import: 'default', eager: true });
+  return presetsFromFiles(files);
+}

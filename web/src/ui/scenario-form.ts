@@ -1,0 +1,181 @@
+/**
+ * The scenario panel's fields and their mapping to scenario JSON (pure: no DOM).
+ * The form edits a *base* scenario (the last valid one): fields it does not show
+ * (explicit discs, polygons, notes, ...) are kept as they are.
+ */
+import { cloneJson, getPath, isJsonObject, setPath, type JsonObject, type JsonValue } from '../sim/scenario';
+
+export type FieldKind =
+  /** number; text that is not a number is passed on as text so the validator names it */
+  | 'number'
+  /** number, or blank = null */
+  | 'optional-number'
+  | 'checkbox'
+  | 'select';
+
+export type FieldGroup = 'discs' | 'box' | 'physics' | 'collapse' | 'vibration' | 'output';
+
+export interface FieldSpec {
+  key: string;
+  /** the scenario path the field writes (and whose validation errors it shows) */
+  path: string;
+  label: string;
+  /** unit shown next to the label ("–" for dimensionless) */
+  unit: string;
+  kind: FieldKind;
+  group: FieldGroup;
+  /** select options: [value, label] */
+  options?: ReadonlyArray<readonly [string, string]>;
+  /** short help shown under the field (e.g. what blank means) */
+  hint?: string;
+  /** checkbox fields that map to a string: [checked value, unchecked value] */
+  checkboxValues?: readonly [string, string];
+}
+
+export const FIELDS: readonly FieldSpec[] = [
+  { key: 'count', path: 'generate.count', label: 'Number of discs', unit: '–', kind: 'number', group: 'discs' },
+  { key: 'radius', path: 'generate.radius', label: 'Radius', unit: 'm', kind: 'number', group: 'discs' },
+  {
+    key: 'radiusMax', path: 'generate.radiusMax', label: 'Largest radius', unit: 'm', kind: 'optional-number',
+    group: 'discs', hint: 'blank: all discs have the same radius',
+  },
+  {
+    key: 'areaFraction', path: 'generate.areaFraction', label: 'Area fraction', unit: '–', kind: 'optional-number',
+    group: 'discs', hint: 'blank: set by the radius',
+  },
+  {
+    key: 'placement', path: 'generate.placement', label: 'Placement', unit: '–', kind: 'select', group: 'discs',
+    options: [['random', 'random (area fraction ≤ 0.5)'], ['lattice', 'lattice (area fraction ≤ 0.85)']],
+  },
+  { key: 'speed', path: 'generate.speed', label: 'Initial speed (rms)', unit: 'm/s', kind: 'number', group: 'discs' },
+  { key: 'seed', path: 'seed', label: 'Random seed', unit: '–', kind: 'number', group: 'discs' },
+  { key: 'boxWidth', path: 'domain.box.width', label: 'Box width', unit: 'm', kind: 'number', group: 'box' },
+  { key: 'boxHeight', path: 'domain.box.height', label: 'Box height', unit: 'm', kind: 'number', group: 'box' },
+  { key: 'restitution', path: 'restitution', label: 'Restitution', unit: '–', kind: 'number', group: 'physics' },
+  {
+    key: 'tcModel', path: 'collapse.model', label: 'TC collapse model', unit: '–', kind: 'checkbox', group: 'collapse',
+    checkboxValues: ['tc', 'none'],
+  },
+  {
+    key: 'tc', path: 'collapse.tc', label: 'TC time t_c', unit: 's', kind: 'optional-number', group: 'collapse',
+    hint: 'blank: 10⁻⁴ σ / v_rms',
+  },
+  { key: 'vibEnabled', path: 'vibration.enabled', label: 'Vibrating wall', unit: '–', kind: 'checkbox', group: 'vibration' },
+  {
+    key: 'vibWall', path: 'vibration.wall', label: 'Wall index', unit: '–', kind: 'number', group: 'vibration',
+    hint: 'box: 0 floor, 1 right, 2 top, 3 left',
+  },
+  { key: 'vibAmplitude', path: 'vibration.amplitude', label: 'Amplitude', unit: 'm', kind: 'number', group: 'vibration' },
+  { key: 'vibFrequency', path: 'vibration.frequency', label: 'Frequency', unit: 'Hz', kind: 'number', group: 'vibration' },
+  { key: 'interval', path: 'output.interval', label: 'Output interval', unit: 's', kind: 'number', group: 'output' },
+  {
+    key: 'duration', path: 'output.duration', label: 'Duration', unit: 's', kind: 'number', group: 'output',
+    hint: '0: run until stopped',
+  },
+];
+
+export const GROUP_TITLES: Record<FieldGroup, string> = {
+  discs: 'Discs',
+  box: 'Box',
+  physics: 'Collisions',
+  collapse: 'Inelastic collapse',
+  vibration: 'Energy input',
+  output: 'Output',
+};
+
+/** Field values as the inputs hold them: text for text inputs, boolean for checkboxes. */
+export type FormValues = Record<string, string | boolean>;
+
+/** Which field groups the base scenario can be edited with (explicit discs / polygon: edit the JSON). */
+export interface FormAvailability {
+  /** the scenario lists its discs explicitly: the generator fields do not apply */
+  explicitDiscs: boolean;
+  /** the domain is a polygon: the box fields do not apply */
+  polygon: boolean;
+}
+
+export function formAvailability(scenario: JsonObject): FormAvailability {
+  return {
+    explicitDiscs: Array.isArray(scenario['discs']),
+    polygon: Array.isArray(getPath(scenario, 'domain.polygon')),
+  };
+}
+
+/** Whether a field applies to the scenario (false: shown disabled, not written). */
+export function fieldApplies(field: FieldSpec, availability: FormAvailability): boolean {
+  if (availability.explicitDiscs && field.path.startsWith('generate.')) return false;
+  if (availability.polygon && field.group === 'box') return false;
+  return true;
+}
+
+function numberText(value: JsonValue | undefined): string {
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') return value;
+  return '';
+}
+
+export function formFromScenario(scenario: JsonObject): FormValues {
+  const values: FormValues = {};
+  for (const field of FIELDS) {
+    const value = getPath(scenario, field.path);
+    switch (field.kind) {
+      case 'checkbox':
+        values[field.key] = field.checkboxValues ? value === field.checkboxValues[0] : value === true;
+        break;
+      case 'select':
+        values[field.key] = typeof value === 'string' ? value : (field.options?.[0]?.[0] ?? '');
+        break;
+      default:
+        values[field.key] = numberText(value);
+    }
+  }
+  return values;
+}
+
+/**
+ * Text from a number field -> JSON. A number when the text is one; blank -> null for
+ * optional fields; anything else stays text, so the C++ validator reports it at this path.
+ */
+export function parseNumberField(text: string, optional: boolean): JsonValue {
+  const trimmed = text.trim();
+  if (trimmed === '') return optional ? null : '';
+  const n = Number(trimmed);
+  return Number.isFinite(n) ? n : trimmed;
+}
+
+/** The base scenario with the form's values written into it (the base is not modified). */
+export function scenarioFromForm(base: JsonObject, values: FormValues): JsonObject {
+  const scenario = cloneJson(base);
+  const availability = formAvailability(base);
+  if (!availability.polygon) {
+    // a box domain: make sure no other domain field lingers
+    const domain = scenario['domain'];
+    if (isJsonObject(domain)) {
+      for (const key of Object.keys(domain)) if (key !== 'box') delete domain[key];
+    }
+  }
+  for (const field of FIELDS) {
+    if (!fieldApplies(field, availability)) continue;
+    const value = values[field.key];
+    if (value === undefined) continue;
+    let json: JsonValue;
+    switch (field.kind) {
+      case 'checkbox': {
+        const checked = value === true;
+        json = field.checkboxValues ? field.checkboxValues[checked ? 0 : 1] : checked;
+        break;
+      }
+      case 'select':
+        json = String(value);
+        break;
+      case 'optional-number':
+        json = parseNumberField(String(value), true);
+        break;
+      case 'number':
+        json = parseNumberField(String(value), false);
+        break;
+    }
+    setPath(scenario, field.path, json);
+  }
+  return scenario;
+}

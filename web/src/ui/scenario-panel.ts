@@ -1,0 +1,226 @@
+/**
+ * The scenario panel: preset menu, the form (every field with its unit), Apply, the
+ * error display, and "Advanced: scenario JSON" with upload and download.
+ * Validation itself happens in C++ (in the worker); this panel only shows its messages.
+ */
+import type { LoadOrigin } from '../sim/protocol';
+import { scenarioName, type JsonObject, type ValidationError } from '../sim/scenario';
+import { el } from './dom';
+import { assignErrors } from './field-errors';
+import type { Preset } from './presets';
+import {
+  FIELDS, GROUP_TITLES, fieldApplies, formAvailability, formFromScenario, scenarioFromForm,
+  type FieldGroup, type FieldSpec, type FormValues,
+} from './scenario-form';
+
+export interface PanelHandlers {
+  /** validate and load scenario JSON text */
+  apply(json: string, origin: LoadOrigin): void;
+}
+
+interface FieldView {
+  spec: FieldSpec;
+  wrapper: HTMLElement;
+  input: HTMLInputElement | HTMLSelectElement;
+  error: HTMLElement;
+}
+
+export class ScenarioPanel {
+  private readonly fields = new Map<string, FieldView>();
+  private readonly presetSelect: HTMLSelectElement;
+  private readonly formErrors: HTMLUListElement;
+  private readonly jsonArea: HTMLTextAreaElement;
+  private readonly jsonErrors: HTMLUListElement;
+  private readonly title: HTMLElement;
+  private readonly notes: HTMLElement;
+  private readonly availabilityNote: HTMLElement;
+  private base: JsonObject | null = null;
+
+  constructor(container: HTMLElement, private readonly presets: readonly Preset[], private readonly handlers: PanelHandlers) {
+    // presets
+    this.presetSelect = el('select', { id: 'preset' });
+    this.presetSelect.append(el('option', { value: '' }, '— choose a preset —'));
+    for (const preset of presets) this.presetSelect.append(el('option', { value: preset.id }, preset.name));
+    this.presetSelect.addEventListener('change', () => {
+      const preset = this.presets.find((p) => p.id === this.presetSelect.value);
+      if (preset) this.handlers.apply(preset.json, 'preset');
+    });
+    const presetRow = el('div', { class: 'field' }, el('label', { for: 'preset' }, 'Preset'), this.presetSelect);
+
+    this.title = el('h2', { class: 'scenario-title', id: 'scenario-title' });
+    this.notes = el('p', { class: 'scenario-notes', id: 'scenario-notes' });
+
+    // the form, one fieldset per group
+    const form = el('form', { id: 'scenario-form', novalidate: true, 'aria-label': 'Scenario parameters' });
+    const groups = new Map<FieldGroup, HTMLFieldSetElement>();
+    for (const spec of FIELDS) {
+      let fieldset = groups.get(spec.group);
+      if (!fieldset) {
+        fieldset = el('fieldset', { class: `group group-${spec.group}` }, el('legend', {}, GROUP_TITLES[spec.group]));
+        groups.set(spec.group, fieldset);
+        form.append(fieldset);
+      }
+      const view = this.buildField(spec);
+      this.fields.set(spec.key, view);
+      fieldset.append(view.wrapper);
+    }
+    this.availabilityNote = el('p', { class: 'hint availability', hidden: true });
+    this.formErrors = el('ul', { class: 'error-list', id: 'form-errors', 'aria-live': 'polite' });
+    const apply = el('button', { type: 'submit', id: 'apply', class: 'primary' }, 'Apply');
+    form.append(this.availabilityNote, el('div', { class: 'form-actions' }, apply), this.formErrors);
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.applyForm();
+    });
+
+    // advanced: raw JSON, upload, download
+    this.jsonArea = el('textarea', { id: 'scenario-json', rows: '14', spellcheck: 'false', 'aria-describedby': 'json-help' });
+    this.jsonErrors = el('ul', { class: 'error-list', id: 'json-errors', 'aria-live': 'polite' });
+    const applyJson = el('button', { type: 'button', id: 'apply-json' }, 'Apply JSON');
+    applyJson.addEventListener('click', () => this.handlers.apply(this.jsonArea.value, 'json'));
+    const download = el('button', { type: 'button', id: 'download-json' }, 'Download JSON');
+    download.addEventListener('click', () => this.download());
+    const upload = el('input', { type: 'file', id: 'upload-json', accept: '.json,application/json', class: 'visually-hidden' });
+    upload.addEventListener('change', () => {
+      const file = upload.files?.[0];
+      if (!file) return;
+      void file.text().then((text) => {
+        this.jsonArea.value = text;
+        this.handlers.apply(text, 'file');
+        upload.value = '';
+      });
+    });
+    const uploadLabel = el('label', { for: 'upload-json', class: 'button-like', tabindex: '-1' }, 'Upload JSON…');
+    const advanced = el(
+      'details', { class: 'advanced' },
+      el('summary', {}, 'Advanced: scenario JSON'),
+      el('p', { class: 'hint', id: 'json-help' },
+        'Edit or paste any scenario (explicit disc lists, polygons; format: docs/scenario-format.md). SI units.'),
+      el('label', { for: 'scenario-json', class: 'visually-hidden' }, 'Scenario JSON'),
+      this.jsonArea,
+      el('div', { class: 'form-actions' }, applyJson, download, upload, uploadLabel),
+      this.jsonErrors,
+    );
+
+    container.replaceChildren(presetRow, this.title, this.notes, form, advanced);
+  }
+
+  private buildField(spec: FieldSpec): FieldView {
+    const id = `f-${spec.key}`;
+    const errorId = `err-${spec.key}`;
+    const unit = spec.kind === 'checkbox' || spec.kind === 'select' ? '' : ` (${spec.unit})`;
+    const label = el('label', { for: id }, spec.label, el('span', { class: 'unit' }, unit));
+    let input: HTMLInputElement | HTMLSelectElement;
+    if (spec.kind === 'select') {
+      input = el('select', { id, name: spec.key, 'aria-describedby': errorId });
+      for (const [value, text] of spec.options ?? []) input.append(el('option', { value }, text));
+    } else if (spec.kind === 'checkbox') {
+      input = el('input', { id, name: spec.key, type: 'checkbox', 'aria-describedby': errorId });
+    } else {
+      input = el('input', {
+        id, name: spec.key, type: 'text', inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false',
+        'aria-describedby': errorId,
+      });
+    }
+    const error = el('p', { class: 'field-error', id: errorId, hidden: true });
+    const wrapper = el('div', { class: `field field-${spec.kind}`, 'data-field': spec.key });
+    if (spec.kind === 'checkbox') wrapper.append(input, label);
+    else wrapper.append(label, input);
+    if (spec.hint) wrapper.append(el('p', { class: 'hint' }, spec.hint));
+    wrapper.append(error);
+    return { spec, wrapper, input, error };
+  }
+
+  private readValues(): FormValues {
+    const values: FormValues = {};
+    for (const [key, view] of this.fields) {
+      values[key] = view.input instanceof HTMLInputElement && view.input.type === 'checkbox' ? view.input.checked : view.input.value;
+    }
+    return values;
+  }
+
+  private applyForm(): void {
+    if (!this.base) return;
+    this.handlers.apply(JSON.stringify(scenarioFromForm(this.base, this.readValues())), 'form');
+  }
+
+  /** A scenario was loaded: it becomes the form's base; refill the inputs unless told not to. */
+  showScenario(scenario: JsonObject, refillForm: boolean): void {
+    this.base = scenario;
+    this.title.textContent = scenarioName(scenario);
+    const notes = scenario['notes'];
+    this.notes.textContent = typeof notes === 'string' ? notes : '';
+    this.notes.hidden = this.notes.textContent === '';
+    if (!refillForm) return;
+    const values = formFromScenario(scenario);
+    const availability = formAvailability(scenario);
+    for (const [key, view] of this.fields) {
+      const value = values[key];
+      if (view.input instanceof HTMLInputElement && view.input.type === 'checkbox') view.input.checked = value === true;
+      else view.input.value = typeof value === 'string' ? value : '';
+      view.input.disabled = !fieldApplies(view.spec, availability);
+    }
+    const notesText: string[] = [];
+    if (availability.explicitDiscs) notesText.push('This scenario lists its discs explicitly: edit them in the scenario JSON.');
+    if (availability.polygon) notesText.push('The domain is a polygon: edit it in the scenario JSON.');
+    this.availabilityNote.textContent = notesText.join(' ');
+    this.availabilityNote.hidden = notesText.length === 0;
+    this.jsonArea.value = JSON.stringify(scenario, null, 2);
+  }
+
+  /** The preset menu shows this preset (or nothing). */
+  selectPreset(id: string | null): void {
+    this.presetSelect.value = id !== null && this.presets.some((p) => p.id === id) ? id : '';
+  }
+
+  clearErrors(): void {
+    for (const view of this.fields.values()) this.setFieldErrors(view, []);
+    this.formErrors.replaceChildren();
+    this.jsonErrors.replaceChildren();
+  }
+
+  private setFieldErrors(view: FieldView, errors: ValidationError[]): void {
+    const text = errors.map((e) => e.text).join('\n');
+    view.error.textContent = text;
+    view.error.hidden = errors.length === 0;
+    view.wrapper.classList.toggle('invalid', errors.length > 0);
+    view.input.setAttribute('aria-invalid', String(errors.length > 0));
+  }
+
+  /** Shows a rejected scenario's errors: next to their fields (form) or as a list (JSON, file, preset). */
+  showErrors(origin: LoadOrigin, errors: readonly ValidationError[]): void {
+    this.clearErrors();
+    const header = 'Not applied — the previous scenario is still loaded:';
+    if (origin === 'form') {
+      const { byField, rest } = assignErrors(errors, FIELDS);
+      for (const [key, view] of this.fields) this.setFieldErrors(view, byField.get(key) ?? []);
+      this.fillList(this.formErrors, header, rest.length > 0 ? rest : [], byField.size > 0);
+      const first = FIELDS.find((f) => byField.has(f.key));
+      if (first) this.fields.get(first.key)?.input.focus();
+    } else {
+      this.fillList(this.jsonErrors, header, [...errors], false);
+      const details = this.jsonArea.closest('details');
+      if (details) details.open = true;
+    }
+  }
+
+  private fillList(list: HTMLUListElement, header: string, errors: ValidationError[], headerOnly: boolean): void {
+    if (errors.length === 0 && !headerOnly) {
+      list.replaceChildren();
+      return;
+    }
+    list.replaceChildren(el('li', { class: 'error-header' }, header), ...errors.map((e) => el('li', {}, e.text)));
+  }
+
+  private download(): void {
+    if (!this.base) return;
+    const blob = new Blob([JSON.stringify(this.base, null, 2) + '\n'], { type: 'application/json' });
+    const url = URL.createObjectURL(blob);
+    const name = scenarioName(this.base).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'scenario';
+    const a = el('a', { href: url, download: `${name}.json` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+}

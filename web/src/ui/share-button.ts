@@ -1,0 +1,51 @@
+/** "Copy link": the normalized scenario, compressed into the URL fragment. */
+import { buildShareUrl, encodeScenario, SHARE_PARAM } from './share';
+
+export class ShareButton {
+  private scenarioJson = '';
+  /** the payload this page put in its own address (so hashchange can ignore it) */
+  lastPayload: string | null = null;
+
+  constructor(
+    private readonly button: HTMLButtonElement,
+    private readonly output: HTMLInputElement,
+    private readonly status: HTMLElement,
+  ) {
+    button.addEventListener('click', () => void this.copy());
+    output.addEventListener('focus', () => output.select());
+  }
+
+  /** The scenario to share (normalized JSON text). */
+  setScenario(json: string): void {
+    this.scenarioJson = json;
+    this.button.disabled = json === '';
+  }
+
+  private async copy(): Promise<void> {
+    if (this.scenarioJson === '') return;
+    // compact form: whitespace costs link length
+    const compact = JSON.stringify(JSON.parse(this.scenarioJson));
+    const payload = await encodeScenario(compact);
+    const url = buildShareUrl(window.location.href, payload);
+    this.lastPayload = payload;
+    history.replaceState(null, '', `${window.location.pathname}${window.location.search}#${SHARE_PARAM}=${payload}`);
+    this.output.value = url;
+    this.output.hidden = false;
+    let copied = false;
+    try {
+      // a clipboard that neither resolves nor rejects (no user activation) must not block
+      await Promise.race([
+        navigator.clipboard.writeText(url),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('clipboard timeout')), 1500)),
+      ]);
+      copied = true;
+    } catch {
+      // no clipboard permission (insecure context, iframe...): the link is in the box
+    }
+    this.status.textContent = copied
+      ? `Link copied (${url.length} characters).`
+      : 'Copy the link from the box.';
+    this.output.focus();
+    this.output.select();
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * Share-link codec (pure; runs in the browser and in Node ≥ 18):
+ * scenario JSON text -> UTF-8 -> deflate-raw (CompressionStream) -> base64url, carried
+ * in the URL fragment as `#s=<payload>`. Decoding reports what went wrong in words.
+ */
+
+export const SHARE_PARAM = 's';
+/** refuse to inflate more than this (a hostile link could be a deflate bomb) */
+export const MAX_SCENARIO_BYTES = 32 * 1024 * 1024;
+
+export class ShareLinkError extends Error {
+  override name = 'ShareLinkError';
+}
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const LOOKUP = (() => {
+  const table = new Int16Array(128).fill(-1);
+  for (let i = 0; i < ALPHABET.length; i++) table[ALPHABET.charCodeAt(i)] = i;
+  return table;
+})();
+
+/** base64url without padding (RFC 4648 §5). */
+export function base64UrlEncode(bytes: Uint8Array): string {
+  let out = '';
+  let i = 0;
+  for (; i + 2 < bytes.length; i += 3) {
+    const n = ((bytes[i] as number) << 16) | ((bytes[i + 1] as number) << 8) | (bytes[i + 2] as number);
+    out += ALPHABET[(n >> 18) & 63]! + ALPHABET[(n >> 12) & 63]! + ALPHABET[(n >> 6) & 63]! + ALPHABET[n & 63]!;
+  }
+  const rest = bytes.length - i;
+  if (rest === 1) {
+    const n = (bytes[i] as number) << 16;
+    out += ALPHABET[(n >> 18) & 63]! + ALPHABET[(n >> 12) & 63]!;
+  } else if (rest === 2) {
+    const n = ((bytes[i] as number) << 16) | ((bytes[i + 1] as number) << 8);
+    out += ALPHABET[(n >> 18) & 63]! + ALPHABET[(n >> 12) & 63]! + ALPHABET[(n >> 6) & 63]!;
+  }
+  return out;
+}
+
+/** Strict base64url decoder: accepts optional '=' padding, rejects anything else. */
+export function base64UrlDecode(text: string): Uint8Array {
+  const body = text.replace(/=+$/, '');
+  if (body.length % 4 === 1) throw new ShareLinkError('the link data has an impossible length (it was probably cut off)');
+  const out = new Uint8Array(Math.floor((body.length * 3) / 4));
+  let acc = 0;
+  let bits = 0;
+  let o = 0;
+  for (let i = 0; i < body.length; i++) {
+    const code = body.charCodeAt(i);
+    const v = code < 128 ? (LOOKUP[code] as number) : -1;
+    if (v < 0) {
+      throw new ShareLinkError(`the link data is not base64url text (unexpected character "${body[i]}" at position ${i + 1})`);
+    }
+    acc = (acc << 6) | v;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out[o++] = (acc >> bits) & 0xff;
+    }
+  }
+  return out.subarray(0, o);
+}
+
+async function readAll(stream: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel();
+      throw new ShareLinkError(`the scenario in the link is larger than ${limit / (1024 * 1024)} MB`);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+function streamOf(bytes: Uint8Array): ReadableStream<BufferSource> {
+  return new ReadableStream<BufferSource>({
+    start(controller) {
+      // a plain ArrayBuffer-backed copy (the input may view a SharedArrayBuffer)
+      controller.enqueue(new Uint8Array(bytes));
+      controller.close();
+    },
+  });
+}
+
+export async function deflateRaw(bytes: Uint8Array): Promise<Uint8Array> {
+  return readAll(streamOf(bytes).pipeThrough(new CompressionStream('deflate-raw')), Number.MAX_SAFE_INTEGER);
+}
+
+export async function inflateRaw(bytes: Uint8Array, limit = MAX_SCENARIO_BYTES): Promise<Uint8Array> {
+  try {
+    return await readAll(streamOf(bytes).pipeThrough(new DecompressionStream('deflate-raw')), limit);
+  } catch (e) {
+    if (e instanceof ShareLinkError) throw e;
+    throw new ShareLinkError('the link data is damaged (it does not decompress)');
+  }
+}
+
+/** Scenario JSON text -> `s` payload. */
+export async function encodeScenario(json: string): Promise<string> {
+  return base64UrlEncode(await deflateRaw(new TextEncoder().encode(json)));
+}
+
+/** `s` payload -> scenario JSON text (checked to be a JSON object). Throws ShareLinkError. */
+export async function decodeScenario(payload: string): Promise<string> {
+  if (payload.trim() === '') throw new ShareLinkError('the link contains no scenario data');
+  const compressed = base64UrlDecode(payload.trim());
+  const bytes = await inflateRaw(compressed);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new ShareLinkError('the link data is not UTF-8 text');
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    throw new ShareLinkError(`the link does not contain valid JSON (${(e as Error).message})`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ShareLinkError('the link does not contain a scenario object');
+  }
+  return text;
+}
+
+/**
+ * The link to share: the page address without query or fragment (so embed/until
+ * options of the current page are not carried over), plus `#s=<payload>`.
+ */
+export function buildShareUrl(pageUrl: string, payload: string): string {
+  const url = new URL(pageUrl);
+  url.search = '';
+  url.hash = `${SHARE_PARAM}=${payload}`;
+  return url.toString();
+}

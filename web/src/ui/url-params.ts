@@ -1,0 +1,43 @@
+/** What the page address asks for (pure). */
+import { SHARE_PARAM } from './share';
+
+export const PLOT_KINDS = ['energy', 'histogram', 'rate'] as const;
+export type PlotKind = (typeof PLOT_KINDS)[number];
+
+export interface PageParams {
+  /** `?embed=1`: only the canvas, the play controls and optionally one plot */
+  embed: boolean;
+  /** `&plot=energy|histogram|rate` (embed mode) */
+  plot: PlotKind | null;
+  /** `?until=<t>`: pause at the first output instant with time >= t (s) */
+  until: number | null;
+  /** `?play=0`: do not start running on load */
+  autoplay: boolean;
+  /** the `#s=` payload of a share link, or null */
+  shared: string | null;
+}
+
+function isTrue(value: string | null): boolean {
+  return value !== null && value !== '0' && value.toLowerCase() !== 'false' && value.toLowerCase() !== 'no';
+}
+
+export function parsePageParams(search: string, hash: string): PageParams {
+  const query = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
+  const fragment = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
+
+  const plotRaw = query.get('plot');
+  const plot = PLOT_KINDS.find((k) => k === plotRaw) ?? null;
+
+  const untilRaw = query.get('until');
+  const untilNum = untilRaw === null || untilRaw.trim() === '' ? NaN : Number(untilRaw);
+  const until = Number.isFinite(untilNum) && untilNum >= 0 ? untilNum : null;
+
+  const playRaw = query.get('play');
+  return {
+    embed: isTrue(query.get('embed')),
+    plot,
+    until,
+    autoplay: playRaw === null ? true : isTrue(playRaw),
+    shared: fragment.get(SHARE_PARAM),
+  };
+}
