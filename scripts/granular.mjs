@@ -148,6 +148,7 @@ function test() {
   mustRun(bin('tsc'), ['--noEmit', '-p', '.']);
   const results = [runCtest(nativeDir), runVitest('unit', 'Vitest: TypeScript and the real .wasm')];
   viteBuild();
+  process.env.E2E_SKIP_BUILD = '1'; // dist/ was just built above
   results.push(runVitest('e2e', 'Browser end-to-end (Chromium)'));
   const passed = results.reduce((s, r) => s + r.passed, 0);
   const failed = results.reduce((s, r) => s + r.failed, 0);

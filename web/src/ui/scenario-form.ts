@@ -48,10 +48,19 @@ export const FIELDS: readonly FieldSpec[] = [
     options: [['random', 'random (area fraction ≤ 0.5)'], ['lattice', 'lattice (area fraction ≤ 0.85)']],
   },
   { key: 'speed', path: 'generate.speed', label: 'Initial speed (rms)', unit: 'm/s', kind: 'number', group: 'discs' },
+  {
+    key: 'velocities', path: 'generate.velocities', label: 'Initial velocities', unit: '–', kind: 'select', group: 'discs',
+    options: [['maxwell', 'Maxwell (Gaussian components)'], ['fixed', 'one speed, random directions']],
+  },
+  { key: 'density', path: 'generate.density', label: 'Areal density', unit: 'kg/m²', kind: 'number', group: 'discs' },
   { key: 'seed', path: 'seed', label: 'Random seed', unit: '–', kind: 'number', group: 'discs' },
   { key: 'boxWidth', path: 'domain.box.width', label: 'Box width', unit: 'm', kind: 'number', group: 'box' },
   { key: 'boxHeight', path: 'domain.box.height', label: 'Box height', unit: 'm', kind: 'number', group: 'box' },
-  { key: 'restitution', path: 'restitution', label: 'Restitution', unit: '–', kind: 'number', group: 'physics' },
+  { key: 'restitution', path: 'restitution', label: 'Restitution r', unit: '–', kind: 'number', group: 'physics' },
+  {
+    key: 'wallRestitution', path: 'wallRestitution', label: 'Wall restitution', unit: '–', kind: 'optional-number',
+    group: 'physics', hint: 'blank: same as r; 1: walls do not cool the gas',
+  },
   {
     key: 'tcModel', path: 'collapse.model', label: 'TC collapse model', unit: '–', kind: 'checkbox', group: 'collapse',
     checkboxValues: ['tc', 'none'],
