@@ -16,6 +16,7 @@ const normalized: JsonObject = {
     velocities: 'maxwell', placement: 'random',
   },
   restitution: 0.9,
+  wallRestitution: null,
   collapse: { model: 'tc', tc: null },
   vibration: { enabled: false, wall: 0, amplitude: 0.005, frequency: 20 },
   output: { interval: 0.02, duration: 0, histogramBins: 40 },
