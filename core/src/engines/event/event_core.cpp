@@ -29,7 +29,7 @@ EventCore::EventCore(const Model& model, State& state)
     a.count = 0;
     a.lastPartner = INT_MIN;
     a.next = -1;
-    a.cell = -1;
+    a.cx = a.cy = 0;
     ext_[static_cast<std::size_t>(i)] = i;
   }
 }

@@ -31,9 +31,15 @@ EventEngine::EventEngine(const Model& model, State& state) : EventCore(model, st
                                   model.xmax - model.xmin, model.ymax - model.ymin});
   const double minCell = 2.0 * model.maxRadius * (1.0 + 1e-9) + 1e-12 * extent;
   const double spacing = std::sqrt(model.area / std::max(1, n));
-  shape_ = GridShape(model.xmin, model.ymin, model.xmax, model.ymax, std::max(minCell, kCellPerSpacing * spacing),
-                     4LL * n + 1024);
-  const int cells = shape_.cells();
+  double cell = std::max(minCell, kCellPerSpacing * spacing);
+  shape_ = GridShape(model.xmin, model.ymin, model.xmax, model.ymax, cell, 4LL * n + 1024);
+  while (shape_.nx() > 32000 || shape_.ny() > 32000) {  // cell coordinates are 16-bit (a long, thin domain)
+    cell *= 2;
+    shape_ = GridShape(model.xmin, model.ymin, model.xmax, model.ymax, cell, 4LL * n + 1024);
+  }
+  // A ring of empty cells around the grid: the 3 x 3 neighbourhood of any cell exists, no bounds tests.
+  stride_ = shape_.nx() + 2;
+  const int cells = stride_ * (shape_.ny() + 2);
 
   // Walls near each cell: a disc centred in the cell can touch the wall only if the wall passes
   // within maxRadius of the cell; register conservatively by the distance to the cell centre.
@@ -47,7 +53,7 @@ EventEngine::EventEngine(const Model& model, State& state) : EventCore(model, st
     for (int r = r0; r <= r1; ++r)
       for (int c = c0; c <= c1; ++c) {
         const Vec2 centre{shape_.x0() + (c + 0.5) * cw, shape_.y0() + (r + 0.5) * ch};
-        if (distancePointSegment(centre, w) <= reach) near[static_cast<std::size_t>(r * shape_.nx() + c)].push_back(static_cast<int>(k));
+        if (distancePointSegment(centre, w) <= reach) near[static_cast<std::size_t>((r + 1) * stride_ + c + 1)].push_back(static_cast<int>(k));
       }
   }
   wallStart_.assign(static_cast<std::size_t>(cells) + 1, 0);
@@ -55,11 +61,13 @@ EventEngine::EventEngine(const Model& model, State& state) : EventCore(model, st
     wallStart_[static_cast<std::size_t>(c) + 1] = wallStart_[static_cast<std::size_t>(c)] + static_cast<int>(near[static_cast<std::size_t>(c)].size());
   wallList_.reserve(static_cast<std::size_t>(wallStart_.back()));
   for (const auto& list : near) wallList_.insert(wallList_.end(), list.begin(), list.end());
+  head_.assign(static_cast<std::size_t>(cells), -1);
 
   // Initial cells from the lazy positions at the current time (the state may come from a run).
   for (HotDisc& a : d_) {
     const double dt = now_ - a.t;
-    a.cell = shape_.cellOf(a.x + a.vx * dt, a.y + a.vy * dt);
+    a.cx = static_cast<std::int16_t>(shape_.column(a.x + a.vx * dt) + 1);
+    a.cy = static_cast<std::int16_t>(shape_.row(a.y + a.vy * dt) + 1);
   }
   rebuild();
 }
@@ -70,22 +78,22 @@ void EventEngine::rebuild() {
   std::vector<int> order(static_cast<std::size_t>(n));
   for (int i = 0; i < n; ++i) order[static_cast<std::size_t>(i)] = i;
   std::stable_sort(order.begin(), order.end(), [this](int a, int b) {
-    return d_[static_cast<std::size_t>(a)].cell < d_[static_cast<std::size_t>(b)].cell;
+    return cellIndex(d_[static_cast<std::size_t>(a)]) < cellIndex(d_[static_cast<std::size_t>(b)]);
   });
   relabel(order);
   // Collision counters only serve to spot stale predictions, and every prediction is redone here.
   for (HotDisc& a : d_) a.count = 0;
-  head_.assign(static_cast<std::size_t>(shape_.cells()), -1);
+  std::fill(head_.begin(), head_.end(), -1);
   pred_.assign(static_cast<std::size_t>(n), Prediction{kNoContact, kNoContact, INT_MIN, 0u, -1, 0, 0});
-  for (int i = n - 1; i >= 0; --i) insert(i, d_[static_cast<std::size_t>(i)].cell);  // lists in index order
+  for (int i = n - 1; i >= 0; --i) link(i);  // lists in index order
   queue_.reset(n);
   for (int i = 0; i < n; ++i) predict(i);
   lastResort_ = stats_.collisions;
 }
 
-void EventEngine::insert(int i, int cell) {
+void EventEngine::link(int i) {
   HotDisc& a = d_[static_cast<std::size_t>(i)];
-  a.cell = cell;
+  const int cell = cellIndex(a);
   const int h = head_[static_cast<std::size_t>(cell)];
   a.next = h;
   pred_[static_cast<std::size_t>(i)].prev = -1;
@@ -93,28 +101,27 @@ void EventEngine::insert(int i, int cell) {
   head_[static_cast<std::size_t>(cell)] = i;
 }
 
-void EventEngine::remove(int i) {
+void EventEngine::unlink(int i) {
   const HotDisc& a = d_[static_cast<std::size_t>(i)];
   const int prev = pred_[static_cast<std::size_t>(i)].prev;
   if (prev >= 0) d_[static_cast<std::size_t>(prev)].next = a.next;
-  else head_[static_cast<std::size_t>(a.cell)] = a.next;
+  else head_[static_cast<std::size_t>(cellIndex(a))] = a.next;
   if (a.next >= 0) pred_[static_cast<std::size_t>(a.next)].prev = prev;
 }
 
-inline void EventEngine::consider(int i, int j) {
-  if (j == i || excludedPair(i, j)) return;
-  const double t = pairTime(i, j);
-  Prediction& p = pred_[static_cast<std::size_t>(i)];
-  if (t < p.collTime) {
-    p.collTime = t;
-    p.partner = j;
-    p.partnerCount = d_[static_cast<std::size_t>(j)].count;
+inline void EventEngine::considerCell(int i, int cell, Prediction& p) {
+  for (int j = head_[static_cast<std::size_t>(cell)]; j >= 0; j = d_[static_cast<std::size_t>(j)].next) {
+    if (j == i || excludedPair(i, j)) continue;
+    const double t = pairTime(i, j);
+    if (t < p.collTime) {
+      p.collTime = t;
+      p.partner = j;
+      p.partnerCount = d_[static_cast<std::size_t>(j)].count;
+    }
   }
 }
 
-void EventEngine::considerWalls(int i) {
-  const int cell = d_[static_cast<std::size_t>(i)].cell;
-  Prediction& p = pred_[static_cast<std::size_t>(i)];
+inline void EventEngine::considerWalls(int i, int cell, Prediction& p) {
   for (int w = wallStart_[static_cast<std::size_t>(cell)]; w < wallStart_[static_cast<std::size_t>(cell) + 1]; ++w) {
     const int wall = wallList_[static_cast<std::size_t>(w)];
     if (excludedWall(i, wall)) continue;
@@ -126,20 +133,13 @@ void EventEngine::considerWalls(int i) {
   }
 }
 
-void EventEngine::updateKey(int i) {
-  const Prediction& p = pred_[static_cast<std::size_t>(i)];
-  queue_.update(i, std::min(p.collTime, p.crossTime));
-}
-
-void EventEngine::predictCrossing(int i) {
-  const HotDisc& a = d_[static_cast<std::size_t>(i)];
-  Prediction& p = pred_[static_cast<std::size_t>(i)];
-  const int cx = a.cell % shape_.nx(), cy = a.cell / shape_.nx();
+inline void EventEngine::predictCrossing(const HotDisc& a, Prediction& p) const {
+  // Padded column cx holds x in [x0 + (cx - 1) w, x0 + cx w); no crossing out of the grid.
   double tx = kNoContact, ty = kNoContact;
-  if (a.vx > 0 && cx + 1 < shape_.nx()) tx = (shape_.x0() + (cx + 1) * shape_.cellWidth() - a.x) / a.vx;
-  else if (a.vx < 0 && cx > 0) tx = (shape_.x0() + cx * shape_.cellWidth() - a.x) / a.vx;
-  if (a.vy > 0 && cy + 1 < shape_.ny()) ty = (shape_.y0() + (cy + 1) * shape_.cellHeight() - a.y) / a.vy;
-  else if (a.vy < 0 && cy > 0) ty = (shape_.y0() + cy * shape_.cellHeight() - a.y) / a.vy;
+  if (a.vx > 0 && a.cx < shape_.nx()) tx = (shape_.x0() + a.cx * shape_.cellWidth() - a.x) / a.vx;
+  else if (a.vx < 0 && a.cx > 1) tx = (shape_.x0() + (a.cx - 1) * shape_.cellWidth() - a.x) / a.vx;
+  if (a.vy > 0 && a.cy < shape_.ny()) ty = (shape_.y0() + a.cy * shape_.cellHeight() - a.y) / a.vy;
+  else if (a.vy < 0 && a.cy > 1) ty = (shape_.y0() + (a.cy - 1) * shape_.cellHeight() - a.y) / a.vy;
   double t = kNoContact;
   p.crossDx = p.crossDy = 0;
   if (tx <= ty && tx != kNoContact) {
@@ -157,40 +157,41 @@ void EventEngine::predictCrossing(int i) {
 }
 
 void EventEngine::predict(int i) {
+  const HotDisc& a = d_[static_cast<std::size_t>(i)];
   Prediction& p = pred_[static_cast<std::size_t>(i)];
   p.collTime = kNoContact;
   p.partner = INT_MIN;
-  const int cell = d_[static_cast<std::size_t>(i)].cell;
-  const int nx = shape_.nx(), ny = shape_.ny();
-  const int cx = cell % nx, cy = cell / nx;
-  for (int r = std::max(0, cy - 1); r <= std::min(ny - 1, cy + 1); ++r)
-    for (int c = std::max(0, cx - 1); c <= std::min(nx - 1, cx + 1); ++c)
-      for (int j = head_[static_cast<std::size_t>(r * nx + c)]; j >= 0; j = d_[static_cast<std::size_t>(j)].next) consider(i, j);
-  considerWalls(i);
-  predictCrossing(i);
-  updateKey(i);
+  const int cell = cellIndex(a);
+  for (int row = cell - stride_; row <= cell + stride_; row += stride_) {
+    considerCell(i, row - 1, p);
+    considerCell(i, row, p);
+    considerCell(i, row + 1, p);
+  }
+  considerWalls(i, cell, p);
+  predictCrossing(a, p);
+  queue_.update(i, std::min(p.collTime, p.crossTime));
 }
 
 void EventEngine::predictAfterCrossing(int i, int dcx, int dcy) {
-  const int cell = d_[static_cast<std::size_t>(i)].cell;
-  const int nx = shape_.nx(), ny = shape_.ny();
-  const int cx = cell % nx, cy = cell / nx;
+  const HotDisc& a = d_[static_cast<std::size_t>(i)];
+  Prediction& p = pred_[static_cast<std::size_t>(i)];
+  const int cell = cellIndex(a);
   // The cells that just came within range: one column (or row) beyond the new cell. The earlier
   // prediction still covers the cells that stayed in range.
   if (dcx != 0) {
-    const int c = cx + dcx;
-    if (c >= 0 && c < nx)
-      for (int r = std::max(0, cy - 1); r <= std::min(ny - 1, cy + 1); ++r)
-        for (int j = head_[static_cast<std::size_t>(r * nx + c)]; j >= 0; j = d_[static_cast<std::size_t>(j)].next) consider(i, j);
+    const int c = cell + dcx;
+    considerCell(i, c - stride_, p);
+    considerCell(i, c, p);
+    considerCell(i, c + stride_, p);
   } else {
-    const int r = cy + dcy;
-    if (r >= 0 && r < ny)
-      for (int c = std::max(0, cx - 1); c <= std::min(nx - 1, cx + 1); ++c)
-        for (int j = head_[static_cast<std::size_t>(r * nx + c)]; j >= 0; j = d_[static_cast<std::size_t>(j)].next) consider(i, j);
+    const int c = cell + dcy * stride_;
+    considerCell(i, c - 1, p);
+    considerCell(i, c, p);
+    considerCell(i, c + 1, p);
   }
-  considerWalls(i);
-  predictCrossing(i);
-  updateKey(i);
+  considerWalls(i, cell, p);
+  predictCrossing(a, p);
+  queue_.update(i, std::min(p.collTime, p.crossTime));
 }
 
 StepResult EventEngine::advanceTo(double tEnd, std::int64_t maxEvents) {
@@ -216,9 +217,11 @@ StepResult EventEngine::advanceTo(double tEnd, std::int64_t maxEvents) {
     if (p.crossTime < p.collTime) {
       // Cell crossing: bookkeeping only, the disc's state is untouched.
       const int dcx = p.crossDx, dcy = p.crossDy;
-      const int cell = d_[static_cast<std::size_t>(i)].cell;
-      remove(i);
-      insert(i, cell + dcx + dcy * shape_.nx());
+      unlink(i);
+      HotDisc& a = d_[static_cast<std::size_t>(i)];
+      a.cx = static_cast<std::int16_t>(a.cx + dcx);
+      a.cy = static_cast<std::int16_t>(a.cy + dcy);
+      link(i);
       ++stats_.cellCrossings;
       ++stats_.events;
       predictAfterCrossing(i, dcx, dcy);

@@ -73,7 +73,7 @@ struct alignas(64) HotDisc {
   std::uint32_t count;       // collisions so far (stale-prediction check)
   std::int32_t lastPartner;  // partner of the last collision: disc, -(k+1) wall, INT_MIN none
   std::int32_t next;         // next disc in the same cell (fast path), -1 at the end
-  std::int32_t cell;         // the disc's cell (fast path)
+  std::int16_t cx, cy;       // the disc's cell, column and row in the padded grid (fast path)
 };
 
 /// What the fast and the naive engines share: lazy kinematics, times of impact from lazy state,
@@ -161,20 +161,21 @@ class EventEngine final : public EventCore {
   };
 
   void rebuild();                      // spatial renumbering, cell lists, queue, all predictions
-  void insert(int i, int cell);
-  void remove(int i);
+  int cellIndex(const HotDisc& a) const { return a.cy * stride_ + a.cx; }
+  void link(int i);                    // into the list of its cell
+  void unlink(int i);
   void predict(int i);                 // full prediction: 3 x 3 cells and the cell's walls
   void predictAfterCrossing(int i, int dcx, int dcy);
-  void predictCrossing(int i);
-  void considerWalls(int i);
-  void consider(int i, int j);         // compare the pair (i, j) with i's current prediction
-  void updateKey(int i);
+  void predictCrossing(const HotDisc& a, Prediction& p) const;
+  void considerCell(int i, int cell, Prediction& p);  // the pairs (i, j) of one cell
+  void considerWalls(int i, int cell, Prediction& p);
 
   static constexpr int kResortMinDiscs = 2048;    // below this everything fits in cache anyway
   int resortEvery_ = 8;                           // collisions per disc between renumberings
 
   GridShape shape_;
-  std::vector<int> head_;                         // first disc of each cell, -1 if empty
+  int stride_ = 0;                                // cells per padded row (nx + 2)
+  std::vector<int> head_;                         // first disc of each padded cell, -1 if empty
   std::vector<int> wallStart_, wallList_;         // walls near each cell (CSR)
   std::vector<Prediction> pred_;
   CalendarQueue queue_;                           // keys: min(collTime, crossTime)
