@@ -15,9 +15,7 @@ EventCore::EventCore(const Model& model, State& state)
       state_(state),
       now_(state.time),
       d_(static_cast<std::size_t>(model.n)),
-      ext_(static_cast<std::size_t>(model.n)),
-      lastCollision_(static_cast<std::size_t>(model.n), -std::numeric_limits<double>::infinity()),
-      rapid_(static_cast<std::size_t>(model.n), 0) {
+      cold_(static_cast<std::size_t>(model.n)) {
   for (int i = 0; i < model.n; ++i) {
     HotDisc& a = d_[static_cast<std::size_t>(i)];
     a.x = state.pos(0, i);
@@ -30,7 +28,11 @@ EventCore::EventCore(const Model& model, State& state)
     a.lastPartner = INT_MIN;
     a.next = -1;
     a.cx = a.cy = 0;
-    ext_[static_cast<std::size_t>(i)] = i;
+    ColdDisc& c = cold_[static_cast<std::size_t>(i)];
+    c.mass = model.mass(i);
+    c.lastCollision = -std::numeric_limits<double>::infinity();
+    c.ext = i;
+    c.rapid = 0;
   }
 }
 
@@ -39,26 +41,21 @@ void EventCore::relabel(const std::vector<int>& order) {
   std::vector<int> newIndex(n);
   for (std::size_t k = 0; k < n; ++k) newIndex[static_cast<std::size_t>(order[k])] = static_cast<int>(k);
   std::vector<HotDisc> d(n);
-  std::vector<int> ext(n), rapid(n);
-  std::vector<double> last(n);
+  std::vector<ColdDisc> cold(n);
   for (std::size_t k = 0; k < n; ++k) {
     const std::size_t old = static_cast<std::size_t>(order[k]);
     d[k] = d_[old];
     if (d[k].lastPartner >= 0) d[k].lastPartner = newIndex[static_cast<std::size_t>(d[k].lastPartner)];
-    ext[k] = ext_[old];
-    rapid[k] = rapid_[old];
-    last[k] = lastCollision_[old];
+    cold[k] = cold_[old];
   }
   d_.swap(d);
-  ext_.swap(ext);
-  rapid_.swap(rapid);
-  lastCollision_.swap(last);
+  cold_.swap(cold);
 }
 
 void EventCore::syncState() {
   for (int k = 0; k < model_.n; ++k) {
     const HotDisc& a = d_[static_cast<std::size_t>(k)];
-    const int i = ext_[static_cast<std::size_t>(k)];
+    const int i = cold_[static_cast<std::size_t>(k)].ext;
     state_.pos(0, i) = a.x;
     state_.pos(1, i) = a.y;
     state_.vel(0, i) = a.vx;
@@ -88,8 +85,8 @@ double EventCore::restitutionFor(int i, int j) {
   const double r = j >= 0 ? model_.restitution : model_.wallRestitution;
   if (model_.collapse != CollapseModel::TC || r == 1.0) return r;
   const double now = now_;
-  const bool recent = now - lastCollision_[static_cast<std::size_t>(i)] < model_.tc ||
-                      (j >= 0 && now - lastCollision_[static_cast<std::size_t>(j)] < model_.tc);
+  const bool recent = now - cold_[static_cast<std::size_t>(i)].lastCollision < model_.tc ||
+                      (j >= 0 && now - cold_[static_cast<std::size_t>(j)].lastCollision < model_.tc);
   if (recent) {
     ++stats_.elasticByTC;
     return 1.0;
@@ -98,11 +95,11 @@ double EventCore::restitutionFor(int i, int j) {
 }
 
 bool EventCore::noteCollision(int i) {
-  const std::size_t k = static_cast<std::size_t>(i);
+  ColdDisc& c = cold_[static_cast<std::size_t>(i)];
   const double now = now_;
-  if (now - lastCollision_[k] < model_.collapseAlarm) {
-    if (++rapid_[k] >= kRapidLimit) {
-      message_ = "inelastic collapse at t = " + formatNumber(now) + " s: disc " + std::to_string(ext_[k]) + " collided " +
+  if (now - c.lastCollision < model_.collapseAlarm) {
+    if (++c.rapid >= kRapidLimit) {
+      message_ = "inelastic collapse at t = " + formatNumber(now) + " s: disc " + std::to_string(c.ext) + " collided " +
                  std::to_string(kRapidLimit) + " times in a row at intervals below " + formatNumber(model_.collapseAlarm) +
                  " s" +
                  (model_.collapse == CollapseModel::TC ? "; raise collapse.tc"
@@ -110,10 +107,10 @@ bool EventCore::noteCollision(int i) {
       return false;
     }
   } else {
-    rapid_[k] = 0;
+    c.rapid = 0;
   }
-  lastCollision_[k] = now;
-  ++d_[k].count;
+  c.lastCollision = now;
+  ++d_[static_cast<std::size_t>(i)].count;
   return true;
 }
 
@@ -124,8 +121,10 @@ bool EventCore::collideDiscs(int i, int j) {
   advanceDisc(b);
   const double r = restitutionFor(i, j);
   Vec2 va{a.vx, a.vy}, vb{b.vx, b.vy};
-  const int ei = ext_[static_cast<std::size_t>(i)], ej = ext_[static_cast<std::size_t>(j)];
-  const double ma = model_.mass(ei), mb = model_.mass(ej);
+  const ColdDisc& ca = cold_[static_cast<std::size_t>(i)];
+  const ColdDisc& cb = cold_[static_cast<std::size_t>(j)];
+  const int ei = ca.ext, ej = cb.ext;
+  const double ma = ca.mass, mb = cb.mass;
   const double impulse = geom::resolveDiscDisc({a.x, a.y}, va, ma, {b.x, b.y}, vb, mb, r);
   a.vx = va.x;
   a.vy = va.y;
@@ -158,8 +157,8 @@ bool EventCore::collideWall(int i, int k) {
     const double u = model_.vibration.amplitude * omega * detmath::cos(omega * now_);
     wallVelocity = u * w.normal;
   }
-  const int ei = ext_[static_cast<std::size_t>(i)];
-  const double m = model_.mass(ei);
+  const int ei = cold_[static_cast<std::size_t>(i)].ext;
+  const double m = cold_[static_cast<std::size_t>(i)].mass;
   const double e0 = 0.5 * m * geom::dot(v, v);
   double approach = 0;
   const double dv = geom::resolveDiscSegment({a.x, a.y}, v, w.a, w.b, r, wallVelocity, &approach);

@@ -84,9 +84,8 @@ void EventEngine::rebuild() {
   // Collision counters only serve to spot stale predictions, and every prediction is redone here.
   for (HotDisc& a : d_) a.count = 0;
   std::fill(head_.begin(), head_.end(), -1);
-  pred_.assign(static_cast<std::size_t>(n), Prediction{kNoContact, kNoContact, INT_MIN, 0u, -1, 0, 0});
+  queue_.reset(n, Prediction{kNoContact, kNoContact, INT_MIN, 0u, -1, 0, 0});
   for (int i = n - 1; i >= 0; --i) link(i);  // lists in index order
-  queue_.reset(n);
   for (int i = 0; i < n; ++i) predict(i);
   lastResort_ = stats_.collisions;
 }
@@ -96,17 +95,17 @@ void EventEngine::link(int i) {
   const int cell = cellIndex(a);
   const int h = head_[static_cast<std::size_t>(cell)];
   a.next = h;
-  pred_[static_cast<std::size_t>(i)].prev = -1;
-  if (h >= 0) pred_[static_cast<std::size_t>(h)].prev = i;
+  queue_.data(i).prev = -1;
+  if (h >= 0) queue_.data(h).prev = i;
   head_[static_cast<std::size_t>(cell)] = i;
 }
 
 void EventEngine::unlink(int i) {
   const HotDisc& a = d_[static_cast<std::size_t>(i)];
-  const int prev = pred_[static_cast<std::size_t>(i)].prev;
+  const int prev = queue_.data(i).prev;
   if (prev >= 0) d_[static_cast<std::size_t>(prev)].next = a.next;
   else head_[static_cast<std::size_t>(cellIndex(a))] = a.next;
-  if (a.next >= 0) pred_[static_cast<std::size_t>(a.next)].prev = prev;
+  if (a.next >= 0) queue_.data(a.next).prev = prev;
 }
 
 inline void EventEngine::considerCell(int i, int cell, Prediction& p) {
@@ -158,7 +157,7 @@ inline void EventEngine::predictCrossing(const HotDisc& a, Prediction& p) const 
 
 void EventEngine::predict(int i) {
   const HotDisc& a = d_[static_cast<std::size_t>(i)];
-  Prediction& p = pred_[static_cast<std::size_t>(i)];
+  Prediction& p = queue_.data(i);
   p.collTime = kNoContact;
   p.partner = INT_MIN;
   const int cell = cellIndex(a);
@@ -174,7 +173,7 @@ void EventEngine::predict(int i) {
 
 void EventEngine::predictAfterCrossing(int i, int dcx, int dcy) {
   const HotDisc& a = d_[static_cast<std::size_t>(i)];
-  Prediction& p = pred_[static_cast<std::size_t>(i)];
+  Prediction& p = queue_.data(i);
   const int cell = cellIndex(a);
   // The cells that just came within range: one column (or row) beyond the new cell. The earlier
   // prediction still covers the cells that stayed in range.
@@ -212,7 +211,7 @@ StepResult EventEngine::advanceTo(double tEnd, std::int64_t maxEvents) {
       rebuild();
       continue;
     }
-    Prediction& p = pred_[static_cast<std::size_t>(i)];
+    Prediction& p = queue_.data(i);
     now_ = t;
     if (p.crossTime < p.collTime) {
       // Cell crossing: bookkeeping only, the disc's state is untouched.

@@ -76,6 +76,14 @@ struct alignas(64) HotDisc {
   std::int16_t cx, cy;       // the disc's cell, column and row in the padded grid (fast path)
 };
 
+/// What a collision also needs, in a line of its own (read only when a disc collides).
+struct ColdDisc {
+  double mass;           // kg
+  double lastCollision;  // time of the last collision (s)
+  std::int32_t ext;      // the disc's number in the scenario
+  std::int32_t rapid;    // consecutive collisions closer than Model::collapseAlarm
+};
+
 /// What the fast and the naive engines share: lazy kinematics, times of impact from lazy state,
 /// collision resolution with restitution, TC model, vibration and energy accounting.
 class EventCore : public Engine {
@@ -128,9 +136,7 @@ class EventCore : public Engine {
   std::string message_;
   double now_ = 0;                      // engine time (s)
   std::vector<HotDisc> d_;              // working copy, engine numbering
-  std::vector<int> ext_;                // engine index -> scenario index
-  std::vector<double> lastCollision_;   // time of the last collision (s)
-  std::vector<int> rapid_;              // consecutive collisions closer than collapseAlarm
+  std::vector<ColdDisc> cold_;          // same numbering
 
  private:
   void advanceDisc(HotDisc& a) const;
@@ -177,8 +183,7 @@ class EventEngine final : public EventCore {
   int stride_ = 0;                                // cells per padded row (nx + 2)
   std::vector<int> head_;                         // first disc of each padded cell, -1 if empty
   std::vector<int> wallStart_, wallList_;         // walls near each cell (CSR)
-  std::vector<Prediction> pred_;
-  CalendarQueue queue_;                           // keys: min(collTime, crossTime)
+  CalendarQueue<Prediction> queue_;               // one slot per disc: key min(collTime, crossTime) + prediction
   std::int64_t lastResort_ = 0;                   // stats_.collisions at the last renumbering
 };
 
