@@ -16,16 +16,7 @@ namespace {
 
 using testing::preset;
 
-std::vector<Issue> issuesOf(const std::string& json) {
-  ScenarioSpec spec;
-  std::vector<Issue> errors;
-  if (readScenario(json, spec, errors)) {
-    Model m;
-    State s;
-    buildInitial(spec, m, s, errors);
-  }
-  return errors;
-}
+std::vector<Issue> issuesOf(const std::string& json) { return checkScenario(json); }
 
 std::vector<std::string> texts(const std::vector<Issue>& issues) {
   std::vector<std::string> t;

@@ -107,7 +107,12 @@ bool buildInitial(const ScenarioSpec& spec, Model& model, State& state, std::vec
 /// {"ok":bool,"errors":[{"path","value","message","text"}],"scenario":{...}|null}
 std::string validationReportJson(const std::vector<Issue>& errors, const ScenarioSpec* normalized);
 
-/// readScenario + buildInitial into throw-away objects, then the report.
+/// Every issue of a scenario: readScenario, then (if that passed) buildInitial into throw-away
+/// objects, so that set-ups that cannot be realised are reported too. `spec` receives the
+/// normalized scenario when given.
+std::vector<Issue> checkScenario(const std::string& json, ScenarioSpec* spec = nullptr);
+
+/// checkScenario, as the JSON report.
 std::string validateScenarioJson(const std::string& json);
 
 }  // namespace granular

@@ -270,14 +270,21 @@ bool buildInitial(const ScenarioSpec& s, Model& m, State& st, std::vector<Issue>
   return true;
 }
 
-std::string validateScenarioJson(const std::string& json) {
-  ScenarioSpec spec;
+std::vector<Issue> checkScenario(const std::string& json, ScenarioSpec* spec) {
+  ScenarioSpec local;
+  ScenarioSpec& s = spec ? *spec : local;
   std::vector<Issue> errors;
-  if (readScenario(json, spec, errors)) {
+  if (readScenario(json, s, errors)) {
     Model model;
     State state;
-    buildInitial(spec, model, state, errors);
+    buildInitial(s, model, state, errors);
   }
+  return errors;
+}
+
+std::string validateScenarioJson(const std::string& json) {
+  ScenarioSpec spec;
+  const std::vector<Issue> errors = checkScenario(json, &spec);
   return validationReportJson(errors, &spec);
 }
 

@@ -166,7 +166,11 @@ void EventEngine::predict(int i) {
     considerCell(i, row, p);
     considerCell(i, row + 1, p);
   }
-  considerWalls(i, cell, p);
+  finishPrediction(i, a, p);
+}
+
+void EventEngine::finishPrediction(int i, const HotDisc& a, Prediction& p) {
+  considerWalls(i, cellIndex(a), p);
   predictCrossing(a, p);
   queue_.update(i, std::min(p.collTime, p.crossTime));
 }
@@ -188,9 +192,7 @@ void EventEngine::predictAfterCrossing(int i, int dcx, int dcy) {
     considerCell(i, c, p);
     considerCell(i, c + 1, p);
   }
-  considerWalls(i, cell, p);
-  predictCrossing(a, p);
-  queue_.update(i, std::min(p.collTime, p.crossTime));
+  finishPrediction(i, a, p);
 }
 
 StepResult EventEngine::advanceTo(double tEnd, std::int64_t maxEvents) {

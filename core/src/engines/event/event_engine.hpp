@@ -175,6 +175,7 @@ class EventEngine final : public EventCore {
   void predictCrossing(const HotDisc& a, Prediction& p) const;
   void considerCell(int i, int cell, Prediction& p);  // the pairs (i, j) of one cell
   void considerWalls(int i, int cell, Prediction& p);
+  void finishPrediction(int i, const HotDisc& a, Prediction& p);  // walls, crossing, queue key
 
   static constexpr int kResortMinDiscs = 2048;    // below this everything fits in cache anyway
   int resortEvery_ = 8;                           // collisions per disc between renumberings
