@@ -99,8 +99,8 @@ bool EventCore::noteCollision(int i) {
   const double now = now_;
   if (now - c.lastCollision < model_.collapseAlarm) {
     if (++c.rapid >= kRapidLimit) {
-      message_ = "inelastic collapse at t = " + formatNumber(now) + " s: disc " + std::to_string(c.ext) + " collided " +
-                 std::to_string(kRapidLimit) + " times in a row at intervals below " + formatNumber(model_.collapseAlarm) +
+      message_ = "inelastic collapse at t = " + formatShort(now) + " s: disc " + std::to_string(c.ext) + " collided " +
+                 std::to_string(kRapidLimit) + " times in a row at intervals below " + formatShort(model_.collapseAlarm) +
                  " s" +
                  (model_.collapse == CollapseModel::TC ? "; raise collapse.tc"
                                                        : "; switch the TC model on (collapse.model = \"tc\")");
