@@ -72,7 +72,7 @@ function best(fn) {
   return b;
 }
 
-const fmt = (x) => (x >= 1e6 ? `${(x / 1e6).toFixed(2)} M/s` : `${(x / 1e3).toFixed(0)} k/s`);
+const fmt = (x) => (x >= 1e6 ? `${(x / 1e6).toFixed(2)} M/s` : x >= 1e4 ? `${(x / 1e3).toFixed(0)} k/s` : `${x.toFixed(0)} /s`);
 const pad = (s, n) => String(s).padStart(n);
 
 const module = await loadWasm();
