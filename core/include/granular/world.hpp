@@ -35,7 +35,7 @@ struct Observation {
   double energyInjected = 0;    // J, cumulative (vibrating wall)
 };
 
-/// Closed-form reference values for the loaded scenario (see docs/physics.md).
+/// Closed-form reference values for the loaded scenario (see docs/granular-gas.md).
 struct Theory {
   double areaFraction = 0;         // nu
   double numberDensity = 0;        // n, 1/m^2
