@@ -1,5 +1,6 @@
 /** Headless Chromium (Debian's /usr/bin/chromium) through playwright-core, plus page helpers. */
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import type { GranularState, PlotPoints } from '../../web/src/ui/test-hook';
 
 export const CHROMIUM_ARGS = [
@@ -14,6 +15,21 @@ export const CHROMIUM_ARGS = [
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+}
+
+/** One Chromium per test file: launched before its first test, closed after its last. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is not running');
+    return browser;
+  };
 }
 
 /** A fresh page (own context) that collects uncaught errors. */

@@ -1,21 +1,14 @@
 /** Inelastic collapse in the page: without the TC model the run stops with the engine's message;
  *  switching the model on in the form carries the same gas through. */
 import { readFile } from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, waitForState } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser, openPage, waitForState } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('inelastic collapse', () => {
   it('stops with a readable message without the TC model and runs with it', async () => {
-    const { page, errors } = await openPage(browser, inject('baseUrl'));
+    const { page, errors } = await openPage(browser(), inject('baseUrl'));
     await waitForState(page, (s) => s.count > 0 && s.time > 0);
     const dense = JSON.parse(await readFile(new URL('../../scenarios/gas-dense-collapse.json', import.meta.url), 'utf8')) as Record<
       string,

@@ -1,15 +1,9 @@
 /** ?embed=1: only the canvas, the play controls and optionally one plot. */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, waitForState } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser, openPage, waitForState } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function visible(page: Page, selector: string): Promise<boolean> {
   return page.locator(selector).isVisible();
@@ -17,7 +11,7 @@ async function visible(page: Page, selector: string): Promise<boolean> {
 
 describe('embed mode', () => {
   it('shows canvas and controls only', async () => {
-    const { page, errors } = await openPage(browser, `${inject('baseUrl')}?embed=1`);
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?embed=1`);
     await waitForState(page, (s) => s.count > 0 && s.time > 0);
     expect(await visible(page, '#sim-canvas')).toBe(true);
     expect(await visible(page, '#btn-play')).toBe(true);
@@ -31,7 +25,7 @@ describe('embed mode', () => {
   });
 
   it('adds the one plot asked for', async () => {
-    const { page, errors } = await openPage(browser, `${inject('baseUrl')}?embed=1&plot=histogram`);
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?embed=1&plot=histogram`);
     await waitForState(page, (s) => s.count > 0 && s.time > 0.1);
     expect(await visible(page, '#card-histogram')).toBe(true);
     expect(await visible(page, '#card-energy')).toBe(false);

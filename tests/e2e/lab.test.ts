@@ -1,19 +1,12 @@
 /** The full page: loads the default scenario, runs, draws discs, plots grow. */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { coloredPixels, granularState, launchBrowser, openPage, plotPoints, waitForState } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { coloredPixels, granularState, useBrowser, openPage, plotPoints, waitForState } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('the lab page', () => {
   it('loads the default scenario, runs, draws discs and grows the plots', async () => {
-    const { page, errors } = await openPage(browser, inject('baseUrl'));
+    const { page, errors } = await openPage(browser(), inject('baseUrl'));
     const first = await waitForState(page, (s) => s.count > 0 && s.time > 0 && s.running);
     expect(first.hash).toMatch(/^[0-9a-f]{16}$/);
     await expect.poll(() => coloredPixels(page)).toBeGreaterThan(100);

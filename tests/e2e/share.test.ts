@@ -1,16 +1,9 @@
 /** Share links: the same scenario state for state in a fresh page; malformed links fall back to the default. */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { encodeScenario } from '../../web/src/ui/share';
-import { granularState, launchBrowser, openPage, waitForState } from './browser';
+import { granularState, useBrowser, openPage, waitForState } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const UNTIL = 0.3;
 
@@ -18,7 +11,7 @@ describe('share links', () => {
   it('"Copy link" reproduces the same state in a fresh page', async () => {
     const base = inject('baseUrl');
     // change the scenario first (seed and restitution), so the link must carry it
-    const { page: a } = await openPage(browser, `${base}?until=${UNTIL}`);
+    const { page: a } = await openPage(browser(), `${base}?until=${UNTIL}`);
     const defaultAtUntil = await waitForState(a, (s) => !s.running && s.time >= UNTIL);
     await a.locator('#f-seed').fill('4242');
     await a.locator('#f-restitution').fill('0.8');
@@ -34,7 +27,7 @@ describe('share links', () => {
 
     const url = new URL(link);
     url.search = `?until=${stateA.time}`;
-    const { page: b, errors } = await openPage(browser, url.toString());
+    const { page: b, errors } = await openPage(browser(), url.toString());
     const stateB = await waitForState(b, (s) => !s.running && s.time >= stateA.time);
     expect(await b.locator('#f-seed').inputValue()).toBe('4242');
     expect(await b.locator('#f-restitution').inputValue()).toBe('0.8');
@@ -66,7 +59,7 @@ describe('share links', () => {
 
   for (const [what, payload, reason] of malformed) {
     it(`a link with ${what} shows a readable message and runs the default scenario`, async () => {
-      const { page, errors } = await openPage(browser, `${inject('baseUrl')}#s=${await payload()}`);
+      const { page, errors } = await openPage(browser(), `${inject('baseUrl')}#s=${await payload()}`);
       const banner = page.locator('#link-error');
       await banner.waitFor({ state: 'visible' });
       const text = (await banner.textContent()) ?? '';

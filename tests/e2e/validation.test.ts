@@ -1,20 +1,13 @@
 /** Invalid input: the message appears next to its field and the previous scenario keeps running. */
 import { readFile } from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { granularState, launchBrowser, openPage, waitForState } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { granularState, useBrowser, openPage, waitForState } from './browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('scenario validation in the page', () => {
   it('shows a field error next to the field and keeps the previous scenario running', async () => {
-    const { page, errors } = await openPage(browser, inject('baseUrl'));
+    const { page, errors } = await openPage(browser(), inject('baseUrl'));
     const running = await waitForState(page, (s) => s.count > 0 && s.time > 0 && s.running);
     const title = await page.locator('#scenario-title').textContent();
 
@@ -43,7 +36,7 @@ describe('scenario validation in the page', () => {
   });
 
   it('lists errors of pasted JSON and shows "finished" at the end of a run', async () => {
-    const { page, errors } = await openPage(browser, inject('baseUrl'));
+    const { page, errors } = await openPage(browser(), inject('baseUrl'));
     await waitForState(page, (s) => s.count > 0 && s.time > 0);
     await page.locator('.advanced summary').click();
     const area = page.locator('#scenario-json');
