@@ -44,6 +44,7 @@ double World::nextOutputTime() const {
 
 AdvanceStatus World::advance(std::int64_t maxEvents) {
   if (!ok() || !message_.empty()) return AdvanceStatus::Stopped;
+  if (maxEvents < 1) maxEvents = 1;  // always make progress
   if (finished_) return AdvanceStatus::Finished;
   const double target = nextOutputTime();
   switch (engine_->advanceTo(target, maxEvents)) {

@@ -53,7 +53,11 @@ class JsWorld {
   int count() const { return world_.count(); }
   double outputIndex() const { return static_cast<double>(world_.outputIndex()); }
   double nextOutputTime() const { return world_.nextOutputTime(); }
-  int advance(double maxEvents) { return static_cast<int>(world_.advance(static_cast<std::int64_t>(maxEvents))); }
+  int advance(double maxEvents) {
+    // JavaScript numbers may be NaN, negative or huge: clamp before converting.
+    const double budget = maxEvents >= 1 ? (maxEvents <= 1e15 ? maxEvents : 1e15) : 1;
+    return static_cast<int>(world_.advance(static_cast<std::int64_t>(budget)));
+  }
   std::string message() const { return world_.message(); }
   val positions() const { return view(world_.positions().data(), static_cast<std::size_t>(world_.positions().size())); }
   val velocities() const { return view(world_.velocities().data(), static_cast<std::size_t>(world_.velocities().size())); }
