@@ -204,7 +204,7 @@ StepResult EventEngine::advanceTo(double tEnd, std::int64_t maxEvents) {
   while (model_.n > 0) {
     const int i = queue_.top();
     const double t = queue_.key(i);
-    if (!(t < tEnd)) break;
+    if (!(t < tEnd) || t == kNoContact) break;  // nothing before tEnd (or nothing scheduled at all)
     if (budget-- <= 0) {
       result = StepResult::Budget;
       break;
