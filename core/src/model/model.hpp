@@ -4,8 +4,8 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <cmath>
 #include <cstdint>
-#include <string>
 #include <vector>
 
 #include "geometry/contact.hpp"
@@ -32,7 +32,6 @@ struct Model {
   int n = 0;                      // number of discs
   Eigen::VectorXd radius;         // radius (m) (n)
   Eigen::VectorXd mass;           // mass (kg) (n)
-  Eigen::VectorXd invMass;        // 1 / mass (1/kg) (n)
   double maxRadius = 0;           // m
   std::vector<Wall> walls;        // domain boundary, closed polygon, wall k from vertex k to k+1
   double xmin = 0, ymin = 0, xmax = 0, ymax = 0;  // bounding box of the walls (m)
@@ -49,8 +48,19 @@ struct Model {
   double outputInterval = 0;      // s
   double duration = 0;            // s, 0 = unbounded
   int histogramBins = 40;
-  std::uint64_t seed = 1;
-  std::string engine = "event";
 };
+
+/// Natural time scale of a set of discs: one mean diameter at the rms speed (1 s when nothing
+/// moves). The TC model's default t_c and the collapse alarm are fractions of it.
+inline double naturalTimeScale(const Eigen::VectorXd& radius, const Eigen::Matrix2Xd& vel) {
+  const int n = static_cast<int>(radius.size());
+  double sumDiameter = 0, v2 = 0;  // plain loops: the same sums natively and in WebAssembly
+  for (int i = 0; i < n; ++i) {
+    sumDiameter += 2.0 * radius(i);
+    v2 += vel(0, i) * vel(0, i) + vel(1, i) * vel(1, i);
+  }
+  const double vrms = n ? std::sqrt(v2 / n) : 0.0;
+  return vrms > 0 ? (sumDiameter / n) / vrms : 1.0;
+}
 
 }  // namespace granular

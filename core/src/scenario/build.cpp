@@ -156,8 +156,6 @@ bool buildInitial(const ScenarioSpec& s, Model& m, State& st, std::vector<Issue>
   m.outputInterval = s.output.interval;
   m.duration = s.output.duration;
   m.histogramBins = s.output.histogramBins;
-  m.seed = s.seed;
-  m.engine = s.engine;
 
   Rng rng(s.seed);
   std::vector<double> radius, mass, x, y, vx, vy;
@@ -244,27 +242,20 @@ bool buildInitial(const ScenarioSpec& s, Model& m, State& st, std::vector<Issue>
   m.n = n;
   m.radius.resize(n);
   m.mass.resize(n);
-  m.invMass.resize(n);
   st.resize(n);
-  double sumDiameter = 0, v2 = 0;
   m.maxRadius = 0;
   for (int i = 0; i < n; ++i) {
     const std::size_t k = static_cast<std::size_t>(i);
     m.radius(i) = radius[k];
     m.mass(i) = mass[k];
-    m.invMass(i) = 1.0 / mass[k];
     m.maxRadius = std::max(m.maxRadius, radius[k]);
     st.pos(0, i) = x[k];
     st.pos(1, i) = y[k];
     st.vel(0, i) = vx[k];
     st.vel(1, i) = vy[k];
-    sumDiameter += 2.0 * radius[k];
-    v2 += vx[k] * vx[k] + vy[k] * vy[k];
   }
   st.time = 0;
-  // Natural time scale: one mean diameter at the rms speed (1 s when nothing moves).
-  const double vrms = n ? std::sqrt(v2 / n) : 0.0;
-  const double scale = vrms > 0 ? (sumDiameter / n) / vrms : 1.0;
+  const double scale = naturalTimeScale(m.radius, st.vel);
   m.tc = s.hasTc ? s.tc : 1e-4 * scale;
   m.collapseAlarm = 1e-9 * scale;
   return true;

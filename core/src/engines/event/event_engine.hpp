@@ -150,8 +150,6 @@ class EventEngine final : public EventCore {
   EventEngine(const Model& model, State& state);
   StepResult advanceTo(double t, std::int64_t maxEvents) override;
 
-  /// Cell side used by the grid (m): at least the largest diameter.
-  double cellSize() const { return shape_.cellWidth(); }
   /// Collisions per disc between spatial renumberings (0: never). Changes no event, only speed;
   /// the tests use it to show exactly that.
   void setResortEvery(int collisionsPerDisc) { resortEvery_ = collisionsPerDisc; }

@@ -53,22 +53,17 @@ Run advance(const std::vector<double>& xy, const std::vector<double>& vxy, const
   m.n = n;
   m.radius.resize(n);
   m.mass.resize(n);
-  m.invMass.resize(n);
-  double sumD = 0, v2 = 0;
   State st;
   st.resize(n);
   for (int i = 0; i < n; ++i) {
     const std::size_t k = static_cast<std::size_t>(i);
     m.radius(i) = radii[k];
     m.mass(i) = masses[k];
-    m.invMass(i) = 1.0 / masses[k];
     m.maxRadius = std::max(m.maxRadius, radii[k]);
     st.pos(0, i) = xy[2 * k];
     st.pos(1, i) = xy[2 * k + 1];
     st.vel(0, i) = vxy[2 * k];
     st.vel(1, i) = vxy[2 * k + 1];
-    sumD += 2 * radii[k];
-    v2 += vxy[2 * k] * vxy[2 * k] + vxy[2 * k + 1] * vxy[2 * k + 1];
   }
   for (std::size_t k = 0; k + 3 < walls.size(); k += 4) {
     Wall wall;
@@ -81,8 +76,7 @@ Run advance(const std::vector<double>& xy, const std::vector<double>& vxy, const
   m.restitution = restitution;
   m.wallRestitution = restitution;
   m.collapse = CollapseModel::None;
-  const double vrms = n ? std::sqrt(v2 / n) : 0;
-  m.collapseAlarm = 1e-9 * (vrms > 0 && n ? (sumD / n) / vrms : 1.0);
+  m.collapseAlarm = 1e-9 * naturalTimeScale(m.radius, st.vel);
   NaiveEventEngine engine(m, st);
   auto snapshot = [&](double t) {
     for (int i = 0; i < n; ++i) {
