@@ -11,7 +11,7 @@
 // prints the exact apt-get line and stops), npm packages through `npm ci`. Only Node built-ins are used
 // here, because this script runs before `npm ci`.
 import { spawnSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -129,6 +129,7 @@ function runCtest(dir) {
 function runVitest(project, label) {
   log(`${label} (Vitest project "${project}")`);
   const report = path.join(root, 'build', `vitest-${project}.json`);
+  rmSync(report, { force: true }); // a crashed run must not be counted from an old report
   const status = run(bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
   try {
     const json = JSON.parse(readFileSync(report, 'utf8'));
