@@ -33,6 +33,7 @@ EventCore::EventCore(const Model& model, State& state)
     c.lastCollision = -std::numeric_limits<double>::infinity();
     c.ext = i;
     c.rapid = 0;
+    c.prediction = Prediction{kNoContact, kNoContact, INT_MIN, 0u, 0, 0};
   }
 }
 

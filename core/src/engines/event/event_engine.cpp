@@ -84,7 +84,7 @@ void EventEngine::rebuild() {
   // Collision counters only serve to spot stale predictions, and every prediction is redone here.
   for (HotDisc& a : d_) a.count = 0;
   std::fill(head_.begin(), head_.end(), -1);
-  queue_.reset(n, Prediction{kNoContact, kNoContact, INT_MIN, 0u, -1, 0, 0});
+  queue_.reset(n);
   for (int i = n - 1; i >= 0; --i) link(i);  // lists in index order
   for (int i = 0; i < n; ++i) predict(i);
   lastResort_ = stats_.collisions;
@@ -92,20 +92,18 @@ void EventEngine::rebuild() {
 
 void EventEngine::link(int i) {
   HotDisc& a = d_[static_cast<std::size_t>(i)];
-  const int cell = cellIndex(a);
-  const int h = head_[static_cast<std::size_t>(cell)];
-  a.next = h;
-  queue_.data(i).prev = -1;
-  if (h >= 0) queue_.data(h).prev = i;
-  head_[static_cast<std::size_t>(cell)] = i;
+  int& head = head_[static_cast<std::size_t>(cellIndex(a))];
+  a.next = head;
+  head = i;
 }
 
 void EventEngine::unlink(int i) {
+  // Singly linked: a cell holds a disc or two, whose lines are close to i's (cell order), while a
+  // back link would have to be kept up to date in the lines of other discs.
   const HotDisc& a = d_[static_cast<std::size_t>(i)];
-  const int prev = queue_.data(i).prev;
-  if (prev >= 0) d_[static_cast<std::size_t>(prev)].next = a.next;
-  else head_[static_cast<std::size_t>(cellIndex(a))] = a.next;
-  if (a.next >= 0) queue_.data(a.next).prev = prev;
+  int* link = &head_[static_cast<std::size_t>(cellIndex(a))];
+  while (*link != i) link = &d_[static_cast<std::size_t>(*link)].next;
+  *link = a.next;
 }
 
 inline void EventEngine::considerCell(int i, int cell, Prediction& p) {
@@ -157,7 +155,7 @@ inline void EventEngine::predictCrossing(const HotDisc& a, Prediction& p) const 
 
 void EventEngine::predict(int i) {
   const HotDisc& a = d_[static_cast<std::size_t>(i)];
-  Prediction& p = queue_.data(i);
+  Prediction& p = cold_[static_cast<std::size_t>(i)].prediction;
   p.collTime = kNoContact;
   p.partner = INT_MIN;
   const int cell = cellIndex(a);
@@ -177,7 +175,7 @@ void EventEngine::finishPrediction(int i, const HotDisc& a, Prediction& p) {
 
 void EventEngine::predictAfterCrossing(int i, int dcx, int dcy) {
   const HotDisc& a = d_[static_cast<std::size_t>(i)];
-  Prediction& p = queue_.data(i);
+  Prediction& p = cold_[static_cast<std::size_t>(i)].prediction;
   const int cell = cellIndex(a);
   // The cells that just came within range: one column (or row) beyond the new cell. The earlier
   // prediction still covers the cells that stayed in range.
@@ -213,7 +211,7 @@ StepResult EventEngine::advanceTo(double tEnd, std::int64_t maxEvents) {
       rebuild();
       continue;
     }
-    Prediction& p = queue_.data(i);
+    Prediction& p = cold_[static_cast<std::size_t>(i)].prediction;
     now_ = t;
     if (p.crossTime < p.collTime) {
       // Cell crossing: bookkeeping only, the disc's state is untouched.

@@ -76,12 +76,23 @@ struct alignas(64) HotDisc {
   std::int16_t cx, cy;       // the disc's cell, column and row in the padded grid (fast path)
 };
 
-/// What a collision also needs, in a line of its own (read only when a disc collides).
-struct ColdDisc {
+/// The fast engine's (EventEngine's) prediction of a disc's next event.
+struct Prediction {
+  double collTime;             // predicted collision time (s)
+  double crossTime;            // predicted cell crossing time (s)
+  std::int32_t partner;        // disc, -(k+1) wall, INT_MIN none
+  std::uint32_t partnerCount;  // partner's counter when predicted
+  std::int8_t crossDx, crossDy;  // direction of the crossing
+};
+
+/// What a collision also needs, in a line of its own, with the disc's prediction (the fast engine
+/// reads the prediction of the disc whose event comes up, then collides it).
+struct alignas(64) ColdDisc {
   double mass;           // kg
   double lastCollision;  // time of the last collision (s)
   std::int32_t ext;      // the disc's number in the scenario
   std::int32_t rapid;    // consecutive collisions closer than Model::collapseAlarm
+  Prediction prediction;  // fast engine only
 };
 
 /// What the fast and the naive engines share: lazy kinematics, times of impact from lazy state,
@@ -155,19 +166,10 @@ class EventEngine final : public EventCore {
   void setResortEvery(int collisionsPerDisc) { resortEvery_ = collisionsPerDisc; }
 
  private:
-  struct Prediction {
-    double collTime;          // predicted collision time (s)
-    double crossTime;         // predicted cell crossing time (s)
-    std::int32_t partner;     // disc, -(k+1) wall, INT_MIN none
-    std::uint32_t partnerCount;  // partner's counter when predicted
-    std::int32_t prev;        // previous disc in the same cell, -1 at the head
-    std::int8_t crossDx, crossDy;  // direction of the crossing
-  };
-
   void rebuild();                      // spatial renumbering, cell lists, queue, all predictions
   int cellIndex(const HotDisc& a) const { return a.cy * stride_ + a.cx; }
   void link(int i);                    // into the list of its cell
-  void unlink(int i);
+  void unlink(int i);                  // walks the list of its cell (a disc or two)
   void predict(int i);                 // full prediction: 3 x 3 cells and the cell's walls
   void predictAfterCrossing(int i, int dcx, int dcy);
   void predictCrossing(const HotDisc& a, Prediction& p) const;
@@ -182,7 +184,7 @@ class EventEngine final : public EventCore {
   int stride_ = 0;                                // cells per padded row (nx + 2)
   std::vector<int> head_;                         // first disc of each padded cell, -1 if empty
   std::vector<int> wallStart_, wallList_;         // walls near each cell (CSR)
-  CalendarQueue<Prediction> queue_;               // one slot per disc: key min(collTime, crossTime) + prediction
+  CalendarQueue queue_;                           // one entry per disc: min(collTime, crossTime) of cold_[i].prediction
   std::int64_t lastResort_ = 0;                   // stats_.collisions at the last renumbering
 };
 
