@@ -56,12 +56,11 @@ EventEngine::EventEngine(const Model& model, State& state) : EventCore(model, st
         if (distancePointSegment(centre, w) <= reach) near[static_cast<std::size_t>((r + 1) * stride_ + c + 1)].push_back(static_cast<int>(k));
       }
   }
-  wallStart_.assign(static_cast<std::size_t>(cells) + 1, 0);
+  cells_.assign(static_cast<std::size_t>(cells) + 1, Cell{-1, 0});
   for (int c = 0; c < cells; ++c)
-    wallStart_[static_cast<std::size_t>(c) + 1] = wallStart_[static_cast<std::size_t>(c)] + static_cast<int>(near[static_cast<std::size_t>(c)].size());
-  wallList_.reserve(static_cast<std::size_t>(wallStart_.back()));
+    cells_[static_cast<std::size_t>(c) + 1].walls = cells_[static_cast<std::size_t>(c)].walls + static_cast<int>(near[static_cast<std::size_t>(c)].size());
+  wallList_.reserve(static_cast<std::size_t>(cells_.back().walls));
   for (const auto& list : near) wallList_.insert(wallList_.end(), list.begin(), list.end());
-  head_.assign(static_cast<std::size_t>(cells), -1);
 
   // Initial cells from the lazy positions at the current time (the state may come from a run).
   for (HotDisc& a : d_) {
@@ -83,7 +82,7 @@ void EventEngine::rebuild() {
   relabel(order);
   // Collision counters only serve to spot stale predictions, and every prediction is redone here.
   for (HotDisc& a : d_) a.count = 0;
-  std::fill(head_.begin(), head_.end(), -1);
+  for (Cell& c : cells_) c.head = -1;
   queue_.reset(n);
   for (int i = n - 1; i >= 0; --i) link(i);  // lists in index order
   for (int i = 0; i < n; ++i) predict(i);
@@ -92,7 +91,7 @@ void EventEngine::rebuild() {
 
 void EventEngine::link(int i) {
   HotDisc& a = d_[static_cast<std::size_t>(i)];
-  int& head = head_[static_cast<std::size_t>(cellIndex(a))];
+  int& head = cells_[static_cast<std::size_t>(cellIndex(a))].head;
   a.next = head;
   head = i;
 }
@@ -101,13 +100,13 @@ void EventEngine::unlink(int i) {
   // Singly linked: a cell holds a disc or two, whose lines are close to i's (cell order), while a
   // back link would have to be kept up to date in the lines of other discs.
   const HotDisc& a = d_[static_cast<std::size_t>(i)];
-  int* link = &head_[static_cast<std::size_t>(cellIndex(a))];
+  int* link = &cells_[static_cast<std::size_t>(cellIndex(a))].head;
   while (*link != i) link = &d_[static_cast<std::size_t>(*link)].next;
   *link = a.next;
 }
 
 inline void EventEngine::considerCell(int i, int cell, Prediction& p) {
-  for (int j = head_[static_cast<std::size_t>(cell)]; j >= 0; j = d_[static_cast<std::size_t>(j)].next) {
+  for (int j = cells_[static_cast<std::size_t>(cell)].head; j >= 0; j = d_[static_cast<std::size_t>(j)].next) {
     if (j == i || excludedPair(i, j)) continue;
     const double t = pairTime(i, j);
     if (t < p.collTime) {
@@ -119,7 +118,7 @@ inline void EventEngine::considerCell(int i, int cell, Prediction& p) {
 }
 
 inline void EventEngine::considerWalls(int i, int cell, Prediction& p) {
-  for (int w = wallStart_[static_cast<std::size_t>(cell)]; w < wallStart_[static_cast<std::size_t>(cell) + 1]; ++w) {
+  for (int w = cells_[static_cast<std::size_t>(cell)].walls; w < cells_[static_cast<std::size_t>(cell) + 1].walls; ++w) {
     const int wall = wallList_[static_cast<std::size_t>(w)];
     if (excludedWall(i, wall)) continue;
     const double t = wallTime(i, wall);

@@ -182,8 +182,13 @@ class EventEngine final : public EventCore {
 
   GridShape shape_;
   int stride_ = 0;                                // cells per padded row (nx + 2)
-  std::vector<int> head_;                         // first disc of each padded cell, -1 if empty
-  std::vector<int> wallStart_, wallList_;         // walls near each cell (CSR)
+  struct Cell {
+    std::int32_t head;   // first disc in the cell, -1 if empty
+    std::int32_t walls;  // its walls: wallList_[walls, next cell's walls)
+  };
+  std::vector<Cell> cells_;                       // padded cells and one sentinel; a prediction reads
+                                                  // the heads and the walls from the same lines
+  std::vector<int> wallList_;                     // walls near each cell
   CalendarQueue queue_;                           // one entry per disc: min(collTime, crossTime) of cold_[i].prediction
   std::int64_t lastResort_ = 0;                   // stats_.collisions at the last renumbering
 };
