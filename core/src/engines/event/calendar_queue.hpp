@@ -41,7 +41,7 @@ class CalendarQueue {
     end_ = current_ = 0;
     origin_ = 0;
     width_ = invWidth_ = 1;
-    cached_ = -1;
+    cached_ = runnerUp_ = -1;
   }
 
   double key(int i) const { return slot_[static_cast<std::size_t>(i)].key; }
@@ -57,6 +57,10 @@ class CalendarQueue {
     link(i, to);
   }
 
+  /// After top(): another entry of the first bucket, the likely next top (a hint for prefetching;
+  /// not exact on ties), or -1.
+  int runnerUp() const { return runnerUp_; }
+
   /// Entry with the smallest key (ties: lower index); its key is kNone when nothing is scheduled;
   /// -1 only when the queue is empty.
   int top() {
@@ -65,9 +69,15 @@ class CalendarQueue {
       while (current_ < end_ && head_[static_cast<std::size_t>(current_)] < 0) ++current_;
       if (current_ < end_) {
         int best = head_[static_cast<std::size_t>(current_)];
+        runnerUp_ = -1;
         for (int i = slot_[static_cast<std::size_t>(best)].next; i >= 0; i = slot_[static_cast<std::size_t>(i)].next) {
           const double k = slot_[static_cast<std::size_t>(i)].key, kb = slot_[static_cast<std::size_t>(best)].key;
-          if (k < kb || (k == kb && i < best)) best = i;
+          if (k < kb || (k == kb && i < best)) {
+            runnerUp_ = best;
+            best = i;
+          } else if (runnerUp_ < 0 || k < slot_[static_cast<std::size_t>(runnerUp_)].key) {
+            runnerUp_ = i;
+          }
         }
         cached_ = best;
         return best;
@@ -151,6 +161,7 @@ class CalendarQueue {
   std::int32_t end_ = 0;            // window: buckets [0, end_)
   std::int32_t current_ = 0;        // first bucket that may hold a key
   int cached_ = -1;                 // top() result while nothing changed
+  int runnerUp_ = -1;               // see runnerUp()
 };
 
 }  // namespace granular

@@ -210,6 +210,11 @@ StepResult EventEngine::advanceTo(double tEnd, std::int64_t maxEvents) {
       rebuild();
       continue;
     }
+    // Most likely the next event's disc: its two lines load while this event is processed.
+    if (const int r = queue_.runnerUp(); r >= 0) {
+      __builtin_prefetch(&d_[static_cast<std::size_t>(r)]);
+      __builtin_prefetch(&cold_[static_cast<std::size_t>(r)]);
+    }
     Prediction& p = cold_[static_cast<std::size_t>(i)].prediction;
     now_ = t;
     if (p.crossTime < p.collTime) {

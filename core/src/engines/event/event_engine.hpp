@@ -22,8 +22,12 @@
 //
 // Memory. The engine works on its own copy of the discs, one 64-byte line per disc, numbered in
 // cell order so that the neighbours of a disc sit close in memory; it renumbers every 8 N
-// collisions as the discs wander (and re-predicts everything, which changes no event). State and
-// event logs always use the scenario's disc numbers.
+// collisions as the discs wander (and re-predicts everything, which changes no event). A second
+// line per disc holds what only its own events read: the prediction, mass, bookkeeping. The queue
+// is 16 bytes per disc and the cell lists are singly linked through the discs' lines, so neither
+// touches other discs' lines when it changes. At N = 10^5 the data no longer fit in L2 and each
+// event waits for memory; while one event is processed, the lines of the queue's runner-up (most
+// often the next event) are prefetched. State and event logs always use the scenario's disc numbers.
 //
 // Reference path (NaiveEventEngine). Searches all pairs and walls for the earliest event, O(N^2)
 // per event, with the very same arithmetic; tests require both paths to produce the same events.
