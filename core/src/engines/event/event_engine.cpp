@@ -192,6 +192,17 @@ void EventEngine::predictAfterCrossing(int i, int dcx, int dcy) {
   finishPrediction(i, a, p);
 }
 
+inline void EventEngine::prefetchDisc(int i) {
+#ifdef __wasm__
+  // WebAssembly has no prefetch instruction; a load whose value is barely used does the same
+  // job as long as nothing waits for it.
+  touched_ ^= d_[static_cast<std::size_t>(i)].count ^ static_cast<std::uint32_t>(cold_[static_cast<std::size_t>(i)].rapid);
+#else
+  __builtin_prefetch(&d_[static_cast<std::size_t>(i)]);
+  __builtin_prefetch(&cold_[static_cast<std::size_t>(i)]);
+#endif
+}
+
 StepResult EventEngine::advanceTo(double tEnd, std::int64_t maxEvents) {
   if (!message_.empty()) return StepResult::Stopped;
   StepResult result = StepResult::Reached;
@@ -211,10 +222,7 @@ StepResult EventEngine::advanceTo(double tEnd, std::int64_t maxEvents) {
       continue;
     }
     // Most likely the next event's disc: its two lines load while this event is processed.
-    if (const int r = queue_.runnerUp(); r >= 0) {
-      __builtin_prefetch(&d_[static_cast<std::size_t>(r)]);
-      __builtin_prefetch(&cold_[static_cast<std::size_t>(r)]);
-    }
+    if (const int r = queue_.runnerUp(); r >= 0) prefetchDisc(r);
     Prediction& p = cold_[static_cast<std::size_t>(i)].prediction;
     now_ = t;
     if (p.crossTime < p.collTime) {

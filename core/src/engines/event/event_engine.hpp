@@ -180,6 +180,7 @@ class EventEngine final : public EventCore {
   void considerCell(int i, int cell, Prediction& p);  // the pairs (i, j) of one cell
   void considerWalls(int i, int cell, Prediction& p);
   void finishPrediction(int i, const HotDisc& a, Prediction& p);  // walls, crossing, queue key
+  void prefetchDisc(int i);            // start loading disc i's two lines
 
   static constexpr int kResortMinDiscs = 2048;    // below this everything fits in cache anyway
   int resortEvery_ = 8;                           // collisions per disc between renumberings
@@ -195,6 +196,7 @@ class EventEngine final : public EventCore {
   std::vector<int> wallList_;                     // walls near each cell
   CalendarQueue queue_;                           // one entry per disc: min(collTime, crossTime) of cold_[i].prediction
   std::int64_t lastResort_ = 0;                   // stats_.collisions at the last renumbering
+  std::uint32_t touched_ = 0;                     // sink of prefetchDisc's loads (WebAssembly)
 };
 
 class NaiveEventEngine final : public EventCore {
