@@ -19,6 +19,7 @@
 
 #include "engines/engine.hpp"
 #include "granular/scenario.hpp"
+#include "granular/soft.hpp"
 #include "granular/version.hpp"
 #include "granular/world.hpp"
 #include "model/model.hpp"
@@ -37,7 +38,9 @@ int usage() {
             << "  granular-cli normalize FILE\n"
             << "  granular-cli defaults\n"
             << "  granular-cli hash FILE --until T [--engine NAME]\n"
-            << "  granular-cli bench FILE --discs N --events E [--engine NAME]\n";
+            << "  granular-cli bench FILE --discs N --events E [--engine NAME]\n"
+            << "  granular-cli info FILE            (soft discs: damping constants, Hertz times)\n"
+            << "Soft-disc scenarios (\"engine\": \"soft\") print the energy ledger instead of the gas observables.\n";
   return 2;
 }
 
@@ -233,6 +236,134 @@ int bench(const Args& a, const std::string& text) {
   return 0;
 }
 
+// Soft discs: the same commands, with the energy ledger as observables.
+int printSoftErrors(const SoftWorld& w, const std::string& file) {
+  for (const Issue& e : w.errors()) std::cerr << file << ": " << e.text() << "\n";
+  return 1;
+}
+
+void writeLedger(std::ostream& out, const SoftWorld& w, bool csv) {
+  const SoftLedger& L = w.ledger();
+  const SoftStats& st = w.stats();
+  if (csv) {
+    out << formatNumber(L.time) << ',' << formatNumber(L.translational) << ',' << formatNumber(L.rotational) << ','
+        << formatNumber(L.observer) << ',' << formatNumber(L.elastic) << ',' << formatNumber(L.potential) << ','
+        << formatNumber(L.damping) << ',' << formatNumber(L.friction) << ',' << formatNumber(L.total()) << ',' << st.steps
+        << ',' << st.rejected << ',' << st.contactsStarted << '\n';
+    return;
+  }
+  Json j = Json::object();
+  j.set("time", Json::number(L.time));
+  j.set("translational", Json::number(L.translational));
+  j.set("rotational", Json::number(L.rotational));
+  j.set("observer", Json::number(L.observer));
+  j.set("elastic", Json::number(L.elastic));
+  j.set("potential", Json::number(L.potential));
+  j.set("dissipatedDamping", Json::number(L.damping));
+  j.set("dissipatedFriction", Json::number(L.friction));
+  j.set("total", Json::number(L.total()));
+  j.set("steps", Json::number(static_cast<double>(st.steps)));
+  j.set("rejected", Json::number(static_cast<double>(st.rejected)));
+  j.set("contacts", Json::number(static_cast<double>(st.contactsStarted)));
+  out << j.dump() << '\n';
+}
+
+void writeSoftState(std::ostream& out, const SoftWorld& w) {
+  Json j = Json::object();
+  j.set("time", Json::number(w.time()));
+  const char* names[6] = {"x", "y", "angle", "vx", "vy", "spin"};
+  for (int r = 0; r < 6; ++r) {
+    Json a = Json::array();
+    for (int i = 0; i < w.count(); ++i) a.push(Json::number(w.coordinates()(r, i)));
+    j.set(names[r], std::move(a));
+  }
+  Json ox = Json::array(), oy = Json::array();
+  for (int i = 0; i < w.count(); ++i) {
+    ox.push(Json::number(w.observers()(0, i)));
+    oy.push(Json::number(w.observers()(1, i)));
+  }
+  j.set("observerX", std::move(ox));
+  j.set("observerY", std::move(oy));
+  out << j.dump() << '\n';
+}
+
+int runSoft(const Args& a, const std::string& text) {
+  SoftWorld w(text);
+  if (!w.ok()) return printSoftErrors(w, a.file);
+  double until = w.spec().duration;
+  if (a.has("until") && !parseNumber(a.get("until"), until)) {
+    std::cerr << "--until " << a.get("until") << ": not a number\n";
+    return 2;
+  }
+  if (!(until > 0)) {
+    std::cerr << a.file << ": output.duration is 0 (unbounded): pass --until T (seconds)\n";
+    return 2;
+  }
+  const std::string format = a.get("format", "csv");
+  if (format != "csv" && format != "jsonl") {
+    std::cerr << "--format " << format << ": must be csv or jsonl\n";
+    return 2;
+  }
+  std::ofstream file, state;
+  if (a.has("out")) file.open(a.get("out"));
+  if (a.has("state")) state.open(a.get("state"));
+  if ((a.has("out") && !file) || (a.has("state") && !state)) {
+    std::cerr << "cannot write the output file\n";
+    return 1;
+  }
+  std::ostream& out = a.has("out") ? static_cast<std::ostream&>(file) : std::cout;
+  const bool csv = format == "csv";
+  if (csv)
+    out << "time_s,translational_J,rotational_J,observer_J,elastic_J,potential_J,dissipated_damping_J,dissipated_friction_J,"
+           "total_J,steps,rejected_steps,contacts\n";
+  writeLedger(out, w, csv);
+  if (state) writeSoftState(state, w);
+  while (w.time() < until) {
+    const AdvanceStatus s = w.advance(1000000);
+    if (s == AdvanceStatus::Budget) continue;
+    if (s == AdvanceStatus::Stopped) {
+      std::cerr << a.file << ": stopped: " << w.message() << "\n";
+      return 3;
+    }
+    if (s == AdvanceStatus::Finished) break;
+    writeLedger(out, w, csv);
+    if (state) writeSoftState(state, w);
+  }
+  return 0;
+}
+
+int softCommand(const Args& a, const std::string& text) {
+  if (a.command == "validate") {
+    SoftWorld w(text);
+    for (const Issue& e : w.errors()) std::cout << a.file << ": " << e.text() << "\n";
+    if (w.ok()) std::cout << a.file << ": ok\n";
+    return w.ok() ? 0 : 1;
+  }
+  if (a.command == "normalize") {
+    SoftWorld w(text);
+    if (!w.ok()) return printSoftErrors(w, a.file);
+    std::cout << w.scenarioJson() << "\n";
+    return 0;
+  }
+  if (a.command == "hash") {
+    double until = 0;
+    if (!parseNumber(a.get("until", "0"), until)) return usage();
+    SoftWorld w(text);
+    if (!w.ok()) return printSoftErrors(w, a.file);
+    w.runUntil(until);
+    std::cout << w.hashHex() << " " << formatNumber(w.time()) << " " << w.outputIndex() << "\n";
+    return 0;
+  }
+  if (a.command == "info") {
+    SoftWorld w(text);
+    if (!w.ok()) return printSoftErrors(w, a.file);
+    std::cout << w.infoJson() << "\n";
+    return 0;
+  }
+  if (a.command == "run") return runSoft(a, text);
+  return usage();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -252,6 +383,7 @@ int main(int argc, char** argv) {
     std::cerr << "cannot read " << a.file << "\n";
     return 1;
   }
+  if (scenarioFamily(text) == "soft") return softCommand(a, text);
   if (a.command == "validate") {
     const std::vector<Issue> errors = checkScenario(text);
     for (const Issue& e : errors) std::cout << a.file << ": " << e.text() << "\n";

@@ -1,6 +1,7 @@
 // The one place where scenario defaults live. docs/scenario-format.md documents the same values;
 // tests/cpp/scenario_test.cpp checks that `granular-cli defaults` and this agree with the doc table.
 #include "granular/scenario.hpp"
+#include "granular/soft.hpp"
 
 namespace granular {
 
@@ -39,6 +40,59 @@ ScenarioSpec defaultScenario() {
   s.output.interval = 0.02;  // s
   s.output.duration = 0.0;   // s (unbounded)
   s.output.histogramBins = 40;
+  return s;
+}
+
+// Soft discs (issue 3): the square-box notebook's set-up, in SI units.
+SoftScenarioSpec defaultSoftScenario() {
+  SoftScenarioSpec s;
+  s.schema = kSchemaVersion;
+  s.name = "Untitled soft discs";
+  s.notes = "";
+  s.engine = "soft";
+  s.seed = 1;
+
+  s.domain = "box";
+  s.boxWidth = 11.0;     // m
+  s.boxHeight = 11.0;    // m
+  s.circleRadius = 5.0;  // m
+
+  s.explicitDiscs = false;
+  s.generate.count = 4;
+  s.generate.radius = 1.0;        // m
+  s.generate.mass = 1.0;          // kg
+  s.generate.observerMass = 0.0;  // kg
+  s.generate.observerAlpha = 0.0;
+  s.generate.speed = 5.0;         // m/s, per component
+  s.generate.spin = 5.0;          // rad/s
+  s.generate.clearance = 1.0;     // m
+  s.generate.placement = "random";
+
+  s.inertiaFactor = 0.5;          // uniform disc
+  s.youngModulus = 2e3;           // Pa
+  s.poissonRatio = 0.28;
+
+  s.law = "hunt-crossley";
+  s.cTau = 0.9;
+  s.hasRestitution = false;
+  s.penetration = "total";
+  s.persistentSpeed = 1e-3;       // m/s
+
+  s.friction = "coulomb";
+  s.mu = 0.1;
+  s.muWall = 0.1;
+  s.slipSpeed = 1e-4;             // m/s
+
+  s.gravityX = 0.0;
+  s.gravityY = 0.0;               // m/s^2: a horizontal plane
+
+  s.integrator = "dopri5";
+  s.relTol = 1e-10;
+  s.absTol = 1e-12;
+  s.stepsPerContact = 50;
+
+  s.outputInterval = 0.02;        // s
+  s.duration = 10.0;              // s
   return s;
 }
 

@@ -102,4 +102,21 @@ double sin(double x) {
   }
 }
 
+double fifthRoot(double x) {
+  if (!(x > 0)) return x == 0 ? 0.0 : std::numeric_limits<double>::quiet_NaN();
+  if (x == std::numeric_limits<double>::infinity()) return x;
+  // Scale by 2^(5k) into [1, 32) so that Newton starts close: the root scales by 2^k.
+  double scale = 1;
+  while (x >= 32.0) { x *= 1.0 / 32.0; scale *= 2.0; }
+  while (x < 1.0) { x *= 32.0; scale *= 0.5; }
+  double y = 2.0;  // >= x^(1/5) on [1, 32): Newton decreases monotonically to the root
+  for (int k = 0; k < 100; ++k) {
+    const double y2 = y * y;
+    const double next = (4.0 * y + x / (y2 * y2)) / 5.0;
+    if (!(next < y)) break;
+    y = next;
+  }
+  return y * scale;
+}
+
 }  // namespace granular::detmath

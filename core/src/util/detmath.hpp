@@ -14,6 +14,8 @@ double log(double x);
 /// Cosine and sine (argument reduction in double precision: absolute error grows like ulp(|x|)).
 double cos(double x);
 double sin(double x);
+/// Real fifth root of x >= 0 (Newton's method from above; exact to an ulp or two).
+double fifthRoot(double x);
 
 constexpr double kPi = 3.14159265358979323846;
 

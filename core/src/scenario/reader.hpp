@@ -1,0 +1,193 @@
+// The validating reader shared by every scenario family's parser: typed field access that reports
+// each problem as an Issue (field path, offending value, rule) and never stops at the first one.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+#include "granular/scenario.hpp"
+#include "util/json.hpp"
+
+namespace granular::scenario_reader {
+
+inline std::string join(const std::string& path, const std::string& key) { return path.empty() ? key : path + "." + key; }
+inline std::string index(const std::string& path, std::size_t i) { return path + "[" + std::to_string(i) + "]"; }
+
+inline std::string shortText(const Json* v) {
+  if (!v) return "";
+  std::string s = v->dump();
+  if (s.size() > 60) s = s.substr(0, 57) + "...";
+  return s;
+}
+
+inline std::size_t editDistance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      std::size_t sub = prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, sub});
+    }
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
+}
+
+class Reader {
+ public:
+  explicit Reader(std::vector<Issue>& errors) : errors_(errors) {}
+
+  void error(const std::string& path, const Json* v, const std::string& message) {
+    errors_.push_back(Issue{path, shortText(v), message});
+  }
+  void error(const std::string& path, const std::string& value, const std::string& message) {
+    errors_.push_back(Issue{path, value, message});
+  }
+  std::size_t count() const { return errors_.size(); }
+
+  /// Report keys that are not in `allowed` (with a suggestion for near misses).
+  void keys(const Json& obj, const std::string& path, std::initializer_list<const char*> allowed) {
+    for (const auto& m : obj.members()) {
+      bool known = false;
+      std::string suggestion;
+      std::size_t bestDistance = 3;
+      for (const char* k : allowed) {
+        if (m.first == k) known = true;
+        std::size_t d = editDistance(m.first, k);
+        if (d < bestDistance) {
+          bestDistance = d;
+          suggestion = k;
+        }
+      }
+      if (known) continue;
+      std::string msg = "unknown field";
+      if (!suggestion.empty()) msg += " (did you mean \"" + suggestion + "\"?)";
+      else {
+        msg += "; allowed:";
+        for (const char* k : allowed) msg += std::string(" ") + k;
+      }
+      error(join(path, m.first), &m.second, msg);
+    }
+  }
+
+  /// Object-valued field: returns it, or nullptr (absent, or wrong type: reported).
+  const Json* object(const Json& obj, const std::string& path, const char* key) {
+    const Json* v = obj.find(key);
+    if (!v) return nullptr;
+    if (!v->isObject()) {
+      error(join(path, key), v, "must be an object");
+      return nullptr;
+    }
+    return v;
+  }
+
+  /// Number field. Absent -> false (out untouched). Present but not a finite number -> reported.
+  bool number(const Json& obj, const std::string& path, const char* key, double& out) {
+    const Json* v = obj.find(key);
+    if (!v) return false;
+    return numberValue(*v, join(path, key), out);
+  }
+
+  bool numberValue(const Json& v, const std::string& path, double& out) {
+    if (!v.isNumber()) {
+      error(path, &v, "must be a number");
+      return false;
+    }
+    if (!std::isfinite(v.asNumber())) {
+      error(path, &v, "must be a finite number");
+      return false;
+    }
+    out = v.asNumber();
+    return true;
+  }
+
+  /// Number field that may also be null (null -> present = false, returns true).
+  bool nullableNumber(const Json& obj, const std::string& path, const char* key, bool& present, double& out) {
+    const Json* v = obj.find(key);
+    if (!v) return false;
+    if (v->isNull()) {
+      present = false;
+      return true;
+    }
+    if (numberValue(*v, join(path, key), out)) {
+      present = true;
+      return true;
+    }
+    return false;
+  }
+
+  bool integer(const Json& obj, const std::string& path, const char* key, double& out) {
+    double x;
+    if (!number(obj, path, key, x)) return false;
+    if (x != std::floor(x)) {
+      error(join(path, key), obj.find(key), "must be an integer");
+      return false;
+    }
+    out = x;
+    return true;
+  }
+
+  bool string(const Json& obj, const std::string& path, const char* key, std::string& out, std::size_t maxLength) {
+    const Json* v = obj.find(key);
+    if (!v) return false;
+    if (!v->isString()) {
+      error(join(path, key), v, "must be a string");
+      return false;
+    }
+    if (v->asString().size() > maxLength) {
+      error(join(path, key), v, "must be at most " + std::to_string(maxLength) + " characters");
+      return false;
+    }
+    out = v->asString();
+    return true;
+  }
+
+  bool choice(const Json& obj, const std::string& path, const char* key, std::string& out,
+              std::initializer_list<const char*> options) {
+    std::string s;
+    if (!string(obj, path, key, s, 100)) return false;
+    for (const char* o : options)
+      if (s == o) {
+        out = s;
+        return true;
+      }
+    std::string msg = "must be one of:";
+    bool first = true;
+    for (const char* o : options) {
+      msg += first ? " \"" : ", \"";
+      msg += o;
+      msg += '"';
+      first = false;
+    }
+    error(join(path, key), obj.find(key), msg);
+    return false;
+  }
+
+  bool boolean(const Json& obj, const std::string& path, const char* key, bool& out) {
+    const Json* v = obj.find(key);
+    if (!v) return false;
+    if (!v->isBool()) {
+      error(join(path, key), v, "must be true or false");
+      return false;
+    }
+    out = v->asBool();
+    return true;
+  }
+
+  /// Range rule on an already-read value; reports and returns false when violated.
+  bool rule(bool ok, const std::string& path, double value, const std::string& message) {
+    if (!ok) error(path, formatNumber(value), message);
+    return ok;
+  }
+
+ private:
+  std::vector<Issue>& errors_;
+};
+
+inline std::string num(double x) { return formatNumber(x); }
+
+}  // namespace granular::scenario_reader

@@ -1,0 +1,178 @@
+#include <cmath>
+#include <cstring>
+
+#include "engines/soft/contact_law.hpp"
+#include "engines/soft/soft_engine.hpp"
+#include "granular/soft.hpp"
+#include "model/soft_model.hpp"
+#include "util/json.hpp"
+
+namespace granular {
+
+namespace {
+
+std::string report(const std::vector<Issue>& errors, const SoftScenarioSpec* normalized) {
+  Json r = Json::object();
+  r.set("ok", Json::boolean(errors.empty()));
+  Json list = Json::array();
+  for (const auto& e : errors) {
+    Json o = Json::object();
+    o.set("path", Json::string(e.path));
+    o.set("value", Json::string(e.value));
+    o.set("message", Json::string(e.message));
+    o.set("text", Json::string(e.text()));
+    list.push(std::move(o));
+  }
+  r.set("errors", std::move(list));
+  r.set("scenario", errors.empty() && normalized ? softScenarioToJson(*normalized) : Json::null());
+  return r.dump();
+}
+
+}  // namespace
+
+std::string validateSoftScenarioJson(const std::string& json) {
+  SoftScenarioSpec spec;
+  std::vector<Issue> errors;
+  if (readSoftScenario(json, spec, errors)) {
+    SoftModel m;
+    SoftState s;
+    buildSoft(spec, m, s, errors);
+  }
+  return report(errors, &spec);
+}
+
+SoftWorld::SoftWorld(const std::string& scenarioJson)
+    : model_(std::make_unique<SoftModel>()), state_(std::make_unique<SoftState>()) {
+  if (!readSoftScenario(scenarioJson, spec_, errors_)) return;
+  if (!buildSoft(spec_, *model_, *state_, errors_)) return;
+  engine_ = std::make_unique<SoftEngine>(*model_, *state_);
+  SoftLedger start;
+  engine_->energies(start);
+  initialEnergy_ = start.total();
+  potential0_ = engine_->potentialEnergy();
+  record();
+}
+
+SoftWorld::~SoftWorld() = default;
+
+std::string SoftWorld::reportJson() const { return report(errors_, &spec_); }
+std::string SoftWorld::scenarioJson() const { return ok() ? softScenarioToJson(spec_).dump(2) : std::string(); }
+double SoftWorld::time() const { return state_->time; }
+int SoftWorld::count() const { return model_->n; }
+const Eigen::Matrix<double, 6, Eigen::Dynamic>& SoftWorld::coordinates() const { return state_->q; }
+const SoftStats& SoftWorld::stats() const {
+  static const SoftStats none;
+  return engine_ ? engine_->stats() : none;
+}
+const std::vector<HysteresisLoop>& SoftWorld::loops() const {
+  static const std::vector<HysteresisLoop> none;
+  return engine_ ? engine_->loops() : none;
+}
+void SoftWorld::recordHysteresis(int i, int other) {
+  if (engine_) engine_->recordHysteresis(i, other);
+}
+void SoftWorld::momentum(double& px, double& py, double& lz) const {
+  px = py = lz = 0;
+  if (engine_) engine_->momentum(px, py, lz);
+}
+
+double SoftWorld::nextOutputTime() const {
+  double t = static_cast<double>(outputIndex_ + 1) * model_->outputInterval;
+  if (model_->duration > 0 && t > model_->duration) t = model_->duration;
+  return t;
+}
+
+AdvanceStatus SoftWorld::advance(std::int64_t maxSteps) {
+  if (!ok() || !message_.empty()) return AdvanceStatus::Stopped;
+  if (maxSteps < 1) maxSteps = 1;
+  if (finished_) return AdvanceStatus::Finished;
+  const double target = nextOutputTime();
+  switch (engine_->advanceTo(target, maxSteps)) {
+    case StepResult::Budget: return AdvanceStatus::Budget;
+    case StepResult::Stopped:
+      message_ = engine_->message();
+      record();
+      return AdvanceStatus::Stopped;
+    case StepResult::Reached: break;
+  }
+  ++outputIndex_;
+  record();
+  if (model_->duration > 0 && target >= model_->duration) finished_ = true;
+  return AdvanceStatus::Output;
+}
+
+AdvanceStatus SoftWorld::runUntil(double t, std::int64_t maxStepsPerCall) {
+  AdvanceStatus s = AdvanceStatus::Output;
+  while (time() < t) {
+    s = advance(maxStepsPerCall);
+    if (s == AdvanceStatus::Stopped || s == AdvanceStatus::Finished) break;
+  }
+  return s;
+}
+
+void SoftWorld::record() {
+  engine_->energies(ledger_);
+  ledger_.potential = engine_->potentialEnergy() - potential0_;
+  ledger_.time = state_->time;
+  engine_->observerPositions(observers_);
+}
+
+std::string SoftWorld::infoJson() const {
+  Json o = Json::object();
+  if (!ok()) return o.dump();
+  const SoftModel& m = *model_;
+  o.set("law", Json::string(soft::lawName(m.law)));
+  o.set("dampingA", Json::number(m.dampingA));
+  o.set("cTau", Json::number(1 - m.dampingA / 1.5));
+  o.set("restitution", Json::number(soft::restitutionFromDamping(m.dampingA)));
+  o.set("targetRestitution", spec_.hasRestitution ? Json::number(spec_.restitution) : Json::null());
+  o.set("shortestContact", Json::number(m.shortestContact));
+  o.set("fixedStep", Json::number(m.fixedStep));
+  o.set("integrator", Json::string(spec_.integrator));
+  std::string note;
+  if (spec_.hasRestitution) {
+    if (m.law == DampingLaw::HuntCrossley)
+      note = "damping set from the target restitution e = " + formatShort(spec_.restitution) +
+             " by the exact impact relation: a = " + formatShort(m.dampingA) + ", c_tau = " + formatShort(1 - m.dampingA / 1.5);
+    else
+      note = std::string(soft::lawName(m.law)) + " with e = " + formatShort(spec_.restitution) + ": a = " +
+             formatShort(m.dampingA) + "; one impact of this law restitutes e = " +
+             formatShort(soft::restitutionFromDamping(m.dampingA)) + " exactly";
+  } else {
+    note = "Hunt–Crossley with c_tau = " + formatShort(spec_.cTau) + ": a = " + formatShort(m.dampingA) +
+           "; one impact restitutes e = " + formatShort(soft::restitutionFromDamping(m.dampingA));
+  }
+  o.set("note", Json::string(note));
+  return o.dump();
+}
+
+std::uint64_t SoftWorld::hashState() const {
+  std::uint64_t h = 1469598103934665603ULL;
+  auto mix = [&](double x) {
+    std::uint64_t bits;
+    std::memcpy(&bits, &x, sizeof bits);
+    for (int b = 0; b < 8; ++b) {
+      h ^= (bits >> (8 * b)) & 0xff;
+      h *= 1099511628211ULL;
+    }
+  };
+  if (!ok()) return h;
+  mix(state_->time);
+  for (Eigen::Index x = 0; x < state_->q.size(); ++x) mix(state_->q.data()[x]);
+  mix(state_->damping);
+  mix(state_->friction);
+  return h;
+}
+
+std::string SoftWorld::hashHex() const {
+  static const char* digits = "0123456789abcdef";
+  std::uint64_t h = hashState();
+  std::string s(16, '0');
+  for (int k = 15; k >= 0; --k) {
+    s[static_cast<std::size_t>(k)] = digits[h & 0xf];
+    h >>= 4;
+  }
+  return s;
+}
+
+}  // namespace granular

@@ -1,0 +1,323 @@
+// Soft discs (issue 3): the contact law against its exact impact relation and the Hertz closed
+// forms, the energy ledger, momentum with observers, rolling, a resting stack, the circular wall,
+// validation, and the presets.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "engines/soft/contact_law.hpp"
+#include "granular/soft.hpp"
+#include "model/soft_model.hpp"
+#include "test_support.hpp"
+#include "util/json.hpp"
+
+using namespace granular;
+using granular::testing::preset;
+
+namespace {
+
+std::string num(double x) { return formatNumber(x); }
+
+/// Two equal discs (r = 1 m, m = 1 kg) head-on in the open plane, relative speed v, no friction.
+std::string headOn(double v, const std::string& contact, const std::string& extra = "") {
+  return R"({"schema": 1, "engine": "soft", "domain": {"open": true},
+    "discs": [{"x": 0, "y": 0, "vx": )" + num(0.5 * v) + R"(}, {"x": 2.0000001, "y": 0, "vx": )" + num(-0.5 * v) + R"(}],
+    "contact": )" + contact + R"(, "friction": {"law": "none"}, "output": {"interval": 0.05, "duration": 0})" + extra + "}";
+}
+
+struct Impact {
+  double restitution = 0, maxOverlap = 0, duration = 0, meff = 0.5, k0 = 0, a = 0;
+};
+
+/// Run until the pair has separated; measure restitution, peak overlap and contact duration.
+Impact measure(const std::string& json, double v) {
+  SoftWorld w(json);
+  EXPECT_TRUE(w.ok()) << w.reportJson();
+  Impact out;
+  if (!w.ok()) return out;
+  const double tc = soft::hertzDuration(0.5, soft::hertzStiffness(1, 1, w.model().sigma, w.model().sigma), v);
+  w.runUntil(0.0000001 / v + 3 * tc);
+  const auto& q = w.coordinates();
+  out.restitution = -(q(3, 0) - q(3, 1)) / v;
+  EXPECT_EQ(w.loops().size(), 1u);
+  if (w.loops().empty()) return out;
+  const HysteresisLoop& loop = w.loops()[0];
+  out.maxOverlap = *std::max_element(loop.penetration.begin(), loop.penetration.end());
+  out.duration = loop.endTime - loop.startTime;
+  out.k0 = soft::hertzStiffness(1, 1, w.model().sigma, w.model().sigma);
+  out.a = w.model().dampingA;
+  return out;
+}
+
+}  // namespace
+
+TEST(SoftContactLaw, ExactRelationRoundTripsAndLawsFollowTheirFormulas) {
+  for (double e : {0.3, 0.5, 0.8, 0.95, 0.999}) {
+    const double a = soft::dampingFromRestitution(e);
+    EXPECT_NEAR(soft::impactResidual(a, e), 0.0, 1e-12) << e;
+    EXPECT_NEAR(soft::restitutionFromDamping(a), e, e < 0.99 ? 1e-12 : 1e-9) << e;  // the residual is flat (O(a^2)) as e -> 1
+  }
+  EXPECT_EQ(soft::restitutionFromDamping(0), 1.0);
+  // Hunt–Crossley's c_tau in [0, 1] cannot restitute below about 0.488 (REFERENCE §2).
+  EXPECT_NEAR(soft::restitutionFromDamping(1.5), 0.488, 1e-3);
+  EXPECT_DOUBLE_EQ(soft::lawDamping(DampingLaw::LankaraniNikravesh, 0.5), 0.5625);
+  EXPECT_DOUBLE_EQ(soft::lawDamping(DampingLaw::Flores, 0.5), 1.6);
+  EXPECT_DOUBLE_EQ(soft::lawDamping(DampingLaw::Gonthier, 0.5), 1.5);
+  // k0 for equal discs, flat wall and concave wall.
+  const double sigma = (1 - 0.28 * 0.28) / 2e3;
+  EXPECT_NEAR(soft::hertzStiffness(1, 1, sigma, sigma), 4.0 / (3 * 2 * sigma) * std::sqrt(0.5), 1e-9);
+  EXPECT_NEAR(soft::hertzStiffness(1, INFINITY, sigma, sigma), 4.0 / (3 * 2 * sigma), 1e-9);
+  EXPECT_NEAR(soft::hertzStiffness(1, -5, sigma, sigma), 4.0 / (3 * 2 * sigma) * std::sqrt(5.0 / 4.0), 1e-9);
+}
+
+TEST(SoftContactLaw, HeadOnRestitutionMatchesTheExactRelationForEveryCTau) {
+  for (double cTau : {1.0, 0.9, 0.5, 0.0}) {
+    const Impact m = measure(headOn(1.0, R"({"cTau": )" + num(cTau) + "}"), 1.0);
+    const double exact = soft::restitutionFromDamping(1.5 * (1 - cTau));
+    EXPECT_NEAR(m.restitution, exact, 2e-4) << "c_tau = " << cTau;
+  }
+}
+
+TEST(SoftContactLaw, RestitutionDoesNotDependOnImpactSpeed) {
+  const double exact = soft::restitutionFromDamping(1.5 * (1 - 0.5));
+  for (double v : {0.01, 0.1, 1.0, 10.0}) {
+    const Impact m = measure(headOn(v, R"({"cTau": 0.5})"), v);
+    EXPECT_NEAR(m.restitution, exact, 2e-4) << "v = " << v;
+  }
+}
+
+TEST(SoftContactLaw, TargetRestitutionIsMetExactlyAndOtherLawsGiveTheirExactValue) {
+  const Impact hc = measure(headOn(1.0, R"({"restitution": 0.3})"), 1.0);
+  EXPECT_NEAR(hc.restitution, 0.3, 2e-4);  // below Hunt–Crossley's c_tau range: a > 1.5
+  for (const char* law : {"lankarani-nikravesh", "flores", "gonthier"}) {
+    const Impact m = measure(headOn(1.0, std::string(R"({"law": ")") + law + R"(", "restitution": 0.7})"), 1.0);
+    EXPECT_NEAR(m.restitution, soft::restitutionFromDamping(m.a), 2e-4) << law;
+  }
+}
+
+TEST(SoftContactLaw, ElasticLimitMatchesHertzClosedForms) {
+  double previous = 0;
+  for (double v : {0.1, 1.0, 10.0}) {
+    const Impact m = measure(headOn(v, R"({"cTau": 1})"), v);
+    EXPECT_NEAR(m.restitution, 1.0, 1e-6);
+    const double overlap = soft::hertzMaxOverlap(0.5, m.k0, v);
+    EXPECT_NEAR(m.maxOverlap / overlap, 1.0, 0.005) << "v = " << v;
+    EXPECT_NEAR(m.duration / (2.94328 * overlap / v), 1.0, 0.005) << "v = " << v;
+    if (previous > 0) {
+      EXPECT_NEAR(m.duration / previous, std::pow(10.0, -0.2), 0.005 * std::pow(10.0, -0.2));
+    }
+    previous = m.duration;
+  }
+}
+
+TEST(SoftWorldTest, EnergyLedgerClosesOnTheNotebookPresets) {
+  for (const char* file : {"soft-box.json", "soft-circle.json"}) {
+    SoftWorld w(preset(file));
+    ASSERT_TRUE(w.ok()) << w.reportJson();
+    const double e0 = w.initialEnergy();
+    double mechanical = e0, worst = 0;
+    while (w.advance(1000000) != AdvanceStatus::Finished) {
+      const SoftLedger& L = w.ledger();
+      worst = std::max(worst, std::fabs(L.total() - e0) / e0);
+      const double mech = L.translational + L.rotational + L.observer + L.elastic + L.potential;
+      EXPECT_LE(mech, mechanical + 1e-9 * e0) << file << " t = " << L.time;  // never rises
+      mechanical = mech;
+      if (w.time() >= w.spec().duration) break;
+    }
+    EXPECT_LT(worst, 1e-6) << file;
+    EXPECT_GT(w.stats().contactsStarted, 3) << file;  // the run really had impacts
+    EXPECT_GT(w.ledger().damping, 0.0) << file;
+    EXPECT_GT(w.ledger().friction, 0.0) << file;
+  }
+}
+
+TEST(SoftWorldTest, FreeFlightWithObserversConservesMomentumAndAngularMomentum) {
+  const std::string json = R"({"schema": 1, "engine": "soft", "domain": {"open": true},
+    "discs": [
+      {"x": 0, "y": 0, "vx": 0.3, "vy": -0.2, "spin": 4, "observer": {"mass": 0.5, "alpha": 0.9, "angle": 0.4}},
+      {"x": 10, "y": 3, "vx": -0.1, "vy": 0.25, "angle": 1, "spin": -7, "mass": 2, "observer": {"mass": 1, "alpha": 0.6}}],
+    "integrator": {"relTol": 1e-12, "absTol": 1e-14}, "output": {"interval": 0.1, "duration": 5}})";
+  // Free flight has no contact: momentum is conserved up to the integrator's tolerance only
+  // (the coupled disc + observer equations are nonlinear in the angle).
+  SoftWorld w(json);
+  ASSERT_TRUE(w.ok()) << w.reportJson();
+  double px0, py0, lz0;
+  w.momentum(px0, py0, lz0);
+  const double cx0 = w.coordinates()(0, 0);
+  double wobble = 0;
+  // centre of mass of disc 0 + observer: moves uniformly; the disc centre does not
+  auto com = [&](double& x) {
+    x = (1.0 * w.coordinates()(0, 0) + 0.5 * w.observers()(0, 0)) / 1.5;
+  };
+  double com0;
+  com(com0);
+  const double vcom = (1.0 * 0.3 + 0.5 * (0.3 - 4 * 0.9 * std::sin(0.4))) / 1.5;
+  while (w.advance(1000000) == AdvanceStatus::Output && w.time() < 5) {
+    double px, py, lz;
+    w.momentum(px, py, lz);
+    EXPECT_NEAR(px, px0, 1e-10 * (std::fabs(px0) + std::fabs(py0)));
+    EXPECT_NEAR(py, py0, 1e-10 * (std::fabs(px0) + std::fabs(py0)));
+    EXPECT_NEAR(lz, lz0, 1e-10 * std::fabs(lz0));
+    double c;
+    com(c);
+    EXPECT_NEAR(c, com0 + vcom * w.time(), 1e-9);
+    wobble = std::max(wobble, std::fabs(w.coordinates()(0, 0) - (cx0 + vcom * w.time())));
+  }
+  EXPECT_GT(wobble, 0.05);  // the disc centre itself wobbles around the uniform motion
+}
+
+TEST(SoftWorldTest, SlidingDiscStartsRollingAtTheClosedFormTime) {
+  const double mu = 0.2, g = 9.81, v0 = 1.0;
+  // Start at the static penetration under its own weight, so the normal force is m g from t = 0.
+  // A stiff disc (E = 2 MPa): the closed form is for rigid discs, and the lever arm r - rho of a soft
+  // one would slow the spin-up by 2 rho / r.
+  const double sigma = (1 - 0.28 * 0.28) / 2e6;
+  const double k0 = soft::hertzStiffness(1, INFINITY, sigma, sigma);
+  const double rho = std::cbrt((g / k0) * (g / k0));
+  const std::string json = R"({"schema": 1, "engine": "soft", "domain": {"box": {"width": 20, "height": 5}},
+    "discs": [{"x": 3, "y": )" + num(1 - rho) + R"(, "vx": 1}], "gravity": [0, -9.81],
+    "material": {"youngModulus": 2e6}, "contact": {"cTau": 0.5}, "friction": {"law": "coulomb", "mu": 0.2, "muWall": 0.2, "slipSpeed": 1e-5},
+    "output": {"interval": 0.001, "duration": 1}})";
+  SoftWorld w(json);
+  ASSERT_TRUE(w.ok()) << w.reportJson();
+  const double expected = v0 / (3 * mu * g);
+  double tRoll = -1, vRoll = 0;
+  while (w.advance(1000000) == AdvanceStatus::Output) {
+    const auto& q = w.coordinates();
+    const double slip = q(3, 0) + q(5, 0) * (1.0 - rho);  // contact point velocity
+    if (std::fabs(slip) < 1e-3 * v0) {
+      tRoll = w.time();
+      vRoll = q(3, 0);
+      break;
+    }
+  }
+  EXPECT_NEAR(tRoll / expected, 1.0, 0.005);
+  EXPECT_NEAR(vRoll / (2 * v0 / 3), 1.0, 0.005);
+}
+
+TEST(SoftWorldTest, StackAtRestStaysBoundedWithoutEnergyGainOrDrift) {
+  const double sigma = (1 - 0.28 * 0.28) / 2e3;
+  const double kWall = soft::hertzStiffness(1, INFINITY, sigma, sigma), kDisc = soft::hertzStiffness(1, 1, sigma, sigma);
+  const double g = 9.81;
+  // static overlaps: floor carries 3 m g, the lower contact 2 m g, the upper m g
+  const double d0 = std::cbrt((3 * g / kWall) * (3 * g / kWall)), d1 = std::cbrt((2 * g / kDisc) * (2 * g / kDisc)),
+               d2 = std::cbrt((g / kDisc) * (g / kDisc));
+  const double y0 = 1 - d0, y1 = y0 + 2 - d1, y2 = y1 + 2 - d2;
+  const std::string json = R"({"schema": 1, "engine": "soft", "domain": {"box": {"width": 4, "height": 10}},
+    "discs": [{"x": 2, "y": )" + num(y0) + R"(}, {"x": 2, "y": )" + num(y1) + R"(}, {"x": 2, "y": )" + num(y2) + R"(}],
+    "gravity": [0, -9.81], "contact": {"cTau": 0.5}, "friction": {"law": "coulomb", "mu": 0.3, "muWall": 0.3},
+    "output": {"interval": 1, "duration": 100}})";
+  SoftWorld w(json);
+  ASSERT_TRUE(w.ok()) << w.reportJson();
+  const double e0 = w.initialEnergy();
+  double mechanical = 0;
+  {
+    const SoftLedger& L = w.ledger();
+    mechanical = L.translational + L.rotational + L.observer + L.elastic + L.potential;
+  }
+  while (w.advance(10000000) == AdvanceStatus::Output) {
+    const SoftLedger& L = w.ledger();
+    const double mech = L.translational + L.rotational + L.observer + L.elastic + L.potential;
+    EXPECT_LE(mech, mechanical + 1e-9 * std::fabs(e0) + 1e-12);
+    mechanical = mech;
+    const auto& q = w.coordinates();
+    for (int i = 0; i < 3; ++i) EXPECT_NEAR(q(0, i), 2.0, 1e-9) << "disc " << i << " drifted at t = " << w.time();
+    EXPECT_NEAR(q(1, 2), y2, 1e-3);
+  }
+  EXPECT_DOUBLE_EQ(w.time(), 100.0);
+  EXPECT_LT(w.stats().maxForce, 3 * 3 * g);  // bounded: never beyond three times the stack's weight
+}
+
+TEST(SoftWorldTest, NoDiscLeavesTheCircularWall) {
+  std::string base = preset("soft-circle.json");
+  for (int seed = 1; seed <= 200; ++seed) {
+    std::string json = base;
+    const auto at = json.find("\"seed\": 3");
+    ASSERT_NE(at, std::string::npos);
+    json.replace(at, 9, "\"seed\": " + std::to_string(seed));
+    json.replace(json.find("\"duration\": 10"), 14, "\"duration\": 2");
+    SoftWorld w(json);
+    ASSERT_TRUE(w.ok()) << w.reportJson();
+    double deepest = 0;
+    while (w.advance(1000000) == AdvanceStatus::Output) {
+      const auto& q = w.coordinates();
+      for (int i = 0; i < w.count(); ++i) deepest = std::max(deepest, std::hypot(q(0, i), q(1, i)) + 1.0 - 5.0);
+    }
+    ASSERT_EQ(w.message(), "");
+    // the material is soft (E = 2 kPa): impacts press up to about half a radius into the wall, but
+    // no centre ever reaches it
+    EXPECT_LT(deepest, 1.0) << "seed " << seed;
+  }
+}
+
+TEST(SoftWorldTest, HysteresisLoopsOfABouncingDiscNest) {
+  const std::string json = R"({"schema": 1, "engine": "soft", "domain": {"box": {"width": 4, "height": 10}},
+    "discs": [{"x": 2, "y": 4}], "gravity": [0, -9.81], "contact": {"cTau": 0.8}, "friction": {"law": "none"},
+    "output": {"interval": 0.1, "duration": 4}})";
+  SoftWorld w(json);
+  ASSERT_TRUE(w.ok()) << w.reportJson();
+  w.runUntil(4);
+  const auto& loops = w.loops();
+  ASSERT_GE(loops.size(), 3u);
+  for (std::size_t k = 1; k < 3; ++k) {
+    const auto& a = loops[k - 1];
+    const auto& b = loops[k];
+    EXPECT_EQ(b.other, -1);  // floor is wall 0
+    EXPECT_GT(b.startTime, a.endTime);
+    EXPECT_LT(*std::max_element(b.penetration.begin(), b.penetration.end()), *std::max_element(a.penetration.begin(), a.penetration.end()));
+    EXPECT_LT(*std::max_element(b.force.begin(), b.force.end()), *std::max_element(a.force.begin(), a.force.end()));
+    EXPECT_LT(b.approachSpeed, a.approachSpeed);
+  }
+}
+
+TEST(SoftScenario, ProblemsNameFieldValueAndRule) {
+  const std::string json = R"({"schema": 1, "engine": "soft", "discs": [{"x": 5, "y": 5, "radius": -0.1}],
+    "contact": {"cTau": 1.5, "law": "flores"}, "friction": {"mu": -1}, "gravity": [0, "down"]})";
+  SoftScenarioSpec spec;
+  std::vector<Issue> errors;
+  EXPECT_FALSE(readSoftScenario(json, spec, errors));
+  std::vector<std::string> texts;
+  for (const auto& e : errors) texts.push_back(e.text());
+  auto has = [&](const std::string& t) { return std::find(texts.begin(), texts.end(), t) != texts.end(); };
+  EXPECT_TRUE(has("discs[0].radius = -0.1: must be > 0 m"));
+  EXPECT_TRUE(has("contact.cTau = 1.5: must be in [0, 1]"));
+  EXPECT_TRUE(has("friction.mu = -1: must be in [0, 10]"));
+  EXPECT_TRUE(has("gravity[1] = \"down\": must be a number"));
+}
+
+TEST(SoftScenario, ImpossibleSetUpsAreRejected) {
+  auto problems = [](const std::string& json) {
+    return validateSoftScenarioJson(json);
+  };
+  EXPECT_NE(problems(R"({"schema": 1, "engine": "soft", "discs": [{"x": 2, "y": 2}, {"x": 2.5, "y": 2}]})").find("overlaps discs[0]"),
+            std::string::npos);
+  EXPECT_NE(problems(R"({"schema": 1, "engine": "soft", "discs": [{"x": 0.2, "y": 2}]})").find("into the wall"), std::string::npos);
+  EXPECT_NE(problems(R"({"schema": 1, "engine": "soft", "generate": {"count": 20000}})").find("could place only"), std::string::npos);
+  EXPECT_NE(problems(R"({"schema": 1, "engine": "soft", "contact": {"law": "gonthier"}})").find("contact.restitution"), std::string::npos);
+  EXPECT_NE(problems(R"({"schema": 1, "engine": "soft", "generate": {"count": 1000000}})").find("generate.count = 1000000"),
+            std::string::npos);
+}
+
+TEST(SoftScenario, NormalizedFormReadsBackToItselfAndFamilyIsDetected) {
+  for (const char* file : {"soft-box.json", "soft-circle.json", "soft-cradle.json", "soft-head-on.json"}) {
+    SoftScenarioSpec a, b;
+    std::vector<Issue> errors;
+    ASSERT_TRUE(readSoftScenario(preset(file), a, errors)) << file;
+    const std::string text = softScenarioToJson(a).dump(2);
+    ASSERT_TRUE(readSoftScenario(text, b, errors)) << text;
+    EXPECT_EQ(softScenarioToJson(b).dump(2), text);
+    EXPECT_EQ(scenarioFamily(preset(file)), "soft");
+  }
+  EXPECT_EQ(scenarioFamily(preset("gas-cooling.json")), "gas");
+  EXPECT_EQ(scenarioFamily("not json"), "gas");
+}
+
+TEST(SoftWorldTest, Rk4FixedStepAgreesWithDopri5) {
+  const std::string contact = R"({"cTau": 0.9})";
+  const Impact a = measure(headOn(1.0, contact), 1.0);
+  const Impact b = measure(headOn(1.0, contact, R"(, "integrator": {"method": "rk4", "stepsPerContact": 200})"), 1.0);
+  EXPECT_NEAR(b.restitution, a.restitution, 1e-4);
+  EXPECT_NEAR(b.maxOverlap / a.maxOverlap, 1.0, 1e-3);
+}
