@@ -8,9 +8,11 @@
 #include "engines/engine.hpp"
 #include "engines/event/exercise.hpp"
 #include "granular/scenario.hpp"
+#include "granular/soft.hpp"
 #include "granular/version.hpp"
 #include "granular/world.hpp"
 #include "model/model.hpp"
+#include "model/soft_model.hpp"
 #include "state/state.hpp"
 #include "util/json.hpp"
 
@@ -81,6 +83,93 @@ class JsWorld {
   World world_;
   std::vector<double> walls_;
 };
+
+// Soft discs (issue 3): coordinates as one (6 x n) view, the energy ledger and stats as value
+// objects, hysteresis loops copied out on request.
+struct LedgerJs {
+  double time, translational, rotational, observer, elastic, potential, damping, friction, total, initial;
+};
+struct SoftStatsJs {
+  double steps, rejected, contactsStarted, contactsEnded, rhsEvaluations, activeContacts, maxForce, lastStep;
+};
+struct MomentumJs {
+  double px, py, lz;
+};
+
+class JsSoftWorld {
+ public:
+  explicit JsSoftWorld(const std::string& json) : world_(json) {}
+  bool ok() const { return world_.ok(); }
+  std::string report() const { return world_.reportJson(); }
+  std::string scenarioJson() const { return world_.scenarioJson(); }
+  std::string info() const { return world_.infoJson(); }
+  double time() const { return world_.time(); }
+  int count() const { return world_.ok() ? world_.count() : 0; }
+  double outputIndex() const { return static_cast<double>(world_.outputIndex()); }
+  double nextOutputTime() const { return world_.ok() ? world_.nextOutputTime() : 0.0; }
+  int advance(double maxSteps) {
+    const double budget = maxSteps >= 1 ? (maxSteps <= 1e15 ? maxSteps : 1e15) : 1;
+    return static_cast<int>(world_.advance(static_cast<std::int64_t>(budget)));
+  }
+  std::string message() const { return world_.message(); }
+  val coordinates() const {
+    return world_.ok() ? view(world_.coordinates().data(), static_cast<std::size_t>(world_.coordinates().size())) : view(nullptr, 0);
+  }
+  val observers() const { return world_.ok() ? view(world_.observers().data(), static_cast<std::size_t>(world_.observers().size())) : view(nullptr, 0); }
+  val radii() const { return world_.ok() ? view(world_.model().radius.data(), static_cast<std::size_t>(count())) : view(nullptr, 0); }
+  val masses() const { return world_.ok() ? view(world_.model().mass.data(), static_cast<std::size_t>(count())) : view(nullptr, 0); }
+  val observerMasses() const {
+    return world_.ok() ? view(world_.model().observerMass.data(), static_cast<std::size_t>(count())) : view(nullptr, 0);
+  }
+  val domain() const {
+    val d = val::object();
+    const auto& sp = world_.spec();
+    d.set("kind", sp.domain);
+    d.set("width", sp.boxWidth);
+    d.set("height", sp.boxHeight);
+    d.set("radius", sp.circleRadius);
+    return d;
+  }
+  LedgerJs ledger() const {
+    const SoftLedger& L = world_.ledger();
+    return LedgerJs{L.time, L.translational, L.rotational, L.observer, L.elastic, L.potential, L.damping, L.friction, L.total(),
+                    world_.initialEnergy()};
+  }
+  SoftStatsJs stats() const {
+    const SoftStats& st = world_.stats();
+    return SoftStatsJs{static_cast<double>(st.steps),           static_cast<double>(st.rejected),
+                       static_cast<double>(st.contactsStarted), static_cast<double>(st.contactsEnded),
+                       static_cast<double>(st.rhsEvaluations),  static_cast<double>(st.activeContacts),
+                       st.maxForce,                             st.lastStep};
+  }
+  MomentumJs momentum() const {
+    MomentumJs m{0, 0, 0};
+    world_.momentum(m.px, m.py, m.lz);
+    return m;
+  }
+  void recordHysteresis(int i, int other) { world_.recordHysteresis(i, other); }
+  int loopCount() const { return static_cast<int>(world_.loops().size()); }
+  val loop(int k) const {
+    const auto& loops = world_.loops();
+    if (k < 0 || k >= static_cast<int>(loops.size())) return val::null();
+    const HysteresisLoop& L = loops[static_cast<std::size_t>(k)];
+    val o = val::object();
+    o.set("i", L.i);
+    o.set("other", L.other);
+    o.set("startTime", L.startTime);
+    o.set("endTime", L.endTime);
+    o.set("approachSpeed", L.approachSpeed);
+    o.set("penetration", copy(L.penetration));
+    o.set("force", copy(L.force));
+    return o;
+  }
+  std::string hashState() const { return world_.hashHex(); }
+
+ private:
+  SoftWorld world_;
+};
+
+std::string defaultSoftScenarioJson() { return softScenarioToJson(defaultSoftScenario()).dump(2); }
 
 std::string defaultScenarioJson() { return scenarioToJson(defaultScenario()).dump(2); }
 std::string versionString() { return kVersion; }
@@ -190,6 +279,56 @@ EMSCRIPTEN_BINDINGS(granular) {
       .function("theory", &JsWorld::theory)
       .function("stats", &JsWorld::stats)
       .function("hashState", &JsWorld::hashState);
+
+  value_object<LedgerJs>("SoftLedger")
+      .field("time", &LedgerJs::time)
+      .field("translational", &LedgerJs::translational)
+      .field("rotational", &LedgerJs::rotational)
+      .field("observer", &LedgerJs::observer)
+      .field("elastic", &LedgerJs::elastic)
+      .field("potential", &LedgerJs::potential)
+      .field("damping", &LedgerJs::damping)
+      .field("friction", &LedgerJs::friction)
+      .field("total", &LedgerJs::total)
+      .field("initial", &LedgerJs::initial);
+  value_object<SoftStatsJs>("SoftStats")
+      .field("steps", &SoftStatsJs::steps)
+      .field("rejected", &SoftStatsJs::rejected)
+      .field("contactsStarted", &SoftStatsJs::contactsStarted)
+      .field("contactsEnded", &SoftStatsJs::contactsEnded)
+      .field("rhsEvaluations", &SoftStatsJs::rhsEvaluations)
+      .field("activeContacts", &SoftStatsJs::activeContacts)
+      .field("maxForce", &SoftStatsJs::maxForce)
+      .field("lastStep", &SoftStatsJs::lastStep);
+  value_object<MomentumJs>("Momentum").field("px", &MomentumJs::px).field("py", &MomentumJs::py).field("lz", &MomentumJs::lz);
+  class_<JsSoftWorld>("SoftWorld")
+      .constructor<std::string>()
+      .function("ok", &JsSoftWorld::ok)
+      .function("report", &JsSoftWorld::report)
+      .function("scenarioJson", &JsSoftWorld::scenarioJson)
+      .function("info", &JsSoftWorld::info)
+      .function("time", &JsSoftWorld::time)
+      .function("count", &JsSoftWorld::count)
+      .function("outputIndex", &JsSoftWorld::outputIndex)
+      .function("nextOutputTime", &JsSoftWorld::nextOutputTime)
+      .function("advance", &JsSoftWorld::advance)
+      .function("message", &JsSoftWorld::message)
+      .function("coordinates", &JsSoftWorld::coordinates)
+      .function("observers", &JsSoftWorld::observers)
+      .function("radii", &JsSoftWorld::radii)
+      .function("masses", &JsSoftWorld::masses)
+      .function("observerMasses", &JsSoftWorld::observerMasses)
+      .function("domain", &JsSoftWorld::domain)
+      .function("ledger", &JsSoftWorld::ledger)
+      .function("stats", &JsSoftWorld::stats)
+      .function("momentum", &JsSoftWorld::momentum)
+      .function("recordHysteresis", &JsSoftWorld::recordHysteresis)
+      .function("loopCount", &JsSoftWorld::loopCount)
+      .function("loop", &JsSoftWorld::loop)
+      .function("hashState", &JsSoftWorld::hashState);
+  function("defaultSoftScenario", &defaultSoftScenarioJson);
+  function("validateSoftScenario", &validateSoftScenarioJson);
+  function("scenarioFamily", &scenarioFamily);
 
   function("version", &versionString);
   function("defaultScenario", &defaultScenarioJson);

@@ -25,6 +25,11 @@ const VALUE_INTERFACES = [
   'PairVelocities',
   'Velocity',
   'ExerciseRun',
+  'SoftLedger',
+  'SoftStats',
+  'Momentum',
+  'SoftDomain',
+  'HysteresisLoop',
 ] as const;
 
 /** Members embind puts on every class prototype; not part of the contract. */
@@ -99,6 +104,7 @@ function describeValue(value: unknown): string {
 const source = stripComments(readRepoFile('web/src/sim/granular-wasm.d.ts'));
 const aliases = typeAliases(source);
 const worldMembers = interfaceMembers(source, 'World');
+const softMembers = interfaceMembers(source, 'SoftWorld');
 const moduleMembers = interfaceMembers(source, 'GranularModule');
 const valueMembers = new Map(VALUE_INTERFACES.map((name) => [name, interfaceMembers(source, name)] as const));
 
@@ -110,6 +116,7 @@ const reached = new Set<string>();
  * Value interfaces are checked field by field, in both directions (no undeclared fields either).
  */
 function check(value: unknown, type: string, where: string): string[] {
+  if (type.endsWith(' | null')) return value === null ? [] : check(value, type.slice(0, -' | null'.length), where);
   const resolved = aliases.get(type) ?? type;
   const literals = resolved.split('|').map((s) => s.trim());
   if (literals.length > 1 && literals.every((s) => /^-?\d+$/.test(s))) {
@@ -128,6 +135,7 @@ function check(value: unknown, type: string, where: string): string[] {
     case 'Float64Array':
       return value instanceof Float64Array ? [] : [`${where}: expected Float64Array, got ${describeValue(value)}`];
     case 'WorldConstructor':
+    case 'SoftWorldConstructor':
       return typeof value === 'function' ? [] : [`${where}: expected a constructor, got ${describeValue(value)}`];
   }
   const fields = valueMembers.get(resolved as (typeof VALUE_INTERFACES)[number]);
@@ -251,5 +259,49 @@ describe('granular-wasm.d.ts against the real module', () => {
     expect(world.spins().length).toBe(n);
     expect(world.walls().length).toBe(4 * 4); // the box: four walls
     expect(world.histogram().length).toBe(40); // output.histogramBins default
+  });
+});
+
+describe('granular-wasm.d.ts: SoftWorld against the real module', () => {
+  let mod: GranularModule;
+
+  beforeAll(async () => {
+    mod = await loadGranular();
+  });
+
+  it('every SoftWorld method exists and returns its declared kind', () => {
+    const w = new mod.SoftWorld(readRepoFile('scenarios/soft-head-on.json'));
+    expect(w.ok(), w.report()).toBe(true);
+    const record = w as unknown as Record<string, unknown>;
+    expect.soft(softMembers.filter((m) => typeof record[m.name] !== 'function').map((m) => m.name)).toEqual([]);
+    const problems: string[] = [];
+    // advance first (through the impact, so loop(0) is a real loop), delete last.
+    const order = [...softMembers].sort((a, b) => Number(b.name === 'advance') - Number(a.name === 'advance'));
+    order.push(...order.splice(order.findIndex((m) => m.name === 'delete'), 1));
+    for (let k = 0; k < 400; ++k) w.advance(100000);
+    for (const m of order) {
+      const fn = record[m.name];
+      if (typeof fn !== 'function') continue;
+      const args = m.name === 'loop' ? [0] : m.name === 'recordHysteresis' ? [-1, 0] : m.params.map(() => 1000);
+      problems.push(...check(Reflect.apply(fn, w, args), m.type, `softWorld.${m.name}(${args.join(', ')})`));
+    }
+    expect(problems).toEqual([]);
+    for (const name of ['SoftLedger', 'SoftStats', 'Momentum', 'SoftDomain', 'HysteresisLoop']) expect(reached).toContain(name);
+  });
+
+  it('every embind method of SoftWorld is declared, and views have the documented lengths', () => {
+    const w = new mod.SoftWorld(readRepoFile('scenarios/soft-box.json'));
+    const declared = new Set(softMembers.map((m) => m.name));
+    const runtime = Object.getOwnPropertyNames(Object.getPrototypeOf(w) as object).filter((k) => !EMBIND_BUILTINS.has(k));
+    expect.soft(runtime.filter((k) => !declared.has(k)), 'bound but not declared').toEqual([]);
+    expect(runtime.length).toBe(softMembers.filter((m) => !EMBIND_BUILTINS.has(m.name)).length);
+    const n = w.count();
+    expect(n).toBe(4);
+    expect(w.coordinates().length).toBe(6 * n);
+    expect(w.observers().length).toBe(2 * n);
+    expect(w.radii().length).toBe(n);
+    expect(w.observerMasses().length).toBe(n);
+    expect(w.loop(-1)).toBeNull();
+    w.delete();
   });
 });

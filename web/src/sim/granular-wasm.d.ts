@@ -159,8 +159,139 @@ export interface WorldConstructor {
   new (scenarioJson: string): World;
 }
 
+/** Soft discs (issue 3): one energy-ledger row, J. total = initial up to the integrator's tolerance. */
+export interface SoftLedger {
+  /** s */
+  time: number;
+  /** kinetic energy of the disc centres' translation, J */
+  translational: number;
+  /** kinetic energy of the discs' rotation about their centres, J */
+  rotational: number;
+  /** kinetic energy of the observer point masses, J */
+  observer: number;
+  /** Hertz potential (2/5) k0 rho^5/2 summed over contacts, J */
+  elastic: number;
+  /** gravitational potential energy relative to t = 0, J */
+  potential: number;
+  /** energy dissipated by normal damping since t = 0, J */
+  damping: number;
+  /** energy dissipated by friction since t = 0, J */
+  friction: number;
+  /** sum of all the above, J */
+  total: number;
+  /** total at t = 0, J */
+  initial: number;
+}
+
+/** Soft-disc integrator and contact counters since t = 0. */
+export interface SoftStats {
+  /** accepted integrator steps */
+  steps: number;
+  /** rejected (retried) dopri5 steps */
+  rejected: number;
+  contactsStarted: number;
+  contactsEnded: number;
+  rhsEvaluations: number;
+  /** contacts in progress now */
+  activeContacts: number;
+  /** largest normal force seen, N */
+  maxForce: number;
+  /** last step size, s */
+  lastStep: number;
+}
+
+/** Linear momentum (kg m/s) and angular momentum about the origin (kg m^2/s), observers included. */
+export interface Momentum {
+  px: number;
+  py: number;
+  lz: number;
+}
+
+/** The soft-disc domain: a box (0,0)-(width,height), a circle of `radius` centred at the origin, or the open plane. */
+export interface SoftDomain {
+  kind: string;
+  /** m */
+  width: number;
+  /** m */
+  height: number;
+  /** m */
+  radius: number;
+}
+
+/** One impact's force–penetration loop (copied arrays, safe to keep). */
+export interface HysteresisLoop {
+  /** first disc */
+  i: number;
+  /** second disc, or -(k+1) for wall k (box: 0 bottom, 1 right, 2 top, 3 left; circle: -1) */
+  other: number;
+  /** s */
+  startTime: number;
+  /** s, -1 while the contact lasts */
+  endTime: number;
+  /** approach speed captured at first touch, m/s */
+  approachSpeed: number;
+  /** m */
+  penetration: Float64Array;
+  /** N */
+  force: Float64Array;
+}
+
+/** One soft-disc run. Views are into WASM memory: re-acquire after advance(). */
+export interface SoftWorld {
+  ok(): boolean;
+  /** JSON text of a ValidationReport */
+  report(): string;
+  /** the normalized scenario, every field spelled out */
+  scenarioJson(): string;
+  /** JSON text: law, dampingA, cTau, restitution (exact, of one impact), targetRestitution, shortestContact (s), fixedStep (s), integrator, note */
+  info(): string;
+  /** s */
+  time(): number;
+  count(): number;
+  outputIndex(): number;
+  /** s */
+  nextOutputTime(): number;
+  /** integrate towards the next output instant with at most maxSteps steps */
+  advance(maxSteps: number): AdvanceStatusCode;
+  message(): string;
+  /** (6 x N) view: x (m), y (m), angle (rad), vx (m/s), vy (m/s), spin (rad/s) per disc */
+  coordinates(): Float64Array;
+  /** (2 x N) view: observer positions, m */
+  observers(): Float64Array;
+  /** (N) view, m */
+  radii(): Float64Array;
+  /** (N) view, kg (observer excluded) */
+  masses(): Float64Array;
+  /** (N) view, kg */
+  observerMasses(): Float64Array;
+  domain(): SoftDomain;
+  ledger(): SoftLedger;
+  stats(): SoftStats;
+  momentum(): Momentum;
+  /** record loops of disc i with `other` (a disc, or -(k+1) for wall k); i = -1 records all (default for <= 32 discs) */
+  recordHysteresis(i: number, other: number): void;
+  loopCount(): number;
+  /** loop k (0-based, in order of impact), or null */
+  loop(k: number): HysteresisLoop | null;
+  /** 16 hex digits: FNV-1a over the bits of time, coordinates and the dissipation integrals */
+  hashState(): string;
+  /** free the C++ object */
+  delete(): void;
+}
+
+export interface SoftWorldConstructor {
+  new (scenarioJson: string): SoftWorld;
+}
+
 export interface GranularModule {
   World: WorldConstructor;
+  SoftWorld: SoftWorldConstructor;
+  /** JSON text of the default soft-disc scenario */
+  defaultSoftScenario(): string;
+  /** JSON text of a ValidationReport for a soft-disc scenario */
+  validateSoftScenario(json: string): string;
+  /** "soft" when the scenario's engine is "soft", else "gas" */
+  scenarioFamily(json: string): string;
   /** engine version string */
   version(): string;
   /** JSON text of the default scenario (every field, every default) */

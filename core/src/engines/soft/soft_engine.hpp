@@ -113,7 +113,7 @@ class SoftEngine {
   std::vector<HysteresisLoop> loops_;
   std::size_t loopSamples_ = 0;
   int recordI_ = -1, recordOther_ = 0;
-  bool recordAll_ = false, recordNone_ = false;
+  bool recordAll_ = false;
 };
 
 }  // namespace granular

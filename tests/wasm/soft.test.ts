@@ -1,0 +1,117 @@
+// Soft discs through the WASM build: the same physics checks as the native tests (restitution from
+// the exact relation, ledger closure, circular wall), and native = WASM on every soft preset.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { GranularModule, SoftWorld } from '../../web/src/sim/granular-wasm';
+import { loadGranular, readRepoFile, ROOT } from './load';
+
+const CLI = path.join(ROOT, 'build', 'release', 'granular-cli');
+const SOFT_PRESETS = readdirSync(path.join(ROOT, 'scenarios'))
+  .filter((f) => f.endsWith('.json'))
+  .filter((f) => (JSON.parse(readFileSync(path.join(ROOT, 'scenarios', f), 'utf8')) as { engine?: string }).engine === 'soft')
+  .sort();
+
+let mod: GranularModule;
+beforeAll(async () => {
+  mod = await loadGranular();
+});
+
+function withSoft<T>(json: string, f: (w: SoftWorld) => T): T {
+  const w = new mod.SoftWorld(json);
+  try {
+    return f(w);
+  } finally {
+    w.delete();
+  }
+}
+
+function runTo(w: SoftWorld, t: number): void {
+  while (w.time() < t - 1e-12) {
+    const s = w.advance(1_000_000);
+    if (s === 2 || s === 3) break;
+  }
+}
+
+/** Solve a - ln(1 + a) = -a e - ln(1 - a e) for e (REFERENCE §2), by bisection. */
+function exactRestitution(a: number): number {
+  if (a === 0) return 1;
+  const f = (e: number): number => a - Math.log(1 + a) + a * e + Math.log(1 - a * e);
+  let lo = 0;
+  let hi = Math.min(1, 1 / a);
+  for (let k = 0; k < 200; ++k) {
+    const mid = 0.5 * (lo + hi);
+    if (f(mid) > 0) lo = mid;
+    else hi = mid;
+  }
+  return 0.5 * (lo + hi);
+}
+
+const headOn = (v: number, cTau: number): string =>
+  JSON.stringify({
+    schema: 1,
+    engine: 'soft',
+    domain: { open: true },
+    discs: [
+      { x: 0, y: 0, vx: v / 2 },
+      { x: 2.0000001, y: 0, vx: -v / 2 },
+    ],
+    contact: { cTau },
+    friction: { law: 'none' },
+    output: { interval: 0.05, duration: 0 },
+  });
+
+describe('soft discs in WebAssembly', () => {
+  it('head-on restitution follows the exact impact relation for c_tau = 1, 0.9, 0.5, 0 (within 2e-4)', () => {
+    for (const cTau of [1, 0.9, 0.5, 0]) {
+      withSoft(headOn(1, cTau), (w) => {
+        expect(w.ok(), w.report()).toBe(true);
+        runTo(w, 4);
+        const q = w.coordinates();
+        const e = -((q[3] ?? 0) - (q[9] ?? 0)) / 1;
+        expect(Math.abs(e - exactRestitution(1.5 * (1 - cTau))), `c_tau = ${cTau}`).toBeLessThan(2e-4);
+        const info = JSON.parse(w.info()) as { restitution: number };
+        expect(Math.abs(info.restitution - exactRestitution(1.5 * (1 - cTau)))).toBeLessThan(1e-9);
+      });
+    }
+  });
+
+  it('the energy ledger of the square-box notebook preset closes to 1e-6 over 10 s', () => {
+    withSoft(readRepoFile('scenarios/soft-box.json'), (w) => {
+      let worst = 0;
+      while (w.advance(1_000_000) !== 2) {
+        const L = w.ledger();
+        worst = Math.max(worst, Math.abs(L.total - L.initial) / L.initial);
+      }
+      expect(w.time()).toBe(10);
+      expect(worst).toBeLessThan(1e-6);
+      expect(w.ledger().damping + w.ledger().friction).toBeGreaterThan(1);
+    });
+  });
+
+  it('a bad scenario names the field and the value', () => {
+    const report = JSON.parse(mod.validateSoftScenario('{"schema":1,"engine":"soft","generate":{"radius":-1}}')) as {
+      ok: boolean;
+      errors: { text: string }[];
+    };
+    expect(report.ok).toBe(false);
+    expect(report.errors.map((e) => e.text)).toContain('generate.radius = -1: must be > 0 m');
+    expect(mod.scenarioFamily('{"engine":"soft"}')).toBe('soft');
+    expect(mod.scenarioFamily('{"engine":"event"}')).toBe('gas');
+  });
+
+  for (const file of SOFT_PRESETS) {
+    it(`scenarios/${file}: hashState() equals granular-cli hash (native = WASM, bit for bit)`, () => {
+      if (!existsSync(CLI)) throw new Error(`${CLI} missing: run npm test (it builds the native CLI first)`);
+      const until = 2;
+      const out = execFileSync(CLI, ['hash', path.join(ROOT, 'scenarios', file), '--until', String(until)], { encoding: 'utf8' });
+      const [hash] = out.trim().split(' ');
+      withSoft(readRepoFile(`scenarios/${file}`), (w) => {
+        runTo(w, until);
+        expect(w.time()).toBe(until);
+        expect(w.hashState()).toBe(hash);
+      });
+    });
+  }
+});
