@@ -111,3 +111,76 @@ const goals = [
 ];
 process.stdout.write('\ngoals (issue 2):\n');
 for (const [label, met] of goals) process.stdout.write(`  ${met ? 'met    ' : 'NOT met'}  ${label}\n`);
+
+// ---- Soft discs (issue 3 §6): the notebook presets' wall-clock time against the notebook's own
+// 4 min 16 s (3 discs, 10 s, symbolic Kane model + implicit solver), and particle-steps per second
+// for 10^4 dense frictional discs (scenarios/soft-bench.json, fixed-step RK4).
+const NOTEBOOK_SECONDS = 256;
+const softPath = (name) => path.join(root, 'scenarios', name);
+
+function softNative(file, until) {
+  const argv = ['bench', softPath(file)];
+  if (until !== undefined) argv.push('--until', String(until));
+  return JSON.parse(execFileSync(cli, argv, { encoding: 'utf8' }));
+}
+
+function softWasm(file, until) {
+  const world = new module.SoftWorld(readFileSync(softPath(file), 'utf8'));
+  if (!world.ok()) throw new Error(world.report());
+  const end = until ?? JSON.parse(world.scenarioJson()).output.duration;
+  const t0 = performance.now();
+  while (world.time() < end - 1e-12) {
+    const s = world.advance(1e9);
+    if (s === 2 || s === 3) break;
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const out = { seconds, steps: world.stats().steps, discs: world.count(), hash: world.hashState() };
+  out.particleStepsPerSecond = (out.steps * out.discs) / seconds;
+  world.delete();
+  return out;
+}
+
+function fastest(fn) {
+  let b = null;
+  for (let k = 0; k < repeat; k++) {
+    const r = fn();
+    if (!b || r.seconds < b.seconds) b = r;
+  }
+  return b;
+}
+
+process.stdout.write(`\nSoft discs (Hunt–Crossley), best of ${repeat}\n\n`);
+process.stdout.write(
+  `${pad('preset, 10 s simulated', 26)} | ${pad('native', 9)} | ${pad('WASM', 9)} | ${pad('WASM/native', 11)} | ${pad('vs notebook (native / WASM)', 28)}\n`,
+);
+process.stdout.write(`${'-'.repeat(26)}-+-${'-'.repeat(9)}-+-${'-'.repeat(9)}-+-${'-'.repeat(11)}-+-${'-'.repeat(28)}\n`);
+const softRows = {};
+for (const file of ['soft-box.json', 'soft-circle.json']) {
+  const n = fastest(() => softNative(file));
+  const w = fastest(() => softWasm(file));
+  if (n.hash !== w.hash) throw new Error(`${file}: native and WASM states differ (${n.hash} vs ${w.hash})`);
+  softRows[file] = { n, w };
+  process.stdout.write(
+    `${pad(file, 26)} | ${pad((n.seconds * 1e3).toFixed(1) + ' ms', 9)} | ${pad((w.seconds * 1e3).toFixed(1) + ' ms', 9)} | ${pad(
+      (n.seconds / w.seconds).toFixed(2) + 'x',
+      11,
+    )} | ${pad(`${(NOTEBOOK_SECONDS / n.seconds).toFixed(0)}x / ${(NOTEBOOK_SECONDS / w.seconds).toFixed(0)}x`, 28)}\n`,
+  );
+}
+const benchUntil = quick ? 0.1 : 0.3;
+const bn = fastest(() => softNative('soft-bench.json', benchUntil));
+const bw = fastest(() => softWasm('soft-bench.json', benchUntil));
+const fmtSteps = (x) => `${(x / 1e6).toFixed(2)} M/s`;
+process.stdout.write(
+  `\n10^4 dense discs with friction (soft-bench.json, ${benchUntil} s, ${bn.steps} RK4 steps): native ${fmtSteps(
+    bn.particleStepsPerSecond,
+  )}, WASM ${fmtSteps(bw.particleStepsPerSecond)} particle-steps/s, WASM/native ${(bw.particleStepsPerSecond / bn.particleStepsPerSecond).toFixed(2)}x\n`,
+);
+const softGoals = [
+  ['square-box notebook preset >= 10,000x faster than the notebook (native)', NOTEBOOK_SECONDS / softRows['soft-box.json'].n.seconds >= 1e4],
+  ['square-box notebook preset >= 10,000x faster than the notebook (WASM)', NOTEBOOK_SECONDS / softRows['soft-box.json'].w.seconds >= 1e4],
+  ['10^4 dense discs: native >= 10 M particle-steps/s', bn.particleStepsPerSecond >= 1e7],
+  ['10^4 dense discs: WASM >= 0.7x native', bw.particleStepsPerSecond >= 0.7 * bn.particleStepsPerSecond],
+];
+process.stdout.write('\ngoals (issue 3):\n');
+for (const [label, met] of softGoals) process.stdout.write(`  ${met ? 'met    ' : 'NOT met'}  ${label}\n`);

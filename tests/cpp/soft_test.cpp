@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
+#include <sstream>
 #include <cmath>
 #include <string>
 
@@ -320,4 +322,30 @@ TEST(SoftWorldTest, Rk4FixedStepAgreesWithDopri5) {
   const Impact b = measure(headOn(1.0, contact, R"(, "integrator": {"method": "rk4", "stepsPerContact": 200})"), 1.0);
   EXPECT_NEAR(b.restitution, a.restitution, 1e-4);
   EXPECT_NEAR(b.maxOverlap / a.maxOverlap, 1.0, 1e-3);
+}
+
+TEST(SoftScenario, EveryDefaultIsDocumented) {
+  // docs/scenario-format.md, section "Soft discs": a row "| `path` | type | unit | `default` | rule |"
+  // for every leaf of the default scenario (defaults.cpp is the one source).
+  const std::string doc = granular::testing::readText(std::string(GRANULAR_SOURCE_DIR) + "/docs/scenario-format.md");
+  const std::string soft = doc.substr(doc.find("# Soft discs"));
+  auto documented = [&](const std::string& field, const std::string& value) {
+    std::istringstream lines(soft);
+    for (std::string line; std::getline(lines, line);)
+      if (line.rfind("| `" + field + "` |", 0) == 0 && line.find("| `" + value + "` |") != std::string::npos) return true;
+    return false;
+  };
+  const Json d = softScenarioToJson(defaultSoftScenario());
+  int checked = 0;
+  std::function<void(const Json&, const std::string&)> walk = [&](const Json& v, const std::string& path) {
+    if (v.isObject()) {
+      for (const auto& m : v.members()) walk(m.second, path.empty() ? m.first : path + "." + m.first);
+      return;
+    }
+    if (path == "schema" || path == "notes" || path == "contact.restitution") return;  // required / empty / null
+    EXPECT_TRUE(documented(path, v.dump())) << path << " = " << v.dump();
+    ++checked;
+  };
+  walk(d, "");
+  EXPECT_GE(checked, 30);
 }

@@ -109,6 +109,12 @@ SoftEngine::Geometry SoftEngine::geometry(const SoftPair& p, const Coords& q) co
 
 double SoftEngine::overlapOnly(const SoftPair& p, const Coords& q) const { return geometry(p, q).delta; }
 
+bool SoftEngine::mayTouch(const SoftPair& p, const Coords& q) const {
+  if (p.j < 0) return true;  // walls: geometry() is as cheap as any test
+  const double dx = q(0, p.j) - q(0, p.i), dy = q(1, p.j) - q(1, p.i), reach = m_.radius(p.i) + m_.radius(p.j);
+  return dx * dx + dy * dy < reach * reach;
+}
+
 void SoftEngine::rhs(const Coords& q, Coords& dq, Rate& rate) {
   ++stats_.rhsEvaluations;
   const int n = m_.n;
@@ -118,6 +124,7 @@ void SoftEngine::rhs(const Coords& q, Coords& dq, Rate& rate) {
   rate = Rate{};
   const double a = m_.dampingA;
   for (const SoftPair& p : s_.pairs) {
+    if (!mayTouch(p, q)) continue;  // most candidates are apart: skip the square root
     const Geometry g = geometry(p, q);
     if (!(g.delta > 0)) continue;
     const double rho = p.convention * g.delta, rhoDot = p.convention * g.deltaDot;
@@ -452,6 +459,7 @@ void SoftEngine::accept(double h) {
   // Transitions the event location did not cut the step for (all of them in rk4): a touch inside
   // the step takes its approach speed from the interpolated overlap rate at the touch instant.
   for (SoftPair& p : s_.pairs) {
+    if (!p.active && !mayTouch(p, qNew_)) continue;
     const double d1 = overlapOnly(p, qNew_);
     if (!p.active && d1 > 0) {
       const Geometry g1 = geometry(p, qNew_);
@@ -581,6 +589,7 @@ void SoftEngine::energies(SoftLedger& out) const {
     }
   }
   for (const SoftPair& p : s_.pairs) {
+    if (!mayTouch(p, s_.q)) continue;
     const double delta = overlapOnly(p, s_.q);
     if (!(delta > 0)) continue;
     const double rho = p.convention * delta;

@@ -82,6 +82,8 @@ class SoftEngine {
   template <class Q>
   Geometry geometryWithRadii(const SoftPair& p, const Q& q, double ri, double rj) const;
   double overlapOnly(const SoftPair& p, const Coords& q) const;
+  /// Cheap necessary condition for an overlap (centre distance below the sum of radii).
+  bool mayTouch(const SoftPair& p, const Coords& q) const;
   void rhs(const Coords& q, Coords& dq, Rate& rate);
   void rebuildPairs();
   bool needRebuild(double h) const;
