@@ -271,6 +271,18 @@ TEST(SoftWorldTest, HysteresisLoopsOfABouncingDiscNest) {
     EXPECT_LT(*std::max_element(b.penetration.begin(), b.penetration.end()), *std::max_element(a.penetration.begin(), a.penetration.end()));
     EXPECT_LT(*std::max_element(b.force.begin(), b.force.end()), *std::max_element(a.force.begin(), a.force.end()));
     EXPECT_LT(b.approachSpeed, a.approachSpeed);
+    // Nesting: every point of the later loop lies under the earlier loop's loading branch.
+    const std::size_t peak = static_cast<std::size_t>(std::max_element(a.penetration.begin(), a.penetration.end()) - a.penetration.begin());
+    auto loading = [&](double rho) {  // force on a's loading branch at penetration rho (linear interpolation)
+      for (std::size_t s = 1; s <= peak; ++s)
+        if (a.penetration[s] >= rho) {
+          const double u = (rho - a.penetration[s - 1]) / (a.penetration[s] - a.penetration[s - 1]);
+          return a.force[s - 1] + u * (a.force[s] - a.force[s - 1]);
+        }
+      return a.force[peak];
+    };
+    for (std::size_t s = 0; s < b.penetration.size(); ++s)
+      EXPECT_LE(b.force[s], loading(b.penetration[s]) * (1 + 1e-3) + 1e-9) << "loop " << k << " sample " << s;
   }
 }
 
