@@ -3,7 +3,7 @@ import { defineConfig } from 'vite';
 
 /**
  * Vite root is the repository root (index.html lives there, presets are read from
- * /scenarios). `base: './'` makes the built site (dist/) work under any sub-path.
+ * /scenarios). Two pages: index.html (hard-disc gas) and soft.html (soft discs). `base: './'` makes the built site (dist/) work under any sub-path.
  * `@wasm` points at the Emscripten output of `node scripts/granular.mjs build-wasm`.
  */
 export default defineConfig({
@@ -18,6 +18,12 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    rolldownOptions: {
+      input: {
+        gas: fileURLToPath(new URL('./index.html', import.meta.url)),
+        soft: fileURLToPath(new URL('./soft.html', import.meta.url)),
+      },
+    },
     emptyOutDir: true,
     target: 'es2022',
     // the Emscripten glue and uPlot are the bulk; no need to warn about them

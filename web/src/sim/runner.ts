@@ -29,7 +29,7 @@ const MAX_LAG_S = 0.25;
 export type Post = (message: FromWorker, transfer: Transferable[]) => void;
 
 /** Resolves after pending messages have been handled (a macrotask without the setTimeout clamp). */
-function yieldToEventLoop(): Promise<void> {
+export function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {

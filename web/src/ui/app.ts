@@ -16,6 +16,8 @@ import { AdvanceStatus, type FrameMessage, type FromWorker, type LoadedMessage, 
 import { isJsonObject, vibratingWall, type JsonObject } from '../sim/scenario';
 import { Controls } from './controls';
 import { byId, formatNumber } from './dom';
+import { scenarioFamilyOf } from './family';
+import { goToFamilyPage, openScenarioInFamilyPage } from './family-redirect';
 import { bundledPresets, DEFAULT_PRESET_ID } from './presets';
 import { Readout } from './readout';
 import { ScenarioPanel } from './scenario-panel';
@@ -102,11 +104,16 @@ export function startApp(): void {
   let engineDefault: string | null = null;
   let fatal = false;
 
-  const presets = bundledPresets();
+  const presets = bundledPresets('gas');
   const defaultPreset = presets.find((p) => p.id === DEFAULT_PRESET_ID) ?? null;
 
   const client = new SimClient(onMessage);
   const load = (json: string, origin: LoadOrigin): void => {
+    // a soft-disc scenario pasted or uploaded here runs on the soft-disc page
+    if ((origin === 'json' || origin === 'file') && scenarioFamilyOf(json) === 'soft') {
+      void openScenarioInFamilyPage(json, 'soft');
+      return;
+    }
     // the page's first scenario follows ?play=; a scenario the user applies starts running
     client.load(json, origin, origin === 'default' || origin === 'link' ? params.autoplay : true);
   };
@@ -114,6 +121,19 @@ export function startApp(): void {
     if (defaultJson === null) return;
     panel?.selectPreset(defaultPreset ? defaultPreset.id : null);
     load(defaultJson, 'default');
+  };
+  /** a share link: a soft-disc scenario goes to the soft-disc page with the same link */
+  const loadShared = (payload: string): void => {
+    decodeScenario(payload).then(
+      (json) => {
+        if (scenarioFamilyOf(json) === 'soft') goToFamilyPage('soft');
+        else load(json, 'link');
+      },
+      (error: unknown) => {
+        showLinkError(error instanceof Error ? error.message : String(error));
+        loadDefault();
+      },
+    );
   };
 
   const panel = params.embed ? null : new ScenarioPanel(byId('scenario-panel', HTMLElement), presets, { apply: load });
@@ -156,17 +176,8 @@ export function startApp(): void {
     client.setSpeed(controls.speed());
     if (params.until !== null) client.setUntil(params.until);
     statusLine.textContent = 'Loading the scenario…';
-    if (params.shared !== null) {
-      decodeScenario(params.shared).then(
-        (json) => load(json, 'link'),
-        (error: unknown) => {
-          showLinkError(error instanceof Error ? error.message : String(error));
-          loadDefault();
-        },
-      );
-    } else {
-      loadDefault();
-    }
+    if (params.shared !== null) loadShared(params.shared);
+    else loadDefault();
   }
 
   function onRejected(msg: RejectedMessage): void {
@@ -305,13 +316,7 @@ export function startApp(): void {
     const next = parsePageParams(window.location.search, window.location.hash).shared;
     if (next === null || next === share?.lastPayload) return;
     linkError.hidden = true;
-    decodeScenario(next).then(
-      (json) => load(json, 'link'),
-      (error: unknown) => {
-        showLinkError(error instanceof Error ? error.message : String(error));
-        loadDefault();
-      },
-    );
+    loadShared(next);
   });
 
   installTestHook(

@@ -1,7 +1,9 @@
 /** The preset scenarios: the JSON files in /scenarios (the one copy shared with C++ and the CLI). */
 import { isJsonObject } from '../sim/scenario';
+import { scenarioFamilyOf, type ScenarioFamily } from './family';
 
 export const DEFAULT_PRESET_ID = 'gas-cooling';
+export const DEFAULT_SOFT_PRESET_ID = 'soft-box';
 
 export interface Preset {
   /** file name without .json, e.g. "gas-cooling" */
@@ -10,10 +12,12 @@ export interface Preset {
   name: string;
   /** the file's text */
   json: string;
+  /** which page runs it ("engine": "soft" -> soft) */
+  family: ScenarioFamily;
 }
 
 /** Builds the preset list from file path -> text; the default first, then by name. */
-export function presetsFromFiles(files: Readonly<Record<string, string>>): Preset[] {
+export function presetsFromFiles(files: Readonly<Record<string, string>>, defaultId = DEFAULT_PRESET_ID): Preset[] {
   const presets: Preset[] = [];
   for (const [path, json] of Object.entries(files)) {
     const id = (path.split('/').pop() ?? path).replace(/\.json$/i, '');
@@ -24,18 +28,24 @@ export function presetsFromFiles(files: Readonly<Record<string, string>>): Prese
     } catch {
       // a broken preset is still listed: loading it shows the parse error
     }
-    presets.push({ id, name, json });
+    presets.push({ id, name, json, family: scenarioFamilyOf(json) });
   }
   presets.sort((a, b) => {
-    if (a.id === DEFAULT_PRESET_ID) return -1;
-    if (b.id === DEFAULT_PRESET_ID) return 1;
+    if (a.id === defaultId) return -1;
+    if (b.id === defaultId) return 1;
     return a.name.localeCompare(b.name);
   });
   return presets;
 }
 
-/** The presets bundled with the page (Vite inlines the files at build time). */
-export function bundledPresets(): Preset[] {
+/** The presets of one family, its default first. */
+export function presetsOfFamily(files: Readonly<Record<string, string>>, family: ScenarioFamily): Preset[] {
+  const defaultId = family === 'soft' ? DEFAULT_SOFT_PRESET_ID : DEFAULT_PRESET_ID;
+  return presetsFromFiles(files, defaultId).filter((p) => p.family === family);
+}
+
+/** The presets bundled with the page (Vite inlines the files at build time), of one family. */
+export function bundledPresets(family: ScenarioFamily = 'gas'): Preset[] {
   const files = import.meta.glob<string>('/scenarios/*.json', { query: '?raw', import: 'default', eager: true });
-  return presetsFromFiles(files);
+  return presetsOfFamily(files, family);
 }

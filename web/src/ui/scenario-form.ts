@@ -23,7 +23,8 @@ export interface FieldSpec {
   /** unit shown next to the label ("–" for dimensionless) */
   unit: string;
   kind: FieldKind;
-  group: FieldGroup;
+  /** the fieldset it goes in (a key of the form's group titles) */
+  group: string;
   /** select options: [value, label] */
   options?: ReadonlyArray<readonly [string, string]>;
   /** short help shown under the field (e.g. what blank means) */
@@ -188,3 +189,36 @@ export function scenarioFromForm(base: JsonObject, values: FormValues): JsonObje
   }
   return scenario;
 }
+
+/**
+ * What the scenario panel needs to know about one family's form: its fields, how they map
+ * to scenario JSON, which apply to the base scenario, and the help text of the JSON editor.
+ */
+export interface FormModel {
+  readonly fields: readonly FieldSpec[];
+  /** group key -> fieldset legend, in display order */
+  readonly groupTitles: Readonly<Record<string, string>>;
+  fromScenario(scenario: JsonObject): FormValues;
+  toScenario(base: JsonObject, values: FormValues): JsonObject;
+  applies(field: FieldSpec, base: JsonObject): boolean;
+  /** sentences shown under the form when some fields do not apply */
+  notes(base: JsonObject): string[];
+  readonly jsonHelp: string;
+}
+
+/** The hard-disc gas form. */
+export const GAS_FORM: FormModel = {
+  fields: FIELDS,
+  groupTitles: GROUP_TITLES,
+  fromScenario: formFromScenario,
+  toScenario: scenarioFromForm,
+  applies: (field, base) => fieldApplies(field, formAvailability(base)),
+  notes: (base) => {
+    const availability = formAvailability(base);
+    const notes: string[] = [];
+    if (availability.explicitDiscs) notes.push('This scenario lists its discs explicitly: edit them in the scenario JSON.');
+    if (availability.polygon) notes.push('The domain is a polygon: edit it in the scenario JSON.');
+    return notes;
+  },
+  jsonHelp: 'Edit or paste any scenario (explicit disc lists, polygons; format: docs/scenario-format.md). SI units.',
+};

@@ -8,10 +8,7 @@ import { scenarioName, type JsonObject, type ValidationError } from '../sim/scen
 import { el } from './dom';
 import { assignErrors } from './field-errors';
 import type { Preset } from './presets';
-import {
-  FIELDS, GROUP_TITLES, fieldApplies, formAvailability, formFromScenario, scenarioFromForm,
-  type FieldGroup, type FieldSpec, type FormValues,
-} from './scenario-form';
+import { GAS_FORM, type FieldSpec, type FormModel, type FormValues } from './scenario-form';
 
 export interface PanelHandlers {
   /** validate and load scenario JSON text */
@@ -36,7 +33,12 @@ export class ScenarioPanel {
   private readonly availabilityNote: HTMLElement;
   private base: JsonObject | null = null;
 
-  constructor(container: HTMLElement, private readonly presets: readonly Preset[], private readonly handlers: PanelHandlers) {
+  constructor(
+    container: HTMLElement,
+    private readonly presets: readonly Preset[],
+    private readonly handlers: PanelHandlers,
+    private readonly model: FormModel = GAS_FORM,
+  ) {
     // presets
     this.presetSelect = el('select', { id: 'preset' });
     this.presetSelect.append(el('option', { value: '' }, '— choose a preset —'));
@@ -52,11 +54,11 @@ export class ScenarioPanel {
 
     // the form, one fieldset per group
     const form = el('form', { id: 'scenario-form', novalidate: true, 'aria-label': 'Scenario parameters' });
-    const groups = new Map<FieldGroup, HTMLFieldSetElement>();
-    for (const spec of FIELDS) {
+    const groups = new Map<string, HTMLFieldSetElement>();
+    for (const spec of model.fields) {
       let fieldset = groups.get(spec.group);
       if (!fieldset) {
-        fieldset = el('fieldset', { class: `group group-${spec.group}` }, el('legend', {}, GROUP_TITLES[spec.group]));
+        fieldset = el('fieldset', { class: `group group-${spec.group}` }, el('legend', {}, model.groupTitles[spec.group] ?? spec.group));
         groups.set(spec.group, fieldset);
         form.append(fieldset);
       }
@@ -94,8 +96,7 @@ export class ScenarioPanel {
     const advanced = el(
       'details', { class: 'advanced' },
       el('summary', {}, 'Advanced: scenario JSON'),
-      el('p', { class: 'hint', id: 'json-help' },
-        'Edit or paste any scenario (explicit disc lists, polygons; format: docs/scenario-format.md). SI units.'),
+      el('p', { class: 'hint', id: 'json-help' }, model.jsonHelp),
       el('label', { for: 'scenario-json', class: 'visually-hidden' }, 'Scenario JSON'),
       this.jsonArea,
       el('div', { class: 'form-actions' }, applyJson, download, upload, uploadLabel),
@@ -141,7 +142,7 @@ export class ScenarioPanel {
 
   private applyForm(): void {
     if (!this.base) return;
-    this.handlers.apply(JSON.stringify(scenarioFromForm(this.base, this.readValues())), 'form');
+    this.handlers.apply(JSON.stringify(this.model.toScenario(this.base, this.readValues())), 'form');
   }
 
   /** A scenario was loaded: it becomes the form's base; refill the inputs unless told not to. */
@@ -152,17 +153,14 @@ export class ScenarioPanel {
     this.notes.textContent = typeof notes === 'string' ? notes : '';
     this.notes.hidden = this.notes.textContent === '';
     if (!refillForm) return;
-    const values = formFromScenario(scenario);
-    const availability = formAvailability(scenario);
+    const values = this.model.fromScenario(scenario);
     for (const [key, view] of this.fields) {
       const value = values[key];
       if (view.input instanceof HTMLInputElement && view.input.type === 'checkbox') view.input.checked = value === true;
       else view.input.value = typeof value === 'string' ? value : '';
-      view.input.disabled = !fieldApplies(view.spec, availability);
+      view.input.disabled = !this.model.applies(view.spec, scenario);
     }
-    const notesText: string[] = [];
-    if (availability.explicitDiscs) notesText.push('This scenario lists its discs explicitly: edit them in the scenario JSON.');
-    if (availability.polygon) notesText.push('The domain is a polygon: edit it in the scenario JSON.');
+    const notesText = this.model.notes(scenario);
     this.availabilityNote.textContent = notesText.join(' ');
     this.availabilityNote.hidden = notesText.length === 0;
     this.jsonArea.value = JSON.stringify(scenario, null, 2);
@@ -192,10 +190,10 @@ export class ScenarioPanel {
     this.clearErrors();
     const header = 'Not applied — the previous scenario is still loaded:';
     if (origin === 'form') {
-      const { byField, rest } = assignErrors(errors, FIELDS);
+      const { byField, rest } = assignErrors(errors, this.model.fields);
       for (const [key, view] of this.fields) this.setFieldErrors(view, byField.get(key) ?? []);
       this.fillList(this.formErrors, header, rest.length > 0 ? rest : [], byField.size > 0);
-      const first = FIELDS.find((f) => byField.has(f.key));
+      const first = this.model.fields.find((f) => byField.has(f.key));
       if (first) this.fields.get(first.key)?.input.focus();
     } else {
       this.fillList(this.jsonErrors, header, [...errors], false);

@@ -4,11 +4,11 @@ import { SHARE_PARAM } from './share';
 export const PLOT_KINDS = ['energy', 'histogram', 'rate'] as const;
 export type PlotKind = (typeof PLOT_KINDS)[number];
 
-export interface PageParams {
+export interface PageParams<K extends string = PlotKind> {
   /** `?embed=1`: only the canvas, the play controls and optionally one plot */
   embed: boolean;
-  /** `&plot=energy|histogram|rate` (embed mode) */
-  plot: PlotKind | null;
+  /** `&plot=energy|histogram|rate` (gas page) or one of the page's own plot kinds (embed mode) */
+  plot: K | null;
   /** `?until=<t>`: pause at the first output instant with time >= t (s) */
   until: number | null;
   /** `?play=0`: do not start running on load */
@@ -21,12 +21,14 @@ function isTrue(value: string | null): boolean {
   return value !== null && value !== '0' && value.toLowerCase() !== 'false' && value.toLowerCase() !== 'no';
 }
 
-export function parsePageParams(search: string, hash: string): PageParams {
+export function parsePageParams(search: string, hash: string): PageParams;
+export function parsePageParams<K extends string>(search: string, hash: string, plotKinds: readonly K[]): PageParams<K>;
+export function parsePageParams(search: string, hash: string, plotKinds: readonly string[] = PLOT_KINDS): PageParams<string> {
   const query = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
   const fragment = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
 
   const plotRaw = query.get('plot');
-  const plot = PLOT_KINDS.find((k) => k === plotRaw) ?? null;
+  const plot = plotKinds.find((k) => k === plotRaw) ?? null;
 
   const untilRaw = query.get('until');
   const untilNum = untilRaw === null || untilRaw.trim() === '' ? NaN : Number(untilRaw);
