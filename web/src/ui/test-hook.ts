@@ -23,9 +23,28 @@ export interface PlotPoints {
   rate: number;
 }
 
+/** The soft-disc page's extra read-outs. */
+export interface SoftProbe {
+  /** points in the energy-ledger plot */
+  ledger: number;
+  /** loops drawn in the hysteresis plot */
+  loops: number;
+  /** points in the coordinate plot */
+  coordinate: number;
+  /** |total − initial| / initial of the ledger now */
+  closure: number;
+  /** (6 x N) coordinates now: x, y, angle, vx, vy, spin per disc */
+  coordinates: number[];
+  /** the hysteresis plot's pair, e.g. "disc 0 – disc 1" ('' before any impact) */
+  pair: string;
+}
+
 export interface GranularTestHook {
   state(): GranularState;
+  /** the gas page's plots (0 on the soft page, which has none of them) */
   plotPoints(): PlotPoints;
+  /** soft-disc page only */
+  soft?(): SoftProbe;
 }
 
 declare global {
@@ -34,10 +53,11 @@ declare global {
   }
 }
 
-export function installTestHook(state: () => GranularState, plotPoints: () => PlotPoints): void {
+export function installTestHook(state: () => GranularState, plotPoints: () => PlotPoints, soft?: () => SoftProbe): void {
   const hook: GranularTestHook = Object.freeze({
     state: () => ({ ...state() }),
     plotPoints: () => ({ ...plotPoints() }),
+    ...(soft ? { soft: () => ({ ...soft() }) } : {}),
   });
   Object.defineProperty(window, '__granular', { value: hook, writable: false, configurable: false });
 }

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { CoordinateHistory, quantityLabel, snapshotIndex } from '../../web/src/soft/coordinates';
+import { LEDGER_PARTS, LedgerSeries } from '../../web/src/soft/ledger-series';
+import {
+  loopLabel, normalizePair, pairKey, pairLabel, pairsWithLoops, parsePairKey, parsePairText,
+} from '../../web/src/soft/pairs';
+import { parseSoftInfo, snapshotStride } from '../../web/src/soft/protocol';
+import { TraceBuffer, traceCapacity } from '../../web/src/soft/trace-buffer';
+import type { SoftLedger } from '../../web/src/sim/granular-wasm';
+
+describe('observer trace ring buffer', () => {
+  it('keeps the newest `capacity` instants per disc, oldest first', () => {
+    const t = new TraceBuffer(2, 3);
+    expect(t.length).toBe(0);
+    for (let k = 0; k < 5; k++) t.push([k, 10 + k, 100 + k, 110 + k]);
+    expect(t.length).toBe(3);
+    expect([0, 1, 2].map((j) => t.point(0, j))).toEqual([[2, 12], [3, 13], [4, 14]]);
+    expect(t.point(1, 2)).toEqual([104, 114]);
+    expect(t.alpha(0)).toBe(0);
+    expect(t.alpha(2)).toBe(1);
+    t.clear();
+    expect(t.length).toBe(0);
+  });
+
+  it('reads observers at an offset of a snapshot block', () => {
+    const t = new TraceBuffer(1, 2);
+    t.push(new Float64Array([9, 9, 1.5, 2.5]), 2);
+    expect(t.point(0, 0)).toEqual([1.5, 2.5]);
+  });
+
+  it('sizes the buffer for a number of seconds', () => {
+    expect(traceCapacity(3, 0.02)).toBe(151);
+    expect(traceCapacity(3, 0.001, 600)).toBe(600);
+    expect(traceCapacity(3, 0)).toBe(2);
+  });
+});
+
+const row = (time: number, parts: Partial<SoftLedger>): SoftLedger => {
+  const base = { time, translational: 0, rotational: 0, observer: 0, elastic: 0, potential: 0, damping: 0, friction: 0, initial: 10 };
+  const full = { ...base, ...parts, total: 0 };
+  full.total = LEDGER_PARTS.reduce((s, [key]) => s + full[key], 0);
+  return full;
+};
+
+describe('stacked energy ledger', () => {
+  it('stacks the components bottom to top; the top is the total', () => {
+    const l = new LedgerSeries();
+    l.push([row(0, { translational: 10 }), row(1, { translational: 6, rotational: 1, damping: 2, friction: 1 })]);
+    const stacked = l.stacked();
+    expect(stacked).toHaveLength(LEDGER_PARTS.length);
+    expect(stacked[0]).toEqual([10, 6]);
+    expect(stacked[1]).toEqual([10, 7]);
+    expect(stacked[stacked.length - 1]).toEqual(l.total);
+    expect(l.closure()).toBe(0);
+  });
+
+  it('skips instants already recorded and reports the closure', () => {
+    const l = new LedgerSeries();
+    expect(Number.isNaN(l.closure())).toBe(true);
+    l.push([row(0, { translational: 10 })]);
+    l.push([row(0, { translational: 10 }), row(0.5, { translational: 10.001 })]);
+    expect(l.time).toEqual([0, 0.5]);
+    expect(l.closure()).toBeCloseTo(1e-4, 12);
+  });
+
+  it('thins to at most maxPoints, keeping the last', () => {
+    const l = new LedgerSeries(10);
+    l.push(Array.from({ length: 11 }, (_, k) => row(k, { translational: k })));
+    expect(l.length).toBeLessThanOrEqual(10);
+    expect(l.time[l.time.length - 1]).toBe(10);
+    expect(l.parts.translational.length).toBe(l.length);
+  });
+});
+
+describe('hysteresis pairs', () => {
+  it('labels disc–disc, box-wall and circular-wall pairs', () => {
+    expect(pairLabel({ i: 3, other: 1 }, 'box')).toBe('disc 1 – disc 3');
+    expect(pairLabel({ i: 2, other: -4 }, 'box')).toBe('disc 2 – wall 3 (left)');
+    expect(pairLabel({ i: 0, other: -1 }, 'box')).toBe('disc 0 – wall 0 (bottom)');
+    expect(pairLabel({ i: 0, other: -1 }, 'circle')).toBe('disc 0 – circular wall');
+    expect(loopLabel({ startTime: 1.23449 })).toBe('t = 1.234 s');
+  });
+
+  it('keys pairs whichever disc comes first', () => {
+    expect(pairKey({ i: 5, other: 2 })).toBe(pairKey({ i: 2, other: 5 }));
+    expect(parsePairKey('2:5')).toEqual({ i: 2, other: 5 });
+    expect(parsePairKey('0:-3')).toEqual({ i: 0, other: -3 });
+    expect(parsePairKey('x')).toBeNull();
+    expect(normalizePair(4, -1)).toEqual({ i: 4, other: -1 });
+  });
+
+  it('lists the pairs with loops in order of first impact', () => {
+    const pairs = pairsWithLoops([
+      { i: 2, other: -4 }, { i: 0, other: 1 }, { i: 1, other: 0 }, { i: 2, other: -4 }, { i: 2, other: -4 },
+    ]);
+    expect(pairs).toEqual([
+      { pair: { i: 2, other: -4 }, count: 3 },
+      { pair: { i: 0, other: 1 }, count: 2 },
+    ]);
+  });
+
+  it('parses typed pairs and rejects what is not in the scenario', () => {
+    expect(parsePairText('3-7', 10, 4)).toEqual({ i: 3, other: 7 });
+    expect(parsePairText(' 7 – 3 ', 10, 4)).toEqual({ i: 3, other: 7 });
+    expect(parsePairText('3-w2', 10, 4)).toEqual({ i: 3, other: -3 });
+    expect(parsePairText('3-wall', 10, 1)).toEqual({ i: 3, other: -1 });
+    expect(parsePairText('3-3', 10, 4)).toBeNull();
+    expect(parsePairText('3-12', 10, 4)).toBeNull();
+    expect(parsePairText('3-w4', 10, 4)).toBeNull();
+    expect(parsePairText('3-w0', 10, 0)).toBeNull();
+    expect(parsePairText('three', 10, 4)).toBeNull();
+  });
+});
+
+describe('coordinate history', () => {
+  const n = 2;
+  const stride = snapshotStride(n);
+  const block = (t: number): number[] => {
+    const out = [t];
+    for (let i = 0; i < n; i++) out.push(10 * i + 1, 10 * i + 2, 10 * i + 3, 10 * i + 4, 10 * i + 5, 10 * i + 6);
+    for (let i = 0; i < n; i++) out.push(100 + i, 200 + i);
+    return out.map((v, k) => (k === 0 ? v : v + t));
+  };
+
+  it('finds every quantity in a snapshot block', () => {
+    expect(stride).toBe(17);
+    expect(snapshotIndex('x', 1, n)).toBe(7);
+    expect(snapshotIndex('spin', 0, n)).toBe(6);
+    expect(snapshotIndex('ox', 1, n)).toBe(15);
+    expect(snapshotIndex('oy', 0, n)).toBe(14);
+    expect(quantityLabel('spin')).toBe('spin ω (rad/s)');
+    expect(quantityLabel('vx')).toBe('v_x (m/s)');
+  });
+
+  it('records the tracked discs at every instant', () => {
+    const h = new CoordinateHistory(n);
+    h.track([0, 1]);
+    h.push(new Float64Array([...block(0), ...block(1)]), 2, stride);
+    expect(h.time).toEqual([0, 1]);
+    expect(h.series(1, 'x')).toEqual([11, 12]);
+    expect(h.series(0, 'oy')).toEqual([200, 201]);
+    // a disc tracked later starts with gaps
+    h.track([1]);
+    expect(Number.isNaN(h.series(0, 'x')[0])).toBe(true);
+  });
+});
+
+describe('SoftWorld.info() text', () => {
+  it('parses the note and constants, tolerating junk', () => {
+    const info = parseSoftInfo('{"law":"hunt-crossley","dampingA":0.37,"cTau":0.75,"targetRestitution":0.8,"note":"damping set"}');
+    expect(info.note).toBe('damping set');
+    expect(info.targetRestitution).toBe(0.8);
+    expect(Number.isNaN(parseSoftInfo('nope').cTau)).toBe(true);
+  });
+});

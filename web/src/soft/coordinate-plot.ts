@@ -1,0 +1,54 @@
+/** One quantity (x, y, angle, velocities, spin, observer position) of the chosen discs vs time. */
+import uPlot from 'uplot';
+import { PlotView, axisValues } from '../plot/plot-view';
+import { quantityLabel, type CoordinateHistory, type Quantity } from './coordinates';
+import { DISC_COLORS } from './soft-renderer';
+
+export class CoordinatePlot {
+  private readonly view: PlotView;
+  private discs: number[] = [];
+  private quantity: Quantity = 'x';
+
+  constructor(container: HTMLElement) {
+    this.view = new PlotView(container, 250);
+    this.rebuild();
+  }
+
+  choose(discs: readonly number[], quantity: Quantity): void {
+    this.discs = [...discs];
+    this.quantity = quantity;
+    this.rebuild();
+  }
+
+  private rebuild(): void {
+    const label = quantityLabel(this.quantity);
+    const series: uPlot.Series[] = [{ label: 'time t (s)' }];
+    for (const i of this.discs) {
+      series.push({ label: `disc ${i}`, stroke: DISC_COLORS[i % DISC_COLORS.length], width: 2, points: { show: false } });
+    }
+    this.view.build(
+      {
+        title: `${label} vs time t (s)`,
+        scales: { x: { time: false } },
+        axes: [
+          { label: 'time t (s)', values: axisValues },
+          { label, values: axisValues, size: 60 },
+        ],
+        series,
+        cursor: { drag: { x: false, y: false } },
+        legend: { live: false },
+      },
+      [[], ...this.discs.map(() => [])],
+    );
+  }
+
+  update(history: CoordinateHistory): void {
+    // uPlot draws gaps for null, not NaN (a disc tracked from a later instant on)
+    const gaps = (values: number[]): Array<number | null> => values.map((v) => (Number.isFinite(v) ? v : null));
+    this.view.setData([history.time, ...this.discs.map((i) => gaps(history.series(i, this.quantity)))]);
+  }
+
+  points(): number {
+    return this.view.points();
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * Hysteresis loops: contact force F (N) vs penetration ρ (m) of the chosen pair, one series
+ * per impact labelled with its time. uPlot's facet mode (mode 2): every loop has its own ρ.
+ */
+import uPlot from 'uplot';
+import { PlotView, axisValues } from '../plot/plot-view';
+import type { HysteresisLoop } from '../sim/granular-wasm';
+import { loopLabel } from './pairs';
+import { DISC_COLORS } from './soft-renderer';
+
+/** the most recent loops drawn for a pair */
+export const MAX_LOOPS_SHOWN = 10;
+/** points per loop at most (evenly thinned beyond) */
+const MAX_LOOP_POINTS = 600;
+
+function thin(a: Float64Array): number[] {
+  if (a.length <= MAX_LOOP_POINTS) return Array.from(a);
+  const out: number[] = [];
+  const step = (a.length - 1) / (MAX_LOOP_POINTS - 1);
+  for (let k = 0; k < MAX_LOOP_POINTS; k++) out.push(a[Math.round(k * step)] ?? 0);
+  return out;
+}
+
+export class HysteresisPlot {
+  private readonly view: PlotView;
+  private shownKey = '';
+  private shown = 0;
+  private range = { x: 1, yMin: 0, yMax: 1 };
+
+  constructor(container: HTMLElement) {
+    this.view = new PlotView(container, 280);
+    this.show([], '');
+  }
+
+  /** The loops of the chosen pair, in impact order (the newest MAX_LOOPS_SHOWN are drawn). */
+  show(loops: readonly HysteresisLoop[], pairTitle: string): void {
+    const recent = loops.slice(-MAX_LOOPS_SHOWN);
+    let xMax = 0;
+    let yMin = 0;
+    let yMax = 0;
+    const data: uPlot.AlignedData = [null as unknown as number[]];
+    const facets: Array<[number[], number[]]> = [];
+    for (const loop of recent) {
+      const rho = thin(loop.penetration);
+      const force = thin(loop.force);
+      for (const v of rho) xMax = Math.max(xMax, v);
+      for (const v of force) {
+        yMin = Math.min(yMin, v);
+        yMax = Math.max(yMax, v);
+      }
+      facets.push([rho, force]);
+    }
+    this.range = { x: xMax > 0 ? xMax * 1.05 : 1, yMin: yMin * 1.05, yMax: yMax > 0 ? yMax * 1.08 : 1 };
+    // uPlot's facet mode needs at least one series: an empty one before the first impact
+    if (facets.length === 0) facets.push([[], []]);
+    const key = `${pairTitle}|${recent.map((l) => l.startTime).join(',')}`;
+    const allData = [...data, ...facets] as unknown as uPlot.AlignedData;
+    if (key === this.shownKey) {
+      this.view.setData(allData);
+      return;
+    }
+    this.shownKey = key;
+    this.shown = recent.length;
+    const series: uPlot.Series[] = [{}];
+    const labels = recent.length > 0 ? recent.map(loopLabel) : ['no impact yet'];
+    labels.forEach((label, k) => {
+      series.push({
+        label,
+        stroke: DISC_COLORS[k % DISC_COLORS.length],
+        width: 2,
+        points: { show: false },
+        paths: uPlot.paths.linear?.(),
+        facets: [{ scale: 'x', auto: false }, { scale: 'y', auto: false }],
+      } as uPlot.Series);
+    });
+    this.view.build(
+      {
+        mode: 2,
+        title: pairTitle ? `Hysteresis: ${pairTitle}` : 'Hysteresis: no impact yet',
+        scales: {
+          x: { time: false, auto: false, range: () => [0, this.range.x] },
+          y: { auto: false, range: () => [this.range.yMin, this.range.yMax] },
+        },
+        axes: [
+          { label: 'penetration ρ (m)', values: axisValues },
+          { label: 'contact force F (N)', values: axisValues, size: 60 },
+        ],
+        series,
+        cursor: { drag: { x: false, y: false } },
+        legend: { live: false },
+      },
+      allData,
+    );
+  }
+
+  /** loops drawn */
+  points(): number {
+    return this.shown;
+  }
+}

@@ -1,0 +1,49 @@
+/** The energy ledger vs time: the components stacked (areas), the total on top and the initial energy. */
+import uPlot from 'uplot';
+import { PlotView, axisValues } from '../plot/plot-view';
+import { LEDGER_PARTS, type LedgerSeries } from './ledger-series';
+
+const FILL_ALPHA = '59'; // ≈ 0.35 as a hex alpha byte
+
+export class LedgerPlot {
+  private readonly view: PlotView;
+
+  constructor(container: HTMLElement) {
+    this.view = new PlotView(container, 280);
+    const series: uPlot.Series[] = [{ label: 'time t (s)' }];
+    const bands: uPlot.Band[] = [];
+    LEDGER_PARTS.forEach(([, label, color], k) => {
+      series.push({ label, stroke: color, fill: `${color}${FILL_ALPHA}`, width: 1, points: { show: false } });
+      // series k+1 is filled down to the one below it (k), not to zero
+      if (k > 0) bands.push({ series: [k + 1, k] });
+    });
+    series.push(
+      { label: 'total', stroke: '#1d2025', width: 2, points: { show: false } },
+      { label: 'initial energy', stroke: '#1d2025', width: 1.5, dash: [6, 4], points: { show: false } },
+    );
+    this.view.build(
+      {
+        title: 'Energy ledger (J)',
+        scales: { x: { time: false }, y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.08 : 1] } },
+        axes: [
+          { label: 'time t (s)', values: axisValues },
+          { label: 'energy (J)', values: axisValues, size: 60 },
+        ],
+        series,
+        bands,
+        cursor: { drag: { x: false, y: false } },
+        legend: { live: false },
+      },
+      [[]],
+    );
+  }
+
+  update(ledger: LedgerSeries): void {
+    const time = ledger.time;
+    this.view.setData([time, ...ledger.stacked(), ledger.total, time.map(() => ledger.initial)]);
+  }
+
+  points(): number {
+    return this.view.points();
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * The energy ledger over time (pure): one row per output instant, and the stacked series
+ * for the plot (each component on top of the ones below; the top is the total).
+ */
+import type { SoftLedger } from '../sim/granular-wasm';
+
+/** The stacked components, bottom to top: key, legend label, colour (Okabe–Ito, colour-blind safe). */
+export const LEDGER_PARTS = [
+  ['translational', 'translational kinetic', '#0072b2'],
+  ['rotational', 'rotational kinetic', '#56b4e9'],
+  ['observer', 'observer kinetic', '#009e73'],
+  ['elastic', 'elastic (Hertz)', '#f0e442'],
+  ['potential', 'gravitational potential', '#cc79a7'],
+  ['damping', 'dissipated by damping', '#d55e00'],
+  ['friction', 'dissipated by friction', '#e69f00'],
+] as const;
+
+export type LedgerPart = (typeof LEDGER_PARTS)[number][0];
+
+export const MAX_LEDGER_POINTS = 20_000;
+
+export class LedgerSeries {
+  time: number[] = [];
+  readonly parts: Record<LedgerPart, number[]> = emptyParts();
+  total: number[] = [];
+  initial = 0;
+  version = 0;
+
+  constructor(private readonly maxPoints = MAX_LEDGER_POINTS) {}
+
+  clear(): void {
+    this.time = [];
+    for (const [key] of LEDGER_PARTS) this.parts[key] = [];
+    this.total = [];
+    this.initial = 0;
+    this.version += 1;
+  }
+
+  get length(): number {
+    return this.time.length;
+  }
+
+  push(rows: readonly SoftLedger[]): void {
+    for (const row of rows) {
+      const last = this.time[this.time.length - 1];
+      if (last !== undefined && row.time <= last) continue;
+      this.time.push(row.time);
+      for (const [key] of LEDGER_PARTS) this.parts[key].push(row[key]);
+      this.total.push(row.total);
+      this.initial = row.initial;
+    }
+    if (this.time.length > this.maxPoints) this.thin();
+    this.version += 1;
+  }
+
+  /** |total − initial| / initial at the latest instant (NaN before any row, or for zero energy). */
+  closure(): number {
+    const total = this.total[this.total.length - 1];
+    if (total === undefined || this.initial === 0) return NaN;
+    return Math.abs(total - this.initial) / Math.abs(this.initial);
+  }
+
+  /** Cumulative sums, bottom to top: stacked[k][t] = sum of parts 0..k at instant t. */
+  stacked(): number[][] {
+    const out: number[][] = [];
+    let below: number[] | null = null;
+    for (const [key] of LEDGER_PARTS) {
+      const part = this.parts[key];
+      const acc: number[] = below === null ? part.slice() : part.map((v, t) => v + (below as number[])[t]!);
+      out.push(acc);
+      below = acc;
+    }
+    return out;
+  }
+
+  private thin(): void {
+    const keep = (a: number[]): number[] => {
+      const out = a.filter((_, i) => i % 2 === 0);
+      if ((a.length - 1) % 2 !== 0) out.push(a[a.length - 1] as number);
+      return out;
+    };
+    this.time = keep(this.time);
+    for (const [key] of LEDGER_PARTS) this.parts[key] = keep(this.parts[key]);
+    this.total = keep(this.total);
+  }
+}
+
+function emptyParts(): Record<LedgerPart, number[]> {
+  return {
+    translational: [], rotational: [], observer: [], elastic: [], potential: [], damping: [], friction: [],
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * Contact pairs for the hysteresis plot (pure): a pair is (disc i, other) with other a disc
+ * index, or -(k+1) for wall k (box: 0 bottom, 1 right, 2 top, 3 left; circle: -1).
+ */
+import type { HysteresisLoop } from '../sim/granular-wasm';
+
+export interface Pair {
+  i: number;
+  other: number;
+}
+
+export const BOX_WALL_NAMES = ['bottom', 'right', 'top', 'left'] as const;
+
+/** The same pair whichever disc comes first: the smaller disc index first, walls last. */
+export function normalizePair(i: number, other: number): Pair {
+  if (other >= 0 && other < i) return { i: other, other: i };
+  return { i, other };
+}
+
+export function pairKey(p: Pair): string {
+  const n = normalizePair(p.i, p.other);
+  return `${n.i}:${n.other}`;
+}
+
+export function parsePairKey(key: string): Pair | null {
+  const m = /^(\d+):(-?\d+)$/.exec(key);
+  if (!m) return null;
+  return normalizePair(Number(m[1]), Number(m[2]));
+}
+
+/** "disc 0 – disc 1", "disc 2 – wall 3 (left)", "disc 0 – circular wall" */
+export function pairLabel(p: Pair, domainKind: string): string {
+  const n = normalizePair(p.i, p.other);
+  if (n.other >= 0) return `disc ${n.i} – disc ${n.other}`;
+  if (domainKind === 'circle') return `disc ${n.i} – circular wall`;
+  const k = -n.other - 1;
+  const name = BOX_WALL_NAMES[k];
+  return name ? `disc ${n.i} – wall ${k} (${name})` : `disc ${n.i} – wall ${k}`;
+}
+
+/** Series label of one loop: its impact time. */
+export function loopLabel(loop: Pick<HysteresisLoop, 'startTime'>): string {
+  return `t = ${loop.startTime.toFixed(3)} s`;
+}
+
+/**
+ * The pairs that have loops, in order of their first impact, with how many each has.
+ * Loops are given in impact order (the engine's).
+ */
+export function pairsWithLoops(loops: Iterable<Pick<HysteresisLoop, 'i' | 'other'>>): Array<{ pair: Pair; count: number }> {
+  const seen = new Map<string, { pair: Pair; count: number }>();
+  for (const loop of loops) {
+    const pair = normalizePair(loop.i, loop.other);
+    const key = pairKey(pair);
+    const entry = seen.get(key);
+    if (entry) entry.count += 1;
+    else seen.set(key, { pair, count: 1 });
+  }
+  return [...seen.values()];
+}
+
+/**
+ * Text typed by the user for a pair when every pair cannot be listed (many discs):
+ * "3-7" (discs 3 and 7), "3-w2" (disc 3 and wall 2), "3-wall" (the circular wall).
+ * Null when it is not of that form or the indices are out of range.
+ */
+export function parsePairText(text: string, count: number, walls: number): Pair | null {
+  const m = /^\s*(\d+)\s*[-–,:]\s*(?:(\d+)|w(\d+)|(wall))\s*$/i.exec(text);
+  if (!m) return null;
+  const i = Number(m[1]);
+  if (i >= count) return null;
+  if (m[2] !== undefined) {
+    const j = Number(m[2]);
+    return j < count && j !== i ? normalizePair(i, j) : null;
+  }
+  const k = m[3] !== undefined ? Number(m[3]) : 0;
+  return k < walls ? { i, other: -(k + 1) } : null;
+}
+
+/** Number of walls of a domain kind. */
+export function wallCount(domainKind: string): number {
+  return domainKind === 'box' ? 4 : domainKind === 'circle' ? 1 : 0;
+}

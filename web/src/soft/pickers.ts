@@ -1,0 +1,134 @@
+/**
+ * The plots' pickers: which pair's hysteresis loops, which discs and quantity vs time.
+ * Pure logic lives in pairs.ts and coordinates.ts; this is the DOM.
+ */
+import type { HysteresisLoop } from '../sim/granular-wasm';
+import { el } from '../ui/dom';
+import { isQuantity, QUANTITIES, type Quantity } from './coordinates';
+import { pairKey, pairLabel, pairsWithLoops, parsePairKey, parsePairText, wallCount, type Pair } from './pairs';
+
+/** most disc options listed in the coordinate picker */
+const MAX_DISC_OPTIONS = 2000;
+
+export class PairPicker {
+  private readonly select: HTMLSelectElement;
+  private readonly text: HTMLInputElement;
+  private readonly textRow: HTMLElement;
+  private readonly message: HTMLElement;
+  private optionsKey = '';
+  private count = 0;
+  private domainKind = 'box';
+  private chosen: Pair | null = null;
+  private userChose = false;
+
+  constructor(container: HTMLElement, private readonly onChange: (pair: Pair | null, record: boolean) => void) {
+    this.select = el('select', { id: 'pair-select' });
+    this.select.addEventListener('change', () => {
+      this.chosen = parsePairKey(this.select.value);
+      this.userChose = true;
+      this.onChange(this.chosen, false);
+    });
+    this.text = el('input', { id: 'pair-text', type: 'text', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': 'pair-hint' });
+    const record = el('button', { type: 'button', id: 'pair-record' }, 'Record');
+    this.message = el('span', { class: 'hint', id: 'pair-hint' });
+    record.addEventListener('click', () => this.recordTyped());
+    this.text.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter') this.recordTyped();
+    });
+    this.textRow = el('span', { class: 'picker-row' }, el('label', { for: 'pair-text' }, 'Pair'), this.text, record, this.message);
+    container.replaceChildren(el('label', { for: 'pair-select' }, 'Pair'), this.select, this.textRow);
+  }
+
+  /** A new run: every pair is recorded (list the pairs that had impacts) or only one typed in. */
+  reset(count: number, domainKind: string, recordAll: boolean): void {
+    this.count = count;
+    this.domainKind = domainKind;
+    this.chosen = null;
+    this.userChose = false;
+    this.optionsKey = '';
+    this.select.replaceChildren(el('option', { value: '' }, 'no impact yet'));
+    this.select.hidden = !recordAll;
+    this.select.previousElementSibling?.toggleAttribute('hidden', !recordAll);
+    this.textRow.hidden = recordAll;
+    if (!recordAll && count > 1) {
+      this.chosen = { i: 0, other: 1 };
+      this.text.value = '0-1';
+    }
+    this.message.textContent = recordAll
+      ? ''
+      : `too many discs to record every pair: type "i-j" (discs), "i-wK" (wall K)${domainKind === 'circle' ? ' or "i-wall"' : ''}, then Record`;
+  }
+
+  private recordTyped(): void {
+    const pair = parsePairText(this.text.value, this.count, wallCount(this.domainKind));
+    if (!pair) {
+      this.message.textContent = `"${this.text.value}" is not a pair of this scenario (e.g. 0-1, 0-w2)`;
+      return;
+    }
+    this.chosen = pair;
+    this.message.textContent = `recording ${pairLabel(pair, this.domainKind)} from now on`;
+    this.onChange(pair, true);
+  }
+
+  /** The loops changed: refresh the list of pairs (select the first one when none was chosen). */
+  update(loops: Iterable<HysteresisLoop>): void {
+    if (this.select.hidden) return;
+    const pairs = pairsWithLoops(loops);
+    const key = pairs.map((p) => `${pairKey(p.pair)}=${p.count}`).join(',');
+    if (key === this.optionsKey) return;
+    this.optionsKey = key;
+    const options = pairs.map(({ pair, count }) =>
+      el('option', { value: pairKey(pair) }, `${pairLabel(pair, this.domainKind)} (${count} impact${count === 1 ? '' : 's'})`),
+    );
+    this.select.replaceChildren(...(options.length > 0 ? options : [el('option', { value: '' }, 'no impact yet')]));
+    if ((!this.userChose || this.chosen === null) && pairs[0]) {
+      this.chosen = pairs[0].pair;
+      this.onChange(this.chosen, false);
+    }
+    this.select.value = this.chosen ? pairKey(this.chosen) : '';
+  }
+
+  pair(): Pair | null {
+    return this.chosen;
+  }
+
+  label(): string {
+    return this.chosen ? pairLabel(this.chosen, this.domainKind) : '';
+  }
+}
+
+export class CoordinatePicker {
+  private readonly quantity: HTMLSelectElement;
+  private readonly discs: HTMLSelectElement;
+
+  constructor(container: HTMLElement, private readonly onChange: (discs: number[], quantity: Quantity) => void) {
+    this.quantity = el('select', { id: 'coord-quantity' });
+    for (const [key, label, unit] of QUANTITIES) this.quantity.append(el('option', { value: key }, `${label} (${unit})`));
+    this.discs = el('select', { id: 'coord-discs', multiple: true, size: '3', 'aria-describedby': 'coord-hint' });
+    const changed = (): void => this.onChange(this.chosenDiscs(), this.chosenQuantity());
+    this.quantity.addEventListener('change', changed);
+    this.discs.addEventListener('change', changed);
+    container.replaceChildren(
+      el('label', { for: 'coord-quantity' }, 'Quantity'), this.quantity,
+      el('label', { for: 'coord-discs' }, 'Discs'), this.discs,
+      el('span', { class: 'hint', id: 'coord-hint' }, 'Ctrl/⌘-click: several discs'),
+    );
+  }
+
+  /** A new run of `count` discs: discs 0 and 1 chosen. */
+  reset(count: number): void {
+    const shown = Math.min(count, MAX_DISC_OPTIONS);
+    const options: HTMLOptionElement[] = [];
+    for (let i = 0; i < shown; i++) options.push(el('option', { value: String(i), selected: i < 2 }, `disc ${i}`));
+    this.discs.replaceChildren(...options);
+  }
+
+  chosenDiscs(): number[] {
+    return [...this.discs.selectedOptions].map((o) => Number(o.value));
+  }
+
+  chosenQuantity(): Quantity {
+    const v = this.quantity.value;
+    return isQuantity(v) ? v : 'x';
+  }
+}

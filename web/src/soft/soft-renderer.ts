@@ -1,0 +1,221 @@
+/**
+ * Draws soft discs to scale on a 2D canvas, sharp on HiDPI screens: each disc in a
+ * colour-blind-safe colour (Okabe–Ito, by index) with an orientation mark (a radius at
+ * its angle), its observer as a dark dot with a fading trace, and the walls (box outline
+ * or circle). No physics: it draws the arrays it is given.
+ */
+import type { SoftDomain } from '../sim/granular-wasm';
+import { fitTransform, type Bounds, type ViewTransform } from '../render/view-transform';
+import type { TraceBuffer } from './trace-buffer';
+
+/** Okabe–Ito colours (black left out: it marks walls, orientation and observers) */
+export const DISC_COLORS = ['#0072b2', '#e69f00', '#009e73', '#cc79a7', '#56b4e9', '#d55e00', '#f0e442'] as const;
+const MARGIN_PX = 10;
+const BACKGROUND = '#ffffff';
+const OUTSIDE = '#eef0f3';
+const INK = '#1d2025';
+/** trace segments are grouped into this many opacity steps per disc */
+const ALPHA_STEPS = 10;
+
+/** Bounds of a domain; the open plane is fitted to the discs by the caller. */
+export function domainBounds(domain: SoftDomain): Bounds | null {
+  if (domain.kind === 'box') return { minX: 0, minY: 0, maxX: domain.width, maxY: domain.height };
+  if (domain.kind === 'circle') return { minX: -domain.radius, minY: -domain.radius, maxX: domain.radius, maxY: domain.radius };
+  return null;
+}
+
+/** Bounds of the discs (coordinates 6 x N, radii) with a margin of `pad` diameters. */
+export function discBounds(coords: ArrayLike<number>, radii: ArrayLike<number>, pad = 1): Bounds {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (let i = 0; i < radii.length; i++) {
+    const r = (radii[i] ?? 0) * (1 + 2 * pad);
+    const x = coords[6 * i] ?? 0;
+    const y = coords[6 * i + 1] ?? 0;
+    minX = Math.min(minX, x - r);
+    maxX = Math.max(maxX, x + r);
+    minY = Math.min(minY, y - r);
+    maxY = Math.max(maxY, y + r);
+  }
+  if (!Number.isFinite(minX)) return { minX: -1, minY: -1, maxX: 1, maxY: 1 };
+  return { minX, minY, maxX, maxY };
+}
+
+export class SoftRenderer {
+  private readonly ctx: CanvasRenderingContext2D;
+  private domain: SoftDomain = { kind: 'box', width: 1, height: 1, radius: 0.5 };
+  private bounds: Bounds = { minX: 0, minY: 0, maxX: 1, maxY: 1 };
+  private radii: Float64Array = new Float64Array(0);
+  /** (6 x N) coordinates at the newest instant */
+  private coords: Float64Array | null = null;
+  private coordsOffset = 0;
+  /** (2 x N) observer positions */
+  private observers: Float64Array | null = null;
+  private observersOffset = 0;
+  private traces: TraceBuffer | null = null;
+  private cssWidth = 300;
+  private cssHeight = 300;
+  private dpr = 1;
+
+  constructor(private readonly canvas: HTMLCanvasElement) {
+    const ctx = canvas.getContext('2d', { alpha: false });
+    if (!ctx) throw new Error('2D canvas is not available');
+    this.ctx = ctx;
+  }
+
+  setScene(domain: SoftDomain, radii: Float64Array, traces: TraceBuffer | null): void {
+    this.domain = domain;
+    this.radii = radii;
+    this.traces = traces;
+    this.coords = null;
+    this.observers = null;
+    this.bounds = domainBounds(domain) ?? { minX: -1, minY: -1, maxX: 1, maxY: 1 };
+  }
+
+  /**
+   * The newest instant: coordinates (6 x N) at `coordsOffset` and observers (2 x N) at
+   * `observersOffset` of `block`. The open plane's view grows to keep every disc in sight.
+   */
+  setFrame(block: Float64Array, coordsOffset: number, observersOffset: number): void {
+    this.coords = block;
+    this.coordsOffset = coordsOffset;
+    this.observers = block;
+    this.observersOffset = observersOffset;
+    if (this.domain.kind === 'open') {
+      const view = block.subarray(coordsOffset, coordsOffset + 6 * this.radii.length);
+      const b = discBounds(view, this.radii);
+      const cur = this.bounds;
+      const first = cur.minX === -1 && cur.maxX === 1 && cur.minY === -1 && cur.maxY === 1;
+      this.bounds = first
+        ? b
+        : { minX: Math.min(cur.minX, b.minX), minY: Math.min(cur.minY, b.minY), maxX: Math.max(cur.maxX, b.maxX), maxY: Math.max(cur.maxY, b.maxY) };
+    }
+  }
+
+  aspect(): number {
+    const w = this.bounds.maxX - this.bounds.minX;
+    const h = this.bounds.maxY - this.bounds.minY;
+    return w > 0 && h > 0 ? h / w : 1;
+  }
+
+  resize(cssWidth: number, cssHeight: number, dpr: number): void {
+    this.cssWidth = Math.max(1, cssWidth);
+    this.cssHeight = Math.max(1, cssHeight);
+    this.dpr = dpr > 0 ? dpr : 1;
+    const w = Math.round(this.cssWidth * this.dpr);
+    const h = Math.round(this.cssHeight * this.dpr);
+    if (this.canvas.width !== w) this.canvas.width = w;
+    if (this.canvas.height !== h) this.canvas.height = h;
+  }
+
+  draw(): void {
+    const ctx = this.ctx;
+    const t = fitTransform(this.bounds, this.cssWidth, this.cssHeight, MARGIN_PX);
+    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    ctx.fillStyle = this.domain.kind === 'open' ? BACKGROUND : OUTSIDE;
+    ctx.fillRect(0, 0, this.cssWidth, this.cssHeight);
+    this.domainPath(t);
+    ctx.fillStyle = BACKGROUND;
+    ctx.fill();
+    this.drawTraces(t);
+    this.drawDiscs(t);
+    if (this.domain.kind !== 'open') {
+      this.domainPath(t);
+      ctx.lineWidth = 2;
+      ctx.strokeStyle = INK;
+      ctx.stroke();
+    }
+  }
+
+  private domainPath(t: ViewTransform): void {
+    const ctx = this.ctx;
+    const d = this.domain;
+    ctx.beginPath();
+    if (d.kind === 'box') {
+      ctx.rect(t.offsetX, t.offsetY - d.height * t.scale, d.width * t.scale, d.height * t.scale);
+    } else if (d.kind === 'circle') {
+      ctx.arc(t.offsetX, t.offsetY, d.radius * t.scale, 0, 2 * Math.PI);
+    } else {
+      ctx.rect(0, 0, this.cssWidth, this.cssHeight);
+    }
+  }
+
+  private drawTraces(t: ViewTransform): void {
+    const traces = this.traces;
+    if (!traces || traces.length < 2) return;
+    const ctx = this.ctx;
+    const len = traces.length;
+    ctx.lineWidth = 1.5;
+    ctx.lineJoin = 'round';
+    for (let i = 0; i < traces.discs; i++) {
+      ctx.strokeStyle = DISC_COLORS[i % DISC_COLORS.length]!;
+      // segment j joins points j-1 and j; group the segments into ALPHA_STEPS opacity steps
+      for (let step = 0; step < ALPHA_STEPS; step++) {
+        const from = 1 + Math.floor((step * (len - 1)) / ALPHA_STEPS);
+        const to = 1 + Math.floor(((step + 1) * (len - 1)) / ALPHA_STEPS);
+        if (from >= to) continue;
+        ctx.globalAlpha = Math.max(0.04, traces.alpha(to - 1)) * 0.9;
+        ctx.beginPath();
+        const [x0, y0] = traces.point(i, from - 1);
+        ctx.moveTo(t.offsetX + x0 * t.scale, t.offsetY - y0 * t.scale);
+        for (let j = from; j < to; j++) {
+          const [x, y] = traces.point(i, j);
+          ctx.lineTo(t.offsetX + x * t.scale, t.offsetY - y * t.scale);
+        }
+        ctx.stroke();
+      }
+    }
+    ctx.globalAlpha = 1;
+  }
+
+  private drawDiscs(t: ViewTransform): void {
+    const c = this.coords;
+    const o = this.observers;
+    if (!c || !o) return;
+    const ctx = this.ctx;
+    const n = this.radii.length;
+    const { scale, offsetX, offsetY } = t;
+    const cx = (i: number): number => offsetX + c[this.coordsOffset + 6 * i]! * scale;
+    const cy = (i: number): number => offsetY - c[this.coordsOffset + 6 * i + 1]! * scale;
+    // bodies, one path per colour
+    ctx.lineWidth = 1.5;
+    for (let k = 0; k < DISC_COLORS.length; k++) {
+      ctx.beginPath();
+      for (let i = k; i < n; i += DISC_COLORS.length) {
+        const r = this.radii[i]! * scale;
+        ctx.moveTo(cx(i) + r, cy(i));
+        ctx.arc(cx(i), cy(i), r, 0, 2 * Math.PI);
+      }
+      ctx.fillStyle = DISC_COLORS[k]!;
+      ctx.globalAlpha = 0.45;
+      ctx.fill();
+      ctx.globalAlpha = 1;
+      ctx.strokeStyle = DISC_COLORS[k]!;
+      ctx.stroke();
+    }
+    // orientation marks: a radius at the disc's angle (y up in the world, down on the canvas)
+    ctx.beginPath();
+    for (let i = 0; i < n; i++) {
+      const r = this.radii[i]! * scale;
+      const a = c[this.coordsOffset + 6 * i + 2]!;
+      ctx.moveTo(cx(i), cy(i));
+      ctx.lineTo(cx(i) + r * Math.cos(a), cy(i) - r * Math.sin(a));
+    }
+    ctx.strokeStyle = INK;
+    ctx.lineWidth = 1.5;
+    ctx.stroke();
+    // observers
+    ctx.beginPath();
+    for (let i = 0; i < n; i++) {
+      const x = offsetX + o[this.observersOffset + 2 * i]! * scale;
+      const y = offsetY - o[this.observersOffset + 2 * i + 1]! * scale;
+      const s = Math.max(2, Math.min(5, 0.08 * this.radii[i]! * scale));
+      ctx.moveTo(x + s, y);
+      ctx.arc(x, y, s, 0, 2 * Math.PI);
+    }
+    ctx.fillStyle = INK;
+    ctx.fill();
+  }
+}
