@@ -1,0 +1,225 @@
+#include "engines/chain/chain.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <type_traits>
+#include <limits>
+
+#include "util/double_double.hpp"
+#include "util/json.hpp"
+#include "util/rng.hpp"
+
+namespace granular::chain {
+
+Setup standardSetup(double e, int n, bool extended) {
+  Setup s;
+  for (int i = 0; i < n; ++i) {
+    s.diameter.push_back(1.0);
+    s.mass.push_back(1.0);
+    s.position.push_back(2.0 * i);  // d = 1, gap a = 1: centres 2 apart
+    s.velocity.push_back(i == 0 ? 1.0 : 0.0);
+  }
+  s.restitution.assign(static_cast<std::size_t>(n - 1), e);
+  s.extended = extended;
+  return s;
+}
+
+std::string check(const Setup& s) {
+  const std::size_t n = s.diameter.size();
+  if (n < 2 || n > 1000) return "spheres = " + std::to_string(n) + ": must be between 2 and 1000";
+  if (s.mass.size() != n || s.position.size() != n || s.velocity.size() != n || s.restitution.size() != n - 1)
+    return "arrays: diameters, masses, positions and velocities need one value per sphere, restitution one per neighbouring pair";
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::string at = "[" + std::to_string(i) + "] = ";
+    if (!(s.diameter[i] > 0) || !std::isfinite(s.diameter[i])) return "diameter" + at + formatNumber(s.diameter[i]) + ": must be > 0";
+    if (!(s.mass[i] > 0) || !std::isfinite(s.mass[i])) return "mass" + at + formatNumber(s.mass[i]) + ": must be > 0";
+    if (!std::isfinite(s.position[i])) return "position" + at + formatNumber(s.position[i]) + ": must be finite";
+    if (!std::isfinite(s.velocity[i])) return "velocity" + at + formatNumber(s.velocity[i]) + ": must be finite";
+    if (i + 1 < n) {
+      if (!(s.restitution[i] >= 0 && s.restitution[i] <= 1))
+        return "restitution" + at + formatNumber(s.restitution[i]) + ": must be in [0, 1]";
+      const double gap = s.position[i + 1] - s.position[i] - 0.5 * (s.diameter[i] + s.diameter[i + 1]);
+      if (gap < 0) return "position[" + std::to_string(i + 1) + "]: sphere overlaps sphere " + std::to_string(i) + " by " + formatShort(-gap) + " m";
+    }
+  }
+  return "";
+}
+
+namespace {
+
+template <class T>
+Result run(const Setup& s) {
+  Result r;
+  r.precision = std::is_same<T, double>::value ? "double" : "double-double";
+  const std::size_t n = s.diameter.size();
+  // State: velocities v, and the gaps y_k and relative velocities u_k = v_{k+1} - v_k as variables
+  // of their own. Near collapse gaps and relative velocities shrink geometrically; kept as
+  // differences of positions and velocities (order 1) they would drown in rounding, kept as their
+  // own numbers they keep full relative precision until the exponent range runs out.
+  std::vector<T> v(n), m(n), y(n - 1), u(n - 1);
+  for (std::size_t i = 0; i < n; ++i) {
+    v[i] = T(s.velocity[i]);
+    m[i] = T(s.mass[i]);
+  }
+  for (std::size_t k = 0; k + 1 < n; ++k) {
+    y[k] = T(s.position[k + 1] - s.position[k] - 0.5 * (s.diameter[k] + s.diameter[k + 1]));
+    u[k] = T(s.velocity[k + 1]) - T(s.velocity[k]);
+  }
+  T x0(s.position[0]);  // the first centre; the others follow from the gaps
+  T t(0.0);
+  auto positionsNow = [&]() {
+    std::vector<double> out(n);
+    T x = x0;
+    out[0] = toDouble(x);
+    for (std::size_t k = 0; k + 1 < n; ++k) {
+      x = x + T(0.5 * (s.diameter[k] + s.diameter[k + 1])) + y[k];
+      out[k + 1] = toDouble(x);
+    }
+    return out;
+  };
+  int underflowed = 0;  // collisions at an instant the gaps can no longer resolve
+  for (;;) {
+    // Earliest collision among approaching neighbours (ties: smaller index).
+    int next = -1;
+    T best(0.0);
+    for (std::size_t k = 0; k + 1 < n; ++k) {
+      if (!(u[k] < T(0.0))) continue;
+      const T gap = y[k] > T(0.0) ? y[k] : T(0.0);
+      const T dt = gap / (-u[k]);
+      if (next < 0 || dt < best) {
+        next = static_cast<int>(k);
+        best = dt;
+      }
+    }
+    if (next < 0) break;  // nobody approaches: done
+    if (r.collisions >= s.maxCollisions) {
+      r.truncated = true;
+      r.message = "stopped after " + std::to_string(r.collisions) + " collisions without an end";
+      break;
+    }
+    if (toDouble(best) <= 1e-280 * std::max(1.0, toDouble(t)) && r.collisions > static_cast<std::int64_t>(n)) ++underflowed;
+    t += best;
+    x0 += v[0] * best;
+    for (std::size_t j = 0; j + 1 < n; ++j) y[j] += u[j] * best;
+    const std::size_t k = static_cast<std::size_t>(next);
+    y[k] = T(0.0);  // in contact
+    const T e(s.restitution[k]);
+    const T closing = -u[k];
+    const T msum = m[k] + m[k + 1];
+    const T dk = (T(1.0) + e) * m[k + 1] / msum * closing;   // velocity change of sphere k (backwards)
+    const T dk1 = (T(1.0) + e) * m[k] / msum * closing;      // velocity change of sphere k + 1
+    v[k] -= dk;
+    v[k + 1] += dk1;
+    u[k] = e * closing;
+    if (k > 0) u[k - 1] -= dk;
+    if (k + 2 < n) u[k + 1] -= dk1;
+    ++r.collisions;
+    if (r.log.size() < s.maxLog) {
+      Collision c;
+      c.time = toDouble(t);
+      c.pair = next;
+      c.position = positionsNow();
+      for (std::size_t i = 0; i < n; ++i) c.velocity.push_back(toDouble(v[i]));
+      r.log.push_back(std::move(c));
+    }
+    if (underflowed > 20) {
+      // Gaps and closing speeds have shrunk below the exponent range: an accumulation point of
+      // collision times, i.e. inelastic collapse. The row then moves as one body.
+      T total(0.0), momentum(0.0);
+      for (std::size_t i = 0; i < n; ++i) {
+        total += m[i];
+        momentum += m[i] * v[i];
+      }
+      const T common = momentum / total;
+      for (std::size_t i = 0; i < n; ++i) v[i] = common;
+      r.collapsed = true;
+      r.message = "inelastic collapse at t = " + formatShort(toDouble(t)) + " s after " + std::to_string(r.collisions) +
+                  " collisions: the spheres move together at " + formatShort(toDouble(common)) + " m/s";
+      break;
+    }
+  }
+  r.endTime = toDouble(t);
+  r.finalPosition = positionsNow();
+  for (std::size_t i = 0; i < n; ++i) r.finalVelocity.push_back(toDouble(v[i]));
+  return r;
+}
+
+}  // namespace
+
+Result simulate(const Setup& s) {
+  const std::string problem = check(s);
+  if (!problem.empty()) {
+    Result r;
+    r.message = problem;
+    return r;
+  }
+  return s.extended ? run<DoubleDouble>(s) : run<double>(s);
+}
+
+double lastVelocity(double e, bool extended) {
+  const Result r = simulate(standardSetup(e, 4, extended));
+  return r.finalVelocity.empty() ? std::numeric_limits<double>::quiet_NaN() : r.finalVelocity.back();
+}
+
+NewtonResult solveRestitution(double target, double lo, double hi, double tolerance, int maxIterations) {
+  NewtonResult out;
+  auto f = [&](double e) { return lastVelocity(e) - target; };
+  double flo = f(lo);
+  double e = 0.5 * (lo + hi);
+  bool fromBisection = false;
+  for (int it = 0; it < maxIterations; ++it) {
+    const double fe = f(e);
+    out.steps.push_back(NewtonStep{e, fe, fromBisection});
+    if (std::fabs(fe) <= tolerance) {
+      out.converged = true;
+      break;
+    }
+    if ((fe < 0) == (flo < 0)) {  // keep [lo, hi] around the sign change
+      lo = e;
+      flo = fe;
+    } else {
+      hi = e;
+    }
+    const double h = 1e-6;
+    const double slope = (f(e + h) - f(e - h)) / (2 * h);
+    double next = e - fe / slope;
+    fromBisection = !(std::isfinite(next) && next > lo && next < hi);
+    if (fromBisection) next = 0.5 * (lo + hi);
+    e = next;
+  }
+  out.e = e;
+  return out;
+}
+
+MonteCarlo monteCarlo(int samples, double mu, double sigma, std::uint64_t seed) {
+  MonteCarlo mc;
+  Rng rng(seed);
+  double a = 0, b = 0;
+  bool haveSpare = false;
+  for (int k = 0; k < samples; ++k) {
+    double z;
+    if (haveSpare) {
+      z = b;
+      haveSpare = false;
+    } else {
+      rng.normalPair(a, b);
+      z = a;
+      haveSpare = true;
+    }
+    double e = mu + sigma * z;
+    e = e < 0 ? 0 : e > 1 ? 1 : e;
+    mc.samples.push_back(lastVelocity(e));
+  }
+  double sum = 0;
+  for (double x : mc.samples) sum += x;
+  mc.mean = samples ? sum / samples : 0;
+  double ss = 0;
+  for (double x : mc.samples) ss += (x - mc.mean) * (x - mc.mean);
+  mc.sd = samples > 1 ? std::sqrt(ss / (samples - 1)) : 0;
+  const double half = samples ? 1.959963984540054 * mc.sd / std::sqrt(static_cast<double>(samples)) : 0;
+  mc.ciLow = mc.mean - half;
+  mc.ciHigh = mc.mean + half;
+  return mc;
+}
+
+}  // namespace granular::chain

@@ -1,0 +1,99 @@
+// The four-sphere chain (issue 4, ARGESIM C12): exact final velocities, the closed forms of the
+// 6-collision regime, momentum, inelastic collapse, extended precision, Newton, Monte Carlo.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "engines/chain/chain.hpp"
+
+using namespace granular::chain;
+
+TEST(Chain, ElasticRowPassesTheVelocityOnExactly) {
+  const Result r = simulate(standardSetup(1.0));
+  ASSERT_EQ(r.finalVelocity.size(), 4u);
+  EXPECT_EQ(r.finalVelocity[0], 0.0);
+  EXPECT_EQ(r.finalVelocity[1], 0.0);
+  EXPECT_EQ(r.finalVelocity[2], 0.0);
+  EXPECT_EQ(r.finalVelocity[3], 1.0);
+  EXPECT_EQ(r.collisions, 3);
+}
+
+TEST(Chain, AtE018AllFourLeaveAtAQuarter) {
+  const Result r = simulate(standardSetup(0.18));
+  EXPECT_FALSE(r.collapsed);
+  for (double v : r.finalVelocity) EXPECT_NEAR(v, 0.25, 1e-6);
+}
+
+TEST(Chain, SixCollisionRegimeFollowsTheClosedForms) {
+  for (double e : {0.28, 0.4, 0.5874, 0.75, 0.9, 0.99}) {
+    const Result r = simulate(standardSetup(e));
+    ASSERT_EQ(r.collisions, 6) << e;
+    const int order[6] = {0, 1, 2, 0, 1, 0};
+    for (int k = 0; k < 6; ++k) EXPECT_EQ(r.log[static_cast<std::size_t>(k)].pair, order[k]) << e;
+    const double p = (1 + e) / 2;
+    EXPECT_NEAR(r.finalVelocity[3], p * p * p, 1e-12 * p * p * p) << e;
+    double momentum = 0;
+    for (double v : r.finalVelocity) momentum += v;
+    EXPECT_NEAR(momentum, 1.0, 1e-14) << e;
+  }
+}
+
+TEST(Chain, MomentumIsConservedAtEveryCollision) {
+  const Result r = simulate(standardSetup(0.3));
+  for (const Collision& c : r.log) {
+    double momentum = 0;
+    for (double v : c.velocity) momentum += v;
+    EXPECT_NEAR(momentum, 1.0, 1e-14);
+  }
+}
+
+TEST(Chain, InelasticCollapseTerminatesWithTheCommonVelocity) {
+  const Result r = simulate(standardSetup(0.1));
+  EXPECT_TRUE(r.collapsed);
+  EXPECT_FALSE(r.truncated);
+  EXPECT_NE(r.message.find("inelastic collapse at t = "), std::string::npos) << r.message;
+  for (double v : r.finalVelocity) EXPECT_NEAR(v, 0.25, 1e-9);
+}
+
+TEST(Chain, ExtendedPrecisionCounts1263CollisionsNearTheCriticalRestitution) {
+  const Result r = simulate(standardSetup(0.1715763, 4, true));
+  EXPECT_EQ(r.precision, "double-double");
+  EXPECT_FALSE(r.collapsed);
+  EXPECT_EQ(r.collisions, 1263);
+}
+
+TEST(Chain, NewtonFindsTheBoundaryValueRestitution) {
+  const NewtonResult n = solveRestitution(0.5, 0.3, 0.95);
+  EXPECT_TRUE(n.converged);
+  EXPECT_NEAR(n.e, std::cbrt(4.0) - 1, 1e-9);
+  EXPECT_LT(n.steps.size(), 20u);
+}
+
+TEST(Chain, MonteCarloMatchesTheExactMomentsAndIsReproducible) {
+  const MonteCarlo a = monteCarlo(1000, 0.5, 0.05, 42);
+  EXPECT_NEAR(a.mean, 0.42328125, 0.004);
+  EXPECT_NEAR(a.sd, 0.0422812, 0.003);
+  EXPECT_LT(a.ciLow, a.mean);
+  EXPECT_GT(a.ciHigh, a.mean);
+  const MonteCarlo b = monteCarlo(1000, 0.5, 0.05, 42);
+  EXPECT_EQ(a.mean, b.mean);
+  EXPECT_EQ(a.sd, b.sd);
+}
+
+TEST(Chain, BadSetUpsAreNamed) {
+  granular::chain::Setup s = standardSetup(0.5);
+  s.restitution[1] = 1.5;
+  EXPECT_EQ(simulate(s).message, "restitution[1] = 1.5: must be in [0, 1]");
+  s = standardSetup(0.5);
+  s.position[2] = 2.5;
+  EXPECT_NE(simulate(s).message.find("overlaps"), std::string::npos);
+}
+
+TEST(Chain, GapFormulationKeepsDoublePrecisionExactNearTheCriticalRestitution) {
+  // REFERENCE §1 says double precision cannot count the 1263 collisions at e = 0.1715763: true
+  // when gaps are differences of positions (they drown in rounding). This engine keeps gaps and
+  // relative velocities as numbers of their own, so even doubles keep their relative precision;
+  // both precisions agree with the exact count.
+  EXPECT_EQ(simulate(standardSetup(0.1715763)).collisions, 1263);
+  EXPECT_EQ(simulate(standardSetup(0.2)).collisions, simulate(standardSetup(0.2, 4, true)).collisions);
+}
