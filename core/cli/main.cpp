@@ -18,6 +18,7 @@
 #include <string>
 
 #include "engines/engine.hpp"
+#include "engines/chain/chain.hpp"
 #include "granular/scenario.hpp"
 #include "granular/soft.hpp"
 #include "granular/version.hpp"
@@ -40,6 +41,9 @@ int usage() {
             << "  granular-cli hash FILE --until T [--engine NAME]\n"
             << "  granular-cli bench FILE --discs N --events E [--engine NAME]\n"
             << "  granular-cli info FILE            (soft discs: damping constants, Hertz times)\n"
+            << "  granular-cli chain --e E [--spheres N] [--extended true]   (four-sphere row: collisions, final velocities)\n"
+            << "  granular-cli chain-mc --samples K --mu M --sigma S --seed SEED\n"
+            << "  granular-cli chain-newton --target V [--lo A --hi B]\n"
             << "  granular-cli bench FILE [--until T]  (soft discs: wall-clock time of the run)\n"
             << "Soft-disc scenarios (\"engine\": \"soft\") print the energy ledger instead of the gas observables.\n";
   return 2;
@@ -395,6 +399,20 @@ int main(int argc, char** argv) {
   }
   if (a.command == "--version" || a.command == "version") {
     std::cout << kVersion << "\n";
+    return 0;
+  }
+  if (a.command == "chain" || a.command == "chain-mc" || a.command == "chain-newton") {
+    // The four-sphere row (ARGESIM C12): JSON results on stdout.
+    double e = 0.5, spheres = 4, samples = 1000, mu = 0.5, sigma = 0.05, seed = 1, target = 0.5, lo = 0.3, hi = 0.95;
+    const bool ok = parseNumber(a.get("e", "0.5"), e) && parseNumber(a.get("spheres", "4"), spheres) &&
+                    parseNumber(a.get("samples", "1000"), samples) && parseNumber(a.get("mu", "0.5"), mu) &&
+                    parseNumber(a.get("sigma", "0.05"), sigma) && parseNumber(a.get("seed", "1"), seed) &&
+                    parseNumber(a.get("target", "0.5"), target) && parseNumber(a.get("lo", "0.3"), lo) &&
+                    parseNumber(a.get("hi", "0.95"), hi);
+    if (!ok) return usage();
+    if (a.command == "chain") std::cout << chain::runJson(e, static_cast<int>(spheres), a.get("extended", "false") == "true") << "\n";
+    if (a.command == "chain-mc") std::cout << chain::monteCarloJson(static_cast<int>(samples), mu, sigma, seed) << "\n";
+    if (a.command == "chain-newton") std::cout << chain::newtonJson(target, lo, hi) << "\n";
     return 0;
   }
   if (a.file.empty()) return usage();

@@ -5,6 +5,7 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include "engines/chain/chain.hpp"
 #include "engines/engine.hpp"
 #include "engines/event/exercise.hpp"
 #include "granular/scenario.hpp"
@@ -329,6 +330,10 @@ EMSCRIPTEN_BINDINGS(granular) {
   function("defaultSoftScenario", &defaultSoftScenarioJson);
   function("validateSoftScenario", &validateSoftScenarioJson);
   function("scenarioFamily", &scenarioFamily);
+
+  function("chainRun", &chain::runJson);
+  function("chainMonteCarlo", &chain::monteCarloJson);
+  function("chainNewton", &chain::newtonJson);
 
   function("version", &versionString);
   function("defaultScenario", &defaultScenarioJson);

@@ -159,6 +159,7 @@ function sampleArgs(member: Member): unknown[] {
   return member.params.map((p, k) => {
     if (p === 'number') return member.name === 'advanceExercise' ? [1, 0.1, 2][k - 5] ?? 1 : 0.25 * (k + 1);
     if (p === 'Float64Array') return new Float64Array(0);
+    if (p === 'boolean') return false;
     if (p === 'string') return '{"schema": 1}';
     throw new Error(`${member.name}: no sample argument for type ${p}`);
   });

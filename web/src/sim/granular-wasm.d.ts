@@ -292,6 +292,16 @@ export interface GranularModule {
   validateSoftScenario(json: string): string;
   /** "soft" when the scenario's engine is "soft", else "gas" */
   scenarioFamily(json: string): string;
+  /**
+   * The four-sphere row (ARGESIM C12, issue 4), JSON text: {ok, precision, collisions, collapsed,
+   * truncated, message, endTime (s), finalVelocity (m/s), finalPosition (m), log: [{time, pair, position, velocity}]}
+   * for the standard set-up (d = 1 m, m = 1 kg, gaps 1 m, v0 = 1 m/s) with restitution e.
+   */
+  chainRun(e: number, spheres: number, extended: boolean, maxLog: number): string;
+  /** JSON text {samples, mean, sd, ciLow, ciHigh, values}: e ~ Gauss(mu, sigma), seeded */
+  chainMonteCarlo(samples: number, mu: number, sigma: number, seed: number): string;
+  /** JSON text {e, converged, steps: [{e, residual, bisection}]}: last velocity = target, Newton + bisection on [lo, hi] */
+  chainNewton(target: number, lo: number, hi: number): string;
   /** engine version string */
   version(): string;
   /** JSON text of the default scenario (every field, every default) */

@@ -222,4 +222,74 @@ MonteCarlo monteCarlo(int samples, double mu, double sigma, std::uint64_t seed) 
   return mc;
 }
 
+namespace {
+Json numbers(const std::vector<double>& xs) {
+  Json a = Json::array();
+  for (double x : xs) a.push(Json::number(x));
+  return a;
+}
+}  // namespace
+
+std::string runJson(double e, int spheres, bool extended, int maxLog) {
+  Setup setup = standardSetup(e, spheres < 2 ? 2 : spheres > 1000 ? 1000 : spheres, extended);
+  setup.maxLog = static_cast<std::size_t>(maxLog < 0 ? 0 : maxLog);
+  Json o = Json::object();
+  if (!(e >= 0 && e <= 1)) {
+    o.set("ok", Json::boolean(false));
+    o.set("message", Json::string("restitution = " + formatNumber(e) + ": must be in [0, 1]"));
+    return o.dump();
+  }
+  const Result r = simulate(setup);
+  o.set("ok", Json::boolean(!r.precision.empty()));
+  o.set("precision", Json::string(r.precision));
+  o.set("collisions", Json::number(static_cast<double>(r.collisions)));
+  o.set("collapsed", Json::boolean(r.collapsed));
+  o.set("truncated", Json::boolean(r.truncated));
+  o.set("message", Json::string(r.message));
+  o.set("endTime", Json::number(r.endTime));
+  o.set("finalVelocity", numbers(r.finalVelocity));
+  o.set("finalPosition", numbers(r.finalPosition));
+  Json log = Json::array();
+  for (const Collision& c : r.log) {
+    Json row = Json::object();
+    row.set("time", Json::number(c.time));
+    row.set("pair", Json::number(c.pair));
+    row.set("position", numbers(c.position));
+    row.set("velocity", numbers(c.velocity));
+    log.push(std::move(row));
+  }
+  o.set("log", std::move(log));
+  return o.dump();
+}
+
+std::string monteCarloJson(int samples, double mu, double sigma, double seed) {
+  const int k = samples < 1 ? 1 : samples > 1000000 ? 1000000 : samples;
+  const MonteCarlo mc = monteCarlo(k, mu, sigma, static_cast<std::uint64_t>(seed >= 0 && seed < 9007199254740992.0 ? seed : 0));
+  Json o = Json::object();
+  o.set("samples", Json::number(k));
+  o.set("mean", Json::number(mc.mean));
+  o.set("sd", Json::number(mc.sd));
+  o.set("ciLow", Json::number(mc.ciLow));
+  o.set("ciHigh", Json::number(mc.ciHigh));
+  o.set("values", numbers(mc.samples));
+  return o.dump();
+}
+
+std::string newtonJson(double target, double lo, double hi) {
+  const NewtonResult n = solveRestitution(target, lo, hi);
+  Json o = Json::object();
+  o.set("e", Json::number(n.e));
+  o.set("converged", Json::boolean(n.converged));
+  Json steps = Json::array();
+  for (const NewtonStep& st : n.steps) {
+    Json row = Json::object();
+    row.set("e", Json::number(st.e));
+    row.set("residual", Json::number(st.residual));
+    row.set("bisection", Json::boolean(st.bisection));
+    steps.push(std::move(row));
+  }
+  o.set("steps", std::move(steps));
+  return o.dump();
+}
+
 }  // namespace granular::chain

@@ -86,4 +86,10 @@ struct MonteCarlo {
 /// K samples of e ~ Gauss(mu, sigma) (clamped to [0, 1]), seeded, each run in double precision.
 MonteCarlo monteCarlo(int samples, double mu, double sigma, std::uint64_t seed);
 
+/// The same as JSON text, shared by the command line and the WebAssembly module (numbers printed
+/// in the shortest form that reads back to the same double).
+std::string runJson(double e, int spheres, bool extended, int maxLog = 2000);
+std::string monteCarloJson(int samples, double mu, double sigma, double seed);
+std::string newtonJson(double target, double lo, double hi);
+
 }  // namespace granular::chain

@@ -1,0 +1,79 @@
+// The four-sphere row (issue 4) through the WASM build: the same cases as tests/cpp/chain_test.cpp,
+// and the seeded Monte Carlo giving the same numbers natively (granular-cli) and in WebAssembly.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { GranularModule } from '../../web/src/sim/granular-wasm';
+import { loadGranular, ROOT } from './load';
+
+interface ChainRun {
+  ok: boolean;
+  precision: string;
+  collisions: number;
+  collapsed: boolean;
+  message: string;
+  finalVelocity: number[];
+  log: { time: number; pair: number; velocity: number[] }[];
+}
+interface MonteCarlo {
+  mean: number;
+  sd: number;
+  ciLow: number;
+  ciHigh: number;
+  values: number[];
+}
+
+const CLI = path.join(ROOT, 'build', 'release', 'granular-cli');
+let mod: GranularModule;
+beforeAll(async () => {
+  mod = await loadGranular();
+});
+
+const run = (e: number, extended = false): ChainRun => JSON.parse(mod.chainRun(e, 4, extended, 2000)) as ChainRun;
+
+describe('four-sphere chain in WebAssembly', () => {
+  it('e = 1 gives (0, 0, 0, 1) exactly; e = 0.18 gives a quarter each within 1e-6', () => {
+    expect(run(1).finalVelocity).toEqual([0, 0, 0, 1]);
+    for (const v of run(0.18).finalVelocity) expect(Math.abs(v - 0.25)).toBeLessThan(1e-6);
+  });
+
+  it('six collisions in the order 12 23 34 12 23 12 and v4 = ((1 + e) / 2)^3 to 1e-12', () => {
+    for (const e of [0.3, 0.6, 0.95]) {
+      const r = run(e);
+      expect(r.log.map((c) => c.pair)).toEqual([0, 1, 2, 0, 1, 0]);
+      const exact = ((1 + e) / 2) ** 3;
+      expect(Math.abs((r.finalVelocity[3] ?? 0) - exact) / exact).toBeLessThan(1e-12);
+    }
+  });
+
+  it('e = 0.1 collapses, terminates, and leaves every sphere at v0/4', () => {
+    const r = run(0.1);
+    expect(r.collapsed).toBe(true);
+    expect(r.message).toMatch(/^inelastic collapse at t = /);
+    for (const v of r.finalVelocity) expect(Math.abs(v - 0.25)).toBeLessThan(1e-9);
+  });
+
+  it('extended precision counts exactly 1263 collisions at e = 0.1715763', () => {
+    const r = run(0.1715763, true);
+    expect(r.precision).toBe('double-double');
+    expect(r.collisions).toBe(1263);
+  });
+
+  it("Newton's method finds 4^(1/3) - 1 to 1e-9", () => {
+    const n = JSON.parse(mod.chainNewton(0.5, 0.3, 0.95)) as { e: number; converged: boolean };
+    expect(n.converged).toBe(true);
+    expect(Math.abs(n.e - (Math.cbrt(4) - 1))).toBeLessThan(1e-9);
+  });
+
+  it('Monte Carlo (1000 samples, seed 42): exact moments within tolerance, same numbers as native', () => {
+    const wasm = JSON.parse(mod.chainMonteCarlo(1000, 0.5, 0.05, 42)) as MonteCarlo;
+    expect(Math.abs(wasm.mean - 0.42328125)).toBeLessThan(0.004);
+    expect(Math.abs(wasm.sd - 0.0422812)).toBeLessThan(0.003);
+    const native = JSON.parse(
+      execFileSync(CLI, ['chain-mc', '--samples', '1000', '--mu', '0.5', '--sigma', '0.05', '--seed', '42'], { encoding: 'utf8' }),
+    ) as MonteCarlo;
+    expect(wasm.mean).toBe(native.mean);
+    expect(wasm.sd).toBe(native.sd);
+    expect(wasm.values).toEqual(native.values);
+  });
+});
