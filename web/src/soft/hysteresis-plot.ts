@@ -53,12 +53,10 @@ export class HysteresisPlot {
     this.range = { x: xMax > 0 ? xMax * 1.05 : 1, yMin: yMin * 1.05, yMax: yMax > 0 ? yMax * 1.08 : 1 };
     // uPlot's facet mode needs at least one series: an empty one before the first impact
     if (facets.length === 0) facets.push([[], []]);
-    const key = `${pairTitle}|${recent.map((l) => l.startTime).join(',')}`;
+    // the scales are fixed (auto: false) to the loops' extent: rebuild whenever a loop grows
+    const key = `${pairTitle}|${recent.map((l) => `${l.startTime}:${l.penetration.length}`).join(',')}`;
     const allData = [...data, ...facets] as unknown as uPlot.AlignedData;
-    if (key === this.shownKey) {
-      this.view.setData(allData);
-      return;
-    }
+    if (key === this.shownKey) return;
     this.shownKey = key;
     this.shown = recent.length;
     const series: uPlot.Series[] = [{}];

@@ -206,11 +206,15 @@ export class SoftRenderer {
     ctx.strokeStyle = INK;
     ctx.lineWidth = 1.5;
     ctx.stroke();
-    // observers
+    // observers (a disc without one has it at its centre: no dot)
     ctx.beginPath();
     for (let i = 0; i < n; i++) {
-      const x = offsetX + o[this.observersOffset + 2 * i]! * scale;
-      const y = offsetY - o[this.observersOffset + 2 * i + 1]! * scale;
+      const ox = o[this.observersOffset + 2 * i]!;
+      const oy = o[this.observersOffset + 2 * i + 1]!;
+      const atCentre = Math.hypot(ox - c[this.coordsOffset + 6 * i]!, oy - c[this.coordsOffset + 6 * i + 1]!) < 1e-9 * this.radii[i]!;
+      if (atCentre) continue;
+      const x = offsetX + ox * scale;
+      const y = offsetY - oy * scale;
       const s = Math.max(2, Math.min(5, 0.08 * this.radii[i]! * scale));
       ctx.moveTo(x + s, y);
       ctx.arc(x, y, s, 0, 2 * Math.PI);

@@ -1,0 +1,148 @@
+/** The soft-disc page (soft.html): runs, plots, share links, embed mode, field errors, family routing. */
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { encodeScenario } from '../../web/src/ui/share';
+import type { SoftProbe } from '../../web/src/ui/test-hook';
+import { coloredPixels, granularState, openPage, useBrowser, waitForState } from './browser';
+
+const browser = useBrowser();
+
+function softProbe(page: Page): Promise<SoftProbe> {
+  return page.evaluate(() => {
+    const probe = window.__granular?.soft?.();
+    if (!probe) throw new Error('window.__granular.soft is missing');
+    return probe;
+  });
+}
+
+async function preset(name: string): Promise<string> {
+  return readFile(new URL(`../../scenarios/${name}.json`, import.meta.url), 'utf8');
+}
+
+describe('the soft-disc page', () => {
+  it('runs soft-box, draws the discs, fills the ledger; head-on shows its hysteresis loop', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}soft.html`);
+    const first = await waitForState(page, (s) => s.count === 4 && s.time > 0 && s.running);
+    expect(first.hash).toMatch(/^[0-9a-f]{16}$/);
+    await expect.poll(() => coloredPixels(page)).toBeGreaterThan(1000);
+    await expect.poll(async () => (await softProbe(page)).ledger).toBeGreaterThan(5);
+    expect((await softProbe(page)).coordinate).toBeGreaterThan(0);
+    expect(await page.locator('#preset').inputValue()).toBe('soft-box');
+    // only soft presets in the menu
+    const options = await page.locator('#preset option').allTextContents();
+    expect(options.some((o) => /gas/i.test(o))).toBe(false);
+    const labels = await page.locator('#scenario-form label').allTextContents();
+    for (const unit of ["Young's modulus E (Pa)", 'Radius r (m)', 'g_y (m/s²)', 'Initial spin (largest) (rad/s)']) {
+      expect(labels.some((l) => l.includes(unit)), unit).toBe(true);
+    }
+    expect(await page.locator('#readout').textContent()).toContain('ledger closure |total − initial| / initial');
+    expect(await page.locator('#soft-info').textContent()).toContain('c_tau = 0.9');
+    expect(await page.locator('#plot-ledger .u-title').textContent()).toBe('Energy ledger (J)');
+    expect(await page.locator('#family-link').getAttribute('href')).toBe('./');
+    expect((await softProbe(page)).closure).toBeLessThan(1e-6);
+
+    // head-on: speed it up; the one impact at t = 2 s gives one loop of disc 0 – disc 1
+    await page.locator('#preset').selectOption('soft-head-on');
+    await page.locator('#speed').fill('1');
+    await waitForState(page, (s) => s.count === 2 && s.time > 2.3);
+    await expect.poll(async () => (await softProbe(page)).loops).toBe(1);
+    expect((await softProbe(page)).pair).toBe('disc 0 – disc 1');
+    expect(await page.locator('#plot-hysteresis .u-legend').textContent()).toContain('t = 2.000 s');
+    expect(await page.locator('#soft-info').textContent()).toContain('target restitution e = 0.8');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('"Copy link" reproduces the same state, coordinates and all', async () => {
+    const base = inject('baseUrl');
+    const until = 0.4;
+    const { page: a } = await openPage(browser(), `${base}soft.html?until=${until}`);
+    const before = await waitForState(a, (s) => !s.running && s.time >= until);
+    await a.locator('#f-seed').fill('11');
+    await a.locator('#f-mu').fill('0.3');
+    await a.locator('#apply').click();
+    const stateA = await waitForState(a, (s) => !s.running && s.time >= until && s.hash !== before.hash);
+    await a.locator('#copy-link').click();
+    await expect.poll(() => a.locator('#share-url').inputValue()).toContain('#s=');
+    const link = new URL(await a.locator('#share-url').inputValue());
+    expect(link.pathname.endsWith('/soft.html')).toBe(true);
+    link.search = `?until=${stateA.time}`;
+    const { page: b, errors } = await openPage(browser(), link.toString());
+    const stateB = await waitForState(b, (s) => !s.running && s.time >= stateA.time);
+    expect(stateB.outputIndex).toBe(stateA.outputIndex);
+    expect(stateB.hash).toBe(stateA.hash);
+    expect((await softProbe(b)).coordinates).toEqual((await softProbe(a)).coordinates);
+    expect(await b.locator('#f-seed').inputValue()).toBe('11');
+    expect(await b.locator('#f-mu').inputValue()).toBe('0.3');
+    for (let i = 1; i <= 2; i++) {
+      await a.locator('#btn-step').click();
+      await b.locator('#btn-step').click();
+      const sa = await waitForState(a, (s) => s.outputIndex === stateA.outputIndex + i);
+      const sb = await waitForState(b, (s) => s.outputIndex === stateA.outputIndex + i);
+      expect(sb.hash).toBe(sa.hash);
+    }
+    expect(errors).toEqual([]);
+    await a.context().close();
+    await b.context().close();
+  });
+
+  it('?embed=1 shows the canvas, the play controls and the one plot asked for', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}soft.html?embed=1&plot=ledger`);
+    await waitForState(page, (s) => s.count > 0 && s.time > 0.1);
+    for (const shown of ['#sim-canvas', '#btn-play', '#btn-step', '#card-ledger']) expect(await page.locator(shown).isVisible(), shown).toBe(true);
+    for (const hidden of ['#scenario-panel', '.topbar', '#copy-link', '#readout', '#card-hysteresis', '#card-coordinate']) {
+      expect(await page.locator(hidden).isVisible(), hidden).toBe(false);
+    }
+    await expect.poll(async () => (await softProbe(page)).ledger).toBeGreaterThan(3);
+    await page.goto(`${inject('baseUrl')}soft.html?embed=1`);
+    await waitForState(page, (s) => s.count > 0 && s.time > 0);
+    expect(await page.locator('#plots').isVisible()).toBe(false);
+    expect(await page.locator('#sim-canvas').isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a bad value shows a message next to its field and the previous run goes on', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}soft.html`);
+    const running = await waitForState(page, (s) => s.count === 4 && s.running);
+    await page.locator('#f-poissonRatio').fill('0.7');
+    await page.locator('#apply').click();
+    const message = page.locator('#err-poissonRatio');
+    await message.waitFor({ state: 'visible' });
+    expect(await message.textContent()).toContain('material.poissonRatio = 0.7');
+    expect(await page.locator('#f-poissonRatio').getAttribute('aria-invalid')).toBe('true');
+    const later = await waitForState(page, (s) => s.running && s.outputIndex > running.outputIndex + 5);
+    expect(later.count).toBe(4);
+    expect(await page.locator('#scenario-title').textContent()).toContain('square box');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('family routing', () => {
+  it('a soft-disc link opened on the gas page lands on the soft page with the same scenario', async () => {
+    const payload = await encodeScenario(JSON.stringify(JSON.parse(await preset('soft-cradle'))));
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?until=0.1#s=${payload}`);
+    await page.waitForURL(/\/soft\.html\?until=0\.1#s=/);
+    const state = await waitForState(page, (s) => s.count === 5 && !s.running && s.time >= 0.1);
+    expect(state.status).toBe(0);
+    expect(await page.locator('#link-error').isVisible()).toBe(false);
+    expect(await page.locator('#scenario-title').textContent()).toContain("Newton's cradle");
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a gas link opened on the soft page goes to the gas page; the gas menu has no soft presets', async () => {
+    const payload = await encodeScenario(JSON.stringify(JSON.parse(await preset('two-discs'))));
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}soft.html#s=${payload}`);
+    await page.waitForURL((url) => !url.pathname.endsWith('soft.html') && url.hash.startsWith('#s='));
+    await waitForState(page, (s) => s.count === 2);
+    expect(await page.locator('#link-error').isVisible()).toBe(false);
+    const options = await page.locator('#preset option').allTextContents();
+    expect(options.some((o) => /soft/i.test(o))).toBe(false);
+    expect((await granularState(page)).count).toBe(2);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
