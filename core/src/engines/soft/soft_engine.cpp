@@ -520,7 +520,9 @@ StepResult SoftEngine::advanceTo(double t, std::int64_t maxSteps) {
       fsal_ = false;  // same state, but the derivative is recomputed with the new list's order
     }
     bool last = false;
-    if (s_.time + h >= t) {
+    // Land on t exactly; a step that would leave a sliver (rounding of the accumulated time) is
+    // stretched to t instead of leaving a 1e-16 s step behind.
+    if (s_.time + h >= t || t - (s_.time + h) < 1e-6 * h) {
       h = t - s_.time;
       last = true;
     }
