@@ -1,0 +1,248 @@
+// The chain lab's pure pieces: CSV, sweep splitting and ordered merging, the piecewise-linear
+// timeline from a collision log, the share-state codec, input validation, the closed forms.
+import { describe, expect, it } from 'vitest';
+import { columnsToCsv, csvCell, toCsv } from '../../web/src/chain/csv';
+import { parseChainRun, parseMonteCarlo, parseNewton, pairName, type ChainRun } from '../../web/src/chain/results';
+import { decodeState, defaultState, encodeState, stateFromValue, stateToJson } from '../../web/src/chain/state';
+import { emptySweep, mergePiece, splitSweep, sweepGrid, workerCount } from '../../web/src/chain/sweep';
+import { eForV4, histogram, momentsApply, v4Density, v4Exact, v4Moments } from '../../web/src/chain/theory';
+import { buildTimeline, extent, positionsAt, segmentAt } from '../../web/src/chain/timeline';
+import { orderProblem, parseNumberField, RULES } from '../../web/src/chain/validate';
+
+/** granular-cli chain --e 0.5 (4 spheres, double), verbatim */
+const RUN_05 =
+  '{"ok":true,"precision":"double","collisions":6,"collapsed":false,"truncated":false,"message":"","endTime":17.799999999999997,"finalVelocity":[0.173828125,0.193359375,0.2109375,0.421875],"finalPosition":[4.975,5.975,7.074999999999999,11.774999999999999],"log":[{"time":1,"pair":0,"position":[1,2,4,6],"velocity":[0.25,0.75,0,0]},{"time":2.333333333333333,"pair":1,"position":[1.3333333333333333,2.9999999999999996,3.9999999999999996,6],"velocity":[0.25,0.1875,0.5625,0]},{"time":4.111111111111111,"pair":2,"position":[1.7777777777777777,3.333333333333333,5,6],"velocity":[0.25,0.1875,0.140625,0.421875]},{"time":13,"pair":0,"position":[4,5,6.25,9.75],"velocity":[0.203125,0.234375,0.140625,0.421875]},{"time":15.666666666666666,"pair":1,"position":[4.541666666666666,5.624999999999999,6.624999999999999,10.875],"velocity":[0.203125,0.1640625,0.2109375,0.421875]},{"time":17.799999999999997,"pair":0,"position":[4.975,5.975,7.074999999999999,11.774999999999999],"velocity":[0.173828125,0.193359375,0.2109375,0.421875]}]}';
+
+describe('CSV', () => {
+  it('writes a header with units, full-precision numbers, CRLF lines', () => {
+    const text = toCsv(['t (s)', 'v (m/s)'], [[0, 1], [0.1 + 0.2, 1 / 3]]);
+    expect(text).toBe('t (s),v (m/s)\r\n0,1\r\n0.30000000000000004,0.3333333333333333\r\n');
+  });
+
+  it('quotes commas, quotes, newlines and padded text; writes NaN/Infinity and empty cells', () => {
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell(' x')).toBe('" x"');
+    expect(csvCell('1–2')).toBe('1–2');
+    expect(csvCell(NaN)).toBe('NaN');
+    expect(csvCell(-Infinity)).toBe('-Infinity');
+    expect(csvCell(null)).toBe('');
+    expect(csvCell(true)).toBe('true');
+  });
+
+  it('turns columns of unequal length into rows', () => {
+    expect(columnsToCsv(['a', 'b'], [[1, 2, 3], Float64Array.from([4])])).toBe('a,b\r\n1,4\r\n2,\r\n3,\r\n');
+  });
+});
+
+describe('sweep across workers', () => {
+  it('uses hardwareConcurrency workers, at least 1, at most 8', () => {
+    expect(workerCount(undefined)).toBe(1);
+    expect(workerCount(0)).toBe(1);
+    expect(workerCount(NaN)).toBe(1);
+    expect(workerCount(2)).toBe(2);
+    expect(workerCount(6.5)).toBe(6);
+    expect(workerCount(64)).toBe(8);
+  });
+
+  it('builds an evenly spaced grid that ends exactly at e_max', () => {
+    const g = sweepGrid(0.1716, 1, 400);
+    expect(g).toHaveLength(400);
+    expect(g[0]).toBe(0.1716);
+    expect(g[399]).toBe(1);
+    expect(g[1]! - g[0]!).toBeCloseTo((1 - 0.1716) / 399, 15);
+    expect(sweepGrid(0.3, 0.9, 1)).toEqual([0.3]);
+  });
+
+  it('splits into contiguous, non-empty chunks covering every point exactly once', () => {
+    for (const [points, workers] of [[400, 2], [400, 8], [7, 8], [1, 3], [100_000, 5], [13, 1]] as const) {
+      const chunks = splitSweep(points, workers);
+      expect(chunks.length).toBeLessThanOrEqual(Math.max(1, workers) * 8);
+      let next = 0;
+      for (const c of chunks) {
+        expect(c.start).toBe(next);
+        expect(c.count).toBeGreaterThan(0);
+        next += c.count;
+      }
+      expect(next).toBe(points);
+      const sizes = chunks.map((c) => c.count);
+      expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
+    }
+    expect(splitSweep(0, 4)).toEqual([]);
+  });
+
+  it('merges chunks arriving in any order into grid order', () => {
+    const grid = sweepGrid(0, 1, 23);
+    const chunks = splitSweep(grid.length, 2, 3);
+    const into = emptySweep(grid, 2);
+    // answer of a chunk: collisions = index, v1 = 100 − index, v2 = 10 index, collapsed for even indices
+    const pieces = chunks.map((c) => {
+      const idx = Array.from({ length: c.count }, (_, j) => c.start + j);
+      return {
+        start: c.start,
+        collisions: idx,
+        collapsed: idx.map((i) => (i % 2 === 0 ? 1 : 0)),
+        finalVelocity: [idx.map((i) => 100 - i), Float64Array.from(idx.map((i) => 10 * i))],
+      };
+    });
+    for (const k of [3, 0, 5, 1, 4, 2]) mergePiece(into, pieces[k]!);
+    expect(into.filled).toBe(23);
+    expect(Array.from(into.collisions)).toEqual(grid.map((_, i) => i));
+    expect(Array.from(into.finalVelocity[0]!)).toEqual(grid.map((_, i) => 100 - i));
+    expect(Array.from(into.finalVelocity[1]!)).toEqual(grid.map((_, i) => 10 * i));
+    expect(Array.from(into.collapsed)).toEqual(grid.map((_, i) => (i % 2 === 0 ? 1 : 0)));
+    expect(() => mergePiece(into, { start: 22, collisions: [1, 2], collapsed: [0, 0], finalVelocity: [] })).toThrow(RangeError);
+  });
+});
+
+describe('engine answers', () => {
+  it('parses a run, and a malformed answer into NaN / empty fields instead of throwing', () => {
+    const run = parseChainRun(RUN_05);
+    expect(run.ok).toBe(true);
+    expect(run.collisions).toBe(6);
+    expect(run.finalVelocity[3]).toBe(0.421875);
+    expect(run.log.map((c) => pairName(c.pair))).toEqual(['1–2', '2–3', '3–4', '1–2', '2–3', '1–2']);
+    const bad = parseChainRun('{"ok":true,"collisions":"six","log":[null]}');
+    expect(bad.collisions).toBeNaN();
+    expect(bad.log[0]!.position).toEqual([]);
+    expect(parseChainRun('not json').ok).toBe(false);
+    expect(parseMonteCarlo('{"mean":0.42,"values":[0.4,"x"]}').values).toEqual([0.4, NaN]);
+    const n = parseNewton('{"e":0.587,"converged":true,"steps":[{"e":0.625,"residual":0.036,"bisection":false}]}');
+    expect(n.steps).toEqual([{ e: 0.625, residual: 0.036, bisection: false }]);
+  });
+});
+
+describe('timeline from the collision log', () => {
+  const run = parseChainRun(RUN_05);
+  const tl = buildTimeline(run, 4);
+
+  it('has breakpoints at 0, every collision and a run-out, with the set-up as first point', () => {
+    expect(tl.time).toHaveLength(8);
+    expect(tl.time[0]).toBe(0);
+    expect(tl.time[6]).toBe(run.endTime);
+    expect(tl.time[7]).toBeCloseTo(run.endTime + 0.25 * run.endTime, 12);
+    expect(tl.positions.map((x) => x[0])).toEqual([0, 2, 4, 6]);
+    expect(tl.velocities.map((v) => v[0])).toEqual([1, 0, 0, 0]);
+    expect(tl.partial).toBe(false);
+  });
+
+  it('gives gaps y_k = x_k+1 − x_k − 1 (1 m at the start, 0 at each colliding pair)', () => {
+    expect(tl.gaps.map((y) => y[0])).toEqual([1, 1, 1]);
+    run.log.forEach((c, n) => expect(Math.abs(tl.gaps[c.pair]![n + 1]!)).toBeLessThan(1e-12));
+    for (const y of tl.gaps) for (const v of y) expect(v).toBeGreaterThan(-1e-12);
+  });
+
+  it('is exact between breakpoints: positions follow the velocities piecewise linearly', () => {
+    for (let p = 0; p + 1 < tl.time.length; p++) {
+      const dt = tl.time[p + 1]! - tl.time[p]!;
+      for (let i = 0; i < 4; i++) {
+        expect(tl.positions[i]![p + 1]!).toBeCloseTo(tl.positions[i]![p]! + tl.velocities[i]![p]! * dt, 9);
+      }
+    }
+    const mid = positionsAt(tl, 1.5); // between collisions 1 (t = 1) and 2 (t = 7/3): v = 0.25, 0.75, 0, 0
+    expect(mid[0]).toBeCloseTo(1.125, 12);
+    expect(mid[1]).toBeCloseTo(2.375, 12);
+    expect(mid[2]).toBe(4);
+    expect(positionsAt(tl, -1)).toEqual([0, 2, 4, 6]);
+    expect(positionsAt(tl, 1e9)[3]).toBeCloseTo(tl.positions[3]![7]!, 12);
+    expect(segmentAt(tl.time, 13)).toBe(4);
+    expect(extent(tl).min).toBe(-0.5);
+    expect(extent(tl).max).toBeCloseTo(tl.positions[3]![7]! + 0.5, 12);
+  });
+
+  it('stops at the last logged collision when the log is shorter than the run', () => {
+    const cut: ChainRun = { ...run, log: run.log.slice(0, 3) };
+    const part = buildTimeline(cut, 4);
+    expect(part.partial).toBe(true);
+    expect(part.time).toEqual([0, 1, run.log[1]!.time, run.log[2]!.time]);
+  });
+});
+
+describe('share state', () => {
+  it('round-trips through the #s= codec', async () => {
+    const s = defaultState();
+    s.time = { e: 0.1715763, spheres: 5, precision: 'extended' };
+    s.sweep.points = 1234;
+    s.newton.target = 0.4;
+    s.mc = { samples: 5000, mu: 0.6, sigma: 0.02, seed: 42 };
+    const payload = await encodeState(s);
+    expect(payload).toMatch(/^[A-Za-z0-9_-]+$/);
+    const back = await decodeState(payload);
+    expect(back.problems).toEqual([]);
+    expect(back.state).toEqual(s);
+  });
+
+  it('keeps the good fields of a damaged link, reports the bad ones, and rejects non-objects', async () => {
+    const { state, problems } = stateFromValue({
+      kind: 'chain-lab',
+      time: { e: 1.5, spheres: 6, precision: 'quad' },
+      sweep: { eMin: 0.9, eMax: 0.5 },
+      mc: { samples: 1_000_000, mu: '0.5' },
+    });
+    expect(state.time.e).toBe(0.5);
+    expect(state.time.spheres).toBe(6);
+    expect(state.time.precision).toBe('double');
+    expect(state.sweep.eMin).toBe(0.1716);
+    expect(state.mc.samples).toBe(1000);
+    expect(problems.join('\n')).toMatch(/e = 1\.5 is outside \[0, 1\]/);
+    expect(problems.join('\n')).toMatch(/precision = "quad"/);
+    expect(problems.join('\n')).toMatch(/e_min = 0\.9 must be below e_max = 0\.5/);
+    expect(problems.join('\n')).toMatch(/samples K = 1000000/);
+    expect(problems.join('\n')).toMatch(/μ = "0\.5" is not a number/);
+    expect(stateFromValue({}).problems).toEqual(['the link is not a chain-lab link']);
+    expect(JSON.parse(stateToJson(defaultState())).kind).toBe('chain-lab');
+  });
+});
+
+describe('input validation', () => {
+  it('accepts plain numbers inside the rule', () => {
+    expect(parseNumberField(' 0.5 ', RULES.e)).toEqual({ ok: true, value: 0.5 });
+    expect(parseNumberField('1e-1', RULES.e)).toEqual({ ok: true, value: 0.1 });
+    expect(parseNumberField('400', RULES.points)).toEqual({ ok: true, value: 400 });
+  });
+
+  it('names the field and the value in every refusal', () => {
+    const msg = (text: string, rule: Parameters<typeof parseNumberField>[1]): string => {
+      const r = parseNumberField(text, rule);
+      if (r.ok) throw new Error(`accepted ${text}`);
+      return r.message;
+    };
+    expect(msg('1.5', RULES.e)).toBe('e = 1.5 is outside [0, 1]');
+    expect(msg('-0.1', RULES.e)).toBe('e = -0.1 is outside [0, 1]');
+    expect(msg('NaN', RULES.e)).toBe('e = "NaN" is not a number');
+    expect(msg('abc', RULES.e)).toBe('e = "abc" is not a number');
+    expect(msg('0x10', RULES.points)).toMatch(/not a number/);
+    expect(msg('', RULES.e)).toBe('e is empty: enter a number in [0, 1]');
+    expect(msg('1e999', RULES.e)).toBe('e = 1e999 is not finite');
+    expect(msg('0', RULES.points)).toBe('resolution = 0 must be a whole number from 2 to 100000');
+    expect(msg('10.5', RULES.points)).toBe('resolution = 10.5 is not a whole number');
+    expect(msg('1000000', RULES.samples)).toMatch(/^samples K = 1000000 must be a whole number from 2 to 100000 \(at most 100 000/);
+    expect(msg('0', RULES.target)).toBe('target v_N = 0 is outside (0, 1]');
+    expect(orderProblem(0.9, 0.5, 'e_min', 'e_max')).toBe('e_min = 0.9 must be below e_max = 0.5');
+    expect(orderProblem(0.1, 0.5, 'e_min', 'e_max')).toBeNull();
+  });
+});
+
+describe('closed forms (REFERENCE §1)', () => {
+  it('v4 = ((1 + e)/2)^3, e* = 4^(1/3) − 1, E[v4] = 0.42328125, SD 0.0422812', () => {
+    expect(v4Exact(0.5)).toBe(0.421875);
+    expect(eForV4(0.5)).toBeCloseTo(0.5874010519682, 13);
+    const m = v4Moments(0.5, 0.05);
+    expect(m.mean).toBeCloseTo(0.42328125, 14);
+    expect(m.sd).toBeCloseTo(0.0422812, 7);
+    expect(momentsApply(0.5, 0.05)).toBe(true);
+    expect(momentsApply(0.3, 0.05)).toBe(false);
+  });
+
+  it('the v4 density integrates to 1, and the histogram density too', () => {
+    let sum = 0;
+    const dv = 1e-4;
+    for (let v = dv / 2; v < 1; v += dv) sum += v4Density(v, 0.5, 0.05) * dv;
+    expect(sum).toBeCloseTo(1, 4);
+    const h = histogram([0.1, 0.25, 0.25, 0.35, 0.4, NaN], 3);
+    expect(h.counts).toEqual([1, 2, 2]);
+    expect(h.density.reduce((a, d) => a + d * h.width, 0)).toBeCloseTo(1, 12);
+    expect(histogram([]).counts).toEqual([]);
+  });
+});

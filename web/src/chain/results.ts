@@ -1,0 +1,132 @@
+/**
+ * The chain engine's JSON answers (chainRun, chainMonteCarlo, chainNewton in granular-wasm.d.ts),
+ * parsed into typed objects (pure). Missing or mistyped fields become NaN / '' / [] rather than
+ * throwing, so a malformed answer shows as a readable message instead of a crash.
+ */
+
+/** One collision of the log: the pair (k, k+1), 0-based, and every sphere right after it. */
+export interface ChainCollision {
+  /** s */
+  time: number;
+  /** spheres pair and pair + 1, 0-based */
+  pair: number;
+  /** centre positions at the collision, m */
+  position: number[];
+  /** velocities right after the collision, m/s */
+  velocity: number[];
+}
+
+export interface ChainRun {
+  ok: boolean;
+  /** "double" or "double-double" */
+  precision: string;
+  collisions: number;
+  collapsed: boolean;
+  truncated: boolean;
+  message: string;
+  /** time of the last collision (or of the collapse), s */
+  endTime: number;
+  /** m/s */
+  finalVelocity: number[];
+  /** m */
+  finalPosition: number[];
+  /** the first maxLog collisions */
+  log: ChainCollision[];
+}
+
+export interface MonteCarloResult {
+  samples: number;
+  /** m/s */
+  mean: number;
+  /** m/s */
+  sd: number;
+  /** 95 % confidence interval of the mean, m/s */
+  ciLow: number;
+  ciHigh: number;
+  /** v_N of every sample, m/s */
+  values: number[];
+}
+
+export interface NewtonStep {
+  e: number;
+  /** v_N(e) − target, m/s */
+  residual: number;
+  /** this iterate came from a bisection step (Newton's step left the bracket) */
+  bisection: boolean;
+}
+
+export interface NewtonResult {
+  e: number;
+  converged: boolean;
+  steps: NewtonStep[];
+}
+
+type Obj = Record<string, unknown>;
+
+function asObject(value: unknown): Obj {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Obj) : {};
+}
+function parseText(text: string): Obj {
+  try {
+    return asObject(JSON.parse(text));
+  } catch {
+    return {};
+  }
+}
+const num = (o: Obj, k: string): number => (typeof o[k] === 'number' ? (o[k] as number) : NaN);
+const bool = (o: Obj, k: string): boolean => o[k] === true;
+const str = (o: Obj, k: string): string => (typeof o[k] === 'string' ? (o[k] as string) : '');
+const numbers = (o: Obj, k: string): number[] => {
+  const a = o[k];
+  return Array.isArray(a) ? a.map((x) => (typeof x === 'number' ? x : NaN)) : [];
+};
+
+export function parseChainRun(text: string): ChainRun {
+  const o = parseText(text);
+  const rawLog = Array.isArray(o['log']) ? (o['log'] as unknown[]) : [];
+  return {
+    ok: bool(o, 'ok'),
+    precision: str(o, 'precision'),
+    collisions: num(o, 'collisions'),
+    collapsed: bool(o, 'collapsed'),
+    truncated: bool(o, 'truncated'),
+    message: str(o, 'message'),
+    endTime: num(o, 'endTime'),
+    finalVelocity: numbers(o, 'finalVelocity'),
+    finalPosition: numbers(o, 'finalPosition'),
+    log: rawLog.map((entry) => {
+      const c = asObject(entry);
+      return { time: num(c, 'time'), pair: num(c, 'pair'), position: numbers(c, 'position'), velocity: numbers(c, 'velocity') };
+    }),
+  };
+}
+
+export function parseMonteCarlo(text: string): MonteCarloResult {
+  const o = parseText(text);
+  return {
+    samples: num(o, 'samples'),
+    mean: num(o, 'mean'),
+    sd: num(o, 'sd'),
+    ciLow: num(o, 'ciLow'),
+    ciHigh: num(o, 'ciHigh'),
+    values: numbers(o, 'values'),
+  };
+}
+
+export function parseNewton(text: string): NewtonResult {
+  const o = parseText(text);
+  const raw = Array.isArray(o['steps']) ? (o['steps'] as unknown[]) : [];
+  return {
+    e: num(o, 'e'),
+    converged: bool(o, 'converged'),
+    steps: raw.map((s) => {
+      const step = asObject(s);
+      return { e: num(step, 'e'), residual: num(step, 'residual'), bisection: bool(step, 'bisection') };
+    }),
+  };
+}
+
+/** Human name of a pair: 0 -> "1–2" (spheres are numbered from 1 on the page). */
+export function pairName(pair: number): string {
+  return `${pair + 1}–${pair + 2}`;
+}

@@ -1,0 +1,91 @@
+/**
+ * Splitting a sweep over e across workers and putting the pieces back in order (pure).
+ * The grid is cut into contiguous chunks, more chunks than workers, handed out as workers
+ * become free: runs near e_c take thousands of collisions, runs near 1 take six, so equal
+ * shares per worker would leave most of them idle. Each chunk's answer lands at its own
+ * offset, so the merged arrays follow the grid whatever order the chunks finish in.
+ */
+
+export const MAX_WORKERS = 8;
+
+/** Workers for a sweep: navigator.hardwareConcurrency, at least 1, at most 8. */
+export function workerCount(hardwareConcurrency: number | undefined): number {
+  const n = Math.floor(Number(hardwareConcurrency));
+  return Number.isFinite(n) && n >= 1 ? Math.min(n, MAX_WORKERS) : 1;
+}
+
+/** `points` values from eMin to eMax inclusive, evenly spaced (one point: eMin). */
+export function sweepGrid(eMin: number, eMax: number, points: number): number[] {
+  if (points <= 1) return [eMin];
+  const step = (eMax - eMin) / (points - 1);
+  return Array.from({ length: points }, (_, i) => (i === points - 1 ? eMax : eMin + i * step));
+}
+
+export interface SweepChunk {
+  /** index of the chunk's first grid point */
+  start: number;
+  /** grid points in the chunk */
+  count: number;
+}
+
+/** Contiguous chunks covering [0, points): about `perWorker` chunks per worker, none empty. */
+export function splitSweep(points: number, workers: number, perWorker = 8): SweepChunk[] {
+  if (points <= 0) return [];
+  const wanted = Math.max(1, Math.min(points, Math.max(1, workers) * perWorker));
+  const chunks: SweepChunk[] = [];
+  const base = Math.floor(points / wanted);
+  const extra = points % wanted;
+  let start = 0;
+  for (let c = 0; c < wanted; c++) {
+    const count = base + (c < extra ? 1 : 0);
+    chunks.push({ start, count });
+    start += count;
+  }
+  return chunks;
+}
+
+/** One chunk's answer: per grid point the collision count and the final velocities. */
+export interface SweepPiece {
+  start: number;
+  /** collisions at each point of the chunk */
+  collisions: ArrayLike<number>;
+  /** finalVelocity[i][j]: sphere i at point j of the chunk, m/s */
+  finalVelocity: ReadonlyArray<ArrayLike<number>>;
+  /** the run at that point ended in collapse (1) or not (0) */
+  collapsed: ArrayLike<number>;
+}
+
+export interface SweepResult {
+  e: number[];
+  collisions: Float64Array;
+  /** finalVelocity[i][j], m/s */
+  finalVelocity: Float64Array[];
+  collapsed: Uint8Array;
+  /** grid points filled so far */
+  filled: number;
+}
+
+export function emptySweep(e: number[], spheres: number): SweepResult {
+  return {
+    e,
+    collisions: new Float64Array(e.length).fill(NaN),
+    finalVelocity: Array.from({ length: spheres }, () => new Float64Array(e.length).fill(NaN)),
+    collapsed: new Uint8Array(e.length),
+    filled: 0,
+  };
+}
+
+/** Writes a chunk's answer at its offset (in place), whatever order chunks arrive in. */
+export function mergePiece(into: SweepResult, piece: SweepPiece): void {
+  const n = piece.collisions.length;
+  if (piece.start < 0 || piece.start + n > into.e.length) throw new RangeError(`chunk at ${piece.start} (+${n}) outside the grid of ${into.e.length}`);
+  for (let j = 0; j < n; j++) {
+    into.collisions[piece.start + j] = piece.collisions[j] ?? NaN;
+    into.collapsed[piece.start + j] = piece.collapsed[j] ?? 0;
+  }
+  into.finalVelocity.forEach((row, i) => {
+    const src = piece.finalVelocity[i];
+    for (let j = 0; j < n; j++) row[piece.start + j] = src ? (src[j] ?? NaN) : NaN;
+  });
+  into.filled += n;
+}

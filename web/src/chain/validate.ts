@@ -1,0 +1,67 @@
+/**
+ * Reading the page's number fields (pure): every failure is a sentence that names the field
+ * and the value typed, e.g. "e = 1.5 is outside [0, 1]".
+ */
+
+export interface NumberRule {
+  /** the name shown in messages, e.g. "e" or "resolution" */
+  name: string;
+  min: number;
+  max: number;
+  integer?: boolean;
+  /** min itself is not allowed (e.g. σ > 0) */
+  exclusiveMin?: boolean;
+  /** why the bound is there, appended to the message, e.g. "(the sweep would take minutes)" */
+  why?: string;
+}
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+
+function shown(text: string): string {
+  const t = text.trim();
+  return t.length > 24 ? `${t.slice(0, 24)}…` : t;
+}
+
+function range(rule: NumberRule): string {
+  const lo = rule.exclusiveMin ? `(${rule.min}` : `[${rule.min}`;
+  return `${lo}, ${rule.max}]`;
+}
+
+export function parseNumberField(text: string, rule: NumberRule): Parsed<number> {
+  const t = text.trim();
+  if (t === '') return { ok: false, message: `${rule.name} is empty: enter a number in ${range(rule)}` };
+  // Number('') and Number(' ') are 0, Number('0x10') is 16: accept plain decimal notation only
+  const value = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(t) ? Number(t) : NaN;
+  if (Number.isNaN(value)) return { ok: false, message: `${rule.name} = "${shown(text)}" is not a number` };
+  if (!Number.isFinite(value)) return { ok: false, message: `${rule.name} = ${shown(text)} is not finite` };
+  if (rule.integer && !Number.isInteger(value)) return { ok: false, message: `${rule.name} = ${shown(text)} is not a whole number` };
+  const tooLow = rule.exclusiveMin ? value <= rule.min : value < rule.min;
+  if (tooLow || value > rule.max) {
+    const what = rule.integer ? `must be a whole number from ${rule.min} to ${rule.max}` : `is outside ${range(rule)}`;
+    return { ok: false, message: `${rule.name} = ${shown(text)} ${what}${rule.why && value > rule.max ? ` ${rule.why}` : ''}` };
+  }
+  return { ok: true, value };
+}
+
+/** The rules of the page's fields. */
+export const RULES = {
+  e: { name: 'e', min: 0, max: 1 },
+  spheres: { name: 'number of spheres', min: 2, max: 20, integer: true, why: '(more would not fit the animation and plots)' },
+  eMin: { name: 'e_min', min: 0, max: 1 },
+  eMax: { name: 'e_max', min: 0, max: 1 },
+  points: { name: 'resolution', min: 2, max: 100_000, integer: true, why: '(the sweep would take minutes)' },
+  target: { name: 'target v_N', min: 0, max: 1, exclusiveMin: true },
+  lo: { name: 'e_lo', min: 0, max: 1 },
+  hi: { name: 'e_hi', min: 0, max: 1 },
+  samples: { name: 'samples K', min: 2, max: 100_000, integer: true, why: '(at most 100 000: a browser tab would be busy for minutes)' },
+  mu: { name: 'μ', min: 0, max: 1 },
+  sigma: { name: 'σ', min: 0, max: 0.5 },
+  seed: { name: 'seed', min: 0, max: 2 ** 53 - 1, integer: true },
+} as const satisfies Record<string, NumberRule>;
+
+export type FieldName = keyof typeof RULES;
+
+/** "e_min = 0.9 must be below e_max = 0.5" when a < b fails, else null. */
+export function orderProblem(a: number, b: number, nameA: string, nameB: string): string | null {
+  return a < b ? null : `${nameA} = ${a} must be below ${nameB} = ${b}`;
+}
