@@ -1,0 +1,152 @@
+/** The chain lab page (chain.html): the four panels against REFERENCE §1, bad input, Cancel, CSV, share links. */
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { ChainProbe } from '../../web/src/chain/app';
+import { openPage, useBrowser } from './browser';
+
+const browser = useBrowser();
+
+function probe(page: Page): Promise<ChainProbe> {
+  return page.evaluate(() => {
+    const hook = window.__chain;
+    if (!hook) throw new Error('window.__chain is missing');
+    return hook.probe();
+  });
+}
+
+async function ready(page: Page): Promise<ChainProbe> {
+  await page.waitForFunction(() => window.__chain !== undefined);
+  await expect
+    .poll(async () => {
+      const p = await probe(page);
+      return p.time.collisions > 0 && p.sweep.points > 0 && p.newton.steps > 0 && p.mc.samples > 0;
+    }, { timeout: 20_000 })
+    .toBe(true);
+  return probe(page);
+}
+
+describe('the chain lab page', () => {
+  it('shows the benchmark numbers: 6 collisions and v4 = 0.421875, the sweep, Newton, Monte Carlo', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html`);
+    const p = await ready(page);
+    expect(p.time.collisions).toBe(6);
+    expect(p.time.finalVelocity[3]).toBe(0.421875);
+    expect(await page.locator('#time-result').textContent()).toMatch(/^6 collisions, computed in double precision/);
+    expect(await page.locator('#final-table').textContent()).toContain('0.421875');
+    expect(await page.locator('#log-table tbody tr').count()).toBe(6);
+    expect(await page.locator('#log-table tbody tr').first().textContent()).toContain('1–2');
+    expect(p.time.points).toBe(8);
+    // the sweep: 400 points, collisions on a log axis, the four final velocities
+    expect(p.sweep.points).toBe(400);
+    expect(p.sweep.velocityPoints).toBe(400);
+    expect(p.sweep.maxCollisions).toBeGreaterThan(100);
+    expect(await page.locator('#plot-sweep-collisions .u-title').textContent()).toBe('Number of collisions vs e');
+    // Newton and the exact value beside it
+    expect(await page.locator('#newton-result').textContent()).toContain('0.58740105');
+    expect(await page.locator('#newton-compare').textContent()).toContain('0.5874010519682');
+    expect(Math.abs(p.newton.e - (Math.cbrt(4) - 1))).toBeLessThan(1e-9);
+    expect(p.newton.points).toBe(p.newton.steps);
+    // Monte Carlo beside the exact and the published values
+    expect(Math.abs(p.mc.mean - 0.42328)).toBeLessThan(0.004);
+    expect(p.mc.bins).toBeGreaterThan(10);
+    const stats = await page.locator('#mc-table').textContent();
+    expect(stats).toContain('0.423281');
+    expect(stats).toContain('0.424898');
+    // the canvas drew the row at its set-up
+    expect(await page.locator('#row-canvas').getAttribute('aria-label')).toContain('centres at 0, 2, 4, 6 m');
+    expect(await page.locator('.page-links a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['./', 'soft.html']);
+    // a CSV with units in the header
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#csv-log').click()]);
+    const stream = await download.createReadStream();
+    let text = '';
+    for await (const chunk of stream) text += String(chunk);
+    expect(text.split('\r\n')[0]).toBe('collision,t (s),pair,x1 (m),x2 (m),x3 (m),x4 (m),v1 after (m/s),v2 after (m/s),v3 after (m/s),v4 after (m/s)');
+    expect(text.split('\r\n')).toHaveLength(8);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('names bad values next to their fields, keeps working, and cancels a long sweep', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html`);
+    await ready(page);
+    await page.locator('#time-e').fill('1.5');
+    await page.locator('#time-run').click();
+    expect(await page.locator('#time-e-error').textContent()).toBe('e = 1.5 is outside [0, 1]');
+    expect(await page.locator('#time-e').getAttribute('aria-invalid')).toBe('true');
+    await page.locator('#time-e').fill('NaN');
+    await page.locator('#time-e').press('Enter');
+    expect(await page.locator('#time-e-error').textContent()).toBe('e = "NaN" is not a number');
+    await page.locator('#sweep-points').fill('0');
+    await page.locator('#sweep-run').click();
+    expect(await page.locator('#sweep-points-error').textContent()).toContain('resolution = 0');
+    await page.locator('#mc-samples').fill('1000000');
+    await page.locator('#mc-run').click();
+    expect(await page.locator('#mc-samples-error').textContent()).toContain('samples K = 1000000');
+    // e = 1: the velocity passes down the row
+    await page.locator('#time-e').fill('1');
+    await page.locator('#time-run').click();
+    await expect.poll(async () => (await probe(page)).time.finalVelocity).toEqual([0, 0, 0, 1]);
+    expect(await page.locator('#time-e-error').textContent()).toBe('');
+    // collapse, in extended precision
+    await page.locator('#time-e').fill('0.1');
+    await page.locator('#time-precision').selectOption('extended');
+    await page.locator('#time-run').click();
+    await expect.poll(() => page.locator('#time-result').textContent()).toMatch(/extended precision.*inelastic collapse at t = /);
+    // a long sweep, cancelled
+    await page.locator('#sweep-points').fill('100000');
+    await page.locator('#sweep-precision').selectOption('extended');
+    await page.locator('#sweep-run').click();
+    await page.locator('#sweep-cancel').waitFor({ state: 'visible' });
+    await page.locator('#sweep-cancel').click();
+    await expect.poll(() => page.locator('#sweep-result').textContent()).toBe('Sweep cancelled.');
+    expect(await page.locator('#sweep-progress').isVisible()).toBe(false);
+    // and the page still sweeps afterwards
+    await page.locator('#sweep-points').fill('50');
+    await page.locator('#sweep-run').click();
+    await expect.poll(async () => (await probe(page)).sweep.points).toBe(50);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('"Copy link" restores every panel\'s inputs and recomputes', async () => {
+    const { page: a } = await openPage(browser(), `${inject('baseUrl')}chain.html`);
+    await ready(a);
+    await a.locator('#time-e').fill('0.3');
+    await a.locator('#time-n').fill('5');
+    await a.locator('#time-run').click();
+    await a.locator('#sweep-points').fill('60');
+    await a.locator('#sweep-run').click();
+    await a.locator('#newton-target').fill('0.4');
+    await a.locator('#newton-run').click();
+    await a.locator('#mc-seed').fill('7');
+    await a.locator('#mc-samples').fill('500');
+    await a.locator('#mc-run').click();
+    await expect
+      .poll(async () => {
+        const s = (await probe(a)).state;
+        return [s.time.e, s.time.spheres, s.sweep.points, s.newton.target, s.mc.seed, s.mc.samples];
+      })
+      .toEqual([0.3, 5, 60, 0.4, 7, 500]);
+    await a.locator('#copy-link').click();
+    await expect.poll(() => a.locator('#share-url').inputValue()).toMatch(/chain\.html#s=[A-Za-z0-9_-]+$/);
+    const url = await a.locator('#share-url').inputValue();
+    const before = await probe(a);
+    await a.context().close();
+
+    const { page: b, errors } = await openPage(browser(), url);
+    await b.waitForFunction(() => window.__chain !== undefined);
+    await expect.poll(async () => (await probe(b)).mc.samples).toBe(500);
+    await expect.poll(async () => (await probe(b)).sweep.points).toBe(60);
+    expect(await b.locator('#time-e').inputValue()).toBe('0.3');
+    expect(await b.locator('#time-n').inputValue()).toBe('5');
+    expect(await b.locator('#newton-target').inputValue()).toBe('0.4');
+    expect(await b.locator('#mc-seed').inputValue()).toBe('7');
+    const after = await probe(b);
+    expect(after.time.finalVelocity).toEqual(before.time.finalVelocity);
+    expect(after.newton.e).toBe(before.newton.e);
+    expect(after.mc.mean).toBe(before.mc.mean);
+    expect(after.state).toEqual(before.state);
+    expect(errors).toEqual([]);
+    await b.context().close();
+  });
+});

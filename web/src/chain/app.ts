@@ -1,0 +1,96 @@
+/**
+ * Wires the chain lab page (chain.html): the four panels, the share link (every panel's last
+ * run inputs as JSON in #s=) and a read-only test hook, window.__chain.
+ */
+import { byId } from '../ui/dom';
+import { ShareButton } from '../ui/share-button';
+import { parsePageParams } from '../ui/url-params';
+import { McPanel } from './mc-panel';
+import { NewtonPanel } from './newton-panel';
+import { decodeState, defaultState, stateToJson, type ChainState } from './state';
+import { SweepPanel } from './sweep-panel';
+import { TimePanel } from './time-panel';
+
+export const CHAIN_PANELS = ['time', 'sweep', 'newton', 'mc'] as const;
+export type ChainPanelKind = (typeof CHAIN_PANELS)[number];
+
+export interface ChainProbe {
+  time: ReturnType<TimePanel['probe']>;
+  sweep: ReturnType<SweepPanel['probe']>;
+  newton: ReturnType<NewtonPanel['probe']>;
+  mc: ReturnType<McPanel['probe']>;
+  /** the state the share link carries now */
+  state: ChainState;
+}
+
+declare global {
+  interface Window {
+    __chain?: { probe(): ChainProbe };
+  }
+}
+
+export function startChainApp(): void {
+  const params = parsePageParams(window.location.search, window.location.hash, CHAIN_PANELS);
+  document.body.classList.toggle('embed', params.embed);
+  const state = defaultState();
+  const share = params.embed
+    ? null
+    : new ShareButton(byId('copy-link', HTMLButtonElement), byId('share-url', HTMLInputElement), byId('share-status', HTMLElement));
+  const linkError = byId('link-error', HTMLElement);
+  const changed = (): void => share?.setScenario(stateToJson(state));
+
+  const time = new TimePanel(byId('panel-time', HTMLElement), (v) => ((state.time = v), changed()));
+  const sweep = new SweepPanel(byId('panel-sweep', HTMLElement), (v) => ((state.sweep = v), changed()));
+  const newton = new NewtonPanel(byId('panel-newton', HTMLElement), (v) => ((state.newton = v), changed()));
+  const mc = new McPanel(byId('panel-mc', HTMLElement), (v) => ((state.mc = v), changed()));
+
+  if (params.embed && params.plot !== null) {
+    for (const kind of CHAIN_PANELS) byId(`panel-${kind}`, HTMLElement).hidden = kind !== params.plot;
+  }
+
+  const apply = (s: ChainState): void => {
+    time.set(s.time);
+    sweep.set(s.sweep);
+    newton.set(s.newton);
+    mc.set(s.mc);
+    void time.compute(s.time);
+    void sweep.compute(s.sweep);
+    void newton.compute(s.newton);
+    void mc.compute(s.mc);
+  };
+
+  const loadShared = (payload: string): void => {
+    decodeState(payload).then(
+      ({ state: s, problems }) => {
+        linkError.hidden = problems.length === 0;
+        linkError.textContent = problems.length ? `Parts of the shared link were not used: ${problems.join('; ')}. Their defaults apply.` : '';
+        apply(s);
+      },
+      (error: unknown) => {
+        linkError.textContent = `The shared link could not be read: ${error instanceof Error ? error.message : String(error)}. The defaults were loaded instead.`;
+        linkError.hidden = false;
+        apply(defaultState());
+      },
+    );
+  };
+
+  if (params.shared !== null) loadShared(params.shared);
+  else apply(defaultState());
+
+  window.addEventListener('hashchange', () => {
+    const next = parsePageParams(window.location.search, window.location.hash).shared;
+    if (next === null || next === share?.lastPayload) return;
+    loadShared(next);
+  });
+
+  const hook = Object.freeze({
+    probe: (): ChainProbe => ({
+      time: time.probe(),
+      sweep: sweep.probe(),
+      newton: newton.probe(),
+      mc: mc.probe(),
+      state: structuredClone(state),
+    }),
+  });
+  Object.defineProperty(window, '__chain', { value: hook, writable: false, configurable: false });
+}

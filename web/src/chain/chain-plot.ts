@@ -1,0 +1,103 @@
+/**
+ * A uPlot chart for the chain panels: a title, axes labelled with quantity and unit, any number
+ * of series (lines, step functions, bars, markers), linear or logarithmic y. The chart is rebuilt
+ * when the set of series changes, otherwise only its data.
+ */
+import uPlot from 'uplot';
+import { formatValue, PlotView } from '../plot/plot-view';
+
+/** tick labels; log scales hand over null for ticks they leave unlabelled */
+function tickValues(_u: uPlot, splits: Array<number | null>): string[] {
+  return splits.map((v) => (v == null ? '' : formatValue(v)));
+}
+
+export interface SeriesSpec {
+  label: string;
+  color: string;
+  dash?: number[] | undefined;
+  width?: number;
+  /** step function: the value holds from a point until the next */
+  stepped?: boolean;
+  bars?: boolean;
+  /** markers at the points (and no line when `line` is false) */
+  points?: boolean;
+  line?: boolean;
+  fill?: string;
+}
+
+export interface ChainPlotOptions {
+  title: string;
+  xLabel: string;
+  yLabel: string;
+  logY?: boolean;
+  height?: number;
+  /** y range always includes 0 */
+  yFromZero?: boolean;
+}
+
+export type Column = ArrayLike<number | null>;
+
+export class ChainPlot {
+  private readonly view: PlotView;
+  private signature = '';
+
+  constructor(container: HTMLElement, private readonly options: ChainPlotOptions) {
+    this.view = new PlotView(container, options.height ?? 260);
+  }
+
+  private build(series: readonly SeriesSpec[]): void {
+    const o = this.options;
+    const fmt = (_u: uPlot, v: number | null): string => (v == null ? '–' : formatValue(v));
+    const stepped = uPlot.paths.stepped?.({ align: 1 });
+    const bars = uPlot.paths.bars?.({ size: [1, Infinity], align: 0 });
+    const yScale: uPlot.Scale = o.logY
+      ? { distr: 3, log: 10 }
+      : o.yFromZero
+        ? { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.08 : 1] }
+        : { range: (_u, min, max) => (min === max ? [min - 1, max + 1] : [min - 0.05 * (max - min), max + 0.05 * (max - min)]) };
+    this.view.build(
+      {
+        title: o.title,
+        scales: { x: { time: false }, y: yScale },
+        axes: [
+          { label: o.xLabel, values: tickValues },
+          { label: o.yLabel, values: tickValues, size: 64 },
+        ],
+        series: [
+          { label: o.xLabel, value: fmt },
+          ...series.map((s): uPlot.Series => {
+            const paths = s.bars ? bars : s.stepped ? stepped : undefined;
+            return {
+              label: s.label,
+              stroke: s.color,
+              width: s.width ?? 1.75,
+              value: fmt,
+              ...(s.dash ? { dash: s.dash } : {}),
+              ...(s.fill ? { fill: s.fill } : {}),
+              ...(paths ? { paths } : s.line === false ? { paths: () => null } : {}),
+              points: s.points ? { show: true, size: 6, stroke: s.color, fill: s.color } : { show: false },
+            };
+          }),
+        ],
+        cursor: { drag: { x: true, y: false } },
+        legend: { live: false },
+      },
+      [[], ...series.map(() => [])],
+    );
+  }
+
+  show(x: Column, series: ReadonlyArray<{ spec: SeriesSpec; data: Column }>): void {
+    const signature = JSON.stringify(series.map((s) => s.spec));
+    if (signature !== this.signature) {
+      this.build(series.map((s) => s.spec));
+      this.signature = signature;
+    }
+    const data = [x, ...series.map((s) => s.data)] as unknown as uPlot.AlignedData;
+    this.view.setData(data);
+  }
+
+  /** x values plotted */
+  points(): number {
+    return this.view.points();
+  }
+}

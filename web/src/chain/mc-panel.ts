@@ -1,0 +1,153 @@
+/**
+ * Monte Carlo: K samples e ~ N(μ, σ²), v4 of each (chainMonteCarlo: one call in one worker, so
+ * the numbers are those of `granular-cli chain-mc` with the same seed); histogram with the exact
+ * density, mean, standard deviation, 95 % CI beside the exact and the published ACSL values.
+ */
+import { el } from '../ui/dom';
+import { ChainPlot } from './chain-plot';
+import { columnsToCsv } from './csv';
+import { NumberField } from './fields';
+import { CancelledError, JobWorker } from './job-worker';
+import { COLORS } from '../plot/plot-view';
+import { parseMonteCarlo, type MonteCarloResult } from './results';
+import type { ChainState } from './state';
+import { ACSL_MC, histogram, momentsApply, v4Density, v4Moments, type Histogram } from './theory';
+import { RULES } from './validate';
+import { csvButton, fillTable, fmt, plotCard, ProgressView } from './widgets';
+
+export type McInputs = ChainState['mc'];
+
+export class McPanel {
+  private readonly samples = new NumberField('mc-samples', 'Samples K', '', RULES.samples);
+  private readonly mu = new NumberField('mc-mu', 'Mean μ of e', '', RULES.mu);
+  private readonly sigma = new NumberField('mc-sigma', 'Std. deviation σ of e', '', RULES.sigma);
+  private readonly seed = new NumberField('mc-seed', 'Seed', '', RULES.seed, 'same seed, same samples as granular-cli chain-mc');
+  private readonly progress: ProgressView;
+  private readonly result = el('p', { class: 'result-line', id: 'mc-result', role: 'status', 'aria-live': 'polite' });
+  private readonly table = el('table', { id: 'mc-table', class: 'data-table' });
+  private readonly plot: ChainPlot;
+  private readonly worker = new JobWorker('granular-chain-mc');
+  private answer: MonteCarloResult | null = null;
+  private hist: Histogram | null = null;
+  private inputs: McInputs | null = null;
+
+  constructor(container: HTMLElement, private readonly onRun: (inputs: McInputs) => void) {
+    this.progress = new ProgressView('mc', 'Sampling', () => this.worker.cancel());
+    const form = el(
+      'form', { class: 'chain-form', id: 'mc-form', 'aria-label': 'Monte Carlo inputs', novalidate: true },
+      this.samples.row, this.mu.row, this.sigma.row, this.seed.row,
+      el('p', { class: 'hint' }, 'e is drawn from a Gaussian (clamped to [0, 1]); each sample is one four-sphere run in double precision.'),
+      el('div', { class: 'form-actions' }, el('button', { type: 'submit', class: 'primary', id: 'mc-run' }, 'Sample')),
+      this.progress.root,
+    );
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.submit();
+    });
+    const card = plotCard('mc', 'the histogram of v4', () => this.histCsv());
+    this.plot = new ChainPlot(card.body, { title: 'Distribution of v4', xLabel: 'final velocity v4 (m/s)', yLabel: 'density (1/(m/s))', yFromZero: true, height: 260 });
+    const tableCard = el(
+      'div', { class: 'table-card' },
+      el('div', { class: 'card-tools' }, el('h3', {}, 'Statistics of v4'), csvButton('csv-mc-samples', 'every sample of v4', () => this.samplesCsv())),
+      this.table,
+    );
+    container.append(
+      el('div', { class: 'panel-grid' }, form, el('div', { class: 'panel-main' }, this.result, el('div', { class: 'plot-grid two' }, tableCard, card.card))),
+    );
+  }
+
+  set(inputs: McInputs): void {
+    this.samples.set(inputs.samples);
+    this.mu.set(inputs.mu);
+    this.sigma.set(inputs.sigma);
+    this.seed.set(inputs.seed);
+  }
+
+  private read(): McInputs | null {
+    const samples = this.samples.read();
+    const mu = this.mu.read();
+    const sigma = this.sigma.read();
+    const seed = this.seed.read();
+    if (samples === null || mu === null || sigma === null || seed === null) return null;
+    return { samples, mu, sigma, seed };
+  }
+
+  submit(): void {
+    const inputs = this.read();
+    if (inputs) void this.compute(inputs);
+  }
+
+  async compute(inputs: McInputs): Promise<void> {
+    this.worker.cancel();
+    this.progress.start(null);
+    this.result.classList.remove('error');
+    this.result.textContent = `Sampling ${inputs.samples.toLocaleString('en-US')} runs…`;
+    const started = performance.now();
+    try {
+      const answer = parseMonteCarlo(await this.worker.text({ type: 'montecarlo', ...inputs }));
+      this.answer = answer;
+      this.inputs = inputs;
+      this.show(answer, inputs, (performance.now() - started) / 1000);
+      this.onRun(inputs);
+    } catch (error) {
+      if (error instanceof CancelledError) this.result.textContent = 'Cancelled.';
+      else {
+        this.result.textContent = error instanceof Error ? error.message : String(error);
+        this.result.classList.add('error');
+      }
+    } finally {
+      this.progress.stop();
+    }
+  }
+
+  private show(a: MonteCarloResult, inputs: McInputs, seconds: number): void {
+    this.result.textContent = `${a.samples.toLocaleString('en-US')} samples in ${fmt(seconds, 3)} s: mean v4 = ${a.mean.toFixed(6)} m/s, SD = ${a.sd.toFixed(6)} m/s.`;
+    const exact = v4Moments(inputs.mu, inputs.sigma);
+    const exactOk = momentsApply(inputs.mu, inputs.sigma);
+    const published = inputs.mu === 0.5 && inputs.sigma === 0.05 && inputs.samples === 1000;
+    const f6 = (v: number): string => v.toFixed(6);
+    const exactCell = (v: number): string => (exactOk ? f6(v) : `${f6(v)}*`);
+    fillTable(
+      this.table,
+      ['quantity (m/s)', 'this run', 'exact (closed form)', 'published ACSL'],
+      [
+        ['mean of v4', f6(a.mean), exactCell(exact.mean), published ? f6(ACSL_MC.mean) : '–'],
+        ['standard deviation', f6(a.sd), exactCell(exact.sd), published ? f6(ACSL_MC.sd) : '–'],
+        ['95 % CI of the mean', `${f6(a.ciLow)} … ${f6(a.ciHigh)}`, '–', published ? `${f6(ACSL_MC.ciLow)} … ${f6(ACSL_MC.ciHigh)}` : '–'],
+        ['|mean − exact|', fmt(Math.abs(a.mean - exact.mean), 3), '', ''],
+      ],
+    );
+    this.table.setAttribute('aria-describedby', 'mc-note');
+    const note = this.table.parentElement?.querySelector('#mc-note') ?? el('p', { class: 'hint', id: 'mc-note' });
+    note.textContent = `Exact: v4 = ((1 + e)/2)³ with e ~ N(μ, σ²), valid while e stays in the six-collision regime [2 − √3, 1)${exactOk ? '' : ' — * not the case here (μ ± 4σ leaves it)'}. Published ACSL values are for μ = 0.5, σ = 0.05, K = 1000.`;
+    this.table.after(note);
+
+    const h = histogram(a.values);
+    this.hist = h;
+    const centres = h.lower.map((x) => x + h.width / 2);
+    const density = centres.map((v) => v4Density(v, inputs.mu, inputs.sigma));
+    this.plot.show(centres, [
+      { spec: { label: 'samples', color: COLORS.blue, fill: COLORS.blueFill, bars: true, width: 1 }, data: h.density },
+      { spec: { label: 'exact density (six-collision regime)', color: COLORS.vermillion, width: 2 }, data: density.map((d, k) => (k < density.length ? d : null)) },
+    ]);
+  }
+
+  private histCsv(): { filename: string; text: string } | null {
+    const h = this.hist;
+    if (!h) return null;
+    return {
+      filename: `chain-mc-histogram-seed${this.inputs?.seed ?? ''}.csv`,
+      text: columnsToCsv(['bin low v4 (m/s)', 'bin high v4 (m/s)', 'count (1)', 'density (1/(m/s))'], [h.lower, h.lower.map((x) => x + h.width), h.counts, h.density]),
+    };
+  }
+
+  private samplesCsv(): { filename: string; text: string } | null {
+    const a = this.answer;
+    if (!a) return null;
+    return { filename: `chain-mc-samples-seed${this.inputs?.seed ?? ''}.csv`, text: columnsToCsv(['sample', 'v4 (m/s)'], [a.values.map((_, k) => k + 1), a.values]) };
+  }
+
+  probe(): { mean: number; sd: number; samples: number; bins: number } {
+    return { mean: this.answer?.mean ?? NaN, sd: this.answer?.sd ?? NaN, samples: this.answer?.samples ?? 0, bins: this.plot.points() };
+  }
+}

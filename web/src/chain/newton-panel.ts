@@ -1,0 +1,148 @@
+/**
+ * Panel (c), boundary value: the e with v4(e) = target, by Newton's method with bisection
+ * safeguard (chainNewton, four spheres): every iterate in a table, |residual| on a log axis,
+ * and the closed form 2 (target / v0)^(1/3) − 1 (= 4^(1/3) − 1 for v0/2) beside it.
+ */
+import { el } from '../ui/dom';
+import { ChainPlot } from './chain-plot';
+import { toCsv } from './csv';
+import { NumberField } from './fields';
+import { CancelledError, JobWorker } from './job-worker';
+import { seriesColor } from './palette';
+import { parseNewton, type NewtonResult } from './results';
+import type { ChainState } from './state';
+import { eForV4, SIX_COLLISION_MIN } from './theory';
+import { orderProblem, RULES } from './validate';
+import { csvButton, fillTable, fmt, plotCard, ProgressView } from './widgets';
+
+export type NewtonInputs = ChainState['newton'];
+
+/** how an iterate was obtained */
+export function stepKind(k: number, bisection: boolean): string {
+  return k === 0 ? 'start (midpoint)' : bisection ? 'bisection' : 'Newton';
+}
+
+export class NewtonPanel {
+  private readonly target = new NumberField('newton-target', 'Target v4', 'm/s', RULES.target, 'default v0/2 = 0.5 m/s');
+  private readonly lo = new NumberField('newton-lo', 'Bracket e_lo', '', RULES.lo);
+  private readonly hi = new NumberField('newton-hi', 'Bracket e_hi', '', RULES.hi);
+  private readonly progress: ProgressView;
+  private readonly result = el('p', { class: 'result-line', id: 'newton-result', role: 'status', 'aria-live': 'polite' });
+  private readonly exact = el('dl', { class: 'compare', id: 'newton-compare' });
+  private readonly table = el('table', { id: 'newton-table', class: 'data-table' });
+  private readonly plot: ChainPlot;
+  private readonly worker = new JobWorker('granular-chain-newton');
+  private answer: NewtonResult | null = null;
+  private inputs: NewtonInputs | null = null;
+
+  constructor(container: HTMLElement, private readonly onRun: (inputs: NewtonInputs) => void) {
+    this.progress = new ProgressView('newton', 'Solving', () => this.worker.cancel());
+    const form = el(
+      'form', { class: 'chain-form', id: 'newton-form', 'aria-label': 'Boundary-value inputs', novalidate: true },
+      this.target.row, this.lo.row, this.hi.row,
+      el('p', { class: 'hint' }, 'Solves v4(e) = target for the four-sphere row: Newton steps with a central-difference slope, bisection when a step leaves the bracket.'),
+      el('div', { class: 'form-actions' }, el('button', { type: 'submit', class: 'primary', id: 'newton-run' }, 'Solve')),
+      this.progress.root,
+    );
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.submit();
+    });
+    const csv = (): { filename: string; text: string } | null => this.csv();
+    const card = plotCard('newton', 'the Newton iterates', csv);
+    this.plot = new ChainPlot(card.body, { title: '|residual| vs iteration', xLabel: 'iteration k (1)', yLabel: '|v4(e_k) − target| (m/s)', logY: true, height: 240 });
+    const tableCard = el(
+      'div', { class: 'table-card' },
+      el('div', { class: 'card-tools' }, el('h3', {}, 'Iterates'), csvButton('csv-newton-table', 'the Newton iterates', csv)),
+      el('div', { class: 'table-scroll short', tabindex: '0', role: 'region', 'aria-label': 'Newton iterates, scrollable' }, this.table),
+    );
+    container.append(
+      el('div', { class: 'panel-grid' }, form, el('div', { class: 'panel-main' }, this.result, this.exact, el('div', { class: 'plot-grid two' }, tableCard, card.card))),
+    );
+  }
+
+  set(inputs: NewtonInputs): void {
+    this.target.set(inputs.target);
+    this.lo.set(inputs.lo);
+    this.hi.set(inputs.hi);
+  }
+
+  private read(): NewtonInputs | null {
+    const target = this.target.read();
+    const lo = this.lo.read();
+    const hi = this.hi.read();
+    if (target === null || lo === null || hi === null) return null;
+    const order = orderProblem(lo, hi, 'e_lo', 'e_hi');
+    if (order) {
+      this.hi.showError(order);
+      return null;
+    }
+    return { target, lo, hi };
+  }
+
+  submit(): void {
+    const inputs = this.read();
+    if (inputs) void this.compute(inputs);
+  }
+
+  async compute(inputs: NewtonInputs): Promise<void> {
+    this.worker.cancel();
+    this.progress.start(null);
+    this.result.classList.remove('error');
+    this.result.textContent = 'Solving…';
+    try {
+      const answer = parseNewton(await this.worker.text({ type: 'newton', ...inputs }));
+      this.answer = answer;
+      this.inputs = inputs;
+      this.show(answer, inputs);
+      this.onRun(inputs);
+    } catch (error) {
+      if (error instanceof CancelledError) this.result.textContent = 'Cancelled.';
+      else {
+        this.result.textContent = error instanceof Error ? error.message : String(error);
+        this.result.classList.add('error');
+      }
+    } finally {
+      this.progress.stop();
+    }
+  }
+
+  private show(a: NewtonResult, inputs: NewtonInputs): void {
+    const n = a.steps.length;
+    this.result.textContent = a.converged
+      ? `Converged after ${n} iterate${n === 1 ? '' : 's'}: e = ${a.e.toPrecision(13)}.`
+      : `Not converged after ${n} iterates (last e = ${a.e.toPrecision(13)}); is v4 = ${inputs.target} m/s reachable for e in [${inputs.lo}, ${inputs.hi}]?`;
+    this.result.classList.toggle('error', !a.converged);
+    const closed = eForV4(inputs.target);
+    const applies = closed >= SIX_COLLISION_MIN && closed <= 1;
+    const row = (term: string, value: string): HTMLElement => el('div', { class: 'compare-row' }, el('dt', {}, term), el('dd', {}, value));
+    this.exact.replaceChildren(
+      row('Newton (WASM engine)', `e = ${a.e.toPrecision(13)}`),
+      row(inputs.target === 0.5 ? 'exact 4^(1/3) − 1' : 'exact 2 (target/v0)^(1/3) − 1', applies ? `e = ${closed.toPrecision(13)}` : `${closed.toPrecision(6)} (outside the six-collision regime, not valid)`),
+      row('difference', applies ? fmt(a.e - closed, 3) : '–'),
+      row('published (ACSL, SNE C12)', 'e = 0.587401052 (for v0/2)'),
+    );
+    fillTable(
+      this.table,
+      ['k', 'e_k (1)', 'residual v4 − target (m/s)', 'step'],
+      a.steps.map((s, k) => [String(k), s.e.toPrecision(13), fmt(s.residual, 4), stepKind(k, s.bisection)]),
+    );
+    const iterations = a.steps.map((_, k) => k);
+    // exact zeros have no place on a log axis
+    const residual = a.steps.map((s) => (Math.abs(s.residual) > 0 ? Math.abs(s.residual) : null));
+    this.plot.show(iterations, [{ spec: { label: '|residual|', color: seriesColor(0), points: true }, data: residual }]);
+  }
+
+  private csv(): { filename: string; text: string } | null {
+    const a = this.answer;
+    if (!a) return null;
+    return {
+      filename: `chain-newton-target${this.inputs?.target ?? ''}.csv`,
+      text: toCsv(['k', 'e (1)', 'residual v4 - target (m/s)', 'step'], a.steps.map((s, k) => [k, s.e, s.residual, stepKind(k, s.bisection)])),
+    };
+  }
+
+  probe(): { e: number; steps: number; points: number } {
+    return { e: this.answer?.e ?? NaN, steps: this.answer?.steps.length ?? 0, points: this.plot.points() };
+  }
+}

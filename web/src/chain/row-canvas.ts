@@ -1,0 +1,164 @@
+/**
+ * The row of spheres drawn to scale on a line (x in m along the bottom), with play / pause,
+ * reset and a time slider. Positions come from the timeline (exact: piecewise linear).
+ */
+import { el } from '../ui/dom';
+import { seriesColor } from './palette';
+import { DIAMETER, extent, positionsAt, segmentAt, type Timeline } from './timeline';
+import { fmt } from './widgets';
+
+const SLIDER_STEPS = 1000;
+const AXIS_PX = 30;
+const PAD_PX = 14;
+
+export class RowAnimation {
+  readonly root: HTMLElement;
+  private readonly canvas: HTMLCanvasElement;
+  private readonly playButton: HTMLButtonElement;
+  private readonly slider: HTMLInputElement;
+  private readonly speed: HTMLSelectElement;
+  private readonly clock: HTMLElement;
+  private tl: Timeline | null = null;
+  private logged = 0;
+  private t = 0;
+  private playing = false;
+  private lastFrame = 0;
+
+  constructor() {
+    this.canvas = el('canvas', { id: 'row-canvas', role: 'img', 'aria-label': 'The row of spheres, drawn to scale' });
+    this.playButton = el('button', { type: 'button', id: 'row-play', class: 'primary', 'aria-pressed': 'false' }, 'Play');
+    const reset = el('button', { type: 'button', id: 'row-reset', title: 'Back to t = 0' }, 'Reset');
+    this.slider = el('input', { type: 'range', id: 'row-time', min: '0', max: String(SLIDER_STEPS), step: '1', value: '0' });
+    this.speed = el(
+      'select', { id: 'row-speed' },
+      ...[0.5, 1, 2, 5, 10].map((v) => el('option', { value: String(v), selected: v === 2 }, `${v} s per s`)),
+    );
+    this.clock = el('span', { class: 'sim-time', id: 'row-clock' }, 't = 0 s');
+    this.root = el(
+      'div', { class: 'row-animation' },
+      el('div', { class: 'canvas-wrap' }, this.canvas),
+      el(
+        'div', { class: 'controls', role: 'toolbar', 'aria-label': 'Animation controls' },
+        this.playButton, reset,
+        el('label', { for: 'row-time' }, 'time'), this.slider,
+        el('label', { for: 'row-speed' }, 'speed'), this.speed,
+        this.clock,
+      ),
+    );
+    this.playButton.addEventListener('click', () => this.setPlaying(!this.playing));
+    reset.addEventListener('click', () => {
+      this.setPlaying(false);
+      this.seek(0);
+    });
+    this.slider.addEventListener('input', () => this.seek((Number(this.slider.value) / SLIDER_STEPS) * this.duration()));
+    new ResizeObserver(() => this.draw()).observe(this.root);
+  }
+
+  private duration(): number {
+    return this.tl ? (this.tl.time[this.tl.time.length - 1] ?? 0) : 0;
+  }
+
+  show(tl: Timeline, logged: number): void {
+    this.tl = tl;
+    this.logged = logged;
+    this.setPlaying(false);
+    this.seek(0);
+  }
+
+  private seek(t: number): void {
+    this.t = Math.min(Math.max(0, t), this.duration());
+    const d = this.duration();
+    this.slider.value = String(d > 0 ? Math.round((this.t / d) * SLIDER_STEPS) : 0);
+    this.slider.setAttribute('aria-valuetext', `t = ${fmt(this.t, 4)} s`);
+    this.draw();
+  }
+
+  private setPlaying(playing: boolean): void {
+    if (playing && this.t >= this.duration()) this.seek(0);
+    this.playing = playing && this.tl !== null;
+    this.playButton.textContent = this.playing ? 'Pause' : 'Play';
+    this.playButton.setAttribute('aria-pressed', String(this.playing));
+    if (this.playing) {
+      this.lastFrame = performance.now();
+      requestAnimationFrame((now) => this.frame(now));
+    }
+  }
+
+  private frame(now: number): void {
+    if (!this.playing) return;
+    const dt = Math.min(0.1, (now - this.lastFrame) / 1000);
+    this.lastFrame = now;
+    this.seek(this.t + dt * Number(this.speed.value));
+    if (this.t >= this.duration()) this.setPlaying(false);
+    else requestAnimationFrame((n) => this.frame(n));
+  }
+
+  private draw(): void {
+    const canvas = this.canvas;
+    const wrap = canvas.parentElement;
+    const ctx = canvas.getContext('2d');
+    if (!wrap || !ctx || !this.tl) return;
+    const { min, max } = extent(this.tl);
+    const cssWidth = Math.max(200, Math.floor(wrap.clientWidth));
+    const scale = (cssWidth - 2 * PAD_PX) / (max - min);
+    const diameterPx = DIAMETER * scale;
+    const cssHeight = Math.round(Math.min(160, Math.max(60, diameterPx + 12)) + AXIS_PX);
+    const dpr = window.devicePixelRatio || 1;
+    canvas.style.width = `${cssWidth}px`;
+    canvas.style.height = `${cssHeight}px`;
+    if (canvas.width !== Math.round(cssWidth * dpr) || canvas.height !== Math.round(cssHeight * dpr)) {
+      canvas.width = Math.round(cssWidth * dpr);
+      canvas.height = Math.round(cssHeight * dpr);
+    }
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, cssWidth, cssHeight);
+    const X = (x: number): number => PAD_PX + (x - min) * scale;
+    const lineY = cssHeight - AXIS_PX;
+    const r = Math.min(diameterPx / 2, (cssHeight - AXIS_PX - 8) / 2);
+    const cy = lineY - r;
+
+    // the line and its metre ticks
+    ctx.strokeStyle = '#5b6370';
+    ctx.fillStyle = '#5b6370';
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    ctx.moveTo(X(min), lineY + 0.5);
+    ctx.lineTo(X(max), lineY + 0.5);
+    ctx.stroke();
+    ctx.font = '12px system-ui, sans-serif';
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'top';
+    const every = Math.max(1, Math.ceil(40 / scale));
+    const labelLeft = cssWidth - 2 - ctx.measureText('x (m)').width;
+    for (let m = Math.ceil(min / every) * every; m <= max; m += every) {
+      if (X(m) + 10 > labelLeft) break;
+      ctx.beginPath();
+      ctx.moveTo(X(m) + 0.5, lineY);
+      ctx.lineTo(X(m) + 0.5, lineY + 5);
+      ctx.stroke();
+      ctx.fillText(`${m}`, X(m), lineY + 7);
+    }
+    ctx.textAlign = 'right';
+    ctx.fillText('x (m)', cssWidth - 2, lineY + 7);
+
+    const xs = positionsAt(this.tl, this.t);
+    xs.forEach((x, i) => {
+      ctx.beginPath();
+      ctx.arc(X(x), cy, Math.max(2, r - 0.5), 0, 2 * Math.PI);
+      ctx.fillStyle = seriesColor(i);
+      ctx.fill();
+      if (r >= 8) {
+        ctx.fillStyle = i % 8 === 0 || i % 8 === 6 ? '#fff' : '#000';
+        ctx.font = `${Math.round(Math.min(18, r))}px system-ui, sans-serif`;
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'middle';
+        ctx.fillText(String(i + 1), X(x), cy);
+      }
+    });
+
+    const p = Math.min(segmentAt(this.tl.time, this.t), this.logged);
+    const done = this.tl.time[p + 1] !== undefined && this.tl.time[p + 1]! <= this.t && p + 1 <= this.logged ? p + 1 : p;
+    this.clock.textContent = `t = ${fmt(this.t, 4)} s · ${done} collision${done === 1 ? '' : 's'}`;
+    this.canvas.setAttribute('aria-label', `The row of ${xs.length} spheres at t = ${fmt(this.t, 4)} s, drawn to scale; centres at ${xs.map((x) => fmt(x, 4)).join(', ')} m`);
+  }
+}

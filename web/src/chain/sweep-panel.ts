@@ -1,0 +1,155 @@
+/**
+ * Panel (b), sweep: collisions vs e (log axis) and final velocities vs e over [e_min, e_max],
+ * computed in chunks on up to eight workers, with a progress bar and Cancel.
+ */
+import { el } from '../ui/dom';
+import { ChainPlot } from './chain-plot';
+import { columnsToCsv } from './csv';
+import { NumberField, PrecisionField } from './fields';
+import { CancelledError } from './job-worker';
+import { seriesColor, seriesDash } from './palette';
+import type { ChainState } from './state';
+import { sweepGrid, type SweepResult } from './sweep';
+import { SweepPool } from './sweep-pool';
+import { E_COLLAPSE } from './theory';
+import { orderProblem, RULES } from './validate';
+import { fmt, plotCard, ProgressView } from './widgets';
+
+export type SweepInputs = ChainState['sweep'];
+
+export class SweepPanel {
+  private readonly eMin = new NumberField('sweep-emin', 'e_min', '', RULES.eMin);
+  private readonly eMax = new NumberField('sweep-emax', 'e_max', '', RULES.eMax);
+  private readonly points = new NumberField('sweep-points', 'Resolution (points)', '', RULES.points);
+  private readonly spheres = new NumberField('sweep-n', 'Number of spheres N', '', RULES.spheres);
+  private readonly precision = new PrecisionField('sweep-precision');
+  private readonly progress: ProgressView;
+  private readonly result = el('p', { class: 'result-line', id: 'sweep-result', role: 'status', 'aria-live': 'polite' });
+  private readonly countPlot: ChainPlot;
+  private readonly velocityPlot: ChainPlot;
+  private readonly pool = new SweepPool();
+  private sweep: SweepResult | null = null;
+  private generation = 0;
+
+  constructor(container: HTMLElement, private readonly onRun: (inputs: SweepInputs) => void) {
+    this.progress = new ProgressView('sweep', 'Sweep progress', () => this.pool.cancel());
+    const form = el(
+      'form', { class: 'chain-form', id: 'sweep-form', 'aria-label': 'Sweep inputs', novalidate: true },
+      this.eMin.row, this.eMax.row, this.points.row, this.spheres.row, this.precision.row,
+      el('p', { class: 'hint' }, `One run per grid point, split across ${this.pool.size()} worker${this.pool.size() === 1 ? '' : 's'}. In double precision counts below e ≈ 0.173 are unreliable; use extended precision there.`),
+      el('div', { class: 'form-actions' }, el('button', { type: 'submit', class: 'primary', id: 'sweep-run' }, 'Run sweep')),
+      this.progress.root,
+    );
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.submit();
+    });
+    const csv = (): { filename: string; text: string } | null => this.csv();
+    const counts = plotCard('sweep-collisions', 'the sweep (collisions and final velocities vs e)', csv);
+    const velocities = plotCard('sweep-velocities', 'the sweep (collisions and final velocities vs e)', csv);
+    this.countPlot = new ChainPlot(counts.body, { title: 'Number of collisions vs e', xLabel: 'restitution e (1)', yLabel: 'collisions (1)', logY: true });
+    this.velocityPlot = new ChainPlot(velocities.body, { title: 'Final velocities vs e', xLabel: 'restitution e (1)', yLabel: 'final velocity v (m/s)', yFromZero: true });
+    container.append(
+      el('div', { class: 'panel-grid' }, form, el('div', { class: 'panel-main' }, this.result, el('div', { class: 'plot-grid two' }, counts.card, velocities.card))),
+    );
+  }
+
+  set(inputs: SweepInputs): void {
+    this.eMin.set(inputs.eMin);
+    this.eMax.set(inputs.eMax);
+    this.points.set(inputs.points);
+    this.spheres.set(inputs.spheres);
+    this.precision.set(inputs.precision);
+  }
+
+  private read(): SweepInputs | null {
+    const eMin = this.eMin.read();
+    const eMax = this.eMax.read();
+    const points = this.points.read();
+    const spheres = this.spheres.read();
+    if (eMin === null || eMax === null || points === null || spheres === null) return null;
+    const order = orderProblem(eMin, eMax, 'e_min', 'e_max');
+    if (order) {
+      this.eMax.showError(order);
+      return null;
+    }
+    return { eMin, eMax, points, spheres, precision: this.precision.get() };
+  }
+
+  submit(): void {
+    const inputs = this.read();
+    if (inputs) void this.compute(inputs);
+  }
+
+  async compute(inputs: SweepInputs): Promise<void> {
+    this.pool.cancel();
+    const generation = ++this.generation;
+    this.progress.start(0);
+    this.result.classList.remove('error');
+    this.result.textContent = `Sweeping ${inputs.points.toLocaleString('en-US')} values of e…`;
+    const started = performance.now();
+    try {
+      const grid = sweepGrid(inputs.eMin, inputs.eMax, inputs.points);
+      const { result, problems } = await this.pool.run(grid, inputs.spheres, inputs.precision === 'extended', (f) => {
+        if (generation === this.generation) this.progress.set(f);
+      });
+      if (generation !== this.generation) return;
+      this.sweep = result;
+      this.show(result, inputs, (performance.now() - started) / 1000, problems);
+      this.onRun(inputs);
+    } catch (error) {
+      if (generation !== this.generation) return;
+      if (error instanceof CancelledError) this.result.textContent = 'Sweep cancelled.';
+      else {
+        this.result.textContent = error instanceof Error ? error.message : String(error);
+        this.result.classList.add('error');
+      }
+    } finally {
+      if (generation === this.generation) this.progress.stop();
+    }
+  }
+
+  private show(s: SweepResult, inputs: SweepInputs, seconds: number, problems: string[]): void {
+    let maxCount = 0;
+    let maxAt = NaN;
+    let collapsed = 0;
+    s.collisions.forEach((c, j) => {
+      if (c > maxCount) {
+        maxCount = c;
+        maxAt = s.e[j] ?? NaN;
+      }
+      collapsed += s.collapsed[j] ?? 0;
+    });
+    const precision = inputs.precision === 'extended' ? 'extended precision (double-double)' : 'double precision';
+    const parts = [
+      `${s.e.length.toLocaleString('en-US')} runs in ${fmt(seconds, 3)} s, ${precision}.`,
+      `Most collisions: ${maxCount.toLocaleString('en-US')} at e = ${fmt(maxAt, 7)}.`,
+    ];
+    if (collapsed > 0) parts.push(`${collapsed} run${collapsed === 1 ? '' : 's'} ended in inelastic collapse (e below e_c ≈ ${E_COLLAPSE}).`);
+    if (problems.length > 0) parts.push(`Problem: ${problems[0]}.`);
+    this.result.textContent = parts.join(' ');
+    this.countPlot.show(s.e, [{ spec: { label: 'collisions', color: seriesColor(0), points: s.e.length <= 60 }, data: s.collisions }]);
+    this.velocityPlot.show(
+      s.e,
+      s.finalVelocity.map((data, i) => ({ spec: { label: `v${i + 1}`, color: seriesColor(i), dash: seriesDash(i) }, data })),
+    );
+  }
+
+  private csv(): { filename: string; text: string } | null {
+    const s = this.sweep;
+    if (!s) return null;
+    return {
+      filename: 'chain-sweep.csv',
+      text: columnsToCsv(
+        ['e (1)', 'collisions (1)', 'collapsed (1 = yes)', ...s.finalVelocity.map((_, i) => `v${i + 1} final (m/s)`)],
+        [s.e, s.collisions, s.collapsed, ...s.finalVelocity],
+      ),
+    };
+  }
+
+  probe(): { points: number; velocityPoints: number; maxCollisions: number } {
+    let max = 0;
+    for (const c of this.sweep?.collisions ?? []) if (c > max) max = c;
+    return { points: this.countPlot.points(), velocityPoints: this.velocityPlot.points(), maxCollisions: max };
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * Runs a sweep on several workers (navigator.hardwareConcurrency, 1 to 8): chunks of the grid
+ * are handed to whichever worker is free, and merged in grid order as they come back.
+ */
+import { CancelledError, JobWorker } from './job-worker';
+import { emptySweep, mergePiece, splitSweep, workerCount, type SweepResult } from './sweep';
+
+export class SweepPool {
+  private readonly workers: JobWorker[];
+
+  constructor(size = workerCount(navigator.hardwareConcurrency)) {
+    this.workers = Array.from({ length: size }, (_, k) => new JobWorker(`granular-chain-sweep-${k + 1}`));
+  }
+
+  size(): number {
+    return this.workers.length;
+  }
+
+  /** progress(fraction) in [0, 1]; the problem of the first failing run, if any, is in `problems`. */
+  async run(
+    grid: number[],
+    spheres: number,
+    extended: boolean,
+    progress: (fraction: number) => void,
+  ): Promise<{ result: SweepResult; problems: string[] }> {
+    const result = emptySweep(grid, spheres);
+    const chunks = splitSweep(grid.length, this.workers.length);
+    const problems: string[] = [];
+    const inFlight = new Map<number, number>();
+    const report = (): void => {
+      let partial = 0;
+      for (const v of inFlight.values()) partial += v;
+      progress(Math.min(1, (result.filled + partial) / Math.max(1, grid.length)));
+    };
+    let next = 0;
+    const lane = async (worker: JobWorker, lane: number): Promise<void> => {
+      while (next < chunks.length) {
+        const chunk = chunks[next++]!;
+        const e = grid.slice(chunk.start, chunk.start + chunk.count);
+        const answer = await worker.sweep(e, spheres, extended, (done) => {
+          inFlight.set(lane, done);
+          report();
+        });
+        inFlight.delete(lane);
+        const rows = Array.from({ length: spheres }, (_, i) => answer.finalVelocity.subarray(i * chunk.count, (i + 1) * chunk.count));
+        mergePiece(result, { start: chunk.start, collisions: answer.collisions, collapsed: answer.collapsed, finalVelocity: rows });
+        if (answer.problem) problems.push(answer.problem);
+        report();
+      }
+    };
+    try {
+      await Promise.all(this.workers.map((w, k) => lane(w, k)));
+    } catch (error) {
+      // a real failure stops the other lanes; a cancel has already stopped them (and a new
+      // sweep may be running on the same workers by now)
+      if (!(error instanceof CancelledError)) this.cancel();
+      throw error;
+    }
+    return { result, problems };
+  }
+
+  cancel(): void {
+    for (const w of this.workers) w.cancel();
+  }
+}

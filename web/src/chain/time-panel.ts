@@ -1,0 +1,195 @@
+/**
+ * Panel (a), time domain: one run for e, N spheres and a precision; the row animated; x_i(t),
+ * y_k(t) and v_i(t) plotted; final velocities and the collision log in tables.
+ */
+import { el } from '../ui/dom';
+import { ChainPlot, type SeriesSpec } from './chain-plot';
+import { columnsToCsv, toCsv } from './csv';
+import { NumberField, PrecisionField } from './fields';
+import { CancelledError, JobWorker } from './job-worker';
+import { seriesColor, seriesDash } from './palette';
+import { pairName, parseChainRun, type ChainRun } from './results';
+import { RowAnimation } from './row-canvas';
+import type { ChainState } from './state';
+import { buildTimeline, type Timeline } from './timeline';
+import { RULES } from './validate';
+import { csvButton, fillTable, fmt, plotCard, ProgressView } from './widgets';
+
+/** collisions kept in the log (all are counted) */
+export const MAX_LOG = 20_000;
+/** rows of the log drawn on the page (the CSV has all) */
+const LOG_ROWS_SHOWN = 2000;
+
+export type TimeInputs = ChainState['time'];
+
+export class TimePanel {
+  private readonly e = new NumberField('time-e', 'Restitution e', '', RULES.e, '0 ≤ e ≤ 1; Newton restitution of every pair');
+  private readonly spheres = new NumberField('time-n', 'Number of spheres N', '', RULES.spheres);
+  private readonly precision = new PrecisionField('time-precision');
+  private readonly progress: ProgressView;
+  private readonly result = el('p', { class: 'result-line', id: 'time-result', role: 'status', 'aria-live': 'polite' });
+  private readonly animation = new RowAnimation();
+  private readonly positionPlot: ChainPlot;
+  private readonly gapPlot: ChainPlot;
+  private readonly velocityPlot: ChainPlot;
+  private readonly finalTable = el('table', { id: 'final-table', class: 'data-table' });
+  private readonly logTable = el('table', { id: 'log-table', class: 'data-table' });
+  private readonly logNote = el('p', { class: 'hint', id: 'log-note' });
+  private readonly worker = new JobWorker('granular-chain-time');
+  private run: ChainRun | null = null;
+  private timeline: Timeline | null = null;
+  private inputs: TimeInputs | null = null;
+
+  constructor(container: HTMLElement, private readonly onRun: (inputs: TimeInputs) => void) {
+    this.progress = new ProgressView('time', 'Computing the run', () => this.worker.cancel());
+    const form = el(
+      'form', { class: 'chain-form', id: 'time-form', 'aria-label': 'Time-domain inputs', novalidate: true },
+      this.e.row, this.spheres.row, this.precision.row,
+      el('p', { class: 'hint' }, 'Spheres of diameter 1 m and mass 1 kg, centres 2 m apart (gaps 1 m); sphere 1 starts at v0 = 1 m/s, the others at rest.'),
+      el('div', { class: 'form-actions' }, el('button', { type: 'submit', class: 'primary', id: 'time-run' }, 'Run')),
+      this.progress.root,
+    );
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.submit();
+    });
+    const csvName = (what: string): string => `chain-${what}-e${this.inputs?.e ?? ''}.csv`;
+    const pos = plotCard('positions', 'the positions x_i(t)', () => this.seriesCsv('positions', csvName('positions')));
+    const gap = plotCard('gaps', 'the distance functions y_k(t)', () => this.seriesCsv('gaps', csvName('gaps')));
+    const vel = plotCard('velocities', 'the velocities v_i(t)', () => this.seriesCsv('velocities', csvName('velocities')));
+    this.positionPlot = new ChainPlot(pos.body, { title: 'Positions x_i(t)', xLabel: 'time t (s)', yLabel: 'position x (m)' });
+    this.gapPlot = new ChainPlot(gap.body, { title: 'Distances y_k(t) = x_k+1 − x_k − 1', xLabel: 'time t (s)', yLabel: 'gap y (m)', yFromZero: true });
+    this.velocityPlot = new ChainPlot(vel.body, { title: 'Velocities v_i(t)', xLabel: 'time t (s)', yLabel: 'velocity v (m/s)', yFromZero: true });
+    const finalCard = el(
+      'div', { class: 'table-card' },
+      el('div', { class: 'card-tools' }, el('h3', {}, 'Final velocities'), csvButton('csv-final', 'the final velocities', () => this.finalCsv(csvName('final')))),
+      this.finalTable,
+    );
+    const logCard = el(
+      'div', { class: 'table-card' },
+      el('div', { class: 'card-tools' }, el('h3', {}, 'Collision log'), csvButton('csv-log', 'the collision log', () => this.logCsv(csvName('log')))),
+      el('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': 'Collision log, scrollable' }, this.logTable),
+      this.logNote,
+    );
+    container.append(
+      el(
+        'div', { class: 'panel-grid' },
+        form,
+        el('div', { class: 'panel-main' }, this.result, this.animation.root,
+          el('div', { class: 'plot-grid' }, pos.card, gap.card, vel.card),
+          el('div', { class: 'table-grid' }, finalCard, logCard)),
+      ),
+    );
+  }
+
+  set(inputs: TimeInputs): void {
+    this.e.set(inputs.e);
+    this.spheres.set(inputs.spheres);
+    this.precision.set(inputs.precision);
+  }
+
+  /** reads the fields; null when one is not acceptable (its message is shown next to it) */
+  private read(): TimeInputs | null {
+    const e = this.e.read();
+    const spheres = this.spheres.read();
+    if (e === null || spheres === null) return null;
+    return { e, spheres, precision: this.precision.get() };
+  }
+
+  submit(): void {
+    const inputs = this.read();
+    if (inputs) void this.compute(inputs);
+  }
+
+  async compute(inputs: TimeInputs): Promise<void> {
+    this.worker.cancel();
+    this.progress.start(null);
+    this.result.textContent = 'Computing…';
+    this.result.classList.remove('error');
+    try {
+      const text = await this.worker.text({ type: 'run', e: inputs.e, spheres: inputs.spheres, extended: inputs.precision === 'extended', maxLog: MAX_LOG });
+      const run = parseChainRun(text);
+      if (!run.ok) throw new Error(run.message || 'the engine rejected the run');
+      this.inputs = inputs;
+      this.show(run, inputs.spheres);
+      this.onRun(inputs);
+    } catch (error) {
+      if (error instanceof CancelledError) this.result.textContent = 'Cancelled.';
+      else {
+        this.result.textContent = error instanceof Error ? error.message : String(error);
+        this.result.classList.add('error');
+      }
+    } finally {
+      this.progress.stop();
+    }
+  }
+
+  private show(run: ChainRun, spheres: number): void {
+    this.run = run;
+    const tl = buildTimeline(run, spheres);
+    this.timeline = tl;
+    const precision = run.precision === 'double-double' ? 'extended precision (double-double)' : 'double precision';
+    const parts = [`${run.collisions.toLocaleString('en-US')} collision${run.collisions === 1 ? '' : 's'}, computed in ${precision}.`];
+    if (run.collapsed || run.truncated) parts.push(`${run.message}.`);
+    else parts.push(`Last collision at t = ${fmt(run.endTime)} s.`);
+    if (run.precision === 'double' && run.collapsed) parts.push('Near e_c double precision miscounts; try extended precision.');
+    this.result.textContent = parts.join(' ');
+    this.result.classList.toggle('collapse', run.collapsed);
+
+    this.animation.show(tl, run.log.length);
+    const spec = (k: number, label: string, stepped = false): SeriesSpec => ({ label, color: seriesColor(k), dash: seriesDash(k), stepped });
+    this.positionPlot.show(tl.time, tl.positions.map((data, i) => ({ spec: spec(i, `x${i + 1}`), data })));
+    this.gapPlot.show(tl.time, tl.gaps.map((data, k) => ({ spec: spec(k, `y${k + 1} (${pairName(k)})`), data })));
+    this.velocityPlot.show(tl.time, tl.velocities.map((data, i) => ({ spec: spec(i, `v${i + 1}`, true), data })));
+
+    fillTable(
+      this.finalTable,
+      ['sphere', 'final v (m/s)', 'final x (m)'],
+      run.finalVelocity.map((v, i) => [String(i + 1), fmt(v, 9), fmt(run.finalPosition[i] ?? NaN, 9)]),
+    );
+    const shown = fillTable(
+      this.logTable,
+      ['#', 'time t (s)', 'pair', ...Array.from({ length: spheres }, (_, i) => `v${i + 1} after (m/s)`)],
+      run.log.map((c, n) => [String(n + 1), fmt(c.time, 9), pairName(c.pair), ...c.velocity.map((v) => fmt(v, 6))]),
+      LOG_ROWS_SHOWN,
+    );
+    const notes: string[] = [];
+    if (shown < run.log.length) notes.push(`The first ${shown.toLocaleString('en-US')} of ${run.log.length.toLocaleString('en-US')} logged collisions are shown; the CSV has them all.`);
+    if (tl.partial) notes.push(`The engine logged the first ${run.log.length.toLocaleString('en-US')} of ${run.collisions.toLocaleString('en-US')} collisions; the plots stop at the last logged one.`);
+    this.logNote.textContent = notes.join(' ');
+  }
+
+  private seriesCsv(kind: 'positions' | 'gaps' | 'velocities', filename: string): { filename: string; text: string } | null {
+    const tl = this.timeline;
+    if (!tl) return null;
+    const rows = kind === 'positions' ? tl.positions : kind === 'gaps' ? tl.gaps : tl.velocities;
+    const header = rows.map((_, k) =>
+      kind === 'positions' ? `x${k + 1} (m)` : kind === 'gaps' ? `y${k + 1} (m)` : `v${k + 1} from t on (m/s)`,
+    );
+    return { filename, text: columnsToCsv(['t (s)', ...header], [tl.time, ...rows]) };
+  }
+
+  private finalCsv(filename: string): { filename: string; text: string } | null {
+    const run = this.run;
+    if (!run) return null;
+    return { filename, text: toCsv(['sphere', 'final velocity (m/s)', 'final position (m)'], run.finalVelocity.map((v, i) => [i + 1, v, run.finalPosition[i] ?? null])) };
+  }
+
+  private logCsv(filename: string): { filename: string; text: string } | null {
+    const run = this.run;
+    if (!run) return null;
+    const n = run.finalVelocity.length;
+    const header = ['collision', 't (s)', 'pair', ...Array.from({ length: n }, (_, i) => `x${i + 1} (m)`), ...Array.from({ length: n }, (_, i) => `v${i + 1} after (m/s)`)];
+    return { filename, text: toCsv(header, run.log.map((c, k) => [k + 1, c.time, pairName(c.pair), ...c.position, ...c.velocity])) };
+  }
+
+  /** for the test hook */
+  probe(): { collisions: number; finalVelocity: number[]; precision: string; points: number } {
+    return {
+      collisions: this.run?.collisions ?? -1,
+      finalVelocity: this.run?.finalVelocity ?? [],
+      precision: this.run?.precision ?? '',
+      points: Math.min(this.positionPlot.points(), this.gapPlot.points(), this.velocityPlot.points()),
+    };
+  }
+}

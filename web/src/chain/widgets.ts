@@ -1,0 +1,68 @@
+/** Small pieces shared by the chain panels: progress + Cancel, CSV buttons, tables, plot cards. */
+import { el } from '../ui/dom';
+import { downloadCsv } from './csv';
+
+/** A progress bar with a Cancel button and a status line; hidden while idle. */
+export class ProgressView {
+  readonly root: HTMLElement;
+  private readonly bar: HTMLProgressElement;
+  private readonly cancelButton: HTMLButtonElement;
+
+  constructor(id: string, label: string, onCancel: () => void) {
+    this.bar = el('progress', { id: `${id}-progress`, max: '1', 'aria-label': label });
+    this.cancelButton = el('button', { type: 'button', id: `${id}-cancel` }, 'Cancel');
+    this.cancelButton.addEventListener('click', onCancel);
+    this.root = el('div', { class: 'progress-row' }, this.bar, this.cancelButton);
+    this.root.hidden = true;
+  }
+
+  /** fraction null: indeterminate (the work has no intermediate steps to report) */
+  start(fraction: number | null = 0): void {
+    this.root.hidden = false;
+    this.set(fraction);
+  }
+
+  set(fraction: number | null): void {
+    if (fraction === null) this.bar.removeAttribute('value');
+    else this.bar.value = fraction;
+  }
+
+  stop(): void {
+    this.root.hidden = true;
+  }
+}
+
+/** A "CSV" button that downloads what `make()` returns (null: nothing to download yet). */
+export function csvButton(id: string, what: string, make: () => { filename: string; text: string } | null): HTMLButtonElement {
+  const button = el('button', { type: 'button', id, class: 'csv-button', title: `Download ${what} as CSV`, 'aria-label': `Download ${what} as CSV` }, 'CSV');
+  button.addEventListener('click', () => {
+    const file = make();
+    if (file) downloadCsv(file.filename, file.text);
+  });
+  return button;
+}
+
+/** A figure: caption-less card with a CSV button at the top right and a body for the plot. */
+export function plotCard(id: string, what: string, make: () => { filename: string; text: string } | null): { card: HTMLElement; body: HTMLElement } {
+  const body = el('div', { class: 'plot-body', id: `plot-${id}` });
+  const card = el('figure', { class: 'plot-card chain-card', id: `card-${id}` }, el('div', { class: 'card-tools' }, csvButton(`csv-${id}`, what, make)), body);
+  return { card, body };
+}
+
+/** Replaces a table's body; header cells carry units. At most `limit` rows are drawn. */
+export function fillTable(table: HTMLTableElement, header: readonly string[], rows: ReadonlyArray<readonly string[]>, limit = Infinity): number {
+  const head = el('thead', {}, el('tr', {}, ...header.map((h) => el('th', { scope: 'col' }, h))));
+  const shown = rows.slice(0, limit);
+  const body = el('tbody', {}, ...shown.map((r) => el('tr', {}, ...r.map((c) => el('td', {}, c)))));
+  table.replaceChildren(head, body);
+  return shown.length;
+}
+
+/** Fixed-point text with `digits` significant digits, no exponent for ordinary sizes. */
+export function fmt(v: number, digits = 6): string {
+  if (!Number.isFinite(v)) return Number.isNaN(v) ? '–' : v > 0 ? '∞' : '−∞';
+  if (v === 0) return '0';
+  const a = Math.abs(v);
+  if (a >= 1e-4 && a < 1e7) return String(Number(v.toPrecision(digits)));
+  return v.toExponential(digits - 1).replace('e+', 'e');
+}
