@@ -140,10 +140,11 @@ void writeState(std::ostream& out, const World& w) {
   out << j.dump() << '\n';
 }
 
-int run(const Args& a, const std::string& text) {
-  World w(text, a.get("engine"));
-  if (!w.ok()) return printErrors(w, a.file);
-  double until = w.model().duration;
+/// The `run` command for any World: --until (default: the scenario's duration), --format csv|jsonl,
+/// --out FILE, --state FILE; one row per output instant, the state per instant when asked.
+template <class W, class Row, class StateRow>
+int runWorld(const Args& a, W& w, double duration, const char* csvHeader, Row row, StateRow stateRow) {
+  double until = duration;
   if (a.has("until") && !parseNumber(a.get("until"), until)) {
     std::cerr << "--until " << a.get("until") << ": not a number\n";
     return 2;
@@ -157,43 +158,43 @@ int run(const Args& a, const std::string& text) {
     std::cerr << "--format " << format << ": must be csv or jsonl\n";
     return 2;
   }
-  std::ofstream file;
-  if (a.has("out")) {
-    file.open(a.get("out"));
-    if (!file) {
-      std::cerr << "cannot write " << a.get("out") << "\n";
+  std::ofstream file, state;
+  for (const char* option : {"out", "state"}) {
+    if (!a.has(option)) continue;
+    std::ofstream& f = std::string(option) == "out" ? file : state;
+    f.open(a.get(option));
+    if (!f) {
+      std::cerr << "cannot write " << a.get(option) << "\n";
       return 1;
     }
   }
   std::ostream& out = a.has("out") ? static_cast<std::ostream&>(file) : std::cout;
-  std::ofstream state;
-  if (a.has("state")) {
-    state.open(a.get("state"));
-    if (!state) {
-      std::cerr << "cannot write " << a.get("state") << "\n";
-      return 1;
-    }
-  }
   const bool csv = format == "csv";
-  if (csv)
-    out << "time_s,kinetic_energy_J,temperature_J,collisions,wall_hits,collision_rate_per_s,wall_pressure_N_per_m,"
-           "energy_dissipated_J,energy_injected_J\n";
-  writeObservation(out, w.observation(), csv);
-  if (state) writeState(state, w);
+  if (csv) out << csvHeader << "\n";
+  row(out, csv);
+  if (state) stateRow(state);
   while (w.time() < until) {
     const AdvanceStatus s = w.advance(1000000);
     if (s == AdvanceStatus::Budget) continue;
+    if (s == AdvanceStatus::Finished) break;
+    row(out, csv);
+    if (state) stateRow(state);
     if (s == AdvanceStatus::Stopped) {
       std::cerr << a.file << ": stopped: " << w.message() << "\n";
-      writeObservation(out, w.observation(), csv);
-      if (state) writeState(state, w);
       return 3;
     }
-    if (s == AdvanceStatus::Finished) break;
-    writeObservation(out, w.observation(), csv);
-    if (state) writeState(state, w);
   }
   return 0;
+}
+
+int run(const Args& a, const std::string& text) {
+  World w(text, a.get("engine"));
+  if (!w.ok()) return printErrors(w, a.file);
+  return runWorld(
+      a, w, w.model().duration,
+      "time_s,kinetic_energy_J,temperature_J,collisions,wall_hits,collision_rate_per_s,wall_pressure_N_per_m,"
+      "energy_dissipated_J,energy_injected_J",
+      [&](std::ostream& o, bool csv) { writeObservation(o, w.observation(), csv); }, [&](std::ostream& o) { writeState(o, w); });
 }
 
 int bench(const Args& a, const std::string& text) {
@@ -295,46 +296,11 @@ void writeSoftState(std::ostream& out, const SoftWorld& w) {
 int runSoft(const Args& a, const std::string& text) {
   SoftWorld w(text);
   if (!w.ok()) return printSoftErrors(w, a.file);
-  double until = w.spec().duration;
-  if (a.has("until") && !parseNumber(a.get("until"), until)) {
-    std::cerr << "--until " << a.get("until") << ": not a number\n";
-    return 2;
-  }
-  if (!(until > 0)) {
-    std::cerr << a.file << ": output.duration is 0 (unbounded): pass --until T (seconds)\n";
-    return 2;
-  }
-  const std::string format = a.get("format", "csv");
-  if (format != "csv" && format != "jsonl") {
-    std::cerr << "--format " << format << ": must be csv or jsonl\n";
-    return 2;
-  }
-  std::ofstream file, state;
-  if (a.has("out")) file.open(a.get("out"));
-  if (a.has("state")) state.open(a.get("state"));
-  if ((a.has("out") && !file) || (a.has("state") && !state)) {
-    std::cerr << "cannot write the output file\n";
-    return 1;
-  }
-  std::ostream& out = a.has("out") ? static_cast<std::ostream&>(file) : std::cout;
-  const bool csv = format == "csv";
-  if (csv)
-    out << "time_s,translational_J,rotational_J,observer_J,elastic_J,potential_J,dissipated_damping_J,dissipated_friction_J,"
-           "total_J,steps,rejected_steps,contacts\n";
-  writeLedger(out, w, csv);
-  if (state) writeSoftState(state, w);
-  while (w.time() < until) {
-    const AdvanceStatus s = w.advance(1000000);
-    if (s == AdvanceStatus::Budget) continue;
-    if (s == AdvanceStatus::Stopped) {
-      std::cerr << a.file << ": stopped: " << w.message() << "\n";
-      return 3;
-    }
-    if (s == AdvanceStatus::Finished) break;
-    writeLedger(out, w, csv);
-    if (state) writeSoftState(state, w);
-  }
-  return 0;
+  return runWorld(
+      a, w, w.spec().duration,
+      "time_s,translational_J,rotational_J,observer_J,elastic_J,potential_J,dissipated_damping_J,dissipated_friction_J,"
+      "total_J,steps,rejected_steps,contacts",
+      [&](std::ostream& o, bool csv) { writeLedger(o, w, csv); }, [&](std::ostream& o) { writeSoftState(o, w); });
 }
 
 int softCommand(const Args& a, const std::string& text) {

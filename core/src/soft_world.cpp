@@ -1,10 +1,10 @@
 #include <cmath>
-#include <cstring>
 
 #include "engines/soft/contact_law.hpp"
 #include "engines/soft/soft_engine.hpp"
 #include "granular/soft.hpp"
 #include "model/soft_model.hpp"
+#include "util/hash.hpp"
 #include "util/json.hpp"
 
 namespace granular {
@@ -12,20 +12,7 @@ namespace granular {
 namespace {
 
 std::string report(const std::vector<Issue>& errors, const SoftScenarioSpec* normalized) {
-  Json r = Json::object();
-  r.set("ok", Json::boolean(errors.empty()));
-  Json list = Json::array();
-  for (const auto& e : errors) {
-    Json o = Json::object();
-    o.set("path", Json::string(e.path));
-    o.set("value", Json::string(e.value));
-    o.set("message", Json::string(e.message));
-    o.set("text", Json::string(e.text()));
-    list.push(std::move(o));
-  }
-  r.set("errors", std::move(list));
-  r.set("scenario", errors.empty() && normalized ? softScenarioToJson(*normalized) : Json::null());
-  return r.dump();
+  return issuesReportJson(errors, errors.empty() && normalized ? softScenarioToJson(*normalized) : Json::null());
 }
 
 }  // namespace
@@ -147,32 +134,15 @@ std::string SoftWorld::infoJson() const {
 }
 
 std::uint64_t SoftWorld::hashState() const {
-  std::uint64_t h = 1469598103934665603ULL;
-  auto mix = [&](double x) {
-    std::uint64_t bits;
-    std::memcpy(&bits, &x, sizeof bits);
-    for (int b = 0; b < 8; ++b) {
-      h ^= (bits >> (8 * b)) & 0xff;
-      h *= 1099511628211ULL;
-    }
-  };
+  std::uint64_t h = kFnvOffset;
   if (!ok()) return h;
-  mix(state_->time);
-  for (Eigen::Index x = 0; x < state_->q.size(); ++x) mix(state_->q.data()[x]);
-  mix(state_->damping);
-  mix(state_->friction);
+  fnv1a(h, &state_->time, sizeof state_->time);
+  fnv1a(h, state_->q.data(), sizeof(double) * static_cast<std::size_t>(state_->q.size()));
+  fnv1a(h, &state_->damping, sizeof state_->damping);
+  fnv1a(h, &state_->friction, sizeof state_->friction);
   return h;
 }
 
-std::string SoftWorld::hashHex() const {
-  static const char* digits = "0123456789abcdef";
-  std::uint64_t h = hashState();
-  std::string s(16, '0');
-  for (int k = 15; k >= 0; --k) {
-    s[static_cast<std::size_t>(k)] = digits[h & 0xf];
-    h >>= 4;
-  }
-  return s;
-}
+std::string SoftWorld::hashHex() const { return hex16(hashState()); }
 
 }  // namespace granular

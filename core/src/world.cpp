@@ -8,6 +8,7 @@
 #include "model/model.hpp"
 #include "observe/observe.hpp"
 #include "state/state.hpp"
+#include "util/hash.hpp"
 #include "util/json.hpp"
 
 namespace granular {
@@ -101,29 +102,15 @@ void World::record() {
   observe::speedHistogram(outVel_, m.histogramBins, histogram_, histogramMax_);
 }
 
-namespace {
-void fnv(std::uint64_t& h, const void* data, std::size_t bytes) {
-  const unsigned char* p = static_cast<const unsigned char*>(data);
-  for (std::size_t i = 0; i < bytes; ++i) {
-    h ^= p[i];
-    h *= 1099511628211ULL;
-  }
-}
-}  // namespace
-
 std::uint64_t World::hashState() const {
-  std::uint64_t h = 14695981039346656037ULL;
+  std::uint64_t h = kFnvOffset;
   const double t = time();
-  fnv(h, &t, sizeof t);
-  fnv(h, outPos_.data(), sizeof(double) * static_cast<std::size_t>(outPos_.size()));
-  fnv(h, outVel_.data(), sizeof(double) * static_cast<std::size_t>(outVel_.size()));
+  fnv1a(h, &t, sizeof t);
+  fnv1a(h, outPos_.data(), sizeof(double) * static_cast<std::size_t>(outPos_.size()));
+  fnv1a(h, outVel_.data(), sizeof(double) * static_cast<std::size_t>(outVel_.size()));
   return h;
 }
 
-std::string World::hashHex() const {
-  char buf[20];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(hashState()));
-  return buf;
-}
+std::string World::hashHex() const { return hex16(hashState()); }
 
 }  // namespace granular

@@ -103,6 +103,10 @@ Json scenarioToJson(const ScenarioSpec& spec);
 /// Set-ups that cannot be realised (discs that do not fit) are reported as issues.
 bool buildInitial(const ScenarioSpec& spec, Model& model, State& state, std::vector<Issue>& errors);
 
+/// {"ok", "errors": [...], "scenario": normalized} for any scenario family (normalized: the
+/// family's normalized scenario, or null when there are errors).
+std::string issuesReportJson(const std::vector<Issue>& errors, const Json& normalized);
+
 /// The JSON report shared with the web app:
 /// {"ok":bool,"errors":[{"path","value","message","text"}],"scenario":{...}|null}
 std::string validationReportJson(const std::vector<Issue>& errors, const ScenarioSpec* normalized);

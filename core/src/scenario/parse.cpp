@@ -164,29 +164,13 @@ bool readScenario(const std::string& text, ScenarioSpec& s, std::vector<Issue>& 
   s = defaultScenario();
   const std::size_t before = errors.size();
   Json root;
-  JsonError jerr;
-  if (!parseJson(text, root, jerr)) {
-    errors.push_back(Issue{"", "", "not valid JSON: " + jerr.message});
-    return false;
-  }
-  if (!root.isObject()) {
-    errors.push_back(Issue{"", shortText(&root), "a scenario must be a JSON object"});
-    return false;
-  }
+  if (!readRoot(text, root, errors)) return false;
   Reader rd(errors);
   rd.keys(root, "", {"schema", "name", "notes", "engine", "seed", "domain", "discs", "generate", "restitution",
                      "wallRestitution", "collapse", "vibration", "output"});
-  double v;
-  if (!root.find("schema")) {
-    rd.error("schema", "", "is required (this version reads schema 1)");
-  } else if (rd.integer(root, "", "schema", v)) {
-    rd.rule(v == kSchemaVersion, "schema", v, "unsupported version: this version reads schema 1");
-  }
-  rd.string(root, "", "name", s.name, 200);
-  rd.string(root, "", "notes", s.notes, 5000);
+  readHeader(rd, root, s.name, s.notes, s.seed);
   rd.choice(root, "", "engine", s.engine, {"event"});
-  if (rd.integer(root, "", "seed", v) && rd.rule(v >= 0 && v <= 9007199254740991.0, "seed", v, "must be between 0 and 2^53 - 1"))
-    s.seed = static_cast<std::uint64_t>(v);
+  double v;
 
   readDomain(rd, root, s);
 
@@ -328,7 +312,7 @@ Json scenarioToJson(const ScenarioSpec& s) {
   return root;
 }
 
-std::string validationReportJson(const std::vector<Issue>& errors, const ScenarioSpec* normalized) {
+std::string issuesReportJson(const std::vector<Issue>& errors, const Json& normalized) {
   Json report = Json::object();
   report.set("ok", Json::boolean(errors.empty()));
   Json list = Json::array();
@@ -341,8 +325,12 @@ std::string validationReportJson(const std::vector<Issue>& errors, const Scenari
     list.push(std::move(o));
   }
   report.set("errors", std::move(list));
-  report.set("scenario", errors.empty() && normalized ? scenarioToJson(*normalized) : Json::null());
+  report.set("scenario", normalized);
   return report.dump();
+}
+
+std::string validationReportJson(const std::vector<Issue>& errors, const ScenarioSpec* normalized) {
+  return issuesReportJson(errors, errors.empty() && normalized ? scenarioToJson(*normalized) : Json::null());
 }
 
 }  // namespace granular

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
 #include <cmath>
 #include <initializer_list>
 #include <string>
@@ -189,5 +190,30 @@ class Reader {
 };
 
 inline std::string num(double x) { return formatNumber(x); }
+
+/// Parse a scenario document whose root must be an object; reports and returns false otherwise.
+inline bool readRoot(const std::string& text, Json& root, std::vector<Issue>& errors) {
+  JsonError jerr;
+  if (!parseJson(text, root, jerr)) {
+    errors.push_back(Issue{"", "", "not valid JSON: " + jerr.message});
+    return false;
+  }
+  if (!root.isObject()) {
+    errors.push_back(Issue{"", shortText(&root), "a scenario must be a JSON object"});
+    return false;
+  }
+  return true;
+}
+
+/// The fields every scenario family shares: schema (required, 1), name, notes, seed.
+inline void readHeader(Reader& rd, const Json& root, std::string& name, std::string& notes, std::uint64_t& seed) {
+  double v;
+  if (!root.find("schema")) rd.error("schema", "", "is required (this version reads schema 1)");
+  else if (rd.integer(root, "", "schema", v)) rd.rule(v == kSchemaVersion, "schema", v, "unsupported version: this version reads schema 1");
+  rd.string(root, "", "name", name, 200);
+  rd.string(root, "", "notes", notes, 5000);
+  if (rd.integer(root, "", "seed", v) && rd.rule(v >= 0 && v <= 9007199254740991.0, "seed", v, "must be between 0 and 2^53 - 1"))
+    seed = static_cast<std::uint64_t>(v);
+}
 
 }  // namespace granular::scenario_reader

@@ -138,26 +138,13 @@ bool readSoftScenario(const std::string& text, SoftScenarioSpec& s, std::vector<
   s = defaultSoftScenario();
   const std::size_t before = errors.size();
   Json root;
-  JsonError jerr;
-  if (!parseJson(text, root, jerr)) {
-    errors.push_back(Issue{"", "", "not valid JSON: " + jerr.message});
-    return false;
-  }
-  if (!root.isObject()) {
-    errors.push_back(Issue{"", shortText(&root), "a scenario must be a JSON object"});
-    return false;
-  }
+  if (!readRoot(text, root, errors)) return false;
   Reader rd(errors);
   rd.keys(root, "", {"schema", "name", "notes", "engine", "seed", "domain", "discs", "generate", "inertiaFactor", "material",
                      "contact", "friction", "gravity", "integrator", "output"});
-  double v;
-  if (!root.find("schema")) rd.error("schema", "", "is required (this version reads schema 1)");
-  else if (rd.integer(root, "", "schema", v)) rd.rule(v == kSchemaVersion, "schema", v, "unsupported version: this version reads schema 1");
-  rd.string(root, "", "name", s.name, 200);
-  rd.string(root, "", "notes", s.notes, 5000);
+  readHeader(rd, root, s.name, s.notes, s.seed);
   rd.choice(root, "", "engine", s.engine, {"soft"});
-  if (rd.integer(root, "", "seed", v) && rd.rule(v >= 0 && v <= 9007199254740991.0, "seed", v, "must be between 0 and 2^53 - 1"))
-    s.seed = static_cast<std::uint64_t>(v);
+  double v;
   readSoftDomain(rd, root, s);
   if (const Json* g = rd.object(root, "", "generate")) readSoftGenerate(rd, *g, s);
   if (const Json* d = root.find("discs")) readSoftDiscs(rd, *d, s);
