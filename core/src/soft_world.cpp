@@ -4,6 +4,7 @@
 #include "engines/soft/soft_engine.hpp"
 #include "granular/soft.hpp"
 #include "model/soft_model.hpp"
+#include "output_clock.hpp"
 #include "util/hash.hpp"
 #include "util/json.hpp"
 
@@ -63,39 +64,14 @@ void SoftWorld::momentum(double& px, double& py, double& lz) const {
   if (engine_) engine_->momentum(px, py, lz);
 }
 
-double SoftWorld::nextOutputTime() const {
-  double t = static_cast<double>(outputIndex_ + 1) * model_->outputInterval;
-  if (model_->duration > 0 && t > model_->duration) t = model_->duration;
-  return t;
-}
+double SoftWorld::nextOutputTime() const { return nextOutput(clock_, model_->outputInterval, model_->duration); }
 
 AdvanceStatus SoftWorld::advance(std::int64_t maxSteps) {
-  if (!ok() || !message_.empty()) return AdvanceStatus::Stopped;
-  if (maxSteps < 1) maxSteps = 1;
-  if (finished_) return AdvanceStatus::Finished;
-  const double target = nextOutputTime();
-  switch (engine_->advanceTo(target, maxSteps)) {
-    case StepResult::Budget: return AdvanceStatus::Budget;
-    case StepResult::Stopped:
-      message_ = engine_->message();
-      record();
-      return AdvanceStatus::Stopped;
-    case StepResult::Reached: break;
-  }
-  ++outputIndex_;
-  record();
-  if (model_->duration > 0 && target >= model_->duration) finished_ = true;
-  return AdvanceStatus::Output;
+  if (!ok()) return AdvanceStatus::Stopped;
+  return advanceClock(clock_, *engine_, model_->outputInterval, model_->duration, maxSteps, [this] { record(); });
 }
 
-AdvanceStatus SoftWorld::runUntil(double t, std::int64_t maxStepsPerCall) {
-  AdvanceStatus s = AdvanceStatus::Output;
-  while (time() < t) {
-    s = advance(maxStepsPerCall);
-    if (s == AdvanceStatus::Stopped || s == AdvanceStatus::Finished) break;
-  }
-  return s;
-}
+AdvanceStatus SoftWorld::runUntil(double t, std::int64_t maxStepsPerCall) { return granular::runUntil(*this, t, maxStepsPerCall); }
 
 void SoftWorld::record() {
   engine_->energies(ledger_);

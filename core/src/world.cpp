@@ -8,6 +8,7 @@
 #include "model/model.hpp"
 #include "observe/observe.hpp"
 #include "state/state.hpp"
+#include "output_clock.hpp"
 #include "util/hash.hpp"
 #include "util/json.hpp"
 
@@ -37,39 +38,14 @@ const EngineStats& World::stats() const {
   return engine_ ? engine_->stats() : none;
 }
 
-double World::nextOutputTime() const {
-  double t = static_cast<double>(outputIndex_ + 1) * model_->outputInterval;
-  if (model_->duration > 0 && t > model_->duration) t = model_->duration;
-  return t;
-}
+double World::nextOutputTime() const { return nextOutput(clock_, model_->outputInterval, model_->duration); }
 
 AdvanceStatus World::advance(std::int64_t maxEvents) {
-  if (!ok() || !message_.empty()) return AdvanceStatus::Stopped;
-  if (maxEvents < 1) maxEvents = 1;  // always make progress
-  if (finished_) return AdvanceStatus::Finished;
-  const double target = nextOutputTime();
-  switch (engine_->advanceTo(target, maxEvents)) {
-    case StepResult::Budget: return AdvanceStatus::Budget;
-    case StepResult::Stopped:
-      message_ = engine_->message();
-      record();  // show where it stopped
-      return AdvanceStatus::Stopped;
-    case StepResult::Reached: break;
-  }
-  ++outputIndex_;
-  record();
-  if (model_->duration > 0 && target >= model_->duration) finished_ = true;
-  return AdvanceStatus::Output;
+  if (!ok()) return AdvanceStatus::Stopped;
+  return advanceClock(clock_, *engine_, model_->outputInterval, model_->duration, maxEvents, [this] { record(); });
 }
 
-AdvanceStatus World::runUntil(double t, std::int64_t maxEventsPerCall) {
-  AdvanceStatus s = AdvanceStatus::Output;
-  while (time() < t) {
-    s = advance(maxEventsPerCall);
-    if (s == AdvanceStatus::Stopped || s == AdvanceStatus::Finished) break;
-  }
-  return s;
-}
+AdvanceStatus World::runUntil(double t, std::int64_t maxEventsPerCall) { return granular::runUntil(*this, t, maxEventsPerCall); }
 
 void World::record() {
   const Model& m = *model_;

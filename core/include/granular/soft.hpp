@@ -155,9 +155,9 @@ class SoftWorld {
 
   double time() const;
   int count() const;
-  std::int64_t outputIndex() const { return outputIndex_; }
+  std::int64_t outputIndex() const { return clock_.index; }
   double nextOutputTime() const;
-  const std::string& message() const { return message_; }
+  const std::string& message() const { return clock_.message; }
 
   /// (6 x n): x, y (m), angle (rad), vx, vy (m/s), spin (rad/s) of each disc centre at time().
   const Eigen::Matrix<double, 6, Eigen::Dynamic>& coordinates() const;
@@ -189,9 +189,7 @@ class SoftWorld {
   std::unique_ptr<SoftModel> model_;
   std::unique_ptr<SoftState> state_;
   std::unique_ptr<SoftEngine> engine_;
-  std::int64_t outputIndex_ = 0;
-  bool finished_ = false;
-  std::string message_;
+  OutputClock clock_;
   Eigen::Matrix2Xd observers_;
   SoftLedger ledger_;
   double initialEnergy_ = 0;

@@ -50,6 +50,13 @@ struct Theory {
 
 enum class AdvanceStatus { Output = 0, Budget = 1, Finished = 2, Stopped = 3 };
 
+/// Where a World is in its sequence of output instants (core/src/output_clock.hpp moves it on).
+struct OutputClock {
+  std::int64_t index = 0;  // output instants reached
+  bool finished = false;   // the scenario's duration is reached
+  std::string message;     // why the engine stopped ("" while it runs)
+};
+
 class World {
  public:
   /// `engineOverride` replaces the scenario's engine (e.g. "event-naive" for the reference path).
@@ -71,9 +78,9 @@ class World {
 
   double time() const { return observation_.time; }
   int count() const;
-  std::int64_t outputIndex() const { return outputIndex_; }
+  std::int64_t outputIndex() const { return clock_.index; }
   double nextOutputTime() const;
-  const std::string& message() const { return message_; }
+  const std::string& message() const { return clock_.message; }
 
   const Eigen::Matrix2Xd& positions() const { return outPos_; }   // (2 x n) m at time()
   const Eigen::Matrix2Xd& velocities() const { return outVel_; }  // (2 x n) m/s at time()
@@ -99,9 +106,7 @@ class World {
   std::unique_ptr<Model> model_;
   std::unique_ptr<State> state_;
   std::unique_ptr<Engine> engine_;
-  std::int64_t outputIndex_ = 0;
-  bool finished_ = false;
-  std::string message_;
+  OutputClock clock_;
   Eigen::Matrix2Xd outPos_, outVel_;
   Observation observation_;
   std::vector<double> histogram_;
