@@ -91,7 +91,7 @@ describe('the chain lab page', () => {
     await page.locator('#time-e').fill('0.1');
     await page.locator('#time-precision').selectOption('extended');
     await page.locator('#time-run').click();
-    await expect.poll(() => page.locator('#time-result').textContent()).toMatch(/extended precision.*inelastic collapse at t = /);
+    await expect.poll(() => page.locator('#time-result').textContent()).toMatch(/extended precision.*Inelastic collapse at t = /);
     // a long sweep, cancelled
     await page.locator('#sweep-points').fill('100000');
     await page.locator('#sweep-precision').selectOption('extended');

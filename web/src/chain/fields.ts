@@ -57,8 +57,8 @@ export class PrecisionField {
   constructor(id: string) {
     this.select = el(
       'select', { id },
-      el('option', { value: 'double' }, 'double (53-bit)'),
-      el('option', { value: 'extended' }, 'extended (double-double, 106-bit)'),
+      el('option', { value: 'double' }, 'double'),
+      el('option', { value: 'extended' }, 'extended (double-double)'),
     );
     this.row = el('div', { class: 'field field-select' }, el('label', { for: id }, 'Precision'), this.select);
   }

@@ -22,6 +22,12 @@ export function stepKind(k: number, bisection: boolean): string {
   return k === 0 ? 'start (midpoint)' : bisection ? 'bisection' : 'Newton';
 }
 
+/** every residual has the same sign: the bracket most likely misses the root */
+export function noSignChange(a: NewtonResult): boolean {
+  const signs = new Set(a.steps.filter((s) => s.residual !== 0).map((s) => Math.sign(s.residual)));
+  return signs.size === 1;
+}
+
 export class NewtonPanel {
   private readonly target = new NumberField('newton-target', 'Target v4', 'm/s', RULES.target, 'default v0/2 = 0.5 m/s');
   private readonly lo = new NumberField('newton-lo', 'Bracket e_lo', '', RULES.lo);
@@ -111,7 +117,7 @@ export class NewtonPanel {
     const n = a.steps.length;
     this.result.textContent = a.converged
       ? `Converged after ${n} iterate${n === 1 ? '' : 's'}: e = ${a.e.toPrecision(13)}.`
-      : `Not converged after ${n} iterates (last e = ${a.e.toPrecision(13)}); is v4 = ${inputs.target} m/s reachable for e in [${inputs.lo}, ${inputs.hi}]?`;
+      : `Not converged after ${n} iterates (last e = ${a.e.toPrecision(13)}).${noSignChange(a) ? ` v4 − target keeps one sign on every iterate: [${inputs.lo}, ${inputs.hi}] probably holds no e with v4 = ${inputs.target} m/s; widen the bracket.` : ''}`;
     this.result.classList.toggle('error', !a.converged);
     const closed = eForV4(inputs.target);
     const applies = closed >= SIX_COLLISION_MIN && closed <= 1;

@@ -8,6 +8,10 @@ import { DIAMETER, extent, positionsAt, segmentAt, type Timeline } from './timel
 import { fmt } from './widgets';
 
 const SLIDER_STEPS = 1000;
+/** simulated seconds per real second on offer */
+const SPEEDS = [0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500];
+/** a new run plays in about this many real seconds at the speed chosen for it */
+const PLAY_SECONDS = 12;
 const AXIS_PX = 30;
 const PAD_PX = 14;
 
@@ -31,7 +35,7 @@ export class RowAnimation {
     this.slider = el('input', { type: 'range', id: 'row-time', min: '0', max: String(SLIDER_STEPS), step: '1', value: '0' });
     this.speed = el(
       'select', { id: 'row-speed' },
-      ...[0.5, 1, 2, 5, 10].map((v) => el('option', { value: String(v), selected: v === 2 }, `${v} s per s`)),
+      ...SPEEDS.map((v) => el('option', { value: String(v), selected: v === 2 }, `${v} s per s`)),
     );
     this.clock = el('span', { class: 'sim-time', id: 'row-clock' }, 't = 0 s');
     this.root = el(
@@ -61,6 +65,8 @@ export class RowAnimation {
   show(tl: Timeline, logged: number): void {
     this.tl = tl;
     this.logged = logged;
+    const wanted = this.duration() / PLAY_SECONDS;
+    this.speed.value = String(SPEEDS.find((v) => v >= wanted) ?? SPEEDS[SPEEDS.length - 1]);
     this.setPlaying(false);
     this.seek(0);
   }

@@ -11,6 +11,7 @@ import { seriesColor, seriesDash } from './palette';
 import { pairName, parseChainRun, type ChainRun } from './results';
 import { RowAnimation } from './row-canvas';
 import type { ChainState } from './state';
+import { E_COLLAPSE } from './theory';
 import { buildTimeline, type Timeline } from './timeline';
 import { RULES } from './validate';
 import { csvButton, fillTable, fmt, plotCard, ProgressView } from './widgets';
@@ -111,7 +112,7 @@ export class TimePanel {
       const run = parseChainRun(text);
       if (!run.ok) throw new Error(run.message || 'the engine rejected the run');
       this.inputs = inputs;
-      this.show(run, inputs.spheres);
+      this.show(run, inputs.spheres, inputs.e);
       this.onRun(inputs);
     } catch (error) {
       if (error instanceof CancelledError) this.result.textContent = 'Cancelled.';
@@ -124,15 +125,15 @@ export class TimePanel {
     }
   }
 
-  private show(run: ChainRun, spheres: number): void {
+  private show(run: ChainRun, spheres: number, e: number): void {
     this.run = run;
     const tl = buildTimeline(run, spheres);
     this.timeline = tl;
     const precision = run.precision === 'double-double' ? 'extended precision (double-double)' : 'double precision';
     const parts = [`${run.collisions.toLocaleString('en-US')} collision${run.collisions === 1 ? '' : 's'}, computed in ${precision}.`];
-    if (run.collapsed || run.truncated) parts.push(`${run.message}.`);
+    if (run.collapsed || run.truncated) parts.push(`${run.message.charAt(0).toUpperCase()}${run.message.slice(1)}.`);
     else parts.push(`Last collision at t = ${fmt(run.endTime)} s.`);
-    if (run.precision === 'double' && run.collapsed) parts.push('Near e_c double precision miscounts; try extended precision.');
+    if (run.precision === 'double' && Math.abs(e - E_COLLAPSE) < 0.0015) parts.push('This close to e_c ≈ 0.171573 double precision miscounts; try extended precision.');
     this.result.textContent = parts.join(' ');
     this.result.classList.toggle('collapse', run.collapsed);
 

@@ -33,9 +33,9 @@ export function initialVelocities(spheres: number): number[] {
   return Array.from({ length: spheres }, (_, i) => (i === 0 ? V0 : 0));
 }
 
-/** Run-out after the last collision: a quarter of the run, at least 1 s. */
+/** Run-out after the last collision: a quarter of the run, from 2 s to 20 s. */
 export function runOut(endTime: number): number {
-  return Math.max(1, 0.25 * (Number.isFinite(endTime) ? endTime : 0));
+  return Math.max(2, Math.min(20, 0.25 * (Number.isFinite(endTime) ? endTime : 0)));
 }
 
 export function buildTimeline(run: ChainRun, spheres: number): Timeline {
@@ -58,7 +58,9 @@ export function buildTimeline(run: ChainRun, spheres: number): Timeline {
     for (let i = 0; i < spheres; i++) {
       const x = positions[i]!;
       const v = velocities[i]!;
-      const vLast = v[v.length - 1]!;
+      // the engine's final velocity (after a collapse: the common velocity, without the last rounding)
+      const vLast = run.finalVelocity[i] ?? v[v.length - 1]!;
+      v[v.length - 1] = vLast;
       x.push(x[x.length - 1]! + vLast * dt);
       v.push(vLast);
     }
