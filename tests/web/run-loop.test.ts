@@ -1,0 +1,251 @@
+/**
+ * The run loop both simulation workers share (web/src/sim/run-loop.ts), against a fake
+ * world on a fake clock: what play / pause / step / until / tick mean holds for the gas
+ * and the soft-disc runner alike.
+ */
+import { describe, expect, it } from 'vitest';
+import type { AdvanceStatusCode } from '../../web/src/sim/granular-wasm';
+import { AdvanceStatus, type RejectedMessage, type ToWorker } from '../../web/src/sim/protocol';
+import { FRAME_BUDGET_MS, RunLoop, type EngineWorld, type Family, type FrameCommon, type LoadInfo } from '../../web/src/sim/run-loop';
+
+const INTERVAL = 0.01;
+
+/** Output instants every INTERVAL s; each advance() goes half an interval and costs `costMs` on the clock. */
+class FakeWorld implements EngineWorld {
+  halves = 0;
+  advances = 0;
+  deleted = false;
+
+  constructor(
+    private readonly clock: { now: number },
+    private readonly costMs: number,
+    /** Finished after this many half intervals */
+    private readonly endHalves: number,
+  ) {}
+
+  ok(): boolean {
+    return true;
+  }
+  report(): string {
+    return '{"ok":true,"errors":[]}';
+  }
+  scenarioJson(): string {
+    return '{"name":"fake"}';
+  }
+  time(): number {
+    return (this.halves * INTERVAL) / 2;
+  }
+  outputIndex(): number {
+    return Math.floor(this.halves / 2);
+  }
+  nextOutputTime(): number {
+    return (Math.floor(this.halves / 2) + 1) * INTERVAL;
+  }
+  advance(): AdvanceStatusCode {
+    this.advances += 1;
+    this.clock.now += this.costMs;
+    if (this.halves >= this.endHalves) return AdvanceStatus.Finished;
+    this.halves += 1;
+    return this.halves % 2 === 0 ? AdvanceStatus.Output : AdvanceStatus.Budget;
+  }
+  message(): string {
+    return '';
+  }
+  hashState(): string {
+    return `h${this.halves}`;
+  }
+  delete(): void {
+    this.deleted = true;
+  }
+}
+
+interface FakeFrame {
+  /** output instants reached since the previous frame */
+  outputs: number[];
+  changed: boolean;
+}
+
+type Message = RejectedMessage | (FrameCommon & FakeFrame) | { type: 'loaded'; info: LoadInfo };
+
+function setup(options: { costMs?: number; endHalves?: number; valid?: boolean } = {}) {
+  const clock = { now: 0 };
+  const worlds: FakeWorld[] = [];
+  const messages: Message[] = [];
+  let waiting: ((m: FrameCommon & FakeFrame) => void) | null = null;
+  let outputs: number[] = [];
+  const family: Family<FakeWorld, FakeFrame> = {
+    sliceSize: 100,
+    validate: () =>
+      options.valid === false
+        ? '{"ok":false,"errors":[{"path":"discs","value":"0","message":"too few"}]}'
+        : '{"ok":true,"errors":[],"scenario":{"name":"fake"}}',
+    create: () => {
+      const world = new FakeWorld(clock, options.costMs ?? 0, options.endHalves ?? Infinity);
+      worlds.push(world);
+      return world;
+    },
+    loaded: (_world, info) => {
+      outputs = [];
+      messages.push({ type: 'loaded', info });
+    },
+    output: (world) => outputs.push(world.time()),
+    frame: (_world, changed) => {
+      const fields = { outputs, changed };
+      outputs = [];
+      return { fields, transfer: [] };
+    },
+  };
+  const loop = new RunLoop<FakeWorld, FakeFrame>(
+    family,
+    (message) => {
+      messages.push(message);
+      if (message.type === 'frame' && waiting) {
+        const resolve = waiting;
+        waiting = null;
+        resolve(message);
+      }
+    },
+    () => clock.now,
+  );
+  /** sends a message in a task of its own, as the worker gets them, and resolves with the next frame */
+  const send = async (msg: ToWorker): Promise<FrameCommon & FakeFrame> => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const next = new Promise<FrameCommon & FakeFrame>((resolve) => (waiting = resolve));
+    loop.handle(msg);
+    return next;
+  };
+  const load = (play: boolean) => send({ type: 'load', json: '{}', origin: 'form', play });
+  return { loop, clock, worlds, messages, send, load };
+}
+
+describe('run loop: step', () => {
+  it('advances exactly one output interval, over as many slices as it takes, then stays paused', async () => {
+    const { send, load, worlds } = setup();
+    const first = await load(false);
+    expect(first).toMatchObject({ time: 0, outputIndex: 0, running: false, generation: 1, hash: 'h0' });
+    const one = await send({ type: 'step' });
+    expect(one.time).toBeCloseTo(INTERVAL, 12);
+    expect(one).toMatchObject({ outputIndex: 1, running: false, status: AdvanceStatus.Output });
+    expect(one.outputs).toHaveLength(1);
+    expect(worlds[0]?.advances).toBe(2);
+    // a tick while paused computes nothing
+    const idle = await send({ type: 'tick', dt: 0.1 });
+    expect(idle.time).toBeCloseTo(INTERVAL, 12);
+    expect(idle.outputs).toEqual([]);
+    const two = await send({ type: 'step' });
+    expect(two.time).toBeCloseTo(2 * INTERVAL, 12);
+  });
+
+  it('does nothing once the world has finished', async () => {
+    const { send, load, worlds } = setup({ endHalves: 2 });
+    await load(false);
+    await send({ type: 'step' });
+    const end = await send({ type: 'step' });
+    expect(end).toMatchObject({ status: AdvanceStatus.Finished, running: false });
+    const advances = worlds[0]?.advances;
+    const after = send({ type: 'step' });
+    const idle = await Promise.race([after, new Promise((r) => setTimeout(() => r('no frame'), 20))]);
+    expect(idle).toBe('no frame');
+    expect(worlds[0]?.advances).toBe(advances);
+  });
+});
+
+describe('run loop: until', () => {
+  it('pauses once at the first output instant >= until, and again after a reset', async () => {
+    const { loop, send, load } = setup();
+    loop.handle({ type: 'until', time: 0.035 });
+    await load(true);
+    const stopped = await send({ type: 'tick', dt: 0.1 });
+    expect(stopped.time).toBeCloseTo(0.04, 12);
+    expect(stopped.running).toBe(false);
+    expect(stopped.outputs.map((t) => Math.round(t / INTERVAL))).toEqual([1, 2, 3, 4]);
+    // play on: until is spent until the next load / reset
+    loop.handle({ type: 'play' });
+    const on = await send({ type: 'tick', dt: 0.055 });
+    expect(on.running).toBe(true);
+    expect(on.time).toBeCloseTo(0.09, 12);
+    await send({ type: 'reset', play: true });
+    const again = await send({ type: 'tick', dt: 0.1 });
+    expect(again.time).toBeCloseTo(0.04, 12);
+    expect(again.running).toBe(false);
+  });
+
+  it('pauses at an output instant equal to until, and is not armed for a time already passed', async () => {
+    const { loop, send, load } = setup();
+    loop.handle({ type: 'until', time: 0.03 });
+    await load(true);
+    const stopped = await send({ type: 'tick', dt: 0.1 });
+    expect(stopped.time).toBeCloseTo(0.03, 12);
+    expect(stopped.running).toBe(false);
+    loop.handle({ type: 'until', time: 0.02 });
+    loop.handle({ type: 'play' });
+    const on = await send({ type: 'tick', dt: 0.055 });
+    expect(on.running).toBe(true);
+    expect(on.time).toBeCloseTo(0.08, 12);
+  });
+});
+
+describe('run loop: ticks', () => {
+  it('moves the target by speed × dt and stops at the last output instant before it', async () => {
+    const { loop, send, load } = setup();
+    loop.handle({ type: 'speed', value: 0.5 });
+    await load(true);
+    const frame = await send({ type: 'tick', dt: 0.05 });
+    expect(frame.time).toBeCloseTo(0.02, 12);
+    expect(frame.running).toBe(true);
+    // a long pause of the page asks for at most MAX_TICK_S of real time
+    const capped = await send({ type: 'tick', dt: 10 });
+    expect(capped.time).toBeCloseTo(0.07, 12);
+  });
+
+  it('never computes much beyond the frame budget in one tick', async () => {
+    const costMs = 7;
+    const { loop, clock, send, load, worlds } = setup({ costMs });
+    loop.handle({ type: 'speed', value: 1000 });
+    await load(true);
+    for (let k = 0; k < 3; k++) {
+      const start = clock.now;
+      const frame = await send({ type: 'tick', dt: 0.1 });
+      const spent = clock.now - start;
+      expect(spent).toBeGreaterThan(FRAME_BUDGET_MS);
+      expect(spent).toBeLessThanOrEqual(FRAME_BUDGET_MS + costMs);
+      expect(frame.running).toBe(true);
+    }
+    expect(worlds[0]?.advances).toBe(3 * Math.ceil((FRAME_BUDGET_MS + 1) / costMs));
+  });
+
+  it('answers a tick before the first load with nothing, and pause sends the state again', async () => {
+    const { loop, send, load, messages } = setup();
+    loop.handle({ type: 'tick', dt: 0.1 });
+    expect(messages).toEqual([]);
+    await load(true);
+    const ran = await send({ type: 'tick', dt: 0.1 });
+    expect(ran.changed).toBe(true);
+    const same = await send({ type: 'tick', dt: 0 });
+    expect(same.changed).toBe(false);
+    loop.handle({ type: 'pause' });
+    const paused = await send({ type: 'tick', dt: 0.1 });
+    expect(paused).toMatchObject({ running: false, changed: true });
+  });
+});
+
+describe('run loop: load', () => {
+  it('rejects an invalid scenario and keeps the loaded world', async () => {
+    const ok = setup();
+    await ok.load(false);
+    expect(ok.messages[0]).toMatchObject({ type: 'loaded', info: { origin: 'form', generation: 1, outputInterval: INTERVAL } });
+    const bad = setup({ valid: false });
+    bad.loop.handle({ type: 'load', json: '{}', origin: 'json', play: true });
+    expect(bad.messages).toEqual([
+      { type: 'rejected', origin: 'json', errors: [expect.objectContaining({ path: 'discs', message: 'too few' })] },
+    ]);
+  });
+
+  it('a new load replaces the world: the old one is deleted, frames carry the new generation', async () => {
+    const { load, worlds } = setup();
+    await load(false);
+    const second = await load(false);
+    expect(worlds[0]?.deleted).toBe(true);
+    expect(second.generation).toBe(2);
+  });
+});

@@ -1,0 +1,305 @@
+/**
+ * The time keeping shared by the simulation workers (gas: sim/runner.ts, soft discs:
+ * soft/runner.ts). The loop owns the engine world and answers the control messages;
+ * what differs between the families (which world to build, what an output instant
+ * records, what a frame carries) is a small `Family` adapter.
+ *
+ * While running, every `tick` (one animation frame on the main thread) moves a target
+ * time forward by speed × dt; the loop calls world.advance() in slices of
+ * `family.sliceSize` (events or integrator steps) until the next output instant would pass
+ * the target, then answers with one frame. Between slices it yields to the worker's event
+ * loop, so pause / step / load / reset take effect within one slice, and one answer never
+ * takes much longer than FRAME_BUDGET_MS: the page stays responsive however slow the
+ * physics is. `step` advances exactly one output interval; `until` pauses once (per load or
+ * reset) at the first output instant with time >= until.
+ */
+import type { AdvanceStatusCode } from './granular-wasm';
+import { AdvanceStatus, type LoadOrigin, type RejectedMessage, type ToWorker } from './protocol';
+import { parseValidationReport } from './scenario';
+
+/** compute at most about this long (ms) before answering a tick */
+export const FRAME_BUDGET_MS = 30;
+/** yield to the message queue at least this often (ms) while computing */
+export const YIELD_EVERY_MS = 4;
+/** the largest real-time step (s) one tick may ask for (tab was hidden, etc.) */
+export const MAX_TICK_S = 0.1;
+/** how far (real seconds) the target may run ahead of the simulation when it cannot keep up */
+export const MAX_LAG_S = 0.25;
+
+/** Resolves after pending messages have been handled (a macrotask without the setTimeout clamp). */
+export function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+/** What the loop needs of an engine world (World and SoftWorld both are one). */
+export interface EngineWorld {
+  ok(): boolean;
+  report(): string;
+  scenarioJson(): string;
+  time(): number;
+  outputIndex(): number;
+  nextOutputTime(): number;
+  advance(slice: number): AdvanceStatusCode;
+  message(): string;
+  hashState(): string;
+  delete(): void;
+}
+
+/** The fields every frame carries; a family adds its own. */
+export interface FrameCommon {
+  type: 'frame';
+  /** the load / reset the frame belongs to */
+  generation: number;
+  /** s, time of the last output instant */
+  time: number;
+  outputIndex: number;
+  /** world.hashState() at `time` */
+  hash: string;
+  /** the last advance() status (0 before the first advance) */
+  status: AdvanceStatusCode;
+  running: boolean;
+  /** world.message() when status is 3 (Stopped), else '' */
+  message: string;
+}
+
+/** What a family's 'loaded' message is built from. */
+export interface LoadInfo {
+  origin: LoadOrigin;
+  /** increases with every load / reset; frames carry it */
+  generation: number;
+  /** normalized scenario JSON (every default filled in) */
+  scenarioJson: string;
+  /** s */
+  outputInterval: number;
+}
+
+/** The per-family part of a run loop. */
+export interface Family<W extends EngineWorld, F> {
+  /** advance() budget per slice */
+  readonly sliceSize: number;
+  /** the engine's validation report (JSON text) for a scenario */
+  validate(json: string): string;
+  /** a world for a validated, normalized scenario (may throw) */
+  create(json: string): W;
+  /** a new world replaced the old one: reset what is kept per load, post 'loaded' */
+  loaded(world: W, info: LoadInfo): void;
+  /** the world reached an output instant */
+  output(world: W): void;
+  /** the family's part of the next frame; `changed`: the state changed since the previous frame */
+  frame(world: W, changed: boolean): { fields: F; transfer: Transferable[] };
+}
+
+export type RunPost<F> = (message: RejectedMessage | (FrameCommon & F), transfer: Transferable[]) => void;
+
+export class RunLoop<W extends EngineWorld, F> {
+  private world: W | null = null;
+  private scenarioJson = '';
+  private generation = 0;
+  private running = false;
+  /** simulated seconds per real second */
+  private speed = 1;
+  /** simulated time the running simulation should reach, s */
+  private target = 0;
+  private pendingSteps = 0;
+  /** pause at the first output instant with time >= until, once per load / reset */
+  private until: number | null = null;
+  private untilArmed = false;
+  private status: AdvanceStatusCode = AdvanceStatus.Output;
+  /** state changed since the last frame: the family must send it */
+  private dirty = false;
+  private hash = '';
+  private pumping = false;
+  private outputInterval = 0;
+
+  constructor(
+    private readonly family: Family<W, F>,
+    private readonly post: RunPost<F>,
+    /** ms, a monotonic clock (tests pass a fake one) */
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  /** the loaded world, if any */
+  current(): W | null {
+    return this.world;
+  }
+
+  handle(msg: ToWorker): void {
+    switch (msg.type) {
+      case 'load':
+        this.load(msg.json, msg.origin, msg.play);
+        break;
+      case 'reset':
+        if (this.scenarioJson !== '') this.load(this.scenarioJson, 'reset', msg.play);
+        break;
+      case 'play':
+        if (this.world && this.status !== AdvanceStatus.Finished && this.status !== AdvanceStatus.Stopped) {
+          if (!this.running) this.target = this.world.time();
+          this.running = true;
+          this.dirty = true;
+        }
+        break;
+      case 'pause':
+        this.running = false;
+        this.pendingSteps = 0;
+        this.dirty = true;
+        break;
+      case 'step':
+        if (this.world && this.status !== AdvanceStatus.Finished && this.status !== AdvanceStatus.Stopped) {
+          this.running = false;
+          this.pendingSteps += 1;
+          void this.pump();
+        }
+        break;
+      case 'speed':
+        if (Number.isFinite(msg.value) && msg.value > 0) this.speed = msg.value;
+        break;
+      case 'until':
+        this.until = msg.time;
+        this.untilArmed = msg.time !== null && (this.world === null || this.world.time() < msg.time);
+        break;
+      case 'tick':
+        this.tick(msg.dt);
+        break;
+    }
+  }
+
+  private load(json: string, origin: LoadOrigin, play: boolean): void {
+    const report = parseValidationReport(this.family.validate(json));
+    if (!report.ok || report.scenario === null) {
+      this.post({ type: 'rejected', origin, errors: report.errors }, []);
+      return;
+    }
+    let world: W;
+    try {
+      world = this.family.create(JSON.stringify(report.scenario));
+    } catch (e) {
+      const message = `the engine could not load the scenario: ${(e as Error).message}`;
+      this.post({ type: 'rejected', origin, errors: [{ path: '', value: '', message, text: message }] }, []);
+      return;
+    }
+    if (!world.ok()) {
+      const rejected = parseValidationReport(world.report());
+      world.delete();
+      this.post({ type: 'rejected', origin, errors: rejected.errors }, []);
+      return;
+    }
+    this.world?.delete();
+    this.world = world;
+    this.generation += 1;
+    this.scenarioJson = world.scenarioJson();
+    this.status = AdvanceStatus.Output;
+    this.pendingSteps = 0;
+    this.running = play;
+    this.untilArmed = this.until !== null;
+    this.target = world.time();
+    this.dirty = true;
+    this.outputInterval = world.nextOutputTime() - world.time();
+    this.family.loaded(world, {
+      origin,
+      generation: this.generation,
+      scenarioJson: this.scenarioJson,
+      outputInterval: this.outputInterval,
+    });
+    this.postFrame();
+  }
+
+  private tick(dt: number): void {
+    const world = this.world;
+    if (world && this.running) {
+      const step = this.speed * Math.min(Math.max(dt, 0), MAX_TICK_S);
+      const now = world.time();
+      const ceiling = now + this.speed * MAX_LAG_S + this.outputInterval;
+      this.target = Math.min(Math.max(this.target, now) + step, ceiling);
+    }
+    void this.pump();
+  }
+
+  /** Computes towards the target / pending steps, then posts one frame. */
+  private async pump(): Promise<void> {
+    if (this.pumping) return; // the running pump posts a frame when it ends
+    this.pumping = true;
+    try {
+      await this.compute();
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  private async compute(): Promise<void> {
+    const generation = this.generation;
+    const world = this.world;
+    if (world === null) return;
+    const start = this.now();
+    let lastYield = start;
+    for (;;) {
+      const wantStep = this.pendingSteps > 0;
+      const wantRun = this.running && world.nextOutputTime() <= this.target;
+      if (!wantStep && !wantRun) break;
+      const status = world.advance(this.family.sliceSize);
+      this.status = status;
+      if (status === AdvanceStatus.Output) {
+        this.onOutput(world);
+      } else if (status === AdvanceStatus.Finished || status === AdvanceStatus.Stopped) {
+        this.running = false;
+        this.pendingSteps = 0;
+        this.dirty = true;
+        break;
+      }
+      const now = this.now();
+      if (now - start > FRAME_BUDGET_MS) break;
+      if (status === AdvanceStatus.Budget || now - lastYield > YIELD_EVERY_MS) {
+        await yieldToEventLoop();
+        lastYield = this.now();
+        // a load or reset replaced the world meanwhile: it has posted its own frame
+        if (generation !== this.generation) return;
+      }
+    }
+    this.postFrame();
+  }
+
+  private onOutput(world: W): void {
+    this.family.output(world);
+    this.dirty = true;
+    if (this.pendingSteps > 0) this.pendingSteps -= 1;
+    if (this.untilArmed && this.until !== null) {
+      const t = world.time();
+      if (t >= this.until - 1e-9 * Math.max(1, Math.abs(this.until))) {
+        this.running = false;
+        this.pendingSteps = 0;
+        this.untilArmed = false;
+      }
+    }
+  }
+
+  private postFrame(): void {
+    const world = this.world;
+    if (world === null) return;
+    const changed = this.dirty;
+    const { fields, transfer } = this.family.frame(world, changed);
+    if (changed) {
+      this.hash = world.hashState();
+      this.dirty = false;
+    }
+    this.post(
+      {
+        type: 'frame',
+        generation: this.generation,
+        time: world.time(),
+        outputIndex: world.outputIndex(),
+        ...fields,
+        hash: this.hash,
+        status: this.status,
+        running: this.running,
+        message: this.status === AdvanceStatus.Stopped ? world.message() : '',
+      },
+      transfer,
+    );
+  }
+}
