@@ -1,32 +1,9 @@
-/** The soft-disc simulation Web Worker: loads the WASM module, then hands every message to the SoftRunner. */
-import { loadGranularModule } from '../sim/engine-loader';
-import { SoftRunner } from './runner';
+/** The soft-disc simulation Web Worker: the SoftRunner behind the shared worker host. */
+import { hostRunner } from '../sim/worker-host';
 import type { SoftFromWorker, SoftToWorker } from './protocol';
+import { SoftRunner } from './runner';
 
-interface WorkerScope {
-  postMessage(message: SoftFromWorker, transfer: Transferable[]): void;
-  addEventListener(type: 'message', listener: (event: MessageEvent<SoftToWorker>) => void): void;
-}
-
-const scope = self as unknown as WorkerScope;
-const post = (message: SoftFromWorker, transfer: Transferable[]): void => scope.postMessage(message, transfer);
-
-let runner: SoftRunner | null = null;
-const queued: SoftToWorker[] = [];
-
-scope.addEventListener('message', (event) => {
-  if (runner) runner.handle(event.data);
-  else queued.push(event.data);
+hostRunner<SoftToWorker, SoftFromWorker>({
+  runner: (module, post) => new SoftRunner(module, post),
+  defaultScenario: (module) => module.defaultSoftScenario(),
 });
-
-loadGranularModule().then(
-  (module) => {
-    runner = new SoftRunner(module, post);
-    post({ type: 'ready', version: module.version(), defaultScenario: module.defaultSoftScenario() }, []);
-    for (const msg of queued.splice(0)) runner.handle(msg);
-  },
-  (error: unknown) => {
-    const message = error instanceof Error ? error.message : String(error);
-    post({ type: 'fatal', message: `The simulation engine (WebAssembly) could not be loaded: ${message}` }, []);
-  },
-);

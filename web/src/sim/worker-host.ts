@@ -1,0 +1,47 @@
+/**
+ * The body of a simulation Web Worker: loads the WASM module, announces the engine's
+ * default scenario, then hands every message to the family's runner. Messages that
+ * arrive while the module loads are queued.
+ */
+import { loadGranularModule } from './engine-loader';
+import type { GranularModule } from './granular-wasm';
+import type { FatalMessage, ReadyMessage } from './protocol';
+
+type Post<From> = (message: From | ReadyMessage | FatalMessage, transfer: Transferable[]) => void;
+
+interface Family<To, From> {
+  runner(module: GranularModule, post: Post<From>): { handle(msg: To): void };
+  /** JSON text of the family's default scenario */
+  defaultScenario(module: GranularModule): string;
+}
+
+interface WorkerScope<To, From> {
+  postMessage(message: From | ReadyMessage | FatalMessage, transfer: Transferable[]): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<To>) => void): void;
+}
+
+export function hostRunner<To, From>(family: Family<To, From>): void {
+  const scope = self as unknown as WorkerScope<To, From>;
+  const post: Post<From> = (message, transfer) => scope.postMessage(message, transfer);
+
+  let runner: { handle(msg: To): void } | null = null;
+  const queued: To[] = [];
+
+  scope.addEventListener('message', (event) => {
+    if (runner) runner.handle(event.data);
+    else queued.push(event.data);
+  });
+
+  loadGranularModule().then(
+    (module) => {
+      const ready = family.runner(module, post);
+      runner = ready;
+      post({ type: 'ready', version: module.version(), defaultScenario: family.defaultScenario(module) }, []);
+      for (const msg of queued.splice(0)) ready.handle(msg);
+    },
+    (error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      post({ type: 'fatal', message: `The simulation engine (WebAssembly) could not be loaded: ${message}` }, []);
+    },
+  );
+}
