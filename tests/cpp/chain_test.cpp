@@ -97,3 +97,24 @@ TEST(Chain, GapFormulationKeepsDoublePrecisionExactNearTheCriticalRestitution) {
   EXPECT_EQ(simulate(standardSetup(0.1715763)).collisions, 1263);
   EXPECT_EQ(simulate(standardSetup(0.2)).collisions, simulate(standardSetup(0.2, 4, true)).collisions);
 }
+
+TEST(Chain, CountsGrowTowardsTheCriticalRestitutionWithoutPrematureCollapse) {
+  // Above e_c = 0.171572875... the sequence is finite; its length grows like C / sqrt(e - e_c).
+  // Rescaling the gaps keeps underflow from cutting it short; both precisions agree.
+  std::int64_t previous = 0;
+  for (double e : {0.1716, 0.17158, 0.1715735, 0.17157296}) {
+    const Result d = simulate(standardSetup(e)), x = simulate(standardSetup(e, 4, true));
+    EXPECT_FALSE(d.collapsed) << e;
+    EXPECT_EQ(d.collisions, x.collisions) << e;
+    EXPECT_GT(d.collisions, previous) << e;
+    previous = d.collisions;
+    for (double v : d.finalVelocity) EXPECT_NEAR(v, 0.25, 0.01) << e;
+  }
+  EXPECT_GT(previous, 5000);
+}
+
+TEST(Chain, NewtonReportsABracketWithoutARoot) {
+  const NewtonResult n = solveRestitution(0.5, 0.9, 0.95);
+  EXPECT_FALSE(n.converged);
+  EXPECT_EQ(n.steps.size(), 2u);
+}

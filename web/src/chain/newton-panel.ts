@@ -117,7 +117,9 @@ export class NewtonPanel {
     const n = a.steps.length;
     this.result.textContent = a.converged
       ? `Converged after ${n} iterate${n === 1 ? '' : 's'}: e = ${a.e.toPrecision(13)}.`
-      : `Not converged after ${n} iterates (last e = ${a.e.toPrecision(13)}).${noSignChange(a) ? ` v4 − target keeps one sign on every iterate: [${inputs.lo}, ${inputs.hi}] probably holds no e with v4 = ${inputs.target} m/s; widen the bracket.` : ''}`;
+      : noSignChange(a)
+        ? `No root in the bracket: v4 − target has the same sign at e_lo = ${inputs.lo} and e_hi = ${inputs.hi}, so [${inputs.lo}, ${inputs.hi}] holds no e with v4 = ${inputs.target} m/s; widen the bracket.`
+        : `Not converged after ${n} iterates (last e = ${a.e.toPrecision(13)}).`;
     this.result.classList.toggle('error', !a.converged);
     const closed = eForV4(inputs.target);
     const applies = closed >= SIX_COLLISION_MIN && closed <= 1;

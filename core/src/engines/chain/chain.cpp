@@ -47,6 +47,12 @@ std::string check(const Setup& s) {
 
 namespace {
 
+// Exact scaling by a power of two (both parts of a double-double).
+double scaled(double x, int e) { return std::ldexp(x, e); }
+DoubleDouble scaled(DoubleDouble x, int e) { return {std::ldexp(x.hi, e), std::ldexp(x.lo, e)}; }
+double magnitude(double x) { return std::fabs(x); }
+double magnitude(DoubleDouble x) { return std::fabs(x.hi); }
+
 template <class T>
 Result run(const Setup& s) {
   Result r;
@@ -56,7 +62,11 @@ Result run(const Setup& s) {
   // of their own. Near collapse gaps and relative velocities shrink geometrically; kept as
   // differences of positions and velocities (order 1) they would drown in rounding, kept as their
   // own numbers they keep full relative precision until the exponent range runs out.
+  // Gaps and relative velocities are stored multiplied by 2^shift: when they shrink towards the
+  // bottom of the exponent range they are rescaled (exactly, by a power of two). Collision times
+  // y / u do not change under the scaling; velocity changes are scaled back before they reach v.
   std::vector<T> v(n), m(n), y(n - 1), u(n - 1);
+  int shift = 0;
   for (std::size_t i = 0; i < n; ++i) {
     v[i] = T(s.velocity[i]);
     m[i] = T(s.mass[i]);
@@ -72,12 +82,15 @@ Result run(const Setup& s) {
     T x = x0;
     out[0] = toDouble(x);
     for (std::size_t k = 0; k + 1 < n; ++k) {
-      x = x + T(0.5 * (s.diameter[k] + s.diameter[k + 1])) + y[k];
+      x = x + T(0.5 * (s.diameter[k] + s.diameter[k + 1])) + scaled(y[k], -shift);
       out[k + 1] = toDouble(x);
     }
     return out;
   };
-  int underflowed = 0;  // collisions at an instant the gaps can no longer resolve
+  // Collisions in a row that no longer move the clock: the collision times have accumulated to
+  // the resolution of this precision (inelastic collapse, or indistinguishable from it).
+  int stalled = 0;
+  const int stallLimit = 10 * static_cast<int>(n);
   for (;;) {
     // Earliest collision among approaching neighbours (ties: smaller index).
     int next = -1;
@@ -97,8 +110,9 @@ Result run(const Setup& s) {
       r.message = "stopped after " + std::to_string(r.collisions) + " collisions without an end";
       break;
     }
-    if (toDouble(best) <= 1e-280 * std::max(1.0, toDouble(t)) && r.collisions > static_cast<std::int64_t>(n)) ++underflowed;
-    t += best;
+    const T later = t + best;
+    stalled = (later == t && r.collisions > static_cast<std::int64_t>(n)) ? stalled + 1 : 0;
+    t = later;
     x0 += v[0] * best;
     for (std::size_t j = 0; j + 1 < n; ++j) y[j] += u[j] * best;
     const std::size_t k = static_cast<std::size_t>(next);
@@ -108,11 +122,20 @@ Result run(const Setup& s) {
     const T msum = m[k] + m[k + 1];
     const T dk = (T(1.0) + e) * m[k + 1] / msum * closing;   // velocity change of sphere k (backwards)
     const T dk1 = (T(1.0) + e) * m[k] / msum * closing;      // velocity change of sphere k + 1
-    v[k] -= dk;
-    v[k + 1] += dk1;
+    v[k] -= scaled(dk, -shift);
+    v[k + 1] += scaled(dk1, -shift);
     u[k] = e * closing;
     if (k > 0) u[k - 1] -= dk;
     if (k + 2 < n) u[k + 1] -= dk1;
+    double largest = 0;
+    for (const T& uj : u) largest = std::max(largest, magnitude(uj));
+    if (largest > 0 && largest < 0x1p-400) {
+      for (std::size_t j = 0; j + 1 < n; ++j) {
+        y[j] = scaled(y[j], 400);
+        u[j] = scaled(u[j], 400);
+      }
+      shift += 400;
+    }
     ++r.collisions;
     if (r.log.size() < s.maxLog) {
       Collision c;
@@ -122,9 +145,7 @@ Result run(const Setup& s) {
       for (std::size_t i = 0; i < n; ++i) c.velocity.push_back(toDouble(v[i]));
       r.log.push_back(std::move(c));
     }
-    if (underflowed > 20) {
-      // Gaps and closing speeds have shrunk below the exponent range: an accumulation point of
-      // collision times, i.e. inelastic collapse. The row then moves as one body.
+    if (stalled > stallLimit) {
       T total(0.0), momentum(0.0);
       for (std::size_t i = 0; i < n; ++i) {
         total += m[i];
@@ -134,7 +155,8 @@ Result run(const Setup& s) {
       for (std::size_t i = 0; i < n; ++i) v[i] = common;
       r.collapsed = true;
       r.message = "inelastic collapse at t = " + formatShort(toDouble(t)) + " s after " + std::to_string(r.collisions) +
-                  " collisions: the spheres move together at " + formatShort(toDouble(common)) + " m/s";
+                  " collisions (collision times accumulate below the resolution of " + r.precision +
+                  "): the spheres move together at " + formatShort(toDouble(common)) + " m/s";
       break;
     }
   }
@@ -165,6 +187,14 @@ NewtonResult solveRestitution(double target, double lo, double hi, double tolera
   NewtonResult out;
   auto f = [&](double e) { return lastVelocity(e) - target; };
   double flo = f(lo);
+  const double fhi = f(hi);
+  if ((flo < 0) == (fhi < 0) && flo != 0 && fhi != 0) {
+    // No sign change: the bracket holds no root of a monotone v_N(e); say so at once.
+    out.steps.push_back(NewtonStep{lo, flo, false});
+    out.steps.push_back(NewtonStep{hi, fhi, false});
+    out.e = std::fabs(flo) < std::fabs(fhi) ? lo : hi;
+    return out;
+  }
   double e = 0.5 * (lo + hi);
   bool fromBisection = false;
   for (int it = 0; it < maxIterations; ++it) {

@@ -8,15 +8,17 @@
 //   v_k' = v_k - (1 + e) m_{k+1} / (m_k + m_{k+1}) (v_k - v_{k+1}),
 //   v_{k+1}' = v_{k+1} + (1 + e) m_k / (m_k + m_{k+1}) (v_k - v_{k+1}).
 // The run ends when no neighbours approach. Inelastic collapse (e below about 0.1716 for four
-// equal spheres): infinitely many collisions in finite time; the engine declares it when gaps
-// and closing speeds have underflowed (collisions at instants closer than 1e-280 s), reports the
-// time, and sets every velocity to the common (momentum-conserving) mean, so it never hangs.
+// equal spheres): infinitely many collisions in finite time; the engine declares it when the
+// collision times have accumulated below the resolution of the precision (10 n collisions in a row
+// that leave the clock unchanged), reports the time, and sets every velocity to the common
+// (momentum-conserving) mean, so it never hangs.
 // Precision: the gaps y_k and relative velocities u_k are state variables of their own (updated
 // by u_k' = -e u_k and the neighbours' velocity changes), not differences of order-1 positions and
 // velocities, so they keep full relative precision as they shrink geometrically; with this, both
 // double and double-double (about 32 digits, util/double_double.hpp) count exactly 1263 collisions
 // at e = 0.1715763 (REFERENCE §1's "double cannot" holds for the position formulation).
-// Collapse is declared when collisions keep coming at instants the exponent range cannot resolve.
+// When they approach the bottom of the exponent range they are rescaled exactly by 2^400 (collision
+// times y/u do not change under a common scaling), so no count is cut short by underflow.
 // Only + - * / in the stepping: native and WebAssembly agree bit for bit.
 #pragma once
 
