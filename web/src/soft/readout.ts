@@ -1,6 +1,7 @@
 /** The soft-disc numbers at the current output instant: time, integrator and contact counters, ledger closure. */
 import type { SoftStats } from '../sim/granular-wasm';
-import { el, formatCount, formatNumber } from '../ui/dom';
+import { formatCount, formatNumber } from '../ui/dom';
+import { ReadoutTable } from '../ui/readout-table';
 
 const ROWS = [
   ['time', 'time t', 's'],
@@ -13,24 +14,9 @@ const ROWS = [
   ['lastStep', 'last step size', 's'],
 ] as const;
 
-type RowKey = (typeof ROWS)[number][0];
-
-export class SoftReadout {
-  private readonly cells = new Map<RowKey, HTMLElement>();
-
+export class SoftReadout extends ReadoutTable<(typeof ROWS)[number][0]> {
   constructor(container: HTMLElement) {
-    const children: HTMLElement[] = [];
-    for (const [key, label, unit] of ROWS) {
-      const dd = el('dd', { 'data-key': key }, '–');
-      this.cells.set(key, dd);
-      children.push(el('div', { class: 'readout-row' }, el('dt', {}, unit ? `${label} (${unit})` : label), dd));
-    }
-    container.replaceChildren(...children);
-  }
-
-  private set(key: RowKey, text: string): void {
-    const cell = this.cells.get(key);
-    if (cell && cell.textContent !== text) cell.textContent = text;
+    super(container, ROWS);
   }
 
   update(time: number, stats: SoftStats, closure: number): void {

@@ -1,6 +1,7 @@
 /** The numbers at the current output instant: time, energy, temperature, counts, pressure, engine stats. */
 import type { EngineStats, Observation } from '../sim/granular-wasm';
-import { el, formatCount, formatNumber } from './dom';
+import { formatCount, formatNumber } from './dom';
+import { ReadoutTable } from './readout-table';
 
 const ROWS = [
   ['time', 'time t', 's'],
@@ -15,24 +16,9 @@ const ROWS = [
   ['tc', 'collisions made elastic by TC', ''],
 ] as const;
 
-type RowKey = (typeof ROWS)[number][0];
-
-export class Readout {
-  private readonly cells = new Map<RowKey, HTMLElement>();
-
+export class Readout extends ReadoutTable<(typeof ROWS)[number][0]> {
   constructor(container: HTMLElement) {
-    const children: HTMLElement[] = [];
-    for (const [key, label, unit] of ROWS) {
-      const dd = el('dd', { 'data-key': key }, '–');
-      this.cells.set(key, dd);
-      children.push(el('div', { class: 'readout-row' }, el('dt', {}, unit ? `${label} (${unit})` : label), dd));
-    }
-    container.replaceChildren(...children);
-  }
-
-  private set(key: RowKey, text: string): void {
-    const cell = this.cells.get(key);
-    if (cell && cell.textContent !== text) cell.textContent = text;
+    super(container, ROWS);
   }
 
   update(time: number, observation: Observation | null, stats: EngineStats): void {
