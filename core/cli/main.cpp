@@ -42,6 +42,7 @@ int usage() {
             << "  granular-cli bench FILE --discs N --events E [--engine NAME]\n"
             << "  granular-cli info FILE            (soft discs: damping constants, Hertz times)\n"
             << "  granular-cli chain --e E [--spheres N] [--extended true]   (four-sphere row: collisions, final velocities)\n"
+            << "  granular-cli chain --setup '{\"mass\": [1, 2, 1], \"gap\": 0, \"restitution\": [1, 0.5]}'   (any row)\n"
             << "  granular-cli chain-mc --samples K --mu M --sigma S --seed SEED\n"
             << "  granular-cli chain-newton --target V [--lo A --hi B]\n"
             << "  granular-cli bench FILE [--until T]  (soft discs: wall-clock time of the run)\n"
@@ -376,7 +377,8 @@ int main(int argc, char** argv) {
                     parseNumber(a.get("target", "0.5"), target) && parseNumber(a.get("lo", "0.3"), lo) &&
                     parseNumber(a.get("hi", "0.95"), hi);
     if (!ok) return usage();
-    if (a.command == "chain") std::cout << chain::runJson(e, static_cast<int>(spheres), a.get("extended", "false") == "true") << "\n";
+    if (a.command == "chain" && a.has("setup")) std::cout << chain::runSetupJson(a.get("setup")) << "\n";
+    else if (a.command == "chain") std::cout << chain::runJson(e, static_cast<int>(spheres), a.get("extended", "false") == "true") << "\n";
     if (a.command == "chain-mc") std::cout << chain::monteCarloJson(static_cast<int>(samples), mu, sigma, seed) << "\n";
     if (a.command == "chain-newton") std::cout << chain::newtonJson(target, lo, hi) << "\n";
     return 0;

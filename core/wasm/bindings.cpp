@@ -332,6 +332,7 @@ EMSCRIPTEN_BINDINGS(granular) {
   function("scenarioFamily", &scenarioFamily);
 
   function("chainRun", &chain::runJson);
+  function("chainRunSetup", &chain::runSetupJson);
   function("chainMonteCarlo", &chain::monteCarloJson);
   function("chainNewton", &chain::newtonJson);
 

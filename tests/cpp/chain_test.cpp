@@ -118,3 +118,17 @@ TEST(Chain, NewtonReportsABracketWithoutARoot) {
   EXPECT_FALSE(n.converged);
   EXPECT_EQ(n.steps.size(), 2u);
 }
+
+TEST(Chain, GeneralSetUpFromJsonWithNamedProblems) {
+  // Unequal masses, touching spheres: a heavy sphere hits a light one elastically.
+  const std::string out = runSetupJson(R"({"spheres": 2, "mass": [3, 1], "gap": 0.5, "velocity": [1, 0], "restitution": 1})");
+  EXPECT_NE(out.find("\"finalVelocity\":[0.5,1.5]"), std::string::npos) << out;
+  // Newton's cradle, touching: simultaneous contacts resolved pair by pair, smaller index first.
+  const std::string cradle = runSetupJson(R"({"spheres": 3, "gap": [0, 0], "velocity": [1, 0, 0], "restitution": 1})");
+  EXPECT_NE(cradle.find("\"finalVelocity\":[0,0,1]"), std::string::npos) << cradle;
+  EXPECT_NE(runSetupJson(R"({"mass": [1, 1, -1, 1]})").find("mass[2] = -1: must be > 0"), std::string::npos);
+  EXPECT_NE(runSetupJson(R"({"gap": [1, -0.5, 1]})").find("gap[1] = -0.5: must be >= 0 m"), std::string::npos);
+  EXPECT_NE(runSetupJson(R"({"restitution": [1, 2]})").find("restitution = [1,2]: must be a number or an array of 3 numbers"),
+            std::string::npos);
+  EXPECT_NE(runSetupJson(R"({"spheres": 1e9})").find("spheres = 1000000000: must be an integer"), std::string::npos);
+}

@@ -298,6 +298,13 @@ export interface GranularModule {
    * for the standard set-up (d = 1 m, m = 1 kg, gaps 1 m, v0 = 1 m/s) with restitution e.
    */
   chainRun(e: number, spheres: number, extended: boolean, maxLog: number): string;
+  /**
+   * Any row, JSON in and out (same result as chainRun): {"spheres", "diameter", "mass", "velocity"
+   * (a number or one per sphere), "gap" (surface gaps, m: a number or one per pair), "restitution"
+   * (a number or one per pair), "extended"}; absent fields take the standard set-up's values.
+   * A bad set-up gives {"ok": false, "message": "mass[2] = -1: must be > 0"}.
+   */
+  chainRunSetup(json: string, maxLog: number): string;
   /** JSON text {samples, mean, sd, ciLow, ciHigh, values}: e ~ Gauss(mu, sigma), seeded */
   chainMonteCarlo(samples: number, mu: number, sigma: number, seed: number): string;
   /** JSON text {e, converged, steps: [{e, residual, bisection}]}: last velocity = target, Newton + bisection on [lo, hi] */

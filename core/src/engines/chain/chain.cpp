@@ -260,16 +260,10 @@ Json numbers(const std::vector<double>& xs) {
 }
 }  // namespace
 
-std::string runJson(double e, int spheres, bool extended, int maxLog) {
-  Setup setup = standardSetup(e, spheres < 2 ? 2 : spheres > 1000 ? 1000 : spheres, extended);
-  setup.maxLog = static_cast<std::size_t>(maxLog < 0 ? 0 : maxLog);
+namespace {
+
+std::string resultJson(const Result& r) {
   Json o = Json::object();
-  if (!(e >= 0 && e <= 1)) {
-    o.set("ok", Json::boolean(false));
-    o.set("message", Json::string("restitution = " + formatNumber(e) + ": must be in [0, 1]"));
-    return o.dump();
-  }
-  const Result r = simulate(setup);
   o.set("ok", Json::boolean(!r.precision.empty()));
   o.set("precision", Json::string(r.precision));
   o.set("collisions", Json::number(static_cast<double>(r.collisions)));
@@ -290,6 +284,87 @@ std::string runJson(double e, int spheres, bool extended, int maxLog) {
   }
   o.set("log", std::move(log));
   return o.dump();
+}
+
+std::string failure(const std::string& message) {
+  Json o = Json::object();
+  o.set("ok", Json::boolean(false));
+  o.set("message", Json::string(message));
+  return o.dump();
+}
+
+/// A number or an array of `count` numbers, into `out` (a number fills every entry).
+bool readList(const Json& root, const char* key, std::size_t count, std::vector<double>& out, std::string& problem) {
+  const Json* v = root.find(key);
+  if (!v) return true;
+  if (v->isNumber()) {
+    out.assign(count, v->asNumber());
+    return true;
+  }
+  if (!v->isArray() || v->items().size() != count) {
+    problem = std::string(key) + " = " + v->dump().substr(0, 60) + ": must be a number or an array of " + std::to_string(count) + " numbers";
+    return false;
+  }
+  out.clear();
+  for (std::size_t i = 0; i < count; ++i) {
+    const Json& x = v->items()[i];
+    if (!x.isNumber()) {
+      problem = std::string(key) + "[" + std::to_string(i) + "] = " + x.dump().substr(0, 60) + ": must be a number";
+      return false;
+    }
+    out.push_back(x.asNumber());
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string runJson(double e, int spheres, bool extended, int maxLog) {
+  if (!(e >= 0 && e <= 1)) return failure("restitution = " + formatNumber(e) + ": must be in [0, 1]");
+  Setup setup = standardSetup(e, spheres < 2 ? 2 : spheres > 1000 ? 1000 : spheres, extended);
+  setup.maxLog = static_cast<std::size_t>(maxLog < 0 ? 0 : maxLog);
+  return resultJson(simulate(setup));
+}
+
+std::string runSetupJson(const std::string& text, int maxLog) {
+  Json root;
+  JsonError err;
+  if (!parseJson(text, root, err)) return failure("not valid JSON: " + err.message);
+  if (!root.isObject()) return failure("the set-up must be a JSON object");
+  for (const auto& m : root.members()) {
+    static const char* known[] = {"spheres", "diameter", "mass", "gap", "velocity", "restitution", "extended"};
+    bool ok = false;
+    for (const char* k : known) ok = ok || m.first == k;
+    if (!ok) return failure(m.first + ": unknown field; allowed: spheres diameter mass gap velocity restitution extended");
+  }
+  double spheres = 4;
+  if (const Json* v = root.find("spheres")) {
+    if (!v->isNumber() || v->asNumber() != std::floor(v->asNumber()) || v->asNumber() < 2 || v->asNumber() > 1000)
+      return failure("spheres = " + v->dump().substr(0, 60) + ": must be an integer between 2 and 1000");
+    spheres = v->asNumber();
+  }
+  const std::size_t n = static_cast<std::size_t>(spheres);
+  Setup s = standardSetup(0.5, static_cast<int>(n));
+  std::vector<double> gap(n - 1, 1.0);
+  std::string problem;
+  if (!readList(root, "diameter", n, s.diameter, problem) || !readList(root, "mass", n, s.mass, problem) ||
+      !readList(root, "gap", n - 1, gap, problem) || !readList(root, "velocity", n, s.velocity, problem) ||
+      !readList(root, "restitution", n - 1, s.restitution, problem))
+    return failure(problem);
+  for (std::size_t k = 0; k + 1 < n; ++k)
+    if (!(gap[k] >= 0) || !std::isfinite(gap[k])) return failure("gap[" + std::to_string(k) + "] = " + formatNumber(gap[k]) + ": must be >= 0 m");
+  for (std::size_t i = 0; i < n; ++i)
+    if (!(s.diameter[i] > 0)) return failure("diameter[" + std::to_string(i) + "] = " + formatNumber(s.diameter[i]) + ": must be > 0 m");
+  s.position.assign(n, 0.0);
+  for (std::size_t k = 0; k + 1 < n; ++k) s.position[k + 1] = s.position[k] + 0.5 * (s.diameter[k] + s.diameter[k + 1]) + gap[k];
+  if (const Json* v = root.find("extended")) {
+    if (!v->isBool()) return failure("extended = " + v->dump().substr(0, 60) + ": must be true or false");
+    s.extended = v->asBool();
+  }
+  s.maxLog = static_cast<std::size_t>(maxLog < 0 ? 0 : maxLog);
+  const std::string bad = check(s);
+  if (!bad.empty()) return failure(bad);
+  return resultJson(simulate(s));
 }
 
 std::string monteCarloJson(int samples, double mu, double sigma, double seed) {

@@ -91,6 +91,11 @@ MonteCarlo monteCarlo(int samples, double mu, double sigma, std::uint64_t seed);
 /// The same as JSON text, shared by the command line and the WebAssembly module (numbers printed
 /// in the shortest form that reads back to the same double).
 std::string runJson(double e, int spheres, bool extended, int maxLog = 2000);
+/// Any row: {"spheres": N, "diameter", "mass", "velocity": number or N numbers, "gap" (surface
+/// gaps, m), "restitution": number or N - 1 numbers, "extended": bool}; absent fields take the
+/// standard set-up's values (d = 1 m, m = 1 kg, gaps 1 m, v = (1, 0, ...) m/s, e = 0.5). Problems
+/// come back as {"ok": false, "message": "mass[2] = -1: must be > 0"}.
+std::string runSetupJson(const std::string& json, int maxLog = 2000);
 std::string monteCarloJson(int samples, double mu, double sigma, double seed);
 std::string newtonJson(double target, double lo, double hi);
 
