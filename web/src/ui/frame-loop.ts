@@ -1,0 +1,51 @@
+/**
+ * The page's animation loop: asks the worker for one frame per animation frame (again when
+ * a tick went unanswered), redraws the canvas, and redraws the plots at most every PLOT_INTERVAL_MS.
+ */
+import type { CanvasView } from './canvas-view';
+
+/** redraw the plots at most this often (ms): uPlot redraws are the costly part */
+const PLOT_INTERVAL_MS = 100;
+/** ask again when a tick was not answered within this time (ms) */
+const TICK_TIMEOUT_MS = 1000;
+
+export interface FrameLoopHooks {
+  /** a scenario is loaded: ticks are worth sending */
+  loaded(): boolean;
+  tick(dt: number): void;
+  plotsDirty(): boolean;
+  /** redraws the plots and clears what plotsDirty() reports */
+  updatePlots(): void;
+}
+
+export class FrameLoop {
+  private awaiting = false;
+  private lastTick = performance.now();
+  private lastPlot = 0;
+
+  constructor(
+    private readonly view: CanvasView,
+    private readonly hooks: FrameLoopHooks,
+  ) {
+    requestAnimationFrame(this.loop);
+  }
+
+  /** a frame arrived: the next animation frame may tick again */
+  answered(): void {
+    this.awaiting = false;
+  }
+
+  private readonly loop = (now: number): void => {
+    if (this.hooks.loaded() && (!this.awaiting || now - this.lastTick > TICK_TIMEOUT_MS)) {
+      this.hooks.tick((now - this.lastTick) / 1000);
+      this.lastTick = now;
+      this.awaiting = true;
+    }
+    this.view.update();
+    if (this.hooks.plotsDirty() && now - this.lastPlot > PLOT_INTERVAL_MS) {
+      this.hooks.updatePlots();
+      this.lastPlot = now;
+    }
+    requestAnimationFrame(this.loop);
+  };
+}

@@ -1,0 +1,46 @@
+/** The play controls wired to a simulation worker, and the space bar as play / pause. */
+import type { FrameCommon } from '../sim/run-loop';
+import { AdvanceStatus } from '../sim/protocol';
+import { Controls } from './controls';
+import { byId } from './dom';
+import type { GranularState } from './test-hook';
+
+export interface ControlledClient {
+  play(): void;
+  pause(): void;
+  step(): void;
+  reset(play: boolean): void;
+  setSpeed(value: number): void;
+}
+
+/** #controls driving `client`; reset keeps running when `running()` */
+export function wireControls(client: ControlledClient, running: () => boolean): Controls {
+  const controls = new Controls(byId('controls', HTMLElement), {
+    play: () => client.play(),
+    pause: () => client.pause(),
+    step: () => client.step(),
+    reset: () => client.reset(running()),
+    speed: (value) => client.setSpeed(value),
+  });
+  // space plays / pauses unless a form control has the focus
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== ' ' || event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target;
+    if (target instanceof HTMLElement && target.closest('input, textarea, select, button, summary, a')) return;
+    event.preventDefault();
+    controls.toggle();
+  });
+  return controls;
+}
+
+/** what the end-to-end test hook reports of the latest frame */
+export function frameState(lastFrame: FrameCommon | null, count: number): GranularState {
+  return {
+    time: lastFrame?.time ?? 0,
+    hash: lastFrame?.hash ?? '',
+    count,
+    status: lastFrame?.status ?? AdvanceStatus.Output,
+    running: lastFrame?.running ?? false,
+    outputIndex: lastFrame?.outputIndex ?? 0,
+  };
+}

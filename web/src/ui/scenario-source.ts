@@ -1,0 +1,143 @@
+/**
+ * Where a page's scenario comes from, and what happens when the engine turns one down:
+ * the default (bundled preset, else the engine's own), a share link (#s=, also pasted into
+ * the address bar later), the panel (preset, form, JSON, file). A scenario of the other
+ * family goes to its own page. Also shows the loaded scenario in the panel, share link and title.
+ */
+import type { LoadOrigin, RejectedMessage } from '../sim/protocol';
+import { isJsonObject, type JsonObject } from '../sim/scenario';
+import { byId } from './dom';
+import { scenarioFamilyOf, type ScenarioFamily } from './family';
+import { goToFamilyPage, openScenarioInFamilyPage } from './family-redirect';
+import type { Preset } from './presets';
+import type { ScenarioPanel } from './scenario-panel';
+import { decodeScenario, SHARE_PARAM } from './share';
+import type { ShareButton } from './share-button';
+import type { StatusLine } from './status-line';
+import { parsePageParams, type PageParams } from './url-params';
+
+export interface ScenarioClient {
+  load(json: string, origin: LoadOrigin, play: boolean): void;
+  setSpeed(value: number): void;
+  setUntil(time: number | null): void;
+}
+
+export interface ScenarioSourceOptions {
+  /** this page's family */
+  family: ScenarioFamily;
+  client: ScenarioClient;
+  params: PageParams<string>;
+  defaultPreset: Preset | null;
+  status: StatusLine;
+  linkError: HTMLElement;
+  share: ShareButton | null;
+}
+
+/** The normalized scenario JSON of a 'loaded' message as an object ({} when it is not one). */
+export function parseLoadedScenario(scenarioJson: string): JsonObject {
+  const parsed: unknown = JSON.parse(scenarioJson);
+  return isJsonObject(parsed) ? parsed : {};
+}
+
+export class ScenarioSource {
+  private defaultJson: string | null = null;
+  private engineDefault: string | null = null;
+  private panel: ScenarioPanel | null = null;
+
+  constructor(private readonly o: ScenarioSourceOptions) {
+    // a share link pasted into this tab's address bar
+    window.addEventListener('hashchange', () => {
+      const next = parsePageParams(window.location.search, window.location.hash).shared;
+      if (next === null || next === o.share?.lastPayload) return;
+      o.linkError.hidden = true;
+      this.loadShared(next);
+    });
+  }
+
+  /** the panel whose presets, form and JSON this source loads (null in embed mode) */
+  attach(panel: ScenarioPanel | null): void {
+    this.panel = panel;
+  }
+
+  readonly load = (json: string, origin: LoadOrigin): void => {
+    // a scenario of the other family, pasted or uploaded here, runs on its own page
+    const family = scenarioFamilyOf(json);
+    if ((origin === 'json' || origin === 'file') && family !== this.o.family) {
+      void openScenarioInFamilyPage(json, family);
+      return;
+    }
+    // the page's first scenario follows ?play=; a scenario the user applies starts running
+    this.o.client.load(json, origin, origin === 'default' || origin === 'link' ? this.o.params.autoplay : true);
+  };
+
+  /** the engine is ready: set the speed and until, load the shared or the default scenario */
+  ready(engineDefaultJson: string, speed: number): void {
+    const { client, params, defaultPreset } = this.o;
+    this.engineDefault = engineDefaultJson;
+    this.defaultJson = defaultPreset ? defaultPreset.json : engineDefaultJson;
+    client.setSpeed(speed);
+    if (params.until !== null) client.setUntil(params.until);
+    this.o.status.set('Loading the scenario…');
+    if (params.shared !== null) this.loadShared(params.shared);
+    else this.loadDefault();
+  }
+
+  rejected(msg: RejectedMessage): void {
+    if (msg.origin === 'link') {
+      const reasons = msg.errors.map((e) => e.text).join('; ');
+      this.showLinkError(`the scenario in it is not valid (${reasons})`);
+      this.loadDefault();
+    } else if (msg.origin === 'default') {
+      if (this.defaultJson !== this.engineDefault && this.engineDefault !== null) {
+        // the bundled default preset did not validate: fall back to the engine's default
+        this.defaultJson = this.engineDefault;
+        this.load(this.engineDefault, 'default');
+      }
+      this.panel?.showErrors('json', msg.errors);
+      this.o.status.set('The default scenario could not be loaded.');
+    } else {
+      this.panel?.showErrors(msg.origin, msg.errors);
+    }
+  }
+
+  /** a scenario was loaded: the panel, the share link, the title and the address follow it */
+  show(scenario: JsonObject, scenarioJson: string, origin: LoadOrigin): void {
+    const panel = this.panel;
+    panel?.clearErrors();
+    panel?.showScenario(scenario, origin !== 'reset');
+    if (origin !== 'preset' && origin !== 'default' && origin !== 'reset') panel?.selectPreset(null);
+    this.o.share?.setScenario(scenarioJson);
+    byId('scenario-name', HTMLElement).textContent = typeof scenario['name'] === 'string' ? scenario['name'] : '';
+    // an address that still names another scenario would mislead: drop its #s=
+    if (origin !== 'link' && origin !== 'reset' && window.location.hash.includes(`${SHARE_PARAM}=`)) {
+      history.replaceState(null, '', `${window.location.pathname}${window.location.search}`);
+    }
+  }
+
+  private loadDefault(): void {
+    if (this.defaultJson === null) return;
+    const preset = this.o.defaultPreset;
+    this.panel?.selectPreset(preset ? preset.id : null);
+    this.load(this.defaultJson, 'default');
+  }
+
+  /** a share link: a scenario of the other family goes to its page with the same link */
+  private loadShared(payload: string): void {
+    decodeScenario(payload).then(
+      (json) => {
+        const family = scenarioFamilyOf(json);
+        if (family !== this.o.family) goToFamilyPage(family);
+        else this.load(json, 'link');
+      },
+      (error: unknown) => {
+        this.showLinkError(error instanceof Error ? error.message : String(error));
+        this.loadDefault();
+      },
+    );
+  }
+
+  private showLinkError(reason: string): void {
+    this.o.linkError.textContent = `The shared link could not be read: ${reason}. The default scenario was loaded instead.`;
+    this.o.linkError.hidden = false;
+  }
+}

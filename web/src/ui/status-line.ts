@@ -1,0 +1,33 @@
+/** The page's status line (a live region): engine failures, loading, and the run state of the latest frame. */
+import type { FrameCommon } from '../sim/run-loop';
+import { AdvanceStatus } from '../sim/protocol';
+import { formatNumber } from './dom';
+
+export class StatusLine {
+  private failed = false;
+
+  constructor(private readonly element: HTMLElement) {}
+
+  set(text: string): void {
+    this.element.textContent = text;
+  }
+
+  /** the engine failed: the message stays, frames no longer change it */
+  fatal(message: string): void {
+    this.failed = true;
+    this.element.textContent = message;
+    this.element.classList.add('error');
+  }
+
+  /** `runningText` while running; it changes on play / pause / step / end, not every frame */
+  frame(msg: FrameCommon, runningText: string): void {
+    if (this.failed) return;
+    let text: string;
+    if (msg.status === AdvanceStatus.Stopped) text = `Stopped at t = ${formatNumber(msg.time, 6)} s: ${msg.message}`;
+    else if (msg.status === AdvanceStatus.Finished) text = `finished at t = ${formatNumber(msg.time, 6)} s`;
+    else if (msg.running) text = runningText;
+    else text = `Paused at t = ${formatNumber(msg.time, 6)} s (output ${msg.outputIndex})`;
+    if (this.element.textContent !== text) this.element.textContent = text;
+    this.element.classList.toggle('stopped', msg.status === AdvanceStatus.Stopped);
+  }
+}

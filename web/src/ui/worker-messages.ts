@@ -1,0 +1,36 @@
+/** Routes a simulation worker's messages to the page's handlers (both families speak the same five kinds). */
+import type { FatalMessage, RejectedMessage } from '../sim/protocol';
+
+export interface PageHandlers<L, F> {
+  ready(defaultScenario: string): void;
+  fatal(message: string): void;
+  rejected(msg: RejectedMessage): void;
+  loaded(msg: L): void;
+  frame(msg: F): void;
+}
+
+type Ready = { type: 'ready'; defaultScenario: string };
+
+export function routeMessages<L extends { type: 'loaded' }, F extends { type: 'frame' }>(
+  handlers: PageHandlers<L, F>,
+): (msg: Ready | FatalMessage | RejectedMessage | L | F) => void {
+  return (msg) => {
+    switch (msg.type) {
+      case 'ready':
+        handlers.ready((msg as Ready).defaultScenario);
+        break;
+      case 'fatal':
+        handlers.fatal((msg as FatalMessage).message);
+        break;
+      case 'loaded':
+        handlers.loaded(msg as L);
+        break;
+      case 'rejected':
+        handlers.rejected(msg as RejectedMessage);
+        break;
+      case 'frame':
+        handlers.frame(msg as F);
+        break;
+    }
+  };
+}
