@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AdvanceStatusCode } from '../../web/src/sim/granular-wasm';
-import { AdvanceStatus, type RejectedMessage, type ToWorker } from '../../web/src/sim/protocol';
-import { FRAME_BUDGET_MS, RunLoop, type EngineWorld, type Family, type FrameCommon, type LoadInfo } from '../../web/src/sim/run-loop';
+import { AdvanceStatus, type FrameCommon, type RejectedMessage, type ToWorker } from '../../web/src/sim/protocol';
+import { FRAME_BUDGET_MS, RunLoop, type EngineWorld, type Family, type LoadInfo } from '../../web/src/sim/run-loop';
 
 const INTERVAL = 0.01;
 

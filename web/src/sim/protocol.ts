@@ -59,12 +59,25 @@ export interface RejectedMessage {
   errors: ValidationError[];
 }
 
-export interface FrameMessage {
+/** The fields every frame carries (both families); a family adds its own. */
+export interface FrameCommon {
   type: 'frame';
+  /** the load / reset the frame belongs to */
   generation: number;
   /** s, time of the last output instant */
   time: number;
   outputIndex: number;
+  /** world.hashState() at `time` */
+  hash: string;
+  /** the last advance() status (0 before the first advance) */
+  status: AdvanceStatusCode;
+  running: boolean;
+  /** world.message() when status is 3 (Stopped), else '' */
+  message: string;
+}
+
+/** The gas frame's own fields. */
+export interface GasFrameFields {
   /** (2 x N) positions, m; null when unchanged since the previous frame */
   positions: Float32Array | null;
   /** (N) speeds |v|, m/s; null when unchanged */
@@ -76,14 +89,9 @@ export interface FrameMessage {
   /** observations at every output instant reached since the previous frame, in order */
   observations: Observation[];
   stats: EngineStats;
-  /** world.hashState() at `time` */
-  hash: string;
-  /** the last advance() status (0 before the first advance) */
-  status: AdvanceStatusCode;
-  running: boolean;
-  /** world.message() when status is 3 (Stopped), else '' */
-  message: string;
 }
+
+export type FrameMessage = FrameCommon & GasFrameFields;
 
 export type FromWorker = ReadyMessage | FatalMessage | LoadedMessage | RejectedMessage | FrameMessage;
 

@@ -14,7 +14,7 @@
  * reset) at the first output instant with time >= until.
  */
 import type { AdvanceStatusCode } from './granular-wasm';
-import { AdvanceStatus, type LoadOrigin, type RejectedMessage, type ToWorker } from './protocol';
+import { AdvanceStatus, type FrameCommon, type LoadOrigin, type RejectedMessage, type ToWorker } from './protocol';
 import { parseValidationReport } from './scenario';
 
 /** compute at most about this long (ms) before answering a tick */
@@ -50,23 +50,6 @@ export interface EngineWorld {
   message(): string;
   hashState(): string;
   delete(): void;
-}
-
-/** The fields every frame carries; a family adds its own. */
-export interface FrameCommon {
-  type: 'frame';
-  /** the load / reset the frame belongs to */
-  generation: number;
-  /** s, time of the last output instant */
-  time: number;
-  outputIndex: number;
-  /** world.hashState() at `time` */
-  hash: string;
-  /** the last advance() status (0 before the first advance) */
-  status: AdvanceStatusCode;
-  running: boolean;
-  /** world.message() when status is 3 (Stopped), else '' */
-  message: string;
 }
 
 /** What a family's 'loaded' message is built from. */

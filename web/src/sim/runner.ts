@@ -4,8 +4,8 @@
  * speeds and the speed histogram. Those are views into WASM memory: they are re-acquired
  * after advance() and copied before posting.
  */
-import type { EngineStats, GranularModule, Observation, World } from './granular-wasm';
-import type { FromWorker, ToWorker } from './protocol';
+import type { GranularModule, Observation, World } from './granular-wasm';
+import type { FromWorker, GasFrameFields, ToWorker } from './protocol';
 import { RunLoop, type Family, type LoadInfo } from './run-loop';
 
 /** events per advance() call */
@@ -13,17 +13,7 @@ export const SLICE_EVENTS = 50_000;
 
 export type Post = (message: FromWorker, transfer: Transferable[]) => void;
 
-/** the gas frame's own fields (protocol.ts FrameMessage) */
-interface GasFrame {
-  positions: Float32Array | null;
-  speeds: Float32Array | null;
-  histogram: Float64Array | null;
-  histogramMax: number;
-  observations: Observation[];
-  stats: EngineStats;
-}
-
-class GasFamily implements Family<World, GasFrame> {
+class GasFamily implements Family<World, GasFrameFields> {
   readonly sliceSize = SLICE_EVENTS;
   private observations: Observation[] = [];
 
@@ -64,7 +54,7 @@ class GasFamily implements Family<World, GasFrame> {
     this.observations.push(world.observation());
   }
 
-  frame(world: World, changed: boolean): { fields: GasFrame; transfer: Transferable[] } {
+  frame(world: World, changed: boolean): { fields: GasFrameFields; transfer: Transferable[] } {
     const observations = this.observations;
     this.observations = [];
     let positions: Float32Array | null = null;
@@ -91,7 +81,7 @@ class GasFamily implements Family<World, GasFrame> {
 }
 
 export class Runner {
-  private readonly loop: RunLoop<World, GasFrame>;
+  private readonly loop: RunLoop<World, GasFrameFields>;
 
   constructor(module: GranularModule, post: Post) {
     this.loop = new RunLoop(new GasFamily(module, post), post);

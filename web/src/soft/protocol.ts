@@ -3,8 +3,8 @@
  * The control messages are the gas page's (sim/protocol.ts) plus the hysteresis pair;
  * typed arrays are copies, transferred.
  */
-import type { AdvanceStatusCode, HysteresisLoop, SoftDomain, SoftLedger, SoftStats } from '../sim/granular-wasm';
-import type { FatalMessage, LoadOrigin, RejectedMessage, ToWorker } from '../sim/protocol';
+import type { HysteresisLoop, SoftDomain, SoftLedger, SoftStats } from '../sim/granular-wasm';
+import type { FatalMessage, FrameCommon, LoadOrigin, RejectedMessage, ToWorker } from '../sim/protocol';
 
 export type SoftToWorker =
   | ToWorker
@@ -52,12 +52,8 @@ export interface SoftLoadedMessage {
   recordAll: boolean;
 }
 
-export interface SoftFrameMessage {
-  type: 'frame';
-  generation: number;
-  /** s */
-  time: number;
-  outputIndex: number;
+/** The soft frame's own fields. */
+export interface SoftFrameFields {
   /**
    * The output instants reached since the previous frame, oldest first, each a block of
    * SNAPSHOT_STRIDE(N) = 1 + 8N numbers: time (s), coordinates (6 x N: x, y, angle, vx, vy, spin)
@@ -70,11 +66,9 @@ export interface SoftFrameMessage {
   stats: SoftStats;
   /** loops that are new or still growing since the previous frame: [index, loop] */
   loops: Array<[number, HysteresisLoop]>;
-  hash: string;
-  status: AdvanceStatusCode;
-  running: boolean;
-  message: string;
 }
+
+export type SoftFrameMessage = FrameCommon & SoftFrameFields;
 
 export type SoftFromWorker = SoftReadyMessage | FatalMessage | SoftLoadedMessage | RejectedMessage | SoftFrameMessage;
 

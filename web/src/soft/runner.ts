@@ -5,9 +5,9 @@
  * and the 'pair' message. Coordinates and observers are views into WASM memory:
  * re-acquired after advance(), copied.
  */
-import type { GranularModule, HysteresisLoop, SoftLedger, SoftStats, SoftWorld } from '../sim/granular-wasm';
+import type { GranularModule, HysteresisLoop, SoftLedger, SoftWorld } from '../sim/granular-wasm';
 import { RunLoop, type Family, type LoadInfo } from '../sim/run-loop';
-import { parseSoftInfo, snapshotStride, type SoftFromWorker, type SoftToWorker } from './protocol';
+import { parseSoftInfo, snapshotStride, type SoftFrameFields, type SoftFromWorker, type SoftToWorker } from './protocol';
 
 /** integrator steps per advance() call */
 export const SLICE_STEPS = 5_000;
@@ -17,15 +17,6 @@ export const RECORD_ALL_MAX = 32;
 export const SNAPSHOT_ALL_MAX = 512;
 
 export type SoftPost = (message: SoftFromWorker, transfer: Transferable[]) => void;
-
-/** the soft frame's own fields (protocol.ts SoftFrameMessage) */
-interface SoftFrame {
-  snapshots: Float64Array | null;
-  snapshotCount: number;
-  ledger: SoftLedger[];
-  stats: SoftStats;
-  loops: Array<[number, HysteresisLoop]>;
-}
 
 /** time, coordinates and observers now (fresh views, copied) */
 function snapshot(world: SoftWorld): Float64Array {
@@ -37,7 +28,7 @@ function snapshot(world: SoftWorld): Float64Array {
   return out;
 }
 
-class SoftFamily implements Family<SoftWorld, SoftFrame> {
+class SoftFamily implements Family<SoftWorld, SoftFrameFields> {
   readonly sliceSize = SLICE_STEPS;
   private snapshots: Float64Array[] = [];
   private ledger: SoftLedger[] = [];
@@ -111,7 +102,7 @@ class SoftFamily implements Family<SoftWorld, SoftFrame> {
     return out;
   }
 
-  frame(world: SoftWorld, changed: boolean): { fields: SoftFrame; transfer: Transferable[] } {
+  frame(world: SoftWorld, changed: boolean): { fields: SoftFrameFields; transfer: Transferable[] } {
     let snapshots: Float64Array | null = null;
     let snapshotCount = 0;
     const transfer: Transferable[] = [];
@@ -133,7 +124,7 @@ class SoftFamily implements Family<SoftWorld, SoftFrame> {
 }
 
 export class SoftRunner {
-  private readonly loop: RunLoop<SoftWorld, SoftFrame>;
+  private readonly loop: RunLoop<SoftWorld, SoftFrameFields>;
 
   constructor(module: GranularModule, post: SoftPost) {
     this.loop = new RunLoop(new SoftFamily(module, post), post);

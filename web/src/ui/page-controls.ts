@@ -1,6 +1,5 @@
 /** The play controls wired to a simulation worker, and the space bar as play / pause. */
-import type { FrameCommon } from '../sim/run-loop';
-import { AdvanceStatus } from '../sim/protocol';
+import { AdvanceStatus, type FrameCommon } from '../sim/protocol';
 import { Controls } from './controls';
 import { byId } from './dom';
 import type { GranularState } from './test-hook';

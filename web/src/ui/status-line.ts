@@ -1,6 +1,5 @@
 /** The page's status line (a live region): engine failures, loading, and the run state of the latest frame. */
-import type { FrameCommon } from '../sim/run-loop';
-import { AdvanceStatus } from '../sim/protocol';
+import { AdvanceStatus, type FrameCommon } from '../sim/protocol';
 import { formatNumber } from './dom';
 
 export class StatusLine {
