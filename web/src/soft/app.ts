@@ -7,16 +7,13 @@ import type { HysteresisLoop } from '../sim/granular-wasm';
 import { CanvasView } from '../ui/canvas-view';
 import { byId } from '../ui/dom';
 import { FrameLoop } from '../ui/frame-loop';
-import { frameState, wireControls } from '../ui/page-controls';
+import { frameState } from '../ui/page-controls';
 import { layOutPage } from '../ui/page-layout';
+import { connectPage } from '../ui/page-session';
 import { bundledPresets, DEFAULT_SOFT_PRESET_ID } from '../ui/presets';
-import { ScenarioPanel } from '../ui/scenario-panel';
-import { parseLoadedScenario, ScenarioSource } from '../ui/scenario-source';
-import { ShareButton } from '../ui/share-button';
-import { StatusLine } from '../ui/status-line';
+import { parseLoadedScenario } from '../ui/scenario-source';
 import { installTestHook } from '../ui/test-hook';
 import { parsePageParams } from '../ui/url-params';
-import { routeMessages } from '../ui/worker-messages';
 import { CoordinateHistory, type Quantity } from './coordinates';
 import { CoordinatePlot } from './coordinate-plot';
 import { HysteresisPlot } from './hysteresis-plot';
@@ -54,7 +51,6 @@ export function startSoftApp(): void {
   const renderer = new SoftRenderer(canvas);
   const view = new CanvasView(canvas, byId('canvas-wrap', HTMLElement), renderer, params.embed);
 
-  const status = new StatusLine(byId('status', HTMLElement));
   const infoNote = byId('soft-info', HTMLElement);
   const readout = params.embed ? null : new SoftReadout(byId('readout', HTMLElement));
 
@@ -75,24 +71,17 @@ export function startSoftApp(): void {
   const presets = bundledPresets('soft');
   const defaultPreset = presets.find((p) => p.id === DEFAULT_SOFT_PRESET_ID) ?? presets[0] ?? null;
 
-  const client = new SoftClient(
-    routeMessages({
-      ready: (json) => source.ready(json, controls.speed()),
-      fatal: (message) => status.fatal(message),
-      loaded: onLoaded,
-      rejected: (msg) => source.rejected(msg),
-      frame: onFrame,
-    }),
-  );
-  const share = params.embed
-    ? null
-    : new ShareButton(byId('copy-link', HTMLButtonElement), byId('share-url', HTMLInputElement), byId('share-status', HTMLElement));
-  const source = new ScenarioSource({ family: 'soft', client, params, defaultPreset, status, linkError: byId('link-error', HTMLElement), share });
-  const panel = params.embed
-    ? null
-    : new ScenarioPanel(byId('scenario-panel', HTMLElement), presets, { apply: source.load }, SOFT_FORM);
-  source.attach(panel);
-  const controls = wireControls(client, () => running);
+  const { client, status, source, controls } = connectPage({
+    family: 'soft',
+    params,
+    presets,
+    defaultPreset,
+    form: SOFT_FORM,
+    client: (listener) => new SoftClient(listener),
+    loaded: onLoaded,
+    frame: onFrame,
+    running: () => running,
+  });
 
   const pairPicker = new PairPicker(byId('pair-picker', HTMLElement), (pair: Pair | null, record: boolean) => {
     if (record && pair) client.recordPair(pair.i, pair.other);

@@ -17,17 +17,14 @@ import { vibratingWall } from '../sim/scenario';
 import { CanvasView } from './canvas-view';
 import { byId } from './dom';
 import { FrameLoop } from './frame-loop';
-import { frameState, wireControls } from './page-controls';
+import { frameState } from './page-controls';
 import { layOutPage } from './page-layout';
+import { connectPage } from './page-session';
 import { bundledPresets, DEFAULT_PRESET_ID } from './presets';
 import { Readout } from './readout';
-import { ScenarioPanel } from './scenario-panel';
-import { parseLoadedScenario, ScenarioSource } from './scenario-source';
-import { ShareButton } from './share-button';
-import { StatusLine } from './status-line';
+import { parseLoadedScenario } from './scenario-source';
 import { installTestHook } from './test-hook';
 import { parsePageParams, PLOT_KINDS } from './url-params';
-import { routeMessages } from './worker-messages';
 
 export function startApp(): void {
   const params = parsePageParams(window.location.search, window.location.hash);
@@ -46,8 +43,7 @@ export function startApp(): void {
   const view = new CanvasView(canvas, byId('canvas-wrap', HTMLElement), renderer, params.embed);
   const legend = new SpeedLegend(byId('legend', HTMLElement));
 
-  // ---- status line, readout
-  const status = new StatusLine(byId('status', HTMLElement));
+  // ---- readout
   const readout = params.embed ? null : new Readout(byId('readout', HTMLElement));
 
   // ---- state from the worker
@@ -65,22 +61,16 @@ export function startApp(): void {
   const presets = bundledPresets('gas');
   const defaultPreset = presets.find((p) => p.id === DEFAULT_PRESET_ID) ?? null;
 
-  const client = new SimClient(
-    routeMessages({
-      ready: (json) => source.ready(json, controls.speed()),
-      fatal: (message) => status.fatal(message),
-      loaded: onLoaded,
-      rejected: (msg) => source.rejected(msg),
-      frame: onFrame,
-    }),
-  );
-  const share = params.embed
-    ? null
-    : new ShareButton(byId('copy-link', HTMLButtonElement), byId('share-url', HTMLInputElement), byId('share-status', HTMLElement));
-  const source = new ScenarioSource({ family: 'gas', client, params, defaultPreset, status, linkError: byId('link-error', HTMLElement), share });
-  const panel = params.embed ? null : new ScenarioPanel(byId('scenario-panel', HTMLElement), presets, { apply: source.load });
-  source.attach(panel);
-  const controls = wireControls(client, () => running);
+  const { client, status, source, controls } = connectPage({
+    family: 'gas',
+    params,
+    presets,
+    defaultPreset,
+    client: (listener) => new SimClient(listener),
+    loaded: onLoaded,
+    frame: onFrame,
+    running: () => running,
+  });
 
   function onLoaded(msg: LoadedMessage): void {
     generation = msg.generation;
