@@ -1,4 +1,5 @@
 /** Time series of the observables, one point per output instant (pure). */
+import { everyOther } from './thin';
 import type { Observation } from '../sim/granular-wasm';
 
 /** beyond this many points, every other point is dropped (the last is always kept) */
@@ -44,14 +45,9 @@ export class SeriesStore {
   }
 
   private thin(): void {
-    const keep = (a: number[]): number[] => {
-      const out = a.filter((_, i) => i % 2 === 0);
-      if ((a.length - 1) % 2 !== 0) out.push(a[a.length - 1] as number);
-      return out;
-    };
-    this.time = keep(this.time);
-    this.energy = keep(this.energy);
-    this.temperature = keep(this.temperature);
-    this.rate = keep(this.rate);
+    this.time = everyOther(this.time);
+    this.energy = everyOther(this.energy);
+    this.temperature = everyOther(this.temperature);
+    this.rate = everyOther(this.rate);
   }
 }

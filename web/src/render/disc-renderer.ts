@@ -9,7 +9,7 @@
  */
 import { colorBin, colorTable, colorTableRGB } from './colormap';
 import { packRGBA, rasterizeDiscs, type PixelBuffer } from './raster';
-import { fitTransform, wallBounds, type Bounds, type ViewTransform } from './view-transform';
+import { boundsAspect, fitTransform, sizeCanvas, wallBounds, type Bounds, type ViewTransform } from './view-transform';
 
 export const COLOR_BINS = 32;
 /** more discs than this are rasterized into an ImageData instead of filled as paths */
@@ -68,20 +68,12 @@ export class DiscRenderer {
 
   /** Domain aspect ratio height / width (for sizing the canvas). */
   aspect(): number {
-    const w = this.bounds.maxX - this.bounds.minX;
-    const h = this.bounds.maxY - this.bounds.minY;
-    return w > 0 && h > 0 ? h / w : 1;
+    return boundsAspect(this.bounds);
   }
 
   /** Sets the drawing size in CSS pixels; the backing store is scaled by devicePixelRatio. */
   resize(cssWidth: number, cssHeight: number, dpr: number): void {
-    this.cssWidth = Math.max(1, cssWidth);
-    this.cssHeight = Math.max(1, cssHeight);
-    this.dpr = dpr > 0 ? dpr : 1;
-    const w = Math.round(this.cssWidth * this.dpr);
-    const h = Math.round(this.cssHeight * this.dpr);
-    if (this.canvas.width !== w) this.canvas.width = w;
-    if (this.canvas.height !== h) this.canvas.height = h;
+    ({ cssWidth: this.cssWidth, cssHeight: this.cssHeight, dpr: this.dpr } = sizeCanvas(this.canvas, cssWidth, cssHeight, dpr));
     this.background = null;
   }
 

@@ -51,3 +51,28 @@ export function toCanvasX(t: ViewTransform, x: number): number {
 export function toCanvasY(t: ViewTransform, y: number): number {
   return t.offsetY - y * t.scale;
 }
+
+/** Height / width of a bounding box (for sizing the canvas); 1 when it is empty. */
+export function boundsAspect(b: Bounds): number {
+  const w = b.maxX - b.minX;
+  const h = b.maxY - b.minY;
+  return w > 0 && h > 0 ? h / w : 1;
+}
+
+export interface CanvasSize {
+  /** CSS px */
+  cssWidth: number;
+  cssHeight: number;
+  /** device pixels per CSS px */
+  dpr: number;
+}
+
+/** Sets a canvas's backing store to a drawing size in CSS pixels scaled by devicePixelRatio; returns the size used. */
+export function sizeCanvas(canvas: { width: number; height: number }, cssWidth: number, cssHeight: number, dpr: number): CanvasSize {
+  const size = { cssWidth: Math.max(1, cssWidth), cssHeight: Math.max(1, cssHeight), dpr: dpr > 0 ? dpr : 1 };
+  const w = Math.round(size.cssWidth * size.dpr);
+  const h = Math.round(size.cssHeight * size.dpr);
+  if (canvas.width !== w) canvas.width = w;
+  if (canvas.height !== h) canvas.height = h;
+  return size;
+}

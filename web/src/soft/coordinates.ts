@@ -3,6 +3,8 @@
  * disc, 6 coordinates (x, y, angle, vx, vy, spin) then, after all discs, 2 observer
  * coordinates: time, coords (6 x N), observers (2 x N) — see soft/protocol.ts.
  */
+import { everyOther } from '../plot/thin';
+
 export const QUANTITIES = [
   ['x', 'x', 'm'],
   ['y', 'y', 'm'],
@@ -90,12 +92,7 @@ export class CoordinateHistory {
   }
 
   private thin(): void {
-    const keep = (a: number[]): number[] => {
-      const out = a.filter((_, i) => i % 2 === 0);
-      if ((a.length - 1) % 2 !== 0) out.push(a[a.length - 1] as number);
-      return out;
-    };
-    this.time = keep(this.time);
-    for (const rows of this.values.values()) rows.forEach((row, k) => (rows[k] = keep(row)));
+    this.time = everyOther(this.time);
+    for (const rows of this.values.values()) rows.forEach((row, k) => (rows[k] = everyOther(row)));
   }
 }

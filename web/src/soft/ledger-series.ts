@@ -2,6 +2,7 @@
  * The energy ledger over time (pure): one row per output instant, and the stacked series
  * for the plot (each component on top of the ones below; the top is the total).
  */
+import { everyOther } from '../plot/thin';
 import type { SoftLedger } from '../sim/granular-wasm';
 
 /** The stacked components, bottom to top: key, legend label, colour (Okabe–Ito, colour-blind safe). */
@@ -74,14 +75,9 @@ export class LedgerSeries {
   }
 
   private thin(): void {
-    const keep = (a: number[]): number[] => {
-      const out = a.filter((_, i) => i % 2 === 0);
-      if ((a.length - 1) % 2 !== 0) out.push(a[a.length - 1] as number);
-      return out;
-    };
-    this.time = keep(this.time);
-    for (const [key] of LEDGER_PARTS) this.parts[key] = keep(this.parts[key]);
-    this.total = keep(this.total);
+    this.time = everyOther(this.time);
+    for (const [key] of LEDGER_PARTS) this.parts[key] = everyOther(this.parts[key]);
+    this.total = everyOther(this.total);
   }
 }
 

@@ -5,7 +5,7 @@
  * or circle). No physics: it draws the arrays it is given.
  */
 import type { SoftDomain } from '../sim/granular-wasm';
-import { fitTransform, type Bounds, type ViewTransform } from '../render/view-transform';
+import { boundsAspect, fitTransform, sizeCanvas, type Bounds, type ViewTransform } from '../render/view-transform';
 import type { TraceBuffer } from './trace-buffer';
 
 /** Okabe–Ito colours (black left out: it marks walls, orientation and observers) */
@@ -95,19 +95,11 @@ export class SoftRenderer {
   }
 
   aspect(): number {
-    const w = this.bounds.maxX - this.bounds.minX;
-    const h = this.bounds.maxY - this.bounds.minY;
-    return w > 0 && h > 0 ? h / w : 1;
+    return boundsAspect(this.bounds);
   }
 
   resize(cssWidth: number, cssHeight: number, dpr: number): void {
-    this.cssWidth = Math.max(1, cssWidth);
-    this.cssHeight = Math.max(1, cssHeight);
-    this.dpr = dpr > 0 ? dpr : 1;
-    const w = Math.round(this.cssWidth * this.dpr);
-    const h = Math.round(this.cssHeight * this.dpr);
-    if (this.canvas.width !== w) this.canvas.width = w;
-    if (this.canvas.height !== h) this.canvas.height = h;
+    ({ cssWidth: this.cssWidth, cssHeight: this.cssHeight, dpr: this.dpr } = sizeCanvas(this.canvas, cssWidth, cssHeight, dpr));
   }
 
   draw(): void {
