@@ -149,4 +149,33 @@ describe('the chain lab page', () => {
     expect(errors).toEqual([]);
     await b.context().close();
   });
+
+  it('runs a custom row (masses 3 and 1, gap 0.5, e = 1: 0.5 and 1.5 m/s), names a bad mass, and Newton\'s cradle', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html`);
+    await page.waitForFunction(() => window.__chain !== undefined);
+    await expect.poll(async () => (await probe(page)).time.collisions).toBe(6);
+    await page.locator('#time-custom').check();
+    expect(await page.locator('#time-e').isVisible()).toBe(false);
+    await page.locator('#time-n').fill('2');
+    expect(await page.locator('#time-velocity').inputValue()).toBe('1, 0');
+    await page.locator('#time-mass').fill('3, -1');
+    await page.locator('#time-gap').fill('0.5');
+    await page.locator('#time-restitution').fill('1');
+    await page.locator('#time-run').click();
+    // the engine's refusal, next to the list it names
+    await expect.poll(() => page.locator('#time-mass-error').textContent()).toBe('mass[1] = -1: must be > 0 (sphere 2)');
+    await page.locator('#time-mass').fill('3, 1');
+    await page.locator('#time-run').click();
+    await expect.poll(async () => (await probe(page)).time.finalVelocity).toEqual([0.5, 1.5]);
+    expect(await page.locator('#final-table tbody td:nth-child(5)').allTextContents()).toEqual(['0.5', '1.5']);
+    expect(await page.locator('#time-mass-error').textContent()).toBe('');
+    expect((await probe(page)).state.time.custom).toEqual({ diameter: [1], mass: [3, 1], velocity: [1, 0], gap: [0.5], restitution: [1] });
+    // Newton's cradle: four collisions at t = 0, resolved in index order
+    await page.locator('#time-cradle').click();
+    await expect.poll(async () => (await probe(page)).time.pairs).toEqual([0, 1, 2, 3]);
+    expect(await page.locator('#log-table tbody td:nth-child(3)').allTextContents()).toEqual(['1–2', '2–3', '3–4', '4–5']);
+    expect(await page.locator('#time-simultaneous').textContent()).toContain('the pair with the smaller index first');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

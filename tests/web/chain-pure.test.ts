@@ -2,8 +2,9 @@
 // timeline from a collision log, the share-state codec, input validation, the closed forms.
 import { describe, expect, it } from 'vitest';
 import { columnsToCsv, csvCell, toCsv } from '../../web/src/chain/csv';
+import { expandRow, messageField, newtonsCradle, parseList, rowPositions, rowProblem, setupJson, standardRow } from '../../web/src/chain/custom-row';
 import { parseChainRun, parseMonteCarlo, parseNewton, pairName, type ChainRun } from '../../web/src/chain/results';
-import { decodeState, defaultState, encodeState, stateFromValue, stateToJson } from '../../web/src/chain/state';
+import { decodeState, defaultState, encodeState, readCustom, stateFromValue, stateToJson } from '../../web/src/chain/state';
 import { emptySweep, mergePiece, splitSweep, sweepGrid, workerCount } from '../../web/src/chain/sweep';
 import { eForV4, histogram, momentsApply, v4Density, v4Exact, v4Moments } from '../../web/src/chain/theory';
 import { buildTimeline, extent, positionsAt, segmentAt } from '../../web/src/chain/timeline';
@@ -115,7 +116,7 @@ describe('engine answers', () => {
 
 describe('timeline from the collision log', () => {
   const run = parseChainRun(RUN_05);
-  const tl = buildTimeline(run, 4);
+  const tl = buildTimeline(run, standardRow(4, 0.5));
 
   it('has breakpoints at 0, every collision and a run-out, with the set-up as first point', () => {
     expect(tl.time).toHaveLength(8);
@@ -153,7 +154,7 @@ describe('timeline from the collision log', () => {
 
   it('stops at the last logged collision when the log is shorter than the run', () => {
     const cut: ChainRun = { ...run, log: run.log.slice(0, 3) };
-    const part = buildTimeline(cut, 4);
+    const part = buildTimeline(cut, standardRow(4, 0.5));
     expect(part.partial).toBe(true);
     expect(part.time).toEqual([0, 1, run.log[1]!.time, run.log[2]!.time]);
   });
@@ -162,7 +163,7 @@ describe('timeline from the collision log', () => {
 describe('share state', () => {
   it('round-trips through the #s= codec', async () => {
     const s = defaultState();
-    s.time = { e: 0.1715763, spheres: 5, precision: 'extended' };
+    s.time = { e: 0.1715763, spheres: 5, precision: 'extended', custom: null };
     s.sweep.points = 1234;
     s.newton.target = 0.4;
     s.mc = { samples: 5000, mu: 0.6, sigma: 0.02, seed: 42 };
@@ -244,5 +245,105 @@ describe('closed forms (REFERENCE §1)', () => {
     expect(h.counts).toEqual([1, 2, 2]);
     expect(h.density.reduce((a, d) => a + d * h.width, 0)).toBeCloseTo(1, 12);
     expect(histogram([]).counts).toEqual([]);
+  });
+});
+
+/** granular-cli chain --setup '{"spheres":3,"diameter":[1,2,0.5],"mass":[1,8,0.125],"gap":[0.5,1],"restitution":1}', verbatim */
+const RUN_UNEQUAL =
+  '{"ok":true,"precision":"double","collisions":2,"collapsed":false,"truncated":false,"message":"","endTime":5,"finalVelocity":[-0.7777777777777777,0.21538461538461537,0.4376068376068376],"finalPosition":[-2.9999999999999996,3.0000000000000004,4.25],"log":[{"time":0.5,"pair":0,"position":[0.5,2,4.25],"velocity":[-0.7777777777777777,0.2222222222222222,0]},{"time":5,"pair":1,"position":[-2.9999999999999996,3.0000000000000004,4.25],"velocity":[-0.7777777777777777,0.21538461538461537,0.4376068376068376]}]}';
+
+describe('custom row: list fields', () => {
+  it('reads one value or one per sphere / pair, separated by commas, semicolons or spaces', () => {
+    expect(parseList('3, 1', 'mass', 2)).toEqual({ ok: true, value: [3, 1] });
+    expect(parseList(' 0.5 ', 'gap', 4)).toEqual({ ok: true, value: [0.5] });
+    expect(parseList('1;0 0,-2e-1', 'velocity', 4)).toEqual({ ok: true, value: [1, 0, 0, -0.2] });
+    expect(parseList('1, 0.9, 0.8', 'restitution', 4)).toEqual({ ok: true, value: [1, 0.9, 0.8] });
+  });
+
+  it('names the list and the value in every refusal', () => {
+    const msg = (text: string, key: Parameters<typeof parseList>[1], n: number): string => {
+      const r = parseList(text, key, n);
+      return r.ok ? 'accepted' : r.message;
+    };
+    expect(msg('', 'mass', 4)).toBe('masses is empty: enter 1 value (every sphere) or 4 (one per sphere)');
+    expect(msg('3, x', 'mass', 2)).toBe('masses: value 2 of 2, "x", is not a number');
+    expect(msg('abc', 'diameter', 2)).toBe('diameters = "abc" is not a number');
+    expect(msg('0x10', 'gap', 2)).toBe('gaps = "0x10" is not a number');
+    expect(msg('1, 1e999', 'velocity', 2)).toBe('initial velocities: value 2 of 2, "1e999", is not finite');
+    expect(msg('1, 0, 0', 'velocity', 4)).toBe('initial velocities: 3 values for 4 spheres; enter 1 value (every sphere) or 4 (one per sphere)');
+    expect(msg('1, 1, 1', 'gap', 3)).toBe('gaps: 3 values for 2 pairs; enter 1 value (every pair) or 2 (one per pair)');
+    expect(msg('1, 1', 'restitution', 2)).toBe('restitution: 2 values for 1 pair; enter 1 value (every pair) or 1 (one per pair)');
+  });
+
+  it('expands single values, places the centres from the gaps and writes the engine\'s JSON', () => {
+    const row = { diameter: [1, 2, 0.5], mass: [1], velocity: [1, 0, 0], gap: [0.5, 1], restitution: [0.9] };
+    const full = expandRow(row, 3);
+    expect(full.mass).toEqual([1, 1, 1]);
+    expect(full.restitution).toEqual([0.9, 0.9]);
+    expect(rowPositions(full)).toEqual([0, 2, 4.25]);
+    expect(rowPositions(standardRow(4, 0.5))).toEqual([0, 2, 4, 6]);
+    expect(JSON.parse(setupJson(row, 3, true))).toEqual({ spheres: 3, diameter: [1, 2, 0.5], mass: 1, velocity: [1, 0, 0], gap: [0.5, 1], restitution: 0.9, extended: true });
+  });
+
+  it('checks the physical ranges in the engine\'s words, and finds the list an engine message names', () => {
+    const ok = newtonsCradle();
+    expect(rowProblem(ok.row, ok.spheres)).toBeNull();
+    expect(rowProblem({ ...ok.row, mass: [1, 1, -1, 1, 1] }, 5)).toBe('mass[2] = -1: must be > 0');
+    expect(rowProblem({ ...ok.row, gap: [-0.1] }, 5)).toBe('gap[0] = -0.1: must be >= 0 m');
+    expect(rowProblem({ ...ok.row, restitution: [1.2] }, 5)).toBe('restitution[0] = 1.2: must be in [0, 1]');
+    expect(rowProblem({ ...ok.row, diameter: [1, 1] }, 5)).toMatch(/^diameter = \[1,1\]: must be a number or an array of 5 numbers/);
+    expect(messageField('mass[2] = -1: must be > 0')).toEqual({ key: 'mass', where: 'sphere 3' });
+    expect(messageField('restitution[0] = 1.2: must be in [0, 1]')).toEqual({ key: 'restitution', where: 'pair 1–2' });
+    expect(messageField('position[1]: sphere overlaps sphere 0 by 0.1 m')).toEqual({ key: 'gap', where: 'pair 1–2' });
+    expect(messageField('spheres = 1: must be between 2 and 1000')).toBeNull();
+  });
+});
+
+describe('timeline with unequal diameters', () => {
+  const run = parseChainRun(RUN_UNEQUAL);
+  const setup = expandRow({ diameter: [1, 2, 0.5], mass: [1, 8, 0.125], velocity: [1, 0, 0], gap: [0.5, 1], restitution: [1] }, 3);
+  const tl = buildTimeline(run, setup);
+
+  it('starts from the set-up and gives y_k = x_k+1 − x_k − (d_k + d_k+1)/2: the gaps at t = 0, 0 at each contact', () => {
+    expect(tl.diameters).toEqual([1, 2, 0.5]);
+    expect(tl.positions.map((x) => x[0])).toEqual([0, 2, 4.25]);
+    expect(tl.gaps.map((y) => y[0])).toEqual([0.5, 1]);
+    expect(run.log.length).toBeGreaterThan(1);
+    run.log.forEach((c, n) => expect(Math.abs(tl.gaps[c.pair]![n + 1]!)).toBeLessThan(1e-12));
+    for (const y of tl.gaps) for (const v of y) expect(v).toBeGreaterThan(-1e-12);
+  });
+
+  it('extends the animation by each sphere\'s own radius', () => {
+    // sphere 1 (d = 1) bounces back and ends leftmost; sphere 3 (d = 0.5) ends rightmost
+    expect(tl.time).toEqual([0, 0.5, 5, 7]);
+    expect(extent(tl).min).toBeCloseTo(tl.positions[0]![3]! - 0.5, 12);
+    expect(extent(tl).max).toBeCloseTo(4.25 + 2 * tl.velocities[2]![3]! + 0.25, 12);
+  });
+});
+
+describe('share state: a custom row', () => {
+  it('round-trips through the #s= codec', async () => {
+    const s = defaultState();
+    s.time = { e: 0.5, spheres: 2, precision: 'double', custom: { diameter: [1, 0.5], mass: [3, 1], velocity: [1, 0], gap: [0.5], restitution: [1] } };
+    const back = await decodeState(await encodeState(s));
+    expect(back.problems).toEqual([]);
+    expect(back.state).toEqual(s);
+  });
+
+  it('refuses a damaged row with a reason and runs the standard set-up instead', () => {
+    const row = { diameter: [1], mass: [3, 1], velocity: [1, 0], gap: [0.5], restitution: [1] };
+    const decode = (custom: unknown, spheres = 2): { custom: unknown; problems: string[] } => {
+      const { state, problems } = stateFromValue({ kind: 'chain-lab', time: { spheres, custom } });
+      return { custom: state.time.custom, problems };
+    };
+    expect(decode(row)).toEqual({ custom: row, problems: [] });
+    expect(decode(null)).toEqual({ custom: null, problems: [] });
+    expect(decode({ ...row, mass: [3, -1] })).toEqual({ custom: null, problems: ['custom row: mass[1] = -1: must be > 0'] });
+    expect(decode({ ...row, mass: [3, 1] }, 3).problems).toEqual(['custom row: mass = [3,1]: must be a number or an array of 3 numbers']);
+    expect(decode({ ...row, gap: ['0.5'] }).problems[0]).toMatch(/^custom row: gap = \["0\.5"\] holds something other than numbers/);
+    expect(decode({ ...row, velocity: Array(1000).fill(0) }).problems[0]).toMatch(/velocity must be a list of 1 to 20 numbers/);
+    expect(decode({ ...row, density: [1] }).problems[0]).toBe('custom row: unknown field "density"');
+    expect(decode([1, 2]).problems[0]).toBe('custom row = [1,2] is not an object');
+    expect(readCustom('x', 2)).toBe('custom row = "x" is not an object');
   });
 });

@@ -1,5 +1,6 @@
 /** Labelled form fields with their own error line (aria-invalid + aria-describedby). */
 import { el } from '../ui/dom';
+import { listText, parseList, ROW_LABELS, type RowKey } from './custom-row';
 import { parseNumberField, type NumberRule, type Parsed } from './validate';
 import type { Precision } from './state';
 
@@ -69,5 +70,50 @@ export class PrecisionField {
 
   set(value: Precision): void {
     this.select.value = value;
+  }
+}
+
+/**
+ * A list field of the custom row (numbers separated by commas): its own error line, which also
+ * shows the engine's refusal of the row when it names this list.
+ */
+export class ListField {
+  readonly input: HTMLInputElement;
+  readonly row: HTMLElement;
+  private readonly error: HTMLElement;
+  /** typed into since the last set() */
+  edited = false;
+
+  constructor(id: string, readonly key: RowKey) {
+    const { name, unit } = ROW_LABELS[key];
+    const errorId = `${id}-error`;
+    this.input = el('input', { type: 'text', id, autocomplete: 'off', spellcheck: 'false', 'aria-describedby': `time-custom-hint ${errorId}` });
+    this.error = el('p', { class: 'field-error', id: errorId, 'aria-live': 'polite' });
+    const label = `${name.charAt(0).toUpperCase()}${name.slice(1)}${unit ? ` (${unit})` : ''}`;
+    this.row = el('div', { class: 'field field-list' }, el('label', { for: id }, label), this.input, this.error);
+    this.input.addEventListener('input', () => {
+      this.edited = true;
+      this.showError(null);
+    });
+  }
+
+  set(values: readonly number[]): void {
+    this.input.value = listText(values);
+    this.edited = false;
+    this.showError(null);
+  }
+
+  /** The values (1 or one per sphere / pair), or null after showing why they are not acceptable. */
+  read(spheres: number): number[] | null {
+    const parsed = parseList(this.input.value, this.key, spheres);
+    this.showError(parsed.ok ? null : parsed.message);
+    return parsed.ok ? parsed.value : null;
+  }
+
+  showError(message: string | null): void {
+    this.error.textContent = message ?? '';
+    this.row.classList.toggle('invalid', message !== null);
+    if (message === null) this.input.removeAttribute('aria-invalid');
+    else this.input.setAttribute('aria-invalid', 'true');
   }
 }

@@ -7,6 +7,8 @@
 
 export type ChainRequest =
   | { type: 'run'; id: number; e: number; spheres: number; extended: boolean; maxLog: number }
+  /** any row: json is chainRunSetup's set-up (see granular-wasm.d.ts, custom-row.ts setupJson) */
+  | { type: 'runSetup'; id: number; json: string; maxLog: number }
   | { type: 'sweep'; id: number; e: number[]; spheres: number; extended: boolean }
   | { type: 'montecarlo'; id: number; samples: number; mu: number; sigma: number; seed: number }
   | { type: 'newton'; id: number; target: number; lo: number; hi: number };

@@ -1,10 +1,11 @@
 /**
- * The row of spheres drawn to scale on a line (x in m along the bottom), with play / pause,
- * reset and a time slider. Positions come from the timeline (exact: piecewise linear).
+ * The row of spheres drawn to scale on a line (x in m along the bottom), each with its own
+ * diameter and the centres on one axis, with play / pause, reset and a time slider. Positions
+ * come from the timeline (exact: piecewise linear).
  */
 import { el } from '../ui/dom';
 import { seriesColor } from './palette';
-import { DIAMETER, extent, positionsAt, segmentAt, type Timeline } from './timeline';
+import { extent, positionsAt, segmentAt, type Timeline } from './timeline';
 import { fmt } from './widgets';
 
 const SLIDER_STEPS = 1000;
@@ -14,6 +15,14 @@ const SPEEDS = [0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500];
 const PLAY_SECONDS = 12;
 const AXIS_PX = 30;
 const PAD_PX = 14;
+/** the largest sphere is drawn at most this tall, px */
+const MAX_SPHERE_PX = 148;
+
+/** The smallest tick spacing 1, 2 or 5 × 10^k m that is at least `least` m. */
+function tickStep(least: number): number {
+  const p = 10 ** Math.floor(Math.log10(least));
+  return [1, 2, 5, 10].map((f) => f * p).find((s) => s >= least) ?? 10 * p;
+}
 
 export class RowAnimation {
   readonly root: HTMLElement;
@@ -106,9 +115,14 @@ export class RowAnimation {
     if (!wrap || !ctx || !this.tl) return;
     const { min, max } = extent(this.tl);
     const cssWidth = Math.max(200, Math.floor(wrap.clientWidth));
-    const scale = (cssWidth - 2 * PAD_PX) / (max - min);
-    const diameterPx = DIAMETER * scale;
-    const cssHeight = Math.round(Math.min(160, Math.max(60, diameterPx + 12)) + AXIS_PX);
+    const largest = Math.max(...this.tl.diameters.filter((d) => Number.isFinite(d) && d > 0), 1e-9);
+    // one scale for x and for the spheres, so touching spheres touch on screen; a short row of
+    // large spheres is drawn narrower than the canvas (centred) rather than taller than MAX_SPHERE_PX
+    const span = cssWidth - 2 * PAD_PX;
+    const scale = Math.min(span / (max - min), MAX_SPHERE_PX / largest);
+    const left = PAD_PX + 0.5 * (span - (max - min) * scale);
+    const largestPx = largest * scale;
+    const cssHeight = Math.round(Math.max(60, largestPx + 12) + AXIS_PX);
     const dpr = window.devicePixelRatio || 1;
     canvas.style.width = `${cssWidth}px`;
     canvas.style.height = `${cssHeight}px`;
@@ -118,10 +132,12 @@ export class RowAnimation {
     }
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, cssWidth, cssHeight);
-    const X = (x: number): number => PAD_PX + (x - min) * scale;
+    const X = (x: number): number => left + (x - min) * scale;
     const lineY = cssHeight - AXIS_PX;
-    const r = Math.min(diameterPx / 2, (cssHeight - AXIS_PX - 8) / 2);
-    const cy = lineY - r;
+    const tl = this.tl;
+    const radius = (i: number): number => 0.5 * (tl.diameters[i] ?? largest) * scale;
+    // the centres on one axis (a head-on row), the largest sphere just above the line
+    const cy = lineY - 4 - largestPx / 2;
 
     // the line and its metre ticks
     ctx.strokeStyle = '#5b6370';
@@ -134,9 +150,10 @@ export class RowAnimation {
     ctx.font = '12px system-ui, sans-serif';
     ctx.textAlign = 'center';
     ctx.textBaseline = 'top';
-    const every = Math.max(1, Math.ceil(40 / scale));
+    const every = tickStep(50 / scale);
     const labelLeft = cssWidth - 2 - ctx.measureText('x (m)').width;
-    for (let m = Math.ceil(min / every) * every; m <= max; m += every) {
+    for (let k = Math.ceil(min / every); k * every <= max; k++) {
+      const m = Number((k * every).toPrecision(12));
       if (X(m) + 10 > labelLeft) break;
       ctx.beginPath();
       ctx.moveTo(X(m) + 0.5, lineY);
@@ -149,6 +166,7 @@ export class RowAnimation {
 
     const xs = positionsAt(this.tl, this.t);
     xs.forEach((x, i) => {
+      const r = radius(i);
       ctx.beginPath();
       ctx.arc(X(x), cy, Math.max(2, r - 0.5), 0, 2 * Math.PI);
       ctx.fillStyle = seriesColor(i);

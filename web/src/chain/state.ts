@@ -4,12 +4,14 @@
  * value falls back to its default and is reported, and the rest of the link still applies.
  */
 import { decodeScenario, encodeScenario } from '../ui/share';
+import { MAX_LIST, ROW_KEYS, rowProblem, type CustomRow } from './custom-row';
 import { orderProblem, parseNumberField, RULES, type FieldName } from './validate';
 
 export type Precision = 'double' | 'extended';
 
 export interface ChainState {
-  time: { e: number; spheres: number; precision: Precision };
+  /** custom: the row of panel (a) when it is not the standard set-up (then e is not used) */
+  time: { e: number; spheres: number; precision: Precision; custom: CustomRow | null };
   sweep: { eMin: number; eMax: number; points: number; spheres: number; precision: Precision };
   newton: { target: number; lo: number; hi: number };
   mc: { samples: number; mu: number; sigma: number; seed: number };
@@ -20,7 +22,7 @@ export const CHAIN_KIND = 'chain-lab';
 
 export function defaultState(): ChainState {
   return {
-    time: { e: 0.5, spheres: 4, precision: 'double' },
+    time: { e: 0.5, spheres: 4, precision: 'double', custom: null },
     sweep: { eMin: 0.1716, eMax: 1, points: 400, spheres: 4, precision: 'double' },
     newton: { target: 0.5, lo: 0.3, hi: 0.95 },
     mc: { samples: 1000, mu: 0.5, sigma: 0.05, seed: 1 },
@@ -66,6 +68,9 @@ export function stateFromValue(value: unknown): DecodedState {
 
   read('time', state.time, [['e', 'e'], ['spheres', 'spheres']]);
   precision('time');
+  const custom = readCustom(asObject(root['time'])['custom'], state.time.spheres);
+  if (typeof custom === 'string') problems.push(custom);
+  else state.time.custom = custom;
   read('sweep', state.sweep, [['eMin', 'eMin'], ['eMax', 'eMax'], ['points', 'points'], ['spheres', 'spheres']]);
   precision('sweep');
   read('newton', state.newton, [['target', 'target'], ['lo', 'lo'], ['hi', 'hi']]);
@@ -85,6 +90,30 @@ export function stateFromValue(value: unknown): DecodedState {
     state.newton.hi = d.newton.hi;
   }
   return { state, problems };
+}
+
+/**
+ * A custom row from a link: null (or absent) is the standard set-up; anything else must be an
+ * object of exactly the five lists, each 1 value or one per sphere (pair), every number inside
+ * its physical range. Returns the row, or why it is not used (the standard set-up then runs).
+ */
+export function readCustom(raw: unknown, spheres: number): CustomRow | null | string {
+  if (raw === undefined || raw === null) return null;
+  const what = 'custom row';
+  if (typeof raw !== 'object' || Array.isArray(raw)) return `${what} = ${JSON.stringify(raw)?.slice(0, 40)} is not an object`;
+  const obj = raw as Obj;
+  for (const key of Object.keys(obj)) {
+    if (!(ROW_KEYS as readonly string[]).includes(key)) return `${what}: unknown field ${JSON.stringify(key.slice(0, 40))}`;
+  }
+  const row = {} as CustomRow;
+  for (const key of ROW_KEYS) {
+    const v = obj[key];
+    if (!Array.isArray(v) || v.length === 0 || v.length > MAX_LIST) return `${what}: ${key} must be a list of 1 to ${MAX_LIST} numbers`;
+    if (!v.every((x): x is number => typeof x === 'number' && Number.isFinite(x))) return `${what}: ${key} = ${JSON.stringify(v).slice(0, 60)} holds something other than numbers`;
+    row[key] = v.slice();
+  }
+  const problem = rowProblem(row, spheres);
+  return problem ? `${what}: ${problem}` : row;
 }
 
 export async function encodeState(state: ChainState): Promise<string> {

@@ -1,11 +1,14 @@
 /**
- * Panel (a), time domain: one run for e, N spheres and a precision; the row animated; x_i(t),
- * y_k(t) and v_i(t) plotted; final velocities and the collision log in tables.
+ * Panel (a), time domain: one run for e, N spheres and a precision — the standard set-up, or a
+ * custom row (diameters, masses, initial velocities, gaps, restitution per sphere / pair, run
+ * through chainRunSetup); the row animated to scale; x_i(t), y_k(t) and v_i(t) plotted; final
+ * velocities and the collision log in tables.
  */
 import { el } from '../ui/dom';
 import { ChainPlot, type SeriesSpec } from './chain-plot';
 import { columnsToCsv, toCsv } from './csv';
-import { NumberField, PrecisionField } from './fields';
+import { expandRow, messageField, newtonsCradle, ROW_KEYS, setupJson, standardRow, type CustomRow, type RowKey, type RowSetup } from './custom-row';
+import { ListField, NumberField, PrecisionField } from './fields';
 import { CancelledError, JobWorker } from './job-worker';
 import { seriesColor, seriesDash } from './palette';
 import { pairName, parseChainRun, type ChainRun } from './results';
@@ -13,7 +16,7 @@ import { RowAnimation } from './row-canvas';
 import type { ChainState } from './state';
 import { E_COLLAPSE } from './theory';
 import { buildTimeline, type Timeline } from './timeline';
-import { RULES } from './validate';
+import { parseNumberField, RULES } from './validate';
 import { csvButton, fillTable, fmt, plotCard, ProgressView } from './widgets';
 
 /** collisions kept in the log (all are counted) */
@@ -27,6 +30,18 @@ export class TimePanel {
   private readonly e = new NumberField('time-e', 'Restitution e', '', RULES.e, '0 ≤ e ≤ 1; Newton restitution of every pair');
   private readonly spheres = new NumberField('time-n', 'Number of spheres N', '', RULES.spheres);
   private readonly precision = new PrecisionField('time-precision');
+  private readonly customBox = el('input', { type: 'checkbox', id: 'time-custom', 'aria-controls': 'time-custom-fields' });
+  private readonly lists: Record<RowKey, ListField> = {
+    diameter: new ListField('time-diameter', 'diameter'),
+    mass: new ListField('time-mass', 'mass'),
+    velocity: new ListField('time-velocity', 'velocity'),
+    gap: new ListField('time-gap', 'gap'),
+    restitution: new ListField('time-restitution', 'restitution'),
+  };
+  /** the engine's refusal of a custom row when it names none of the lists */
+  private readonly customError = el('p', { class: 'field-error', id: 'time-custom-error', 'aria-live': 'polite' });
+  private readonly customFields: HTMLFieldSetElement;
+  private readonly standardHint = el('p', { class: 'hint', id: 'time-standard-hint' }, 'Spheres of diameter 1 m and mass 1 kg, centres 2 m apart (gaps 1 m); sphere 1 starts at v0 = 1 m/s, the others at rest.');
   private readonly progress: ProgressView;
   private readonly result = el('p', { class: 'result-line', id: 'time-result', role: 'status', 'aria-live': 'polite' });
   private readonly animation = new RowAnimation();
@@ -34,37 +49,69 @@ export class TimePanel {
   private readonly gapPlot: ChainPlot;
   private readonly velocityPlot: ChainPlot;
   private readonly finalTable = el('table', { id: 'final-table', class: 'data-table' });
+  private readonly finalNote = el('p', { class: 'hint', id: 'final-note' });
   private readonly logTable = el('table', { id: 'log-table', class: 'data-table' });
   private readonly logNote = el('p', { class: 'hint', id: 'log-note' });
   private readonly worker = new JobWorker('granular-chain-time');
   private run: ChainRun | null = null;
   private timeline: Timeline | null = null;
   private inputs: TimeInputs | null = null;
+  private setup: RowSetup | null = null;
+  /** e of the last set() or accepted read, used while the e field is hidden (custom row) */
+  private lastE = 0.5;
 
   constructor(container: HTMLElement, private readonly onRun: (inputs: TimeInputs) => void) {
     this.progress = new ProgressView('time', 'Computing the run', () => this.worker.cancel());
+    const cradle = el('button', { type: 'button', id: 'time-cradle', title: 'Five touching spheres (gaps 0), e = 1, sphere 1 at 1 m/s' }, 'Newton’s cradle');
+    cradle.addEventListener('click', () => this.cradle());
+    this.customFields = el(
+      'fieldset', { class: 'group custom-row', id: 'time-custom-fields' },
+      el('legend', {}, 'Custom row'),
+      el('p', { class: 'hint', id: 'time-custom-hint' }, 'Numbers separated by commas: one value for every sphere (pair), or one per sphere (per neighbouring pair). Gaps are between surfaces.'),
+      ...ROW_KEYS.map((k) => this.lists[k].row),
+      this.customError,
+      el('div', { class: 'form-actions' }, el('span', { class: 'hint' }, 'Preset:'), cradle),
+    );
     const form = el(
       'form', { class: 'chain-form', id: 'time-form', 'aria-label': 'Time-domain inputs', novalidate: true },
       this.e.row, this.spheres.row, this.precision.row,
-      el('p', { class: 'hint' }, 'Spheres of diameter 1 m and mass 1 kg, centres 2 m apart (gaps 1 m); sphere 1 starts at v0 = 1 m/s, the others at rest.'),
+      el('div', { class: 'field field-checkbox' }, this.customBox, el('label', { for: 'time-custom' }, 'Custom row (diameters, masses, velocities, gaps, e per pair)')),
+      this.standardHint,
+      this.customFields,
+      el('p', { class: 'hint', id: 'time-simultaneous' }, 'Simultaneous collisions: the pair with the smaller index first (e.g. 1–2 before 2–3 at the same instant).'),
       el('div', { class: 'form-actions' }, el('button', { type: 'submit', class: 'primary', id: 'time-run' }, 'Run')),
       this.progress.root,
     );
+    this.customBox.addEventListener('change', () => {
+      // the single e becomes the custom row's restitution unless that was typed already
+      if (this.customBox.checked && !this.lists.restitution.edited) {
+        const e = parseNumberField(this.e.input.value, RULES.e);
+        if (e.ok) this.lists.restitution.set([e.value]);
+      }
+      this.showMode();
+    });
+    this.spheres.input.addEventListener('input', () => {
+      // keep the standard initial velocities (1, 0, 0, ...) in step with N
+      const n = parseNumberField(this.spheres.input.value, RULES.spheres);
+      if (n.ok && /^\s*1\s*(,\s*0\s*)*$/.test(this.lists.velocity.input.value)) this.lists.velocity.set(standardRow(n.value, 0).velocity);
+    });
+    this.showMode();
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       this.submit();
     });
-    const csvName = (what: string): string => `chain-${what}-e${this.inputs?.e ?? ''}.csv`;
+    const csvName = (what: string): string => `chain-${what}-${this.inputs?.custom ? 'custom' : `e${this.inputs?.e ?? ''}`}.csv`;
     const pos = plotCard('positions', 'the positions x_i(t)', () => this.seriesCsv('positions', csvName('positions')));
     const gap = plotCard('gaps', 'the distance functions y_k(t)', () => this.seriesCsv('gaps', csvName('gaps')));
     const vel = plotCard('velocities', 'the velocities v_i(t)', () => this.seriesCsv('velocities', csvName('velocities')));
     this.positionPlot = new ChainPlot(pos.body, { title: 'Positions x_i(t)', xLabel: 'time t (s)', yLabel: 'position x (m)' });
-    this.gapPlot = new ChainPlot(gap.body, { title: 'Distances y_k(t) = x_k+1 − x_k − 1', xLabel: 'time t (s)', yLabel: 'gap y (m)', yFromZero: true });
+    this.gapPlot = new ChainPlot(gap.body, { title: 'Distances y_k(t) = x_k+1 − x_k − (d_k + d_k+1)/2', xLabel: 'time t (s)', yLabel: 'gap y (m)', yFromZero: true });
     this.velocityPlot = new ChainPlot(vel.body, { title: 'Velocities v_i(t)', xLabel: 'time t (s)', yLabel: 'velocity v (m/s)', yFromZero: true });
     const finalCard = el(
       'div', { class: 'table-card' },
       el('div', { class: 'card-tools' }, el('h3', {}, 'Final velocities'), csvButton('csv-final', 'the final velocities', () => this.finalCsv(csvName('final')))),
       this.finalTable,
+      this.finalNote,
     );
     const logCard = el(
       'div', { class: 'table-card' },
@@ -85,16 +132,59 @@ export class TimePanel {
 
   set(inputs: TimeInputs): void {
     this.e.set(inputs.e);
+    this.lastE = inputs.e;
     this.spheres.set(inputs.spheres);
     this.precision.set(inputs.precision);
+    this.customBox.checked = inputs.custom !== null;
+    const row: CustomRow = inputs.custom ?? { diameter: [1], mass: [1], velocity: standardRow(inputs.spheres, 0).velocity, gap: [1], restitution: [inputs.e] };
+    for (const k of ROW_KEYS) this.lists[k].set(row[k]);
+    this.customError.textContent = '';
+    this.showMode();
+  }
+
+  /** the custom row's fields, or the single e and the standard set-up's description */
+  private showMode(): void {
+    const custom = this.customBox.checked;
+    this.customFields.hidden = !custom;
+    this.standardHint.hidden = custom;
+    this.e.row.hidden = custom;
+  }
+
+  /** Newton's cradle: five touching spheres, e = 1 — every collision at t = 0, resolved in index order. */
+  private cradle(): void {
+    const { spheres, row } = newtonsCradle();
+    this.spheres.set(spheres);
+    this.customBox.checked = true;
+    for (const k of ROW_KEYS) this.lists[k].set(row[k]);
+    this.customError.textContent = '';
+    this.showMode();
+    this.submit();
   }
 
   /** reads the fields; null when one is not acceptable (its message is shown next to it) */
   private read(): TimeInputs | null {
-    const e = this.e.read();
+    const custom = this.customBox.checked;
+    const e = custom ? this.lastE : this.e.read();
     const spheres = this.spheres.read();
     if (e === null || spheres === null) return null;
-    return { e, spheres, precision: this.precision.get() };
+    if (!custom) return { e, spheres, precision: this.precision.get(), custom: null };
+    this.customError.textContent = '';
+    const row = {} as CustomRow;
+    let ok = true;
+    for (const k of ROW_KEYS) {
+      const v = this.lists[k].read(spheres);
+      if (v === null) ok = false;
+      else row[k] = v;
+    }
+    return ok ? { e, spheres, precision: this.precision.get(), custom: row } : null;
+  }
+
+  /** The engine's refusal of a custom row, next to the list it names (or under the lists). */
+  private showSetupProblem(message: string): void {
+    const field = messageField(message);
+    const text = field?.where ? `${message} (${field.where})` : message;
+    if (field) this.lists[field.key].showError(text);
+    else this.customError.textContent = text;
   }
 
   submit(): void {
@@ -108,11 +198,22 @@ export class TimePanel {
     this.result.textContent = 'Computing…';
     this.result.classList.remove('error');
     try {
-      const text = await this.worker.text({ type: 'run', e: inputs.e, spheres: inputs.spheres, extended: inputs.precision === 'extended', maxLog: MAX_LOG });
+      const extended = inputs.precision === 'extended';
+      const text = inputs.custom
+        ? await this.worker.text({ type: 'runSetup', json: setupJson(inputs.custom, inputs.spheres, extended), maxLog: MAX_LOG })
+        : await this.worker.text({ type: 'run', e: inputs.e, spheres: inputs.spheres, extended, maxLog: MAX_LOG });
       const run = parseChainRun(text);
-      if (!run.ok) throw new Error(run.message || 'the engine rejected the run');
+      if (!run.ok) {
+        const message = run.message || 'the engine rejected the run';
+        if (inputs.custom) {
+          this.showSetupProblem(message);
+          throw new Error(`The custom row was not run: ${message}.`);
+        }
+        throw new Error(message);
+      }
       this.inputs = inputs;
-      this.show(run, inputs.spheres, inputs.e);
+      // e: the one restitution of the standard set-up (NaN for a custom row: no e_c hint then)
+      this.show(run, inputs.custom ? expandRow(inputs.custom, inputs.spheres) : standardRow(inputs.spheres, inputs.e), inputs.custom ? NaN : inputs.e);
       this.onRun(inputs);
     } catch (error) {
       if (error instanceof CancelledError) this.result.textContent = 'Cancelled.';
@@ -125,9 +226,11 @@ export class TimePanel {
     }
   }
 
-  private show(run: ChainRun, spheres: number, e: number): void {
+  private show(run: ChainRun, setup: RowSetup, e: number): void {
     this.run = run;
-    const tl = buildTimeline(run, spheres);
+    this.setup = setup;
+    const spheres = setup.diameter.length;
+    const tl = buildTimeline(run, setup);
     this.timeline = tl;
     const precision = run.precision === 'double-double' ? 'extended precision (double-double)' : 'double precision';
     const parts = [`${run.collisions.toLocaleString('en-US')} collision${run.collisions === 1 ? '' : 's'}, computed in ${precision}.`];
@@ -145,9 +248,17 @@ export class TimePanel {
 
     fillTable(
       this.finalTable,
-      ['sphere', 'final v (m/s)', 'final x (m)'],
-      run.finalVelocity.map((v, i) => [String(i + 1), fmt(v, 9), fmt(run.finalPosition[i] ?? NaN, 9)]),
+      ['sphere', 'd (m)', 'm (kg)', 'initial v (m/s)', 'final v (m/s)', 'final x (m)'],
+      run.finalVelocity.map((v, i) => [
+        String(i + 1), fmt(setup.diameter[i] ?? NaN), fmt(setup.mass[i] ?? NaN), fmt(setup.velocity[i] ?? NaN),
+        fmt(v, 9), fmt(run.finalPosition[i] ?? NaN, 9),
+      ]),
     );
+    const momentum = (v: readonly number[]): number => v.reduce((sum, vi, i) => sum + (setup.mass[i] ?? NaN) * vi, 0);
+    const energy = (v: readonly number[]): number => v.reduce((sum, vi, i) => sum + 0.5 * (setup.mass[i] ?? NaN) * vi * vi, 0);
+    this.finalNote.textContent =
+      `Momentum Σ m v: ${fmt(momentum(setup.velocity), 9)} → ${fmt(momentum(run.finalVelocity), 9)} kg m/s. ` +
+      `Kinetic energy: ${fmt(energy(setup.velocity), 9)} → ${fmt(energy(run.finalVelocity), 9)} J.`;
     const shown = fillTable(
       this.logTable,
       ['#', 'time t (s)', 'pair', ...Array.from({ length: spheres }, (_, i) => `v${i + 1} after (m/s)`)],
@@ -173,7 +284,14 @@ export class TimePanel {
   private finalCsv(filename: string): { filename: string; text: string } | null {
     const run = this.run;
     if (!run) return null;
-    return { filename, text: toCsv(['sphere', 'final velocity (m/s)', 'final position (m)'], run.finalVelocity.map((v, i) => [i + 1, v, run.finalPosition[i] ?? null])) };
+    const setup = this.setup;
+    return {
+      filename,
+      text: toCsv(
+        ['sphere', 'diameter (m)', 'mass (kg)', 'initial velocity (m/s)', 'final velocity (m/s)', 'final position (m)'],
+        run.finalVelocity.map((v, i) => [i + 1, setup?.diameter[i] ?? null, setup?.mass[i] ?? null, setup?.velocity[i] ?? null, v, run.finalPosition[i] ?? null]),
+      ),
+    };
   }
 
   private logCsv(filename: string): { filename: string; text: string } | null {
@@ -185,8 +303,10 @@ export class TimePanel {
   }
 
   /** for the test hook */
-  probe(): { collisions: number; finalVelocity: number[]; precision: string; points: number } {
+  probe(): { collisions: number; finalVelocity: number[]; precision: string; points: number; custom: boolean; pairs: number[] } {
     return {
+      custom: this.inputs?.custom != null,
+      pairs: this.run?.log.map((c) => c.pair) ?? [],
       collisions: this.run?.collisions ?? -1,
       finalVelocity: this.run?.finalVelocity ?? [],
       precision: this.run?.precision ?? '',

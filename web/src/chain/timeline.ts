@@ -1,36 +1,27 @@
 /**
  * The row's motion between collisions (pure). Spheres move freely between collisions, so the
  * positions x_i(t) are piecewise linear with breakpoints at the collision times, the distance
- * functions y_k(t) = x_{k+1} − x_k − 1 (surface gaps, d = 1 m) likewise, and the velocities are
- * step functions. The breakpoints are t = 0, every logged collision and a short run-out after
- * the last one (the final velocities then hold for ever).
+ * functions y_k(t) = x_{k+1} − x_k − (d_k + d_{k+1})/2 (surface gaps) likewise, and the
+ * velocities are step functions. The breakpoints are t = 0, every logged collision and a short
+ * run-out after the last one (the final velocities then hold for ever).
  */
+import { rowPositions, type RowSetup } from './custom-row';
 import type { ChainRun } from './results';
-
-/** The standard set-up (ARGESIM C12): diameter 1 m, centres 2 m apart, sphere 1 at 1 m/s. */
-export const DIAMETER = 1;
-export const SPACING = 2;
-export const V0 = 1;
 
 export interface Timeline {
   spheres: number;
+  /** diameters[i]: of sphere i, m */
+  diameters: number[];
   /** breakpoint times, s, increasing (length P) */
   time: number[];
   /** positions[i][p]: centre of sphere i at breakpoint p, m */
   positions: number[][];
   /** velocities[i][p]: velocity of sphere i from breakpoint p to the next, m/s */
   velocities: number[][];
-  /** gaps[k][p]: y_k = x_{k+1} − x_k − d at breakpoint p, m */
+  /** gaps[k][p]: y_k = x_{k+1} − x_k − (d_k + d_{k+1})/2 at breakpoint p, m */
   gaps: number[][];
   /** the log holds fewer collisions than happened: the timeline stops at the last logged one */
   partial: boolean;
-}
-
-export function initialPositions(spheres: number): number[] {
-  return Array.from({ length: spheres }, (_, i) => SPACING * i);
-}
-export function initialVelocities(spheres: number): number[] {
-  return Array.from({ length: spheres }, (_, i) => (i === 0 ? V0 : 0));
 }
 
 /** Run-out after the last collision: a quarter of the run, from 2 s to 20 s. */
@@ -38,10 +29,13 @@ export function runOut(endTime: number): number {
   return Math.max(2, Math.min(20, 0.25 * (Number.isFinite(endTime) ? endTime : 0)));
 }
 
-export function buildTimeline(run: ChainRun, spheres: number): Timeline {
+/** The timeline of a run of the row `setup` (every list at full length, see expandRow). */
+export function buildTimeline(run: ChainRun, setup: RowSetup): Timeline {
+  const spheres = setup.diameter.length;
+  const diameters = setup.diameter.slice();
   const time = [0];
-  const positions = initialPositions(spheres).map((x) => [x]);
-  const velocities = initialVelocities(spheres).map((v) => [v]);
+  const positions = rowPositions(setup).map((x) => [x]);
+  const velocities = setup.velocity.map((v) => [v]);
   for (const c of run.log) {
     time.push(c.time);
     for (let i = 0; i < spheres; i++) {
@@ -67,9 +61,10 @@ export function buildTimeline(run: ChainRun, spheres: number): Timeline {
   }
   const gaps: number[][] = [];
   for (let k = 0; k + 1 < spheres; k++) {
-    gaps.push(time.map((_, p) => positions[k + 1]![p]! - positions[k]![p]! - DIAMETER));
+    const contact = 0.5 * (diameters[k]! + diameters[k + 1]!);
+    gaps.push(time.map((_, p) => positions[k + 1]![p]! - positions[k]![p]! - contact));
   }
-  return { spheres, time, positions, velocities, gaps, partial };
+  return { spheres, diameters, time, positions, velocities, gaps, partial };
 }
 
 /** Index p of the segment [time[p], time[p+1]) holding t (clamped to the ends). */
@@ -95,18 +90,18 @@ export function positionsAt(tl: Timeline, t: number): number[] {
   return tl.positions.map((x, i) => (x[p] ?? 0) + (tl.velocities[i]![p] ?? 0) * (tc - t0));
 }
 
-
 /** The x extent the animation needs: every sphere over the whole timeline, with its radius, m. */
 export function extent(tl: Timeline): { min: number; max: number } {
   let min = Infinity;
   let max = -Infinity;
-  for (const row of tl.positions) {
+  tl.positions.forEach((row, i) => {
+    const r = 0.5 * (tl.diameters[i] ?? 0);
     for (const x of row) {
       if (!Number.isFinite(x)) continue;
-      min = Math.min(min, x);
-      max = Math.max(max, x);
+      min = Math.min(min, x - r);
+      max = Math.max(max, x + r);
     }
-  }
-  if (!Number.isFinite(min)) return { min: -DIAMETER, max: DIAMETER };
-  return { min: min - DIAMETER / 2, max: max + DIAMETER / 2 };
+  });
+  if (!Number.isFinite(min)) return { min: -1, max: 1 };
+  return { min, max };
 }

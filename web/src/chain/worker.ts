@@ -46,6 +46,9 @@ function handle(mod: GranularModule, req: ChainRequest): void {
       case 'run':
         post({ type: 'text', id: req.id, text: mod.chainRun(req.e, req.spheres, req.extended, req.maxLog) });
         break;
+      case 'runSetup':
+        post({ type: 'text', id: req.id, text: mod.chainRunSetup(req.json, req.maxLog) });
+        break;
       case 'montecarlo':
         post({ type: 'text', id: req.id, text: mod.chainMonteCarlo(req.samples, req.mu, req.sigma, req.seed) });
         break;

@@ -1,0 +1,161 @@
+/**
+ * A custom row of spheres (pure): per-sphere diameters, masses and initial velocities, per-pair
+ * surface gaps and restitution. Every list holds one value (for every sphere / pair) or one per
+ * sphere / pair. The page's list fields are read here (syntax and count, with the field and the
+ * value named in every refusal); the physical ranges (mass > 0, gap ≥ 0, 0 ≤ e ≤ 1, ...) are
+ * the engine's to check (chainRunSetup), except for share links, which are checked here before
+ * anything runs (rowProblem).
+ */
+import type { Parsed } from './validate';
+
+/** The engine's names of the lists (the keys of chainRunSetup's JSON). */
+export const ROW_KEYS = ['diameter', 'mass', 'velocity', 'gap', 'restitution'] as const;
+export type RowKey = (typeof ROW_KEYS)[number];
+
+/** A custom row as typed / shared: each list has 1 value or one per sphere (pair). */
+export type CustomRow = Record<RowKey, number[]>;
+
+/** Every list at full length: diameter, mass, velocity N values; gap, restitution N − 1. */
+export type RowSetup = CustomRow;
+
+/** lists with one value per neighbouring pair (the others have one per sphere) */
+export const PAIR_KEYS: ReadonlySet<RowKey> = new Set<RowKey>(['gap', 'restitution']);
+
+/** How the page names each list, with its unit. */
+export const ROW_LABELS: Record<RowKey, { name: string; unit: string }> = {
+  diameter: { name: 'diameters', unit: 'm' },
+  mass: { name: 'masses', unit: 'kg' },
+  velocity: { name: 'initial velocities', unit: 'm/s' },
+  gap: { name: 'gaps', unit: 'm' },
+  restitution: { name: 'restitution', unit: '' },
+};
+
+/** more values than this in one list is not a row the page can show (RULES.spheres.max) */
+export const MAX_LIST = 20;
+
+/** The standard set-up (ARGESIM C12) as a custom row, written out in full. */
+export function standardRow(spheres: number, e: number): RowSetup {
+  const n = Math.max(2, Math.floor(spheres));
+  return {
+    diameter: Array<number>(n).fill(1),
+    mass: Array<number>(n).fill(1),
+    velocity: Array.from({ length: n }, (_, i) => (i === 0 ? 1 : 0)),
+    gap: Array<number>(n - 1).fill(1),
+    restitution: Array<number>(n - 1).fill(e),
+  };
+}
+
+/** Newton's cradle: five equal spheres touching (gaps 0), e = 1, sphere 1 at 1 m/s. */
+export function newtonsCradle(): { spheres: number; row: CustomRow } {
+  return { spheres: 5, row: { diameter: [1], mass: [1], velocity: [1, 0, 0, 0, 0], gap: [0], restitution: [1] } };
+}
+
+/** How many values `key` needs at full length. */
+export function needed(key: RowKey, spheres: number): number {
+  return PAIR_KEYS.has(key) ? spheres - 1 : spheres;
+}
+
+function shown(text: string): string {
+  return text.length > 16 ? `${text.slice(0, 16)}…` : text;
+}
+
+const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+
+/**
+ * Reads a list field: numbers separated by commas, semicolons or spaces; one value or `count`.
+ * Refusals name the list and the value, e.g. 'masses: value 2 of 3, "x", is not a number'.
+ */
+export function parseList(text: string, key: RowKey, spheres: number): Parsed<number[]> {
+  const { name } = ROW_LABELS[key];
+  const count = needed(key, spheres);
+  const each = PAIR_KEYS.has(key) ? 'pair' : 'sphere';
+  const want = `1 value (every ${each}) or ${count} (one per ${each})`;
+  const parts = text.split(/[,;\s]+/).filter((p) => p !== '');
+  if (parts.length === 0) return { ok: false, message: `${name} is empty: enter ${want}` };
+  const values: number[] = [];
+  for (const [i, part] of parts.entries()) {
+    const value = NUMBER.test(part) ? Number(part) : NaN;
+    const where = parts.length === 1 ? `${name} = "${shown(part)}"` : `${name}: value ${i + 1} of ${parts.length}, "${shown(part)}",`;
+    if (Number.isNaN(value)) return { ok: false, message: `${where} is not a number` };
+    if (!Number.isFinite(value)) return { ok: false, message: `${where} is not finite` };
+    values.push(value);
+  }
+  if (values.length !== 1 && values.length !== count) {
+    const of = PAIR_KEYS.has(key) ? `${count} pair${count === 1 ? '' : 's'}` : `${spheres} spheres`;
+    return { ok: false, message: `${name}: ${values.length} values for ${of}; enter ${want}` };
+  }
+  return { ok: true, value: values };
+}
+
+/** The text a list field shows for these values. */
+export function listText(values: readonly number[]): string {
+  return values.map((v) => String(v)).join(', ');
+}
+
+/** The row at full length (a single value repeated). */
+export function expandRow(row: CustomRow, spheres: number): RowSetup {
+  const full = (key: RowKey): number[] => {
+    const v = row[key];
+    const n = needed(key, spheres);
+    return v.length === 1 ? Array<number>(n).fill(v[0]!) : v.slice(0, n);
+  };
+  return { diameter: full('diameter'), mass: full('mass'), velocity: full('velocity'), gap: full('gap'), restitution: full('restitution') };
+}
+
+/** Centres at t = 0, m: sphere 1 at 0, then x_k+1 = x_k + (d_k + d_k+1)/2 + gap_k (as the engine places them). */
+export function rowPositions(setup: RowSetup): number[] {
+  const x = [0];
+  for (let k = 0; k + 1 < setup.diameter.length; k++) {
+    x.push(x[k]! + 0.5 * (setup.diameter[k]! + setup.diameter[k + 1]!) + (setup.gap[k] ?? 0));
+  }
+  return x;
+}
+
+/** chainRunSetup's JSON for this row. */
+export function setupJson(row: CustomRow, spheres: number, extended: boolean): string {
+  const list = (v: number[]): number | number[] => (v.length === 1 ? v[0]! : v);
+  return JSON.stringify({
+    spheres,
+    diameter: list(row.diameter),
+    mass: list(row.mass),
+    velocity: list(row.velocity),
+    gap: list(row.gap),
+    restitution: list(row.restitution),
+    extended,
+  });
+}
+
+/**
+ * The physical ranges, checked for rows from untrusted sources (share links); the message has
+ * the engine's form, e.g. "mass[2] = -1: must be > 0" (indices from 0). null when all is well.
+ */
+export function rowProblem(row: CustomRow, spheres: number): string | null {
+  for (const key of ROW_KEYS) {
+    const v = row[key];
+    const n = needed(key, spheres);
+    if (v.length !== 1 && v.length !== n) return `${key} = [${v.join(',')}]: must be a number or an array of ${n} numbers`;
+    for (const [i, x] of v.entries()) {
+      const at = `${key}[${i}] = ${x}`;
+      if (!Number.isFinite(x)) return `${at}: must be finite`;
+      if ((key === 'diameter' || key === 'mass') && !(x > 0)) return `${at}: must be > 0`;
+      if (key === 'gap' && !(x >= 0)) return `${at}: must be >= 0 m`;
+      if (key === 'restitution' && !(x >= 0 && x <= 1)) return `${at}: must be in [0, 1]`;
+    }
+  }
+  return null;
+}
+
+/**
+ * Which list an engine message is about, and the sphere or pair it names in the page's
+ * numbering: "mass[2] = -1: must be > 0" -> { key: 'mass', where: 'sphere 3' }. The engine
+ * places spheres from the gaps, so its "position[k]" complaints are about the gaps.
+ */
+export function messageField(message: string): { key: RowKey; where: string } | null {
+  const m = /^(diameter|mass|velocity|gap|restitution|position)(?:\[(\d+)\])?/.exec(message);
+  if (!m) return null;
+  const key: RowKey = m[1] === 'position' ? 'gap' : (m[1] as RowKey);
+  if (m[2] === undefined) return { key, where: '' };
+  const i = Number(m[2]);
+  if (m[1] === 'position') return { key, where: `pair ${i}–${i + 1}` };
+  return { key, where: PAIR_KEYS.has(key) ? `pair ${i + 1}–${i + 2}` : `sphere ${i + 1}` };
+}
