@@ -6,8 +6,6 @@
 import type { HysteresisLoop } from '../sim/granular-wasm';
 import { CanvasView } from '../ui/canvas-view';
 import { byId } from '../ui/dom';
-import { FrameLoop } from '../ui/frame-loop';
-import { frameState } from '../ui/page-controls';
 import { layOutPage } from '../ui/page-layout';
 import { connectPage } from '../ui/page-session';
 import { bundledPresets, DEFAULT_SOFT_PRESET_ID } from '../ui/presets';
@@ -22,7 +20,7 @@ import { LedgerSeries } from './ledger-series';
 import { pairKey, type Pair } from './pairs';
 import { CoordinatePicker, PairPicker } from './pickers';
 import { SoftClient } from './client';
-import { snapshotStride, type SoftFrameMessage, type SoftFromWorker, type SoftLoadedMessage } from './protocol';
+import { snapshotStride, type SoftFrameMessage, type SoftLoadedMessage } from './protocol';
 import { SoftReadout } from './readout';
 import { SoftRenderer } from './soft-renderer';
 import { SOFT_FORM } from './soft-form';
@@ -60,18 +58,15 @@ export function startSoftApp(): void {
   let traces: TraceBuffer | null = null;
   const loops = new Map<number, HysteresisLoop>();
   let loopsDirty = false;
-  let generation = -1;
   let count = 0;
   let domainKind = 'box';
-  let lastFrame: SoftFrameMessage | null = null;
   let latest: Float64Array | null = null;
   let plotsDirty = false;
-  let running = false;
 
   const presets = bundledPresets('soft');
   const defaultPreset = presets.find((p) => p.id === DEFAULT_SOFT_PRESET_ID) ?? presets[0] ?? null;
 
-  const { client, status, source, controls } = connectPage({
+  const { client, source, state } = connectPage({
     family: 'soft',
     params,
     presets,
@@ -80,7 +75,15 @@ export function startSoftApp(): void {
     client: (listener) => new SoftClient(listener),
     loaded: onLoaded,
     frame: onFrame,
-    running: () => running,
+    runningText: (n) => `Running — ${n.toLocaleString('en-US')} soft disc${n === 1 ? '' : 's'}`,
+    view,
+    plotsDirty: () => plotsDirty || loopsDirty,
+    updatePlots: () => {
+      if (plotsDirty) updatePlots();
+      if (loopsDirty) updateLoops();
+      plotsDirty = false;
+      loopsDirty = false;
+    },
   });
 
   const pairPicker = new PairPicker(byId('pair-picker', HTMLElement), (pair: Pair | null, record: boolean) => {
@@ -94,7 +97,6 @@ export function startSoftApp(): void {
   });
 
   function onLoaded(msg: SoftLoadedMessage): void {
-    generation = msg.generation;
     count = msg.count;
     domainKind = msg.domain.kind;
     const scenario = parseLoadedScenario(msg.scenarioJson);
@@ -117,10 +119,6 @@ export function startSoftApp(): void {
   }
 
   function onFrame(msg: SoftFrameMessage): void {
-    frames.answered();
-    if (msg.generation !== generation) return;
-    lastFrame = msg;
-    running = msg.running;
     if (msg.snapshots && msg.snapshotCount > 0) {
       const stride = snapshotStride(count);
       for (let s = 0; s < msg.snapshotCount; s++) traces?.push(msg.snapshots, s * stride + 1 + 6 * count);
@@ -143,10 +141,7 @@ export function startSoftApp(): void {
       }
       loopsDirty = true;
     }
-    controls.setRunning(msg.running);
-    controls.setTime(msg.time);
     readout?.update(msg.time, msg.stats, ledger.closure());
-    status.frame(msg, `Running — ${count.toLocaleString('en-US')} soft disc${count === 1 ? '' : 's'}`);
   }
 
   const sortedLoops = (): HysteresisLoop[] => [...loops.entries()].sort((a, b) => a[0] - b[0]).map(([, l]) => l);
@@ -165,21 +160,8 @@ export function startSoftApp(): void {
     hysteresisPlot?.show(mine, mine.length > 0 ? pairPicker.label() : '');
   }
 
-  // ---- animation loop
-  const frames = new FrameLoop(view, {
-    loaded: () => generation >= 0,
-    tick: (dt) => client.tick(dt),
-    plotsDirty: () => plotsDirty || loopsDirty,
-    updatePlots: () => {
-      if (plotsDirty) updatePlots();
-      if (loopsDirty) updateLoops();
-      plotsDirty = false;
-      loopsDirty = false;
-    },
-  });
-
   installTestHook(
-    () => frameState(lastFrame, count),
+    state,
     () => ({ energy: 0, histogram: 0, rate: 0 }),
     () => ({
       ledger: ledgerPlot?.points() ?? 0,

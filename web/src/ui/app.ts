@@ -16,8 +16,6 @@ import type { FrameMessage, LoadedMessage } from '../sim/protocol';
 import { vibratingWall } from '../sim/scenario';
 import { CanvasView } from './canvas-view';
 import { byId } from './dom';
-import { FrameLoop } from './frame-loop';
-import { frameState } from './page-controls';
 import { layOutPage } from './page-layout';
 import { connectPage } from './page-session';
 import { bundledPresets, DEFAULT_PRESET_ID } from './presets';
@@ -48,20 +46,16 @@ export function startApp(): void {
 
   // ---- state from the worker
   const series = new SeriesStore();
-  let generation = -1;
-  let count = 0;
   let theory: Theory | null = null;
   let lastObservation: Observation | null = null;
-  let lastFrame: FrameMessage | null = null;
   let histogram: Float64Array | null = null;
   let histogramMax = 1;
   let plotsDirty = false;
-  let running = false;
 
   const presets = bundledPresets('gas');
   const defaultPreset = presets.find((p) => p.id === DEFAULT_PRESET_ID) ?? null;
 
-  const { client, status, source, controls } = connectPage({
+  const { source, state } = connectPage({
     family: 'gas',
     params,
     presets,
@@ -69,12 +63,16 @@ export function startApp(): void {
     client: (listener) => new SimClient(listener),
     loaded: onLoaded,
     frame: onFrame,
-    running: () => running,
+    runningText: (count) => `Running — ${count.toLocaleString('en-US')} discs`,
+    view,
+    plotsDirty: () => plotsDirty,
+    updatePlots: () => {
+      updatePlots();
+      plotsDirty = false;
+    },
   });
 
   function onLoaded(msg: LoadedMessage): void {
-    generation = msg.generation;
-    count = msg.count;
     theory = msg.theory;
     const scenario = parseLoadedScenario(msg.scenarioJson);
     const vibrating = vibratingWall(scenario);
@@ -95,10 +93,6 @@ export function startApp(): void {
   }
 
   function onFrame(msg: FrameMessage): void {
-    frames.answered();
-    if (msg.generation !== generation) return;
-    lastFrame = msg;
-    running = msg.running;
     if (msg.positions && msg.speeds) {
       histogramMax = msg.histogramMax;
       const current = msg.observations[msg.observations.length - 1] ?? lastObservation;
@@ -116,11 +110,7 @@ export function startApp(): void {
       lastObservation = msg.observations[msg.observations.length - 1] ?? lastObservation;
       plotsDirty = true;
     }
-    controls.setRunning(msg.running);
-    controls.setTime(msg.time);
     readout?.update(msg.time, lastObservation, msg.stats);
-    // the status is a live region: it changes on play / pause / step / end, not every frame
-    status.frame(msg, `Running — ${count.toLocaleString('en-US')} discs`);
   }
 
   function updatePlots(): void {
@@ -131,19 +121,8 @@ export function startApp(): void {
     }
   }
 
-  // ---- the animation loop: ask the worker for a frame, draw what arrived
-  const frames = new FrameLoop(view, {
-    loaded: () => generation >= 0,
-    tick: (dt) => client.tick(dt),
-    plotsDirty: () => plotsDirty,
-    updatePlots: () => {
-      updatePlots();
-      plotsDirty = false;
-    },
-  });
-
   installTestHook(
-    () => frameState(lastFrame, count),
+    state,
     () => ({
       energy: energyPlot?.points() ?? 0,
       histogram: histogramPlot?.points() ?? 0,

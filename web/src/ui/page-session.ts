@@ -1,18 +1,22 @@
 /**
  * Connects a page to its simulation worker: the family's client with its messages routed,
- * the status line, the share button, the scenario source and panel, and the play controls.
+ * the status line, the share button, the scenario source and panel, the play controls and
+ * the animation loop. The session keeps what both pages track of the worker (which load is
+ * current, the latest frame); the page handles its family's loaded and frame messages.
  */
-import type { FatalMessage, RejectedMessage } from '../sim/protocol';
-import type { Controls } from './controls';
+import type { FatalMessage, FrameCommon, RejectedMessage } from '../sim/protocol';
+import type { CanvasView } from './canvas-view';
 import { byId } from './dom';
 import type { ScenarioFamily } from './family';
-import { wireControls, type ControlledClient } from './page-controls';
+import { FrameLoop } from './frame-loop';
+import { frameState, wireControls, type ControlledClient } from './page-controls';
 import type { Preset } from './presets';
 import type { FormModel } from './scenario-form';
 import { ScenarioPanel } from './scenario-panel';
 import { ScenarioSource, type ScenarioClient } from './scenario-source';
 import { ShareButton } from './share-button';
 import { StatusLine } from './status-line';
+import type { GranularState } from './test-hook';
 import type { PageParams } from './url-params';
 import { routeMessages } from './worker-messages';
 
@@ -27,31 +31,58 @@ export interface PageSessionOptions<C, L, F> {
   form?: FormModel;
   /** the family's worker client, built around the page's listener */
   client(listener: PageListener<L, F>): C;
+  /** a scenario was loaded (the session has taken its generation and count) */
   loaded(msg: L): void;
+  /** a frame of the current load (the session updates the controls and status after) */
   frame(msg: F): void;
-  /** whether the latest frame was running (reset keeps running) */
-  running(): boolean;
+  /** the status line while running, e.g. "Running — 1,000 discs" */
+  runningText(count: number): string;
+  view: CanvasView;
+  plotsDirty(): boolean;
+  /** redraws the plots and clears what plotsDirty() reports */
+  updatePlots(): void;
 }
 
 export interface PageSession<C> {
   client: C;
-  status: StatusLine;
   source: ScenarioSource;
-  controls: Controls;
+  /** what the end-to-end test hook reports */
+  state(): GranularState;
 }
 
-export function connectPage<C extends ScenarioClient & ControlledClient, L extends { type: 'loaded' }, F extends { type: 'frame' }>(
-  o: PageSessionOptions<C, L, F>,
-): PageSession<C> {
+export function connectPage<
+  C extends ScenarioClient & ControlledClient & { tick(dt: number): void },
+  L extends { type: 'loaded'; generation: number; count: number },
+  F extends FrameCommon,
+>(o: PageSessionOptions<C, L, F>): PageSession<C> {
   const { params } = o;
+  let generation = -1;
+  let count = 0;
+  let lastFrame: F | null = null;
+  let running = false;
+
   const status = new StatusLine(byId('status', HTMLElement));
   const client = o.client(
     routeMessages<L, F>({
       ready: (json) => source.ready(json, controls.speed()),
       fatal: (message) => status.fatal(message),
-      loaded: (msg) => o.loaded(msg),
+      loaded: (msg) => {
+        generation = msg.generation;
+        count = msg.count;
+        o.loaded(msg);
+      },
       rejected: (msg) => source.rejected(msg),
-      frame: (msg) => o.frame(msg),
+      frame: (msg) => {
+        frames.answered();
+        if (msg.generation !== generation) return;
+        lastFrame = msg;
+        running = msg.running;
+        o.frame(msg);
+        controls.setRunning(msg.running);
+        controls.setTime(msg.time);
+        // the status is a live region: it changes on play / pause / step / end, not every frame
+        status.frame(msg, o.runningText(count));
+      },
     }),
   );
   const share = params.embed
@@ -63,6 +94,15 @@ export function connectPage<C extends ScenarioClient & ControlledClient, L exten
     ? null
     : new ScenarioPanel(byId('scenario-panel', HTMLElement), o.presets, { apply: source.load }, o.form);
   source.attach(panel);
-  const controls = wireControls(client, o.running);
-  return { client, status, source, controls };
+  const controls = wireControls(client, () => running);
+
+  // the animation loop: ask the worker for a frame, draw what arrived
+  const frames = new FrameLoop(o.view, {
+    loaded: () => generation >= 0,
+    tick: (dt) => client.tick(dt),
+    plotsDirty: () => o.plotsDirty(),
+    updatePlots: () => o.updatePlots(),
+  });
+
+  return { client, source, state: () => frameState(lastFrame, count) };
 }
