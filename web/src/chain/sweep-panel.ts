@@ -36,7 +36,7 @@ export class SweepPanel {
     const form = el(
       'form', { class: 'chain-form', id: 'sweep-form', 'aria-label': 'Sweep inputs', novalidate: true },
       this.eMin.row, this.eMax.row, this.points.row, this.spheres.row, this.precision.row,
-      el('p', { class: 'hint' }, `One run per grid point, split across ${this.pool.size()} worker${this.pool.size() === 1 ? '' : 's'}. In double precision counts below e ≈ 0.173 are unreliable; use extended precision there.`),
+      el('p', { class: 'hint' }, `One run per grid point, split across ${this.pool.size()} worker${this.pool.size() === 1 ? '' : 's'}. Near e_c ≈ 0.171573 the count grows like C/√(e − e_c); the engine keeps gaps as numbers of their own, so double and extended precision give the same counts there (1263 at e = 0.1715763).`),
       el('div', { class: 'form-actions' }, el('button', { type: 'submit', class: 'primary', id: 'sweep-run' }, 'Run sweep')),
       this.progress.root,
     );

@@ -236,7 +236,7 @@ export class TimePanel {
     const parts = [`${run.collisions.toLocaleString('en-US')} collision${run.collisions === 1 ? '' : 's'}, computed in ${precision}.`];
     if (run.collapsed || run.truncated) parts.push(`${run.message.charAt(0).toUpperCase()}${run.message.slice(1)}.`);
     else parts.push(`Last collision at t = ${fmt(run.endTime)} s.`);
-    if (run.precision === 'double' && Math.abs(e - E_COLLAPSE) < 0.0015) parts.push('This close to e_c ≈ 0.171573 double precision miscounts; try extended precision.');
+    if (Math.abs(e - E_COLLAPSE) < 0.0015) parts.push('Close to e_c ≈ 0.171573: collision times accumulate; below e_c the row collapses (declared when the times fall below the precision\'s resolution).');
     this.result.textContent = parts.join(' ');
     this.result.classList.toggle('collapse', run.collapsed);
 
