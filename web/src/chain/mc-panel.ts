@@ -7,13 +7,13 @@ import { el } from '../ui/dom';
 import { ChainPlot } from './chain-plot';
 import { columnsToCsv } from './csv';
 import { NumberField } from './fields';
-import { CancelledError, JobWorker } from './job-worker';
+import { JobWorker } from './job-worker';
 import { COLORS } from '../plot/plot-view';
 import { parseMonteCarlo, type MonteCarloResult } from './results';
 import type { ChainState } from './state';
 import { ACSL_MC, histogram, momentsApply, v4Density, v4Moments, type Histogram } from './theory';
 import { RULES } from './validate';
-import { csvButton, fillTable, fmt, plotCard, ProgressView } from './widgets';
+import { csvButton, fillTable, fmt, plotCard, ProgressView, runPanelJob } from './widgets';
 
 export type McInputs = ChainState['mc'];
 
@@ -79,25 +79,14 @@ export class McPanel {
 
   async compute(inputs: McInputs): Promise<void> {
     this.worker.cancel();
-    this.progress.start(null);
-    this.result.classList.remove('error');
-    this.result.textContent = `Sampling ${inputs.samples.toLocaleString('en-US')} runs…`;
     const started = performance.now();
-    try {
+    await runPanelJob(this.progress, this.result, `Sampling ${inputs.samples.toLocaleString('en-US')} runs…`, async () => {
       const answer = parseMonteCarlo(await this.worker.text({ type: 'montecarlo', ...inputs }));
       this.answer = answer;
       this.inputs = inputs;
       this.show(answer, inputs, (performance.now() - started) / 1000);
       this.onRun(inputs);
-    } catch (error) {
-      if (error instanceof CancelledError) this.result.textContent = 'Cancelled.';
-      else {
-        this.result.textContent = error instanceof Error ? error.message : String(error);
-        this.result.classList.add('error');
-      }
-    } finally {
-      this.progress.stop();
-    }
+    });
   }
 
   private show(a: MonteCarloResult, inputs: McInputs, seconds: number): void {

@@ -7,13 +7,13 @@ import { el } from '../ui/dom';
 import { ChainPlot } from './chain-plot';
 import { toCsv } from './csv';
 import { NumberField } from './fields';
-import { CancelledError, JobWorker } from './job-worker';
+import { JobWorker } from './job-worker';
 import { seriesColor } from './palette';
 import { parseNewton, type NewtonResult } from './results';
 import type { ChainState } from './state';
 import { eForV4, SIX_COLLISION_MIN } from './theory';
 import { orderProblem, RULES } from './validate';
-import { csvButton, fillTable, fmt, plotCard, ProgressView } from './widgets';
+import { csvButton, fillTable, fmt, plotCard, ProgressView, runPanelJob } from './widgets';
 
 export type NewtonInputs = ChainState['newton'];
 
@@ -93,24 +93,13 @@ export class NewtonPanel {
 
   async compute(inputs: NewtonInputs): Promise<void> {
     this.worker.cancel();
-    this.progress.start(null);
-    this.result.classList.remove('error');
-    this.result.textContent = 'Solving…';
-    try {
+    await runPanelJob(this.progress, this.result, 'Solving…', async () => {
       const answer = parseNewton(await this.worker.text({ type: 'newton', ...inputs }));
       this.answer = answer;
       this.inputs = inputs;
       this.show(answer, inputs);
       this.onRun(inputs);
-    } catch (error) {
-      if (error instanceof CancelledError) this.result.textContent = 'Cancelled.';
-      else {
-        this.result.textContent = error instanceof Error ? error.message : String(error);
-        this.result.classList.add('error');
-      }
-    } finally {
-      this.progress.stop();
-    }
+    });
   }
 
   private show(a: NewtonResult, inputs: NewtonInputs): void {

@@ -9,7 +9,7 @@ import { ChainPlot, type SeriesSpec } from './chain-plot';
 import { columnsToCsv, toCsv } from './csv';
 import { expandRow, messageField, newtonsCradle, ROW_KEYS, setupJson, standardRow, type CustomRow, type RowKey, type RowSetup } from './custom-row';
 import { ListField, NumberField, PrecisionField } from './fields';
-import { CancelledError, JobWorker } from './job-worker';
+import { JobWorker } from './job-worker';
 import { seriesColor, seriesDash } from './palette';
 import { pairName, parseChainRun, type ChainRun } from './results';
 import { RowAnimation } from './row-canvas';
@@ -17,7 +17,7 @@ import type { ChainState } from './state';
 import { E_COLLAPSE } from './theory';
 import { buildTimeline, type Timeline } from './timeline';
 import { parseNumberField, RULES } from './validate';
-import { csvButton, fillTable, fmt, plotCard, ProgressView } from './widgets';
+import { csvButton, fillTable, fmt, plotCard, ProgressView, runPanelJob } from './widgets';
 
 /** collisions kept in the log (all are counted) */
 export const MAX_LOG = 20_000;
@@ -194,10 +194,7 @@ export class TimePanel {
 
   async compute(inputs: TimeInputs): Promise<void> {
     this.worker.cancel();
-    this.progress.start(null);
-    this.result.textContent = 'Computing…';
-    this.result.classList.remove('error');
-    try {
+    await runPanelJob(this.progress, this.result, 'Computing…', async () => {
       const extended = inputs.precision === 'extended';
       const text = inputs.custom
         ? await this.worker.text({ type: 'runSetup', json: setupJson(inputs.custom, inputs.spheres, extended), maxLog: MAX_LOG })
@@ -215,15 +212,7 @@ export class TimePanel {
       // e: the one restitution of the standard set-up (NaN for a custom row: no e_c hint then)
       this.show(run, inputs.custom ? expandRow(inputs.custom, inputs.spheres) : standardRow(inputs.spheres, inputs.e), inputs.custom ? NaN : inputs.e);
       this.onRun(inputs);
-    } catch (error) {
-      if (error instanceof CancelledError) this.result.textContent = 'Cancelled.';
-      else {
-        this.result.textContent = error instanceof Error ? error.message : String(error);
-        this.result.classList.add('error');
-      }
-    } finally {
-      this.progress.stop();
-    }
+    });
   }
 
   private show(run: ChainRun, setup: RowSetup, e: number): void {

@@ -1,6 +1,7 @@
 /** Small pieces shared by the chain panels: progress + Cancel, CSV buttons, tables, plot cards. */
 import { el } from '../ui/dom';
 import { downloadCsv } from './csv';
+import { CancelledError } from './job-worker';
 
 /** A progress bar with a Cancel button and a status line; hidden while idle. */
 export class ProgressView {
@@ -66,3 +67,25 @@ export function fmt(v: number, digits = 6): string {
   if (a >= 1e-4 && a < 1e7) return String(Number(v.toPrecision(digits)));
   return v.toExponential(digits - 1).replace('e+', 'e');
 }
+
+/**
+ * One worker job of a panel: the progress row shown, the result line set to `busy`, then `job`;
+ * a cancel (CancelledError) says "Cancelled.", any other failure shows its message as an error.
+ */
+export async function runPanelJob(progress: ProgressView, result: HTMLElement, busy: string, job: () => Promise<void>): Promise<void> {
+  progress.start(null);
+  result.classList.remove('error');
+  result.textContent = busy;
+  try {
+    await job();
+  } catch (error) {
+    if (error instanceof CancelledError) result.textContent = 'Cancelled.';
+    else {
+      result.textContent = error instanceof Error ? error.message : String(error);
+      result.classList.add('error');
+    }
+  } finally {
+    progress.stop();
+  }
+}
+
