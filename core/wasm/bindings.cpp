@@ -334,6 +334,7 @@ EMSCRIPTEN_BINDINGS(granular) {
   function("chainRun", &chain::runJson);
   function("chainRunSetup", &chain::runSetupJson);
   function("chainMonteCarlo", &chain::monteCarloJson);
+  function("chainMonteCarloRange", &chain::monteCarloRangeJson);
   function("chainNewton", &chain::newtonJson);
 
   function("version", &versionString);

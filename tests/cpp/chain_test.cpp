@@ -78,6 +78,14 @@ TEST(Chain, MonteCarloMatchesTheExactMomentsAndIsReproducible) {
   const MonteCarlo b = monteCarlo(1000, 0.5, 0.05, 42);
   EXPECT_EQ(a.mean, b.mean);
   EXPECT_EQ(a.sd, b.sd);
+  // In chunks (the page's progress bar): the same samples, the same summary bit for bit.
+  std::vector<double> chunks;
+  for (int from = 0; from < 1000; from += 300) {
+    const std::vector<double> part = monteCarloValues(1000, 0.5, 0.05, 42, from, from + 300);
+    chunks.insert(chunks.end(), part.begin(), part.end());
+  }
+  EXPECT_EQ(chunks, a.samples);
+  EXPECT_EQ(summarize(chunks).mean, a.mean);
 }
 
 TEST(Chain, BadSetUpsAreNamed) {

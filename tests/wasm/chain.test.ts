@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GranularModule } from '../../web/src/sim/granular-wasm';
+import { parseMonteCarloRange, summarizeSamples } from '../../web/src/chain/results';
 import { loadGranular, ROOT } from './load';
 
 interface ChainRun {
@@ -75,5 +76,17 @@ describe('four-sphere chain in WebAssembly', () => {
     expect(wasm.mean).toBe(native.mean);
     expect(wasm.sd).toBe(native.sd);
     expect(wasm.values).toEqual(native.values);
+  });
+
+  it("the page's chunked Monte Carlo (progress bar) gives chainMonteCarlo's numbers bit for bit", () => {
+    const whole = JSON.parse(mod.chainMonteCarlo(1000, 0.5, 0.05, 7)) as MonteCarlo;
+    const values: number[] = [];
+    for (let from = 0; from < 1000; from += 130) values.push(...parseMonteCarloRange(mod.chainMonteCarloRange(1000, 0.5, 0.05, 7, from, Math.min(1000, from + 130))).values);
+    const chunked = summarizeSamples(values);
+    expect(values).toEqual(whole.values);
+    expect(chunked.mean).toBe(whole.mean);
+    expect(chunked.sd).toBe(whole.sd);
+    expect(chunked.ciLow).toBe(whole.ciLow);
+    expect(chunked.ciHigh).toBe(whole.ciHigh);
   });
 });

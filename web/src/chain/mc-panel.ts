@@ -9,7 +9,7 @@ import { columnsToCsv } from './csv';
 import { NumberField } from './fields';
 import { JobWorker } from './job-worker';
 import { COLORS } from '../plot/plot-view';
-import { parseMonteCarlo, type MonteCarloResult } from './results';
+import { parseMonteCarloRange, summarizeSamples, type MonteCarloResult } from './results';
 import type { ChainState } from './state';
 import { ACSL_MC, histogram, momentsApply, v4Density, v4Moments, type Histogram } from './theory';
 import { RULES } from './validate';
@@ -81,7 +81,17 @@ export class McPanel {
     this.worker.cancel();
     const started = performance.now();
     await runPanelJob(this.progress, this.result, `Sampling ${inputs.samples.toLocaleString('en-US')} runs…`, async () => {
-      const answer = parseMonteCarlo(await this.worker.text({ type: 'montecarlo', ...inputs }));
+      // In chunks, for a progress bar: the engine draws the same sequence whatever range is asked.
+      const chunk = Math.max(100, Math.ceil(inputs.samples / 50));
+      const values: number[] = [];
+      for (let from = 0; from < inputs.samples; from += chunk) {
+        const to = Math.min(inputs.samples, from + chunk);
+        const part = parseMonteCarloRange(await this.worker.text({ type: 'montecarloRange', ...inputs, from, to }));
+        values.push(...part.values);
+        this.progress.set(to / inputs.samples);
+        this.result.textContent = `Sampling: ${to.toLocaleString('en-US')} of ${inputs.samples.toLocaleString('en-US')} runs…`;
+      }
+      const answer = summarizeSamples(values);
       this.answer = answer;
       this.inputs = inputs;
       this.show(answer, inputs, (performance.now() - started) / 1000);

@@ -11,6 +11,8 @@ export type ChainRequest =
   | { type: 'runSetup'; id: number; json: string; maxLog: number }
   | { type: 'sweep'; id: number; e: number[]; spheres: number; extended: boolean }
   | { type: 'montecarlo'; id: number; samples: number; mu: number; sigma: number; seed: number }
+  /** samples from .. to-1 of the 'montecarlo' sequence (progress in chunks, the same numbers) */
+  | { type: 'montecarloRange'; id: number; samples: number; mu: number; sigma: number; seed: number; from: number; to: number }
   | { type: 'newton'; id: number; target: number; lo: number; hi: number };
 
 export interface SweepChunkAnswer {

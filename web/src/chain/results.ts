@@ -101,6 +101,29 @@ export function parseChainRun(text: string): ChainRun {
   };
 }
 
+/** chainMonteCarloRange's answer: samples from .. from + values.length - 1. */
+export function parseMonteCarloRange(text: string): { from: number; values: number[] } {
+  const o = parseText(text);
+  return { from: num(o, 'from'), values: numbers(o, 'values') };
+}
+
+/**
+ * Mean, standard deviation (K − 1) and 95 % interval of the mean, with the C++ summary's operations
+ * in its order (core/src/engines/chain/chain.cpp, summarize): IEEE doubles give the same bits, so
+ * chunked sampling reports exactly what chainMonteCarlo and `granular-cli chain-mc` report.
+ */
+export function summarizeSamples(values: number[]): MonteCarloResult {
+  const k = values.length;
+  let sum = 0;
+  for (const x of values) sum += x;
+  const mean = k ? sum / k : 0;
+  let ss = 0;
+  for (const x of values) ss += (x - mean) * (x - mean);
+  const sd = k > 1 ? Math.sqrt(ss / (k - 1)) : 0;
+  const half = k ? (1.959963984540054 * sd) / Math.sqrt(k) : 0;
+  return { samples: k, mean, sd, ciLow: mean - half, ciHigh: mean + half, values };
+}
+
 export function parseMonteCarlo(text: string): MonteCarloResult {
   const o = parseText(text);
   return {

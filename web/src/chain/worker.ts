@@ -52,6 +52,9 @@ function handle(mod: GranularModule, req: ChainRequest): void {
       case 'montecarlo':
         post({ type: 'text', id: req.id, text: mod.chainMonteCarlo(req.samples, req.mu, req.sigma, req.seed) });
         break;
+      case 'montecarloRange':
+        post({ type: 'text', id: req.id, text: mod.chainMonteCarloRange(req.samples, req.mu, req.sigma, req.seed, req.from, req.to) });
+        break;
       case 'newton':
         post({ type: 'text', id: req.id, text: mod.chainNewton(req.target, req.lo, req.hi) });
         break;

@@ -307,6 +307,8 @@ export interface GranularModule {
   chainRunSetup(json: string, maxLog: number): string;
   /** JSON text {samples, mean, sd, ciLow, ciHigh, values}: e ~ Gauss(mu, sigma), seeded */
   chainMonteCarlo(samples: number, mu: number, sigma: number, seed: number): string;
+  /** JSON text {from, values}: samples from .. to-1 of chainMonteCarlo's sequence (for progress in chunks) */
+  chainMonteCarloRange(samples: number, mu: number, sigma: number, seed: number, from: number, to: number): string;
   /** JSON text {e, converged, steps: [{e, residual, bisection}]}: last velocity = target, Newton + bisection on [lo, hi] */
   chainNewton(target: number, lo: number, hi: number): string;
   /** engine version string */

@@ -221,13 +221,14 @@ NewtonResult solveRestitution(double target, double lo, double hi, double tolera
   return out;
 }
 
-MonteCarlo monteCarlo(int samples, double mu, double sigma, std::uint64_t seed) {
-  MonteCarlo mc;
+std::vector<double> monteCarloValues(int samples, double mu, double sigma, std::uint64_t seed, int from, int to) {
+  std::vector<double> values;
   Rng rng(seed);
   double a = 0, b = 0;
   bool haveSpare = false;
-  for (int k = 0; k < samples; ++k) {
-    double z;
+  const int end = to < samples ? to : samples;
+  for (int k = 0; k < end; ++k) {
+    double z;  // the k-th draw: the same sequence whatever range is asked for
     if (haveSpare) {
       z = b;
       haveSpare = false;
@@ -236,20 +237,32 @@ MonteCarlo monteCarlo(int samples, double mu, double sigma, std::uint64_t seed) 
       z = a;
       haveSpare = true;
     }
+    if (k < from) continue;
     double e = mu + sigma * z;
     e = e < 0 ? 0 : e > 1 ? 1 : e;
-    mc.samples.push_back(lastVelocity(e));
+    values.push_back(lastVelocity(e));
   }
+  return values;
+}
+
+MonteCarlo summarize(std::vector<double> values) {
+  MonteCarlo mc;
+  mc.samples = std::move(values);
+  const std::size_t k = mc.samples.size();
   double sum = 0;
   for (double x : mc.samples) sum += x;
-  mc.mean = samples ? sum / samples : 0;
+  mc.mean = k ? sum / static_cast<double>(k) : 0;
   double ss = 0;
   for (double x : mc.samples) ss += (x - mc.mean) * (x - mc.mean);
-  mc.sd = samples > 1 ? std::sqrt(ss / (samples - 1)) : 0;
-  const double half = samples ? 1.959963984540054 * mc.sd / std::sqrt(static_cast<double>(samples)) : 0;
+  mc.sd = k > 1 ? std::sqrt(ss / static_cast<double>(k - 1)) : 0;
+  const double half = k ? 1.959963984540054 * mc.sd / std::sqrt(static_cast<double>(k)) : 0;
   mc.ciLow = mc.mean - half;
   mc.ciHigh = mc.mean + half;
   return mc;
+}
+
+MonteCarlo monteCarlo(int samples, double mu, double sigma, std::uint64_t seed) {
+  return summarize(monteCarloValues(samples, mu, sigma, seed, 0, samples));
 }
 
 namespace {
@@ -377,6 +390,15 @@ std::string monteCarloJson(int samples, double mu, double sigma, double seed) {
   o.set("ciLow", Json::number(mc.ciLow));
   o.set("ciHigh", Json::number(mc.ciHigh));
   o.set("values", numbers(mc.samples));
+  return o.dump();
+}
+
+std::string monteCarloRangeJson(int samples, double mu, double sigma, double seed, int from, int to) {
+  const int k = samples < 1 ? 1 : samples > 1000000 ? 1000000 : samples;
+  const std::uint64_t s = static_cast<std::uint64_t>(seed >= 0 && seed < 9007199254740992.0 ? seed : 0);
+  Json o = Json::object();
+  o.set("from", Json::number(from));
+  o.set("values", numbers(monteCarloValues(k, mu, sigma, s, from < 0 ? 0 : from, to)));
   return o.dump();
 }
 

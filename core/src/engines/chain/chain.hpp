@@ -87,6 +87,12 @@ struct MonteCarlo {
 };
 /// K samples of e ~ Gauss(mu, sigma) (clamped to [0, 1]), seeded, each run in double precision.
 MonteCarlo monteCarlo(int samples, double mu, double sigma, std::uint64_t seed);
+/// Samples from..to-1 of that same sequence (for progress in chunks: the draws do not depend on
+/// the range asked for).
+std::vector<double> monteCarloValues(int samples, double mu, double sigma, std::uint64_t seed, int from, int to);
+/// Mean, standard deviation (K - 1) and 95 % interval of the mean, summed in sample order (the
+/// page's TypeScript does the same operations in the same order: the same bits).
+MonteCarlo summarize(std::vector<double> values);
 
 /// The same as JSON text, shared by the command line and the WebAssembly module (numbers printed
 /// in the shortest form that reads back to the same double).
@@ -98,5 +104,7 @@ std::string runJson(double e, int spheres, bool extended, int maxLog = 2000);
 std::string runSetupJson(const std::string& json, int maxLog = 2000);
 std::string monteCarloJson(int samples, double mu, double sigma, double seed);
 std::string newtonJson(double target, double lo, double hi);
+/// {"from", "values"}: samples from..to-1 of chainMonteCarlo's sequence.
+std::string monteCarloRangeJson(int samples, double mu, double sigma, double seed, int from, int to);
 
 }  // namespace granular::chain
