@@ -1,0 +1,98 @@
+// Non-Smooth Contact Dynamics (Moreau–Jean) for frictional discs: the avalanche engine of issue 5.
+//
+// Algorithm (Jean 1999; Moreau 1988; Radjai & Richefeu 2009). One time step of size h:
+//   1. contacts: every pair of discs (or disc and wall segment) whose gap d is below the alert
+//      distance, found on a cell grid and rebuilt each step; per contact the local frame (n, t)
+//      and the Delassus operator W = H M^-1 H^T, diagonal for discs: W_nn = sum 1/m,
+//      W_tt = sum (1/m + R^2/I) over the mobile bodies of the contact;
+//   2. free velocities: v_free = v + h M^-1 F_ext (gravity);
+//   3. impulses p = (p_n, p_t) per contact, by non-linear Gauss–Seidel (each contact sees its
+//      neighbours' latest impulses) or Jacobi (all contacts from the same iterate, then a relaxed
+//      update), until the largest velocity correction times h is below tol * mean radius (or
+//      maxIterations). The local problem, with U the contact's velocity without its own impulse:
+//        p_n = max(0, -(U_n + max(0, d) / h) / W_nn)          (the gap may close, not overlap)
+//        p_t = -U_t / W_tt if |U_t / W_tt| <= mu p_n, else -mu p_n sign(U_t)   (Coulomb);
+//   4. velocities v = v_free + M^-1 H^T p, then positions and angles x += h v (theta = 1 scheme).
+// Warm start: optional, impulses of contacts that persist between steps start from their last value.
+// Each step reports its iterations and final residual.
+#pragma once
+
+#include <Eigen/Core>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace granular::nscd {
+
+struct Segment {
+  double ax = 0, ay = 0, bx = 0, by = 0;  // m
+};
+
+struct System {
+  // grains: mobile discs, then fixed discs (invMass = 0: a rough floor is a row of fixed discs)
+  Eigen::VectorXd radius;       // m (n)
+  Eigen::VectorXd invMass;      // 1/kg, 0 for fixed discs (n)
+  Eigen::VectorXd invInertia;   // 1/(kg m^2), 0 for fixed discs (n)
+  Eigen::Matrix2Xd pos;         // m (2 x n)
+  Eigen::Matrix2Xd vel;         // m/s (2 x n)
+  Eigen::VectorXd angle;        // rad (n)
+  Eigen::VectorXd spin;         // rad/s (n)
+  std::vector<Segment> walls;
+  double gx = 0, gy = -9.81;    // m/s^2
+  double mu = 0.5;              // friction, grain-grain and grain-boundary
+  double h = 1e-3;              // s
+  double alert = 0;             // alert distance (m); 0: 0.1 of the smallest radius
+  double tolerance = 1e-6;      // geometric tolerance, fraction of the mean radius
+  int maxIterations = 1000;
+  bool gaussSeidel = true;      // false: Jacobi
+  double jacobiRelaxation = 0.5;
+  bool warmStart = true;
+
+  /// A mobile uniform disc (I = m R^2 / 2) or a fixed one.
+  void addDisc(double x, double y, double r, double mass, bool fixed = false);
+  int count() const { return static_cast<int>(radius.size()); }
+};
+
+struct Contact {
+  int i = 0, j = 0;             // grains; j = -(k+1) for wall k
+  double nx = 0, ny = 0;        // unit normal from i towards the other body
+  double gap = 0;               // m, at the start of the step (< 0: overlap)
+  double li = 0, lj = 0;        // lever arms (m)
+  double wnn = 0, wtt = 0;      // Delassus diagonal
+  double pn = 0, pt = 0;        // impulses (N s)
+};
+
+struct StepReport {
+  int contacts = 0;
+  int iterations = 0;
+  double residual = 0;          // last largest velocity correction * h / mean radius
+  bool converged = false;
+};
+
+class Engine {
+ public:
+  explicit Engine(System& s);
+  StepReport step();
+  const std::vector<Contact>& contacts() const { return contacts_; }
+  double time() const { return time_; }
+  /// Solve the impulses for the current contact set and velocities without moving anything
+  /// (used to compare solvers on the same contact set).
+  StepReport solveOnly();
+
+ private:
+  void detect();
+  void localVelocity(const Contact& c, double& vn, double& vt) const;
+  void apply(const Contact& c, double dpn, double dpt);
+  StepReport solve();
+
+  System& s_;
+  std::vector<Contact> contacts_, previous_;
+  double time_ = 0;
+  double meanRadius_ = 1;
+};
+
+/// Runout from the contact graph: the largest connected component of grain-grain contacts (wall
+/// contacts and fixed discs ignored); returns the largest x + radius over its grains, or NaN.
+double runout(const std::vector<Contact>& contacts, const System& s, int mobileCount);
+
+}  // namespace granular::nscd
