@@ -6,6 +6,7 @@
 #include <cmath>
 #include <vector>
 
+#include "engines/nscd/column.hpp"
 #include "engines/nscd/nscd.hpp"
 
 using namespace granular::nscd;
@@ -121,4 +122,33 @@ TEST(Nscd, RunoutFromTheLargestComponentOfGrainContacts) {
   EXPECT_DOUBLE_EQ(runout(contacts, s, 6), 2.5);
   link(2, 3);   // now the detached grain joins the main mass
   EXPECT_DOUBLE_EQ(runout(contacts, s, 6), 10.5);
+}
+
+TEST(Nscd, SmallColumnSettlesThenCollapsesAndStops) {
+  ColumnSetup setup;
+  setup.width = 0.05;
+  setup.height = 0.1;
+  setup.rmin = 0.004;
+  setup.rmax = 0.005;
+  setup.floorLength = 0.5;
+  Column column;
+  std::string error;
+  ASSERT_TRUE(buildColumn(setup, column, error)) << error;
+  ASSERT_GT(column.grains, 30);
+  Engine engine(column.system);
+  const double g = 9.81, mgr = 1000 * 3.14159 * 0.0045 * 0.0045 * g * 0.0045;
+  deposit(column, engine, 1e-4 * mgr, 2.0);
+  const double l0 = runout(engine.contacts(), column.system, column.grains);
+  EXPECT_NEAR(l0, 0.05, 0.01);  // the settled column fills the space behind the gate
+  openGate(column);
+  double l = l0;
+  const double t0 = engine.time();
+  while (engine.time() - t0 < 3.0) {
+    engine.step();
+    l = runout(engine.contacts(), column.system, column.grains);
+    if (engine.time() - t0 > 0.2 && kineticEnergy(column.system, column.grains) < 1e-4 * mgr * column.grains) break;
+  }
+  EXPECT_LT(engine.time() - t0, 3.0) << "the flow stops after a few sqrt(H/g) (0.1 s)";
+  EXPECT_GT(l, l0 * 1.2);  // it spread
+  for (int i = 0; i < column.grains; ++i) EXPECT_GT(column.system.pos(1, i), 0.0) << "grain " << i << " fell through the floor";
 }

@@ -1,0 +1,70 @@
+#include "engines/nscd/column.hpp"
+
+#include <cmath>
+
+#include "util/rng.hpp"
+
+namespace granular::nscd {
+
+bool buildColumn(const ColumnSetup& c, Column& out, std::string& error) {
+  if (!(c.rmin > 0) || !(c.rmax >= c.rmin) || !(c.width > 2 * c.rmax) || !(c.height > 2 * c.rmax) || !(c.floorLength > c.width)) {
+    error = "column: need 0 < rmin <= rmax, width and height above one diameter, and a floor longer than the column";
+    return false;
+  }
+  const double pitch = 2 * c.rmax * 1.02;
+  const int columns = static_cast<int>(std::floor(c.width / pitch));
+  const int rows = static_cast<int>(std::floor(c.height / pitch));
+  if (static_cast<long long>(columns) * rows > 200000) {
+    error = "column: " + std::to_string(columns * rows) + " grains (limit 200000): use larger grains or a smaller column";
+    return false;
+  }
+  System& s = out.system;
+  s = System{};
+  s.mu = c.mu;
+  s.h = c.h;
+  s.tolerance = c.tolerance;
+  s.maxIterations = c.maxIterations;
+  s.gaussSeidel = c.gaussSeidel;
+  Rng rng(c.seed);
+  const double floorR = c.rmin;  // the rough floor: fixed discs of the smallest radius, centres at y = 0
+  for (int row = 0; row < rows; ++row)
+    for (int col = 0; col < columns; ++col) {
+      const double r = rng.uniform(c.rmin, c.rmax);
+      s.addDisc(pitch * (col + 0.5), floorR + pitch * (row + 0.5), r, c.density * 3.141592653589793 * r * r);
+    }
+  out.grains = s.count();
+  for (double x = 0; x <= c.floorLength + 1e-12; x += 2 * floorR) s.addDisc(x, 0, floorR, 1.0, true);
+  s.walls.push_back(Segment{0, 0, 0, 2 * c.height + 1});                  // left wall
+  s.walls.push_back(Segment{columns * pitch, 0, columns * pitch, 2 * c.height + 1});  // the gate
+  out.gateWall = 1;
+  return true;
+}
+
+double kineticEnergy(const System& s, int grains) {
+  double e = 0;
+  for (int i = 0; i < grains; ++i) {
+    const double m = 1.0 / s.invMass(i), inertia = 1.0 / s.invInertia(i);
+    e += 0.5 * m * (s.vel(0, i) * s.vel(0, i) + s.vel(1, i) * s.vel(1, i)) + 0.5 * inertia * s.spin(i) * s.spin(i);
+  }
+  return e;
+}
+
+double deposit(Column& column, Engine& engine, double threshold, double maxTime) {
+  const double t0 = engine.time();
+  const int minSteps = 50;
+  int steps = 0;
+  while (engine.time() - t0 < maxTime) {
+    engine.step();
+    ++steps;
+    if (steps > minSteps && kineticEnergy(column.system, column.grains) < threshold * column.grains) break;
+  }
+  return engine.time() - t0;
+}
+
+void openGate(Column& column) {
+  if (column.gateWall < 0) return;
+  column.system.walls.erase(column.system.walls.begin() + column.gateWall);
+  column.gateWall = -1;
+}
+
+}  // namespace granular::nscd

@@ -1,0 +1,47 @@
+// The granular column collapse (issue 5): a column of polydisperse discs between a left wall and a
+// gate, settled by deposition on a rough floor (a row of fixed discs), then released at t = 0.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engines/nscd/nscd.hpp"
+
+namespace granular::nscd {
+
+struct ColumnSetup {
+  double width = 0.1;       // W, m
+  double height = 0.2;      // H, m
+  double rmin = 0.004;      // m
+  double rmax = 0.006;      // m
+  double density = 1000;    // kg/m^2 (mass = density pi r^2)
+  double mu = 0.5;          // grain-grain and grain-boundary friction
+  double floorLength = 1;   // m, the rough floor from x = 0
+  std::uint64_t seed = 1;
+  double h = 2e-4;          // s
+  double tolerance = 1e-4;  // geometric, fraction of the mean radius
+  int maxIterations = 300;
+  bool gaussSeidel = true;
+};
+
+struct Column {
+  System system;
+  int grains = 0;           // mobile grains come first in the system's arrays
+  int gateWall = -1;        // index of the gate segment while it is closed
+};
+
+/// Grains on a square lattice of pitch 2 rmax inside the column, radii uniform in [rmin, rmax]
+/// (seeded); the floor, the left wall and the gate. Returns false with a reason when it cannot be built.
+bool buildColumn(const ColumnSetup& c, Column& out, std::string& error);
+
+/// Let the column settle behind the closed gate until the kinetic energy per grain falls below
+/// `threshold` (J) or maxTime (s) passes; returns the settling time (s).
+double deposit(Column& column, Engine& engine, double threshold, double maxTime);
+
+/// Remove the gate (t = 0 of the collapse).
+void openGate(Column& column);
+
+double kineticEnergy(const System& s, int grains);
+
+}  // namespace granular::nscd
