@@ -20,6 +20,7 @@
 #include "engines/engine.hpp"
 #include "engines/chain/chain.hpp"
 #include "engines/nscd/column.hpp"
+#include "geometry/msh.hpp"
 #include "granular/scenario.hpp"
 #include "granular/soft.hpp"
 #include "granular/version.hpp"
@@ -46,7 +47,7 @@ int usage() {
             << "  granular-cli chain --setup '{\"mass\": [1, 2, 1], \"gap\": 0, \"restitution\": [1, 0.5]}'   (any row)\n"
             << "  granular-cli chain-mc --samples K --mu M --sigma S --seed SEED\n"
             << "  granular-cli chain-newton --target V [--lo A --hi B]\n"
-            << "  granular-cli avalanche [--width W --height H --rmin R --rmax R --mu MU --seed S --solver gs|jacobi]\n"
+            << "  granular-cli avalanche [--width W --height H --rmin R --rmax R --mu MU --seed S --solver gs|jacobi --boundary FILE.msh]\n"
             << "  granular-cli bench FILE [--until T]  (soft discs: wall-clock time of the run)\n"
             << "Soft-disc scenarios (\"engine\": \"soft\") print the energy ledger instead of the gas observables.\n";
   return 2;
@@ -401,6 +402,19 @@ int main(int argc, char** argv) {
     if (!nscd::buildColumn(c, column, error)) {
       std::cerr << error << "\n";
       return 1;
+    }
+    if (a.has("boundary")) {  // extra boundary segments (a custom slope) from a 2D Gmsh .msh file
+      std::string msh;
+      std::vector<geom::Segment2> segments;
+      if (!readFile(a.get("boundary"), msh)) {
+        std::cerr << "cannot read " << a.get("boundary") << "\n";
+        return 1;
+      }
+      if (!geom::readMsh(msh, segments, error)) {
+        std::cerr << a.get("boundary") << ": " << error << "\n";
+        return 1;
+      }
+      for (const auto& g : segments) column.system.walls.push_back(nscd::Segment{g.ax, g.ay, g.bx, g.by});
     }
     nscd::Engine engine(column.system);
     const double rmean = 0.5 * (c.rmin + c.rmax), mgr = c.density * 3.141592653589793 * rmean * rmean * 9.81 * rmean;
