@@ -355,36 +355,35 @@ double SoftEngine::interpolatedOverlap(const SoftPair& p, double s, double h, do
   return g.delta;
 }
 
+double SoftEngine::crossing(const SoftPair& p, double h, bool starting, double& rate) const {
+  double lo = 0, hi = 1;
+  for (int it = 0; it < 60; ++it) {
+    const double mid = 0.5 * (lo + hi);
+    const bool overlapping = interpolatedOverlap(p, mid, h, rate) > 0;
+    if (overlapping == starting) hi = mid;
+    else lo = mid;
+  }
+  interpolatedOverlap(p, hi, h, rate);
+  return hi;
+}
+
 double SoftEngine::locateEvent(double h, int& which) const {
   double best = 2;
   which = -1;
   for (std::size_t k = 0; k < s_.pairs.size(); ++k) {
     const SoftPair& p = s_.pairs[k];
     const double d0 = overlapOnly(p, s_.q), d1 = overlapOnly(p, qNew_);
-    double lo = 0, hi;
-    double rate;
+    double at, rate;
     if (!p.active) {
       if (d0 > 0) continue;  // overlapping but not started: handled at the step's end
-      if (d1 > 0) hi = 1;
-      else if (interpolatedOverlap(p, 0.5, h, rate) > 0) hi = 0.5;
-      else continue;
-      // find the first crossing of 0 upwards in (lo, hi]
-      for (int it = 0; it < 60; ++it) {
-        const double mid = 0.5 * (lo + hi);
-        if (interpolatedOverlap(p, mid, h, rate) > 0) hi = mid;
-        else lo = mid;
-      }
+      if (!(d1 > 0) && !(interpolatedOverlap(p, 0.5, h, rate) > 0)) continue;  // no touch in the step
+      at = crossing(p, h, true, rate);
     } else {
       if (!(d0 > 0) || d1 > 0) continue;
-      hi = 1;
-      for (int it = 0; it < 60; ++it) {
-        const double mid = 0.5 * (lo + hi);
-        if (interpolatedOverlap(p, mid, h, rate) > 0) lo = mid;
-        else hi = mid;
-      }
+      at = crossing(p, h, false, rate);
     }
-    if (hi < best) {
-      best = hi;
+    if (at < best) {
+      best = at;
       which = static_cast<int>(k);
     }
   }
@@ -462,35 +461,18 @@ void SoftEngine::accept(double h) {
   // the step takes its approach speed from the interpolated overlap rate at the touch instant.
   for (SoftPair& p : s_.pairs) {
     if (!p.active && !mayTouch(p, qNew_)) continue;
-    const double d1 = overlapOnly(p, qNew_);
-    if (!p.active && d1 > 0) {
-      const Geometry g1 = geometry(p, qNew_);
+    const Geometry g1 = geometry(p, qNew_);
+    if (!p.active && g1.delta > 0) {
       if (!(g1.deltaDot > 0)) continue;  // separating: not a new contact
-      double lo = 0, hi = 1, rate = g1.deltaDot;
-      if (overlapOnly(p, s_.q) <= 0) {
-        for (int it = 0; it < 60; ++it) {
-          const double mid = 0.5 * (lo + hi);
-          if (interpolatedOverlap(p, mid, h, rate) > 0) hi = mid;
-          else lo = mid;
-        }
-        interpolatedOverlap(p, hi, h, rate);
-      } else {
-        hi = 0;
-        rate = geometry(p, s_.q).deltaDot;
-      }
-      startContact(p, p.convention * rate, t0 + hi * h);
-    } else if (p.active && !(d1 > 0)) {
-      const Geometry g1 = geometry(p, qNew_);
+      double at = 0, rate;
+      if (overlapOnly(p, s_.q) <= 0) at = crossing(p, h, true, rate);
+      else rate = geometry(p, s_.q).deltaDot;  // already overlapping at the step's start
+      startContact(p, p.convention * rate, t0 + at * h);
+    } else if (p.active && !(g1.delta > 0)) {
       if (!(g1.deltaDot < 0)) continue;  // still approaching (a grazing start): keep it
-      double lo = 0, hi = 1, rate;
-      if (overlapOnly(p, s_.q) > 0) {
-        for (int it = 0; it < 60; ++it) {
-          const double mid = 0.5 * (lo + hi);
-          if (interpolatedOverlap(p, mid, h, rate) > 0) lo = mid;
-          else hi = mid;
-        }
-      }
-      endContact(p, t0 + hi * h);
+      double at = 1, rate;
+      if (overlapOnly(p, s_.q) > 0) at = crossing(p, h, false, rate);
+      endContact(p, t0 + at * h);
     }
   }
   s_.q.swap(qNew_);

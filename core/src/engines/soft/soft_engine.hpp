@@ -92,6 +92,9 @@ class SoftEngine {
   double tryStep(double h);
   /// Hermite-interpolated overlap of pair p at fraction s of the step [state, qNew_] of size h.
   double interpolatedOverlap(const SoftPair& p, double s, double h, double& rate) const;
+  /// The instant (fraction of the step, just past the crossing) where the interpolated overlap of
+  /// pair p crosses zero upwards (starting) or downwards, by bisection; `rate` gets the overlap rate there.
+  double crossing(const SoftPair& p, double h, bool starting, double& rate) const;
   /// Earliest contact start or end inside the accepted step, as a fraction in (0, 1], or 2 for none.
   double locateEvent(double h, int& which) const;
   void accept(double h);
