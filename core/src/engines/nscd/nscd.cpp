@@ -200,14 +200,18 @@ StepReport Engine::solve() {
   return rep;
 }
 
-StepReport Engine::step() {
-  const int n = s_.count();
-  detect();
-  for (int i = 0; i < n; ++i) {
+void Engine::freeVelocities() {
+  for (int i = 0; i < s_.count(); ++i) {
     if (s_.invMass(i) == 0) continue;
     s_.vel(0, i) += s_.h * s_.gx;
     s_.vel(1, i) += s_.h * s_.gy;
   }
+}
+
+StepReport Engine::step() {
+  const int n = s_.count();
+  detect();
+  freeVelocities();
   for (const Contact& c : contacts_) apply(c, c.pn, c.pt);  // warm start (zero without)
   const StepReport rep = solve();
   for (int i = 0; i < n; ++i) {
@@ -223,11 +227,7 @@ StepReport Engine::step() {
 StepReport Engine::solveOnly() {
   detect();
   for (Contact& c : contacts_) c.pn = c.pt = 0;
-  for (int i = 0; i < s_.count(); ++i) {
-    if (s_.invMass(i) == 0) continue;
-    s_.vel(0, i) += s_.h * s_.gx;
-    s_.vel(1, i) += s_.h * s_.gy;
-  }
+  freeVelocities();
   return solve();
 }
 

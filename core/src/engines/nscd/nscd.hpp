@@ -81,6 +81,8 @@ class Engine {
 
  private:
   void detect();
+  /// v_free = v + h g for the mobile grains.
+  void freeVelocities();
   void localVelocity(const Contact& c, double& vn, double& vt) const;
   void apply(const Contact& c, double dpn, double dpt);
   StepReport solve();
