@@ -17,6 +17,7 @@
 #include <sstream>
 #include <string>
 
+#include "avalanche_cli.hpp"
 #include "engines/engine.hpp"
 #include "engines/chain/chain.hpp"
 #include "engines/nscd/column.hpp"
@@ -49,6 +50,8 @@ int usage() {
             << "  granular-cli chain-newton --target V [--lo A --hi B]\n"
             << "  granular-cli avalanche [--width W --height H --rmin R --rmax R --mu MU --seed S --solver gs|jacobi --boundary FILE.msh]\n"
             << "  granular-cli bench FILE [--until T]  (soft discs: wall-clock time of the run)\n"
+            << "Avalanche scenarios (\"engine\": \"avalanche\"): validate, normalize, hash --until T, run [--until T]\n"
+            << "(runout, front velocity, kinetic energy, solver iterations per output instant; summary on stderr).\n"
             << "Soft-disc scenarios (\"engine\": \"soft\") print the energy ledger instead of the gas observables.\n";
   return 2;
 }
@@ -448,7 +451,14 @@ int main(int argc, char** argv) {
     std::cerr << "cannot read " << a.file << "\n";
     return 1;
   }
-  if (scenarioFamily(text) == "soft") return softCommand(a, text);
+  const std::string family = scenarioFamily(text);
+  if (family == "soft") return softCommand(a, text);
+  if (family == "avalanche") {
+    double until = 1e300;
+    if (a.has("until") && !parseNumber(a.get("until"), until)) return usage();
+    const int status = cli::avalancheCommand(a.command, a.file, text, until, a.get("format", "csv"), a.get("out"));
+    return status == 2 ? usage() : status;
+  }
   if (a.command == "validate") {
     const std::vector<Issue> errors = checkScenario(text);
     for (const Issue& e : errors) std::cout << a.file << ": " << e.text() << "\n";

@@ -8,6 +8,8 @@
 #include "engines/chain/chain.hpp"
 #include "engines/engine.hpp"
 #include "engines/event/exercise.hpp"
+#include "geometry/msh.hpp"
+#include "granular/avalanche.hpp"
 #include "granular/scenario.hpp"
 #include "granular/soft.hpp"
 #include "granular/version.hpp"
@@ -215,6 +217,102 @@ val advanceExercise(const val& xy, const val& vxy, const val& radii, const val& 
   return out;
 }
 
+/// The avalanche (issue 5): views into the NSCD system, samples and summary as plain objects.
+class JsAvalancheWorld {
+ public:
+  explicit JsAvalancheWorld(const std::string& json) : world_(json) {}
+  bool ok() const { return world_.ok(); }
+  std::string report() const { return world_.reportJson(); }
+  std::string scenarioJson() const { return world_.scenarioJson(); }
+  int advance(double maxSteps) {
+    const double budget = maxSteps >= 1 ? (maxSteps <= 1e15 ? maxSteps : 1e15) : 1;
+    return static_cast<int>(world_.advance(static_cast<std::int64_t>(budget)));
+  }
+  /// 0 settling, 1 flowing, 2 stopped
+  int phase() const { return static_cast<int>(world_.phase()); }
+  double time() const { return world_.time(); }
+  double outputIndex() const { return static_cast<double>(world_.outputIndex()); }
+  std::string message() const { return world_.message(); }
+  int grains() const { return world_.grains(); }
+  int bodies() const { return world_.bodies(); }
+  val positions() const { return view(world_.positions().data(), static_cast<std::size_t>(world_.positions().size())); }
+  val velocities() const { return view(world_.velocities().data(), static_cast<std::size_t>(world_.velocities().size())); }
+  val angles() const { return view(world_.angles().data(), static_cast<std::size_t>(world_.angles().size())); }
+  val spins() const { return view(world_.spins().data(), static_cast<std::size_t>(world_.spins().size())); }
+  val radii() const { return view(world_.radii().data(), static_cast<std::size_t>(world_.radii().size())); }
+  val walls() const { return copy(world_.walls()); }
+  val contactLines() const { return copy(world_.contactLines()); }
+  int sampleCount() const { return static_cast<int>(world_.samples().size()); }
+  /// Samples from index `from` on, as columns (one Float64Array per quantity).
+  val samples(int from) const {
+    const auto& all = world_.samples();
+    const std::size_t start = from > 0 ? std::min(static_cast<std::size_t>(from), all.size()) : 0;
+    std::vector<double> time, runout, front, energy, iterations, mean, residual, contacts;
+    for (std::size_t k = start; k < all.size(); ++k) {
+      const AvalancheSample& a = all[k];
+      time.push_back(a.time);
+      runout.push_back(a.runout);
+      front.push_back(a.frontVelocity);
+      energy.push_back(a.kineticEnergy);
+      iterations.push_back(a.iterations);
+      mean.push_back(a.meanIterations);
+      residual.push_back(a.residual);
+      contacts.push_back(a.contacts);
+    }
+    val o = val::object();
+    o.set("time", copy(time));
+    o.set("runout", copy(runout));
+    o.set("frontVelocity", copy(front));
+    o.set("kineticEnergy", copy(energy));
+    o.set("iterations", copy(iterations));
+    o.set("meanIterations", copy(mean));
+    o.set("residual", copy(residual));
+    o.set("contacts", copy(contacts));
+    return o;
+  }
+  val summary() const {
+    const AvalancheSummary& s = world_.summary();
+    val o = val::object();
+    o.set("grains", s.grains);
+    o.set("settleTime", s.settleTime);
+    o.set("l0", s.l0);
+    o.set("h0", s.h0);
+    o.set("aspect", s.aspect);
+    o.set("runout", s.runout);
+    o.set("collapseTime", s.collapseTime);
+    o.set("steps", static_cast<double>(s.steps));
+    o.set("settleSteps", static_cast<double>(s.settleSteps));
+    o.set("unconverged", s.unconverged);
+    o.set("lastIterations", world_.lastIterations());
+    o.set("lastResidual", world_.lastResidual());
+    return o;
+  }
+  std::string hashState() const { return world_.hashHex(); }
+
+ private:
+  AvalancheWorld world_;
+};
+
+/// Boundary segments from the text of a 2D Gmsh .msh file: {ok, segments: [[ax, ay, bx, by], ...], message}.
+std::string mshSegmentsJson(const std::string& text) {
+  std::vector<geom::Segment2> segments;
+  std::string error;
+  Json o = Json::object();
+  const bool ok = geom::readMsh(text, segments, error);
+  o.set("ok", Json::boolean(ok));
+  o.set("message", Json::string(ok ? "" : error));
+  Json list = Json::array();
+  for (const auto& g : segments) {
+    Json seg = Json::array();
+    for (double v : {g.ax, g.ay, g.bx, g.by}) seg.push(Json::number(v));
+    list.push(std::move(seg));
+  }
+  o.set("segments", std::move(list));
+  return o.dump();
+}
+
+std::string defaultAvalancheScenarioJson() { return avalancheScenarioToJson(defaultAvalancheScenario()).dump(); }
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(granular) {
@@ -331,6 +429,32 @@ EMSCRIPTEN_BINDINGS(granular) {
   function("validateSoftScenario", &validateSoftScenarioJson);
   function("scenarioFamily", &scenarioFamily);
 
+  class_<JsAvalancheWorld>("AvalancheWorld")
+      .constructor<std::string>()
+      .function("ok", &JsAvalancheWorld::ok)
+      .function("report", &JsAvalancheWorld::report)
+      .function("scenarioJson", &JsAvalancheWorld::scenarioJson)
+      .function("advance", &JsAvalancheWorld::advance)
+      .function("phase", &JsAvalancheWorld::phase)
+      .function("time", &JsAvalancheWorld::time)
+      .function("outputIndex", &JsAvalancheWorld::outputIndex)
+      .function("message", &JsAvalancheWorld::message)
+      .function("grains", &JsAvalancheWorld::grains)
+      .function("bodies", &JsAvalancheWorld::bodies)
+      .function("positions", &JsAvalancheWorld::positions)
+      .function("velocities", &JsAvalancheWorld::velocities)
+      .function("angles", &JsAvalancheWorld::angles)
+      .function("spins", &JsAvalancheWorld::spins)
+      .function("radii", &JsAvalancheWorld::radii)
+      .function("walls", &JsAvalancheWorld::walls)
+      .function("contactLines", &JsAvalancheWorld::contactLines)
+      .function("sampleCount", &JsAvalancheWorld::sampleCount)
+      .function("samples", &JsAvalancheWorld::samples)
+      .function("summary", &JsAvalancheWorld::summary)
+      .function("hashState", &JsAvalancheWorld::hashState);
+  function("defaultAvalancheScenario", &defaultAvalancheScenarioJson);
+  function("validateAvalancheScenario", &validateAvalancheScenarioJson);
+  function("mshSegments", &mshSegmentsJson);
   function("chainRun", &chain::runJson);
   function("chainRunSetup", &chain::runSetupJson);
   function("chainMonteCarlo", &chain::monteCarloJson);

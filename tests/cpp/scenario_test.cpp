@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "granular/avalanche.hpp"
 #include "granular/soft.hpp"
 #include "granular/world.hpp"
 #include "test_support.hpp"
@@ -170,6 +171,13 @@ TEST(Scenario, EveryPresetIsValidAndRuns) {
       EXPECT_FALSE(w.spec().name.empty()) << name;
       EXPECT_FALSE(w.spec().notes.empty()) << name << ": presets explain themselves";
       for (int k = 0; k < 5; ++k) EXPECT_EQ(w.advance(50000000), AdvanceStatus::Output) << name << ": " << w.message();
+      continue;
+    }
+    if (scenarioFamily(json) == "avalanche") {  // so has the avalanche (tests/cpp/avalanche_test.cpp runs them)
+      AvalancheWorld w(json);
+      ASSERT_TRUE(w.ok()) << name << ": " << w.reportJson();
+      EXPECT_FALSE(w.spec().name.empty()) << name;
+      EXPECT_FALSE(w.spec().notes.empty()) << name << ": presets explain themselves";
       continue;
     }
     EXPECT_TRUE(issuesOf(json).empty()) << name << ": " << ::testing::PrintToString(texts(issuesOf(json)));

@@ -30,6 +30,8 @@ const VALUE_INTERFACES = [
   'Momentum',
   'SoftDomain',
   'HysteresisLoop',
+  'AvalancheSamples',
+  'AvalancheSummary',
 ] as const;
 
 /** Members embind puts on every class prototype; not part of the contract. */
@@ -105,6 +107,7 @@ const source = stripComments(readRepoFile('web/src/sim/granular-wasm.d.ts'));
 const aliases = typeAliases(source);
 const worldMembers = interfaceMembers(source, 'World');
 const softMembers = interfaceMembers(source, 'SoftWorld');
+const avalancheMembers = interfaceMembers(source, 'AvalancheWorld');
 const moduleMembers = interfaceMembers(source, 'GranularModule');
 const valueMembers = new Map(VALUE_INTERFACES.map((name) => [name, interfaceMembers(source, name)] as const));
 
@@ -136,6 +139,7 @@ function check(value: unknown, type: string, where: string): string[] {
       return value instanceof Float64Array ? [] : [`${where}: expected Float64Array, got ${describeValue(value)}`];
     case 'WorldConstructor':
     case 'SoftWorldConstructor':
+    case 'AvalancheWorldConstructor':
       return typeof value === 'function' ? [] : [`${where}: expected a constructor, got ${describeValue(value)}`];
   }
   const fields = valueMembers.get(resolved as (typeof VALUE_INTERFACES)[number]);
@@ -303,6 +307,57 @@ describe('granular-wasm.d.ts: SoftWorld against the real module', () => {
     expect(w.radii().length).toBe(n);
     expect(w.observerMasses().length).toBe(n);
     expect(w.loop(-1)).toBeNull();
+    w.delete();
+  });
+});
+
+describe('granular-wasm.d.ts: AvalancheWorld against the real module', () => {
+  let mod: GranularModule;
+
+  beforeAll(async () => {
+    mod = await loadGranular();
+  });
+
+  it('every AvalancheWorld method exists and returns its declared kind', () => {
+    const w = new mod.AvalancheWorld(readRepoFile('scenarios/avalanche-column.json'));
+    expect(w.ok(), w.report()).toBe(true);
+    const record = w as unknown as Record<string, unknown>;
+    expect.soft(avalancheMembers.filter((m) => typeof record[m.name] !== 'function').map((m) => m.name)).toEqual([]);
+    // through the gate's opening and a few outputs, so samples and contacts are real
+    for (let k = 0; k < 5; ++k) w.advance(1e6);
+    expect(w.phase()).toBe(1);
+    const problems: string[] = [];
+    const order = [...avalancheMembers];
+    order.push(...order.splice(order.findIndex((m) => m.name === 'delete'), 1));
+    for (const m of order) {
+      const fn = record[m.name];
+      if (typeof fn !== 'function') continue;
+      const args = m.name === 'samples' ? [0] : m.params.map(() => 1);
+      problems.push(...check(Reflect.apply(fn, w, args), m.type, `avalancheWorld.${m.name}(${args.join(', ')})`));
+    }
+    expect(problems).toEqual([]);
+    for (const name of ['AvalancheSamples', 'AvalancheSummary']) expect(reached).toContain(name);
+  });
+
+  it('every embind method of AvalancheWorld is declared, and views have the documented lengths', () => {
+    const w = new mod.AvalancheWorld(readRepoFile('scenarios/avalanche-column.json'));
+    const declared = new Set(avalancheMembers.map((m) => m.name));
+    const runtime = Object.getOwnPropertyNames(Object.getPrototypeOf(w) as object).filter((k) => !EMBIND_BUILTINS.has(k));
+    expect.soft(runtime.filter((k) => !declared.has(k)), 'bound but not declared').toEqual([]);
+    expect(runtime.length).toBe(avalancheMembers.filter((m) => !EMBIND_BUILTINS.has(m.name)).length);
+    const n = w.bodies();
+    expect(w.grains()).toBe(128);
+    expect(n).toBeGreaterThan(w.grains());
+    expect(w.positions().length).toBe(2 * n);
+    expect(w.velocities().length).toBe(2 * n);
+    expect(w.angles().length).toBe(n);
+    expect(w.spins().length).toBe(n);
+    expect(w.radii().length).toBe(n);
+    expect(w.walls().length).toBe(4 * 2); // the left wall and the gate
+    w.advance(1e6);
+    expect(w.walls().length).toBe(4); // the gate opened
+    expect(w.contactLines().length % 5).toBe(0);
+    expect(w.contactLines().length).toBeGreaterThan(5 * w.grains());
     w.delete();
   });
 });

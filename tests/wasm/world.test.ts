@@ -12,10 +12,12 @@ import { parseValidationReport, type ValidationReport } from '../../web/src/sim/
 import { loadGranular, readRepoFile, ROOT } from './load';
 
 const CLI = path.join(ROOT, 'build', 'release', 'granular-cli');
+const presetEngine = (f: string): string | undefined =>
+  (JSON.parse(readFileSync(path.join(ROOT, 'scenarios', f), 'utf8')) as { engine?: string }).engine;
 const PRESETS = readdirSync(path.join(ROOT, 'scenarios'))
   .filter((f) => f.endsWith('.json'))
-  // the gas family; the soft-disc presets have their own tests (tests/wasm/soft.test.ts)
-  .filter((f) => (JSON.parse(readFileSync(path.join(ROOT, 'scenarios', f), 'utf8')) as { engine?: string }).engine !== 'soft')
+  // the gas family; the soft-disc and avalanche presets have their own tests (soft.test.ts, avalanche.test.ts)
+  .filter((f) => presetEngine(f) !== 'soft' && presetEngine(f) !== 'avalanche')
   .sort();
 const STATUS = { Output: 0, Budget: 1, Finished: 2, Stopped: 3 } as const;
 

@@ -9,6 +9,8 @@ import type { JsonObject } from '../../web/src/sim/scenario';
 describe('scenario families', () => {
   it('tells soft from gas scenarios as the engine does', () => {
     expect(scenarioFamilyOf('{"schema":1,"engine":"soft"}')).toBe('soft');
+    expect(scenarioFamilyOf('{"schema":1,"engine":"avalanche"}')).toBe('avalanche');
+    expect(scenarioFamilyOf('{"schema":1,"engine":"nscd"}')).toBe('gas');
     expect(scenarioFamilyOf('{"schema":1}')).toBe('gas');
     expect(scenarioFamilyOf('{"engine":"event"}')).toBe('gas');
     expect(scenarioFamilyOf('{bad')).toBe('gas');

@@ -1,5 +1,6 @@
 // The one place where scenario defaults live. docs/scenario-format.md documents the same values;
 // tests/cpp/scenario_test.cpp checks that `granular-cli defaults` and this agree with the doc table.
+#include "granular/avalanche.hpp"
 #include "granular/scenario.hpp"
 #include "granular/soft.hpp"
 
@@ -93,6 +94,38 @@ SoftScenarioSpec defaultSoftScenario() {
 
   s.outputInterval = 0.02;        // s
   s.duration = 10.0;              // s
+  return s;
+}
+
+// Avalanche (issue 5): a column of 0.1 m x 0.2 m of grains 8-12 mm across (128 grains),
+// mu = 0.5 on a rough floor 1 m long; Moreau-Jean steps of 0.2 ms, Gauss-Seidel to 1e-4 R.
+AvalancheScenarioSpec defaultAvalancheScenario() {
+  AvalancheScenarioSpec s;
+  s.schema = kSchemaVersion;
+  s.name = "Untitled avalanche";
+  s.notes = "";
+  s.engine = "avalanche";
+  s.seed = 1;
+  s.columnWidth = 0.1;    // m
+  s.columnHeight = 0.2;   // m
+  s.rmin = 0.004;         // m
+  s.rmax = 0.006;         // m
+  s.density = 1000;       // kg/m^2
+  s.mu = 0.5;
+  s.floorLength = 1.0;    // m
+  s.segments.clear();
+  s.gravity = 9.81;       // m/s^2
+  s.solver = "gauss-seidel";
+  s.timeStep = 2e-4;      // s
+  s.tolerance = 1e-4;     // of the mean radius
+  s.maxIterations = 300;
+  s.warmStart = true;
+  s.relaxation = 0.5;
+  s.settleThreshold = 1e-4;  // of m g R per grain
+  s.settleMaxTime = 5;       // s
+  s.stopThreshold = 1e-4;    // of m g R per grain
+  s.outputInterval = 0.01;   // s
+  s.duration = 20;           // s
   return s;
 }
 

@@ -283,14 +283,109 @@ export interface SoftWorldConstructor {
   new (scenarioJson: string): SoftWorld;
 }
 
+/** The avalanche's samples from some index on, one column per quantity (issue 5). */
+export interface AvalancheSamples {
+  /** s since the gate opened */
+  time: Float64Array;
+  /** m: farthest x + R of the largest grain-grain contact component (x = 0 is the left wall) */
+  runout: Float64Array;
+  /** m/s: runout change over the last output interval */
+  frontVelocity: Float64Array;
+  /** J: translation and rotation of the grains */
+  kineticEnergy: Float64Array;
+  /** solver iterations, largest over the interval's steps */
+  iterations: Float64Array;
+  /** solver iterations, mean over the interval's steps */
+  meanIterations: Float64Array;
+  /** geometric residual of the interval's last step (fraction of the mean radius) */
+  residual: Float64Array;
+  contacts: Float64Array;
+}
+
+export interface AvalancheSummary {
+  grains: number;
+  /** s of settling before the gate opened */
+  settleTime: number;
+  /** m: settled column width (the runout at t = 0) */
+  l0: number;
+  /** m: settled column height above the floor */
+  h0: number;
+  /** H0 / L0 */
+  aspect: number;
+  /** m, latest */
+  runout: number;
+  /** s after the gate opened when the flow stopped; -1 while it flows */
+  collapseTime: number;
+  steps: number;
+  settleSteps: number;
+  /** steps that ended at the iteration limit */
+  unconverged: number;
+  lastIterations: number;
+  lastResidual: number;
+}
+
+/** 0 settling (gate closed), 1 flowing, 2 stopped */
+export type AvalanchePhaseCode = 0 | 1 | 2;
+
+export interface AvalancheWorld {
+  ok(): boolean;
+  /** JSON text of a ValidationReport */
+  report(): string;
+  /** the normalized scenario, every field spelled out */
+  scenarioJson(): string;
+  /** step to the next output instant (or the gate's opening) with at most maxSteps steps */
+  advance(maxSteps: number): AdvanceStatusCode;
+  phase(): AvalanchePhaseCode;
+  /** s since the gate opened (negative while settling) */
+  time(): number;
+  outputIndex(): number;
+  message(): string;
+  /** mobile grains: bodies 0 .. grains-1; the rest are the fixed floor discs */
+  grains(): number;
+  bodies(): number;
+  /** (2 x bodies) view, m */
+  positions(): Float64Array;
+  /** (2 x bodies) view, m/s */
+  velocities(): Float64Array;
+  /** (bodies) view, rad */
+  angles(): Float64Array;
+  /** (bodies) view, rad/s */
+  spins(): Float64Array;
+  /** (bodies) view, m */
+  radii(): Float64Array;
+  /** boundary segments now (the gate while closed): ax, ay, bx, by (m) each */
+  walls(): Float64Array;
+  /** last step's contacts: x1, y1, x2, y2 (m) and normal impulse (N s) each */
+  contactLines(): Float64Array;
+  sampleCount(): number;
+  /** samples from index `from` on */
+  samples(from: number): AvalancheSamples;
+  summary(): AvalancheSummary;
+  /** 16 hex digits: FNV-1a over the bits of time, positions, velocities, angles and spins */
+  hashState(): string;
+  /** free the C++ object */
+  delete(): void;
+}
+
+export interface AvalancheWorldConstructor {
+  new (scenarioJson: string): AvalancheWorld;
+}
+
 export interface GranularModule {
   World: WorldConstructor;
   SoftWorld: SoftWorldConstructor;
+  AvalancheWorld: AvalancheWorldConstructor;
+  /** JSON text of the default avalanche scenario */
+  defaultAvalancheScenario(): string;
+  /** JSON text of a ValidationReport for an avalanche scenario */
+  validateAvalancheScenario(json: string): string;
+  /** boundary segments from the text of a 2D Gmsh .msh file: JSON {ok, message, segments: [[ax, ay, bx, by], ...]} */
+  mshSegments(text: string): string;
   /** JSON text of the default soft-disc scenario */
   defaultSoftScenario(): string;
   /** JSON text of a ValidationReport for a soft-disc scenario */
   validateSoftScenario(json: string): string;
-  /** "soft" when the scenario's engine is "soft", else "gas" */
+  /** "soft" or "avalanche" when the scenario's engine says so, else "gas" */
   scenarioFamily(json: string): string;
   /**
    * The four-sphere row (ARGESIM C12, issue 4), JSON text: {ok, precision, collisions, collapsed,

@@ -1,19 +1,21 @@
 /**
  * Scenario families and their pages (pure): hard-disc gas scenarios run on index.html,
- * soft-disc scenarios ("engine": "soft") on soft.html. A scenario of the other family
+ * soft-disc scenarios ("engine": "soft") on soft.html, avalanches ("engine": "avalanche") on
+ * avalanche.html. A scenario of the other family
  * (share link, pasted JSON) is sent to its own page instead of being misread here.
  */
 import { isJsonObject } from '../sim/scenario';
 
-export type ScenarioFamily = 'gas' | 'soft';
+export type ScenarioFamily = 'gas' | 'soft' | 'avalanche';
 
 /** The page file of each family, relative to the site's base (works under any sub-path). */
 export const FAMILY_PAGE: Readonly<Record<ScenarioFamily, string>> = {
   gas: './',
   soft: 'soft.html',
+  avalanche: 'avalanche.html',
 };
 
-/** "soft" when the JSON text is an object whose engine is "soft", else "gas" (as the C++ scenarioFamily). */
+/** "soft" or "avalanche" when the JSON text is an object whose engine says so, else "gas" (as the C++ scenarioFamily). */
 export function scenarioFamilyOf(json: string): ScenarioFamily {
   let parsed: unknown;
   try {
@@ -21,7 +23,9 @@ export function scenarioFamilyOf(json: string): ScenarioFamily {
   } catch {
     return 'gas';
   }
-  return isJsonObject(parsed) && parsed['engine'] === 'soft' ? 'soft' : 'gas';
+  if (!isJsonObject(parsed)) return 'gas';
+  const engine = parsed['engine'];
+  return engine === 'soft' || engine === 'avalanche' ? engine : 'gas';
 }
 
 /**

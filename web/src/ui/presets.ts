@@ -4,6 +4,7 @@ import { scenarioFamilyOf, type ScenarioFamily } from './family';
 
 export const DEFAULT_PRESET_ID = 'gas-cooling';
 export const DEFAULT_SOFT_PRESET_ID = 'soft-box';
+export const DEFAULT_AVALANCHE_PRESET_ID = 'avalanche-column';
 
 export interface Preset {
   /** file name without .json, e.g. "gas-cooling" */
@@ -12,7 +13,7 @@ export interface Preset {
   name: string;
   /** the file's text */
   json: string;
-  /** which page runs it ("engine": "soft" -> soft) */
+  /** which page runs it ("engine": "soft" -> soft, "avalanche" -> avalanche) */
   family: ScenarioFamily;
 }
 
@@ -40,7 +41,8 @@ export function presetsFromFiles(files: Readonly<Record<string, string>>, defaul
 
 /** The presets of one family, its default first. */
 export function presetsOfFamily(files: Readonly<Record<string, string>>, family: ScenarioFamily): Preset[] {
-  const defaultId = family === 'soft' ? DEFAULT_SOFT_PRESET_ID : DEFAULT_PRESET_ID;
+  const defaultId =
+    family === 'soft' ? DEFAULT_SOFT_PRESET_ID : family === 'avalanche' ? DEFAULT_AVALANCHE_PRESET_ID : DEFAULT_PRESET_ID;
   return presetsFromFiles(files, defaultId).filter((p) => p.family === family);
 }
 

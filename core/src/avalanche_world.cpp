@@ -1,0 +1,273 @@
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "engines/nscd/column.hpp"
+#include "engines/nscd/nscd.hpp"
+#include "granular/avalanche.hpp"
+#include "util/hash.hpp"
+#include "util/json.hpp"
+
+namespace granular {
+
+namespace {
+
+constexpr double kPi = 3.141592653589793;
+constexpr int kMaxFloorDiscs = 200000;
+constexpr int kMinSettleSteps = 50;  // let the column start to move before judging it settled
+
+std::string num(double x) { return formatNumber(x); }
+
+nscd::ColumnSetup columnSetup(const AvalancheScenarioSpec& s) {
+  nscd::ColumnSetup c;
+  c.width = s.columnWidth;
+  c.height = s.columnHeight;
+  c.rmin = s.rmin;
+  c.rmax = s.rmax;
+  c.density = s.density;
+  c.mu = s.mu;
+  c.floorLength = s.floorLength;
+  c.seed = s.seed;
+  c.h = s.timeStep;
+  c.tolerance = s.tolerance;
+  c.maxIterations = s.maxIterations;
+  c.gaussSeidel = s.solver != "jacobi";
+  return c;
+}
+
+/// Set-ups that read well but cannot be built: a column thinner than a grain, a floor shorter than
+/// the column, too many grains or floor discs. Checked before anything is allocated.
+bool checkSetup(const AvalancheScenarioSpec& s, std::vector<Issue>& errors) {
+  const std::size_t before = errors.size();
+  const double d = 2 * s.rmax;
+  if (!(s.columnWidth > d))
+    errors.push_back(Issue{"column.width", num(s.columnWidth), "must exceed one grain diameter, 2 grains.rmax = " + num(d) + " m"});
+  if (!(s.columnHeight > d))
+    errors.push_back(Issue{"column.height", num(s.columnHeight), "must exceed one grain diameter, 2 grains.rmax = " + num(d) + " m"});
+  if (!(s.floorLength > s.columnWidth))
+    errors.push_back(Issue{"floor.length", num(s.floorLength), "must exceed column.width = " + num(s.columnWidth) + " m"});
+  const double grains = std::floor(s.columnWidth / d) * std::floor(s.columnHeight / d);
+  if (grains > kMaxAvalancheGrains)
+    errors.push_back(Issue{"column", num(s.columnWidth) + " m x " + num(s.columnHeight) + " m",
+                           "holds about " + num(grains) + " grains of radius up to " + num(s.rmax) + " m (limit " +
+                               std::to_string(kMaxAvalancheGrains) + "): use larger grains or a smaller column"});
+  const double floorDiscs = s.floorLength / (2 * s.rmin);
+  if (floorDiscs > kMaxFloorDiscs)
+    errors.push_back(Issue{"floor.length", num(s.floorLength),
+                           "needs " + num(std::ceil(floorDiscs)) + " floor discs of radius grains.rmin = " + num(s.rmin) +
+                               " m (limit " + std::to_string(kMaxFloorDiscs) + ")"});
+  return errors.size() == before;
+}
+
+std::string report(const std::vector<Issue>& errors, const AvalancheScenarioSpec* spec) {
+  return issuesReportJson(errors, errors.empty() && spec ? avalancheScenarioToJson(*spec) : Json::null());
+}
+
+}  // namespace
+
+struct AvalancheWorld::Impl {
+  nscd::Column column;
+  std::unique_ptr<nscd::Engine> engine;
+  double peakEnergy = 0;  // J, largest kinetic energy since the gate opened
+};
+
+std::string validateAvalancheScenarioJson(const std::string& json) {
+  AvalancheWorld world(json);
+  return world.reportJson();
+}
+
+AvalancheWorld::AvalancheWorld(const std::string& scenarioJson) {
+  if (!readAvalancheScenario(scenarioJson, spec_, errors_)) return;
+  if (!checkSetup(spec_, errors_)) return;
+  impl_ = std::make_unique<Impl>();
+  std::string error;
+  if (!nscd::buildColumn(columnSetup(spec_), impl_->column, error)) {
+    errors_.push_back(Issue{"column", "", error});
+    impl_.reset();
+    return;
+  }
+  nscd::System& sys = impl_->column.system;
+  sys.gx = 0;
+  sys.gy = -spec_.gravity;
+  sys.warmStart = spec_.warmStart;
+  sys.jacobiRelaxation = spec_.relaxation;
+  for (const auto& p : spec_.segments) sys.walls.push_back(nscd::Segment{p[0], p[1], p[2], p[3]});
+  impl_->engine = std::make_unique<nscd::Engine>(sys);
+  summary_.grains = impl_->column.grains;
+  const double r = 0.5 * (spec_.rmin + spec_.rmax), mgr = spec_.density * kPi * r * r * spec_.gravity * r;
+  settleEnergy_ = spec_.settleThreshold * mgr * summary_.grains;
+  stopEnergy_ = spec_.stopThreshold * mgr * summary_.grains;
+  if (spec_.settleMaxTime <= 0) openGate();
+}
+
+AvalancheWorld::~AvalancheWorld() = default;
+
+std::string AvalancheWorld::reportJson() const { return report(errors_, &spec_); }
+std::string AvalancheWorld::scenarioJson() const { return avalancheScenarioToJson(spec_).dump(); }
+
+int AvalancheWorld::grains() const { return impl_ ? impl_->column.grains : 0; }
+int AvalancheWorld::bodies() const { return impl_ ? impl_->column.system.count() : 0; }
+
+namespace {
+const nscd::System& emptySystem() {
+  static const nscd::System s;
+  return s;
+}
+}  // namespace
+
+const Eigen::Matrix2Xd& AvalancheWorld::positions() const { return (impl_ ? impl_->column.system : emptySystem()).pos; }
+const Eigen::Matrix2Xd& AvalancheWorld::velocities() const { return (impl_ ? impl_->column.system : emptySystem()).vel; }
+const Eigen::VectorXd& AvalancheWorld::angles() const { return (impl_ ? impl_->column.system : emptySystem()).angle; }
+const Eigen::VectorXd& AvalancheWorld::spins() const { return (impl_ ? impl_->column.system : emptySystem()).spin; }
+const Eigen::VectorXd& AvalancheWorld::radii() const { return (impl_ ? impl_->column.system : emptySystem()).radius; }
+
+double AvalancheWorld::time() const {
+  if (!impl_) return 0;
+  // Counted in steps (one rounding), so output instants fall on multiples of the interval.
+  const double h = spec_.timeStep;
+  return phase_ == Phase::Settling ? static_cast<double>(summary_.settleSteps) * h - spec_.settleMaxTime
+                                   : static_cast<double>(summary_.steps) * h;
+}
+
+std::vector<double> AvalancheWorld::walls() const {
+  std::vector<double> out;
+  if (!impl_) return out;
+  for (const auto& w : impl_->column.system.walls) out.insert(out.end(), {w.ax, w.ay, w.bx, w.by});
+  return out;
+}
+
+std::vector<double> AvalancheWorld::contactLines() const {
+  std::vector<double> out;
+  if (!impl_) return out;
+  const nscd::System& s = impl_->column.system;
+  for (const nscd::Contact& c : impl_->engine->contacts()) {
+    const double x1 = s.pos(0, c.i), y1 = s.pos(1, c.i);
+    double x2, y2;
+    if (c.j >= 0) {
+      x2 = s.pos(0, c.j);
+      y2 = s.pos(1, c.j);
+    } else {  // the contact point on the wall
+      const double reach = s.radius(c.i) + c.gap;
+      x2 = x1 + reach * c.nx;
+      y2 = y1 + reach * c.ny;
+    }
+    out.insert(out.end(), {x1, y1, x2, y2, c.pn});
+  }
+  return out;
+}
+
+void AvalancheWorld::openGate() {
+  nscd::Column& col = impl_->column;
+  nscd::openGate(col);
+  phase_ = Phase::Flowing;
+  gateTime_ = impl_->engine->time();
+  summary_.settleTime = gateTime_;
+  const nscd::System& s = col.system;
+  double top = 0;
+  for (int i = 0; i < col.grains; ++i) top = std::max(top, s.pos(1, i) + s.radius(i));
+  summary_.h0 = top - spec_.rmin;  // above the tops of the floor discs (centres at y = 0, radius rmin)
+  sample();
+  summary_.l0 = samples_.back().runout;
+  summary_.aspect = summary_.l0 > 0 ? summary_.h0 / summary_.l0 : 0;
+  sampleRunout_ = summary_.l0;
+  samples_.back().frontVelocity = 0;
+}
+
+void AvalancheWorld::sample() {
+  const nscd::Column& col = impl_->column;
+  const nscd::System& s = col.system;
+  AvalancheSample smp;
+  smp.time = time();
+  double l = nscd::runout(impl_->engine->contacts(), s, col.grains);
+  if (!std::isfinite(l)) {  // no grain touches another: the farthest grain is the whole "mass"
+    l = -std::numeric_limits<double>::infinity();
+    for (int i = 0; i < col.grains; ++i) l = std::max(l, s.pos(0, i) + s.radius(i));
+  }
+  smp.runout = l;
+  smp.frontVelocity = (l - sampleRunout_) / spec_.outputInterval;
+  sampleRunout_ = l;
+  smp.kineticEnergy = nscd::kineticEnergy(s, col.grains);
+  smp.iterations = intervalMaxIterations_;
+  smp.meanIterations = intervalSteps_ ? static_cast<double>(intervalIterations_) / static_cast<double>(intervalSteps_) : 0.0;
+  smp.residual = lastResidual_;
+  smp.contacts = static_cast<int>(impl_->engine->contacts().size());
+  samples_.push_back(smp);
+  summary_.runout = l;
+  intervalSteps_ = intervalIterations_ = 0;
+  intervalMaxIterations_ = 0;
+}
+
+AdvanceStatus AvalancheWorld::advance(std::int64_t maxSteps) {
+  if (!impl_) return AdvanceStatus::Stopped;
+  if (clock_.finished) return AdvanceStatus::Finished;
+  if (maxSteps < 1) maxSteps = 1;
+  nscd::Engine& engine = *impl_->engine;
+  const nscd::System& s = impl_->column.system;
+  const double h = spec_.timeStep;
+  auto step = [&]() {
+    const nscd::StepReport r = engine.step();
+    lastIterations_ = r.iterations;
+    lastResidual_ = r.residual;
+    if (!r.converged) ++summary_.unconverged;
+    ++intervalSteps_;
+    intervalIterations_ += r.iterations;
+    intervalMaxIterations_ = std::max(intervalMaxIterations_, r.iterations);
+  };
+  if (phase_ == Phase::Settling) {
+    for (std::int64_t k = 0; k < maxSteps; ++k) {
+      step();
+      ++summary_.settleSteps;
+      const bool calm = summary_.settleSteps > kMinSettleSteps && nscd::kineticEnergy(s, impl_->column.grains) < settleEnergy_;
+      if (calm || engine.time() >= spec_.settleMaxTime - 0.5 * h) {
+        intervalSteps_ = intervalIterations_ = 0;
+        intervalMaxIterations_ = 0;
+        openGate();
+        return AdvanceStatus::Output;
+      }
+    }
+    return AdvanceStatus::Budget;
+  }
+  const double target = std::min(static_cast<double>(clock_.index + 1) * spec_.outputInterval, spec_.duration);
+  // The flow has stopped when the kinetic energy falls below the threshold after it has risen
+  // well above it, or after 2 sqrt(H0 / g) if it never did (a column too flat to collapse).
+  const double quiet = 2 * std::sqrt(summary_.h0 / spec_.gravity);
+  for (std::int64_t k = 0; k < maxSteps; ++k) {
+    if (time() >= target - 0.5 * h) {
+      ++clock_.index;
+      sample();
+      if (target >= spec_.duration) clock_.finished = true;
+      return AdvanceStatus::Output;
+    }
+    step();
+    ++summary_.steps;
+    const double ke = nscd::kineticEnergy(s, impl_->column.grains);
+    impl_->peakEnergy = std::max(impl_->peakEnergy, ke);
+    if (ke < stopEnergy_ && (impl_->peakEnergy > 10 * stopEnergy_ || time() > quiet)) {
+      phase_ = Phase::Stopped;
+      summary_.collapseTime = time();
+      ++clock_.index;
+      sample();
+      clock_.finished = true;
+      return AdvanceStatus::Finished;
+    }
+  }
+  return AdvanceStatus::Budget;
+}
+
+std::uint64_t AvalancheWorld::hashState() const {
+  std::uint64_t h = kFnvOffset;
+  if (!impl_) return h;
+  const nscd::System& s = impl_->column.system;
+  const double t = impl_->engine->time();
+  fnv1a(h, &t, sizeof t);
+  const auto bytes = [](Eigen::Index n) { return sizeof(double) * static_cast<std::size_t>(n); };
+  fnv1a(h, s.pos.data(), bytes(s.pos.size()));
+  fnv1a(h, s.vel.data(), bytes(s.vel.size()));
+  fnv1a(h, s.angle.data(), bytes(s.angle.size()));
+  fnv1a(h, s.spin.data(), bytes(s.spin.size()));
+  return h;
+}
+
+std::string AvalancheWorld::hashHex() const { return hex16(hashState()); }
+
+}  // namespace granular

@@ -1,0 +1,193 @@
+// Avalanche scenario JSON -> AvalancheScenarioSpec with every problem reported, and back
+// (docs/scenario-format.md, "Avalanche"). Same reader, same message style as the other families.
+#include <cmath>
+#include <string>
+
+#include "granular/avalanche.hpp"
+#include "scenario/reader.hpp"
+#include "util/json.hpp"
+
+namespace granular {
+
+namespace {
+
+using namespace scenario_reader;
+
+/// A number field with a range rule: read, checked, stored.
+struct Ranged {
+  Reader& rd;
+  bool operator()(const Json& obj, const std::string& path, const char* key, double& out, bool ok(double),
+                  const char* rule) {
+    double v;
+    if (!rd.number(obj, path, key, v)) return false;
+    if (!rd.rule(ok(v), join(path, key), v, rule)) return false;
+    out = v;
+    return true;
+  }
+};
+
+void readSegments(Reader& rd, const Json& boundary, AvalancheScenarioSpec& s) {
+  rd.keys(boundary, "boundary", {"segments"});
+  const Json* list = boundary.find("segments");
+  if (!list) return;
+  if (!list->isArray()) {
+    rd.error("boundary.segments", list, "must be an array of [ax, ay, bx, by] (m)");
+    return;
+  }
+  const auto& items = list->items();
+  if (items.size() > static_cast<std::size_t>(kMaxAvalancheSegments)) {
+    rd.error("boundary.segments", std::to_string(items.size()) + " segments",
+             "at most " + std::to_string(kMaxAvalancheSegments) + " segments");
+    return;
+  }
+  s.segments.clear();
+  for (std::size_t k = 0; k < items.size(); ++k) {
+    const std::string path = index("boundary.segments", k);
+    const Json& seg = items[k];
+    if (!seg.isArray() || seg.items().size() != 4) {
+      rd.error(path, &seg, "must be [ax, ay, bx, by] (m)");
+      continue;
+    }
+    std::array<double, 4> p{};
+    bool good = true;
+    for (std::size_t c = 0; c < 4; ++c) {
+      double v = 0;
+      if (!rd.numberValue(seg.items()[c], index(path, c), v) ||
+          !rd.rule(std::fabs(v) <= 1e4, index(path, c), v, "must lie within ±1e4 m"))
+        good = false;
+      p[c] = v;
+    }
+    if (!good) continue;
+    if (!rd.rule(p[0] != p[2] || p[1] != p[3], path, 0, "the two end points coincide")) continue;
+    s.segments.push_back(p);
+  }
+}
+
+}  // namespace
+
+bool readAvalancheScenario(const std::string& text, AvalancheScenarioSpec& s, std::vector<Issue>& errors) {
+  s = defaultAvalancheScenario();
+  const std::size_t before = errors.size();
+  Json root;
+  if (!readRoot(text, root, errors)) return false;
+  Reader rd(errors);
+  Ranged ranged{rd};
+  rd.keys(root, "", {"schema", "name", "notes", "engine", "seed", "column", "grains", "friction", "floor", "boundary",
+                     "gravity", "solver", "settle", "stop", "output"});
+  readHeader(rd, root, s.name, s.notes, s.seed);
+  if (!root.find("engine")) rd.error("engine", "", "is required (\"avalanche\")");
+  rd.choice(root, "", "engine", s.engine, {"avalanche"});
+
+  if (const Json* c = rd.object(root, "", "column")) {
+    rd.keys(*c, "column", {"width", "height"});
+    ranged(*c, "column", "width", s.columnWidth, [](double v) { return v > 0 && v <= 100; }, "must be > 0 and <= 100 m");
+    ranged(*c, "column", "height", s.columnHeight, [](double v) { return v > 0 && v <= 100; }, "must be > 0 and <= 100 m");
+  }
+  if (const Json* g = rd.object(root, "", "grains")) {
+    rd.keys(*g, "grains", {"rmin", "rmax", "density"});
+    ranged(*g, "grains", "rmin", s.rmin, [](double v) { return v > 0 && v <= 1; }, "must be > 0 and <= 1 m");
+    ranged(*g, "grains", "rmax", s.rmax, [](double v) { return v > 0 && v <= 1; }, "must be > 0 and <= 1 m");
+    ranged(*g, "grains", "density", s.density, [](double v) { return v > 0 && v <= 1e6; }, "must be > 0 and <= 1e6 kg/m^2");
+  }
+  if (s.rmax < s.rmin) rd.error("grains.rmax", num(s.rmax), "must be >= grains.rmin = " + num(s.rmin) + " m");
+  if (const Json* f = rd.object(root, "", "friction")) {
+    rd.keys(*f, "friction", {"mu"});
+    ranged(*f, "friction", "mu", s.mu, [](double v) { return v >= 0 && v <= 10; }, "must be in [0, 10]");
+  }
+  if (const Json* f = rd.object(root, "", "floor")) {
+    rd.keys(*f, "floor", {"length"});
+    ranged(*f, "floor", "length", s.floorLength, [](double v) { return v > 0 && v <= 1000; }, "must be > 0 and <= 1000 m");
+  }
+  if (const Json* b = rd.object(root, "", "boundary")) readSegments(rd, *b, s);
+  ranged(root, "", "gravity", s.gravity, [](double v) { return v > 0 && v <= 1000; }, "must be > 0 and <= 1000 m/s^2");
+
+  if (const Json* v = rd.object(root, "", "solver")) {
+    const Json& o = *v;
+    rd.keys(o, "solver", {"method", "timeStep", "tolerance", "maxIterations", "warmStart", "relaxation"});
+    rd.choice(o, "solver", "method", s.solver, {"gauss-seidel", "jacobi"});
+    ranged(o, "solver", "timeStep", s.timeStep, [](double x) { return x > 0 && x <= 0.01; }, "must be > 0 and <= 0.01 s");
+    ranged(o, "solver", "tolerance", s.tolerance, [](double x) { return x > 0 && x <= 1; },
+           "must be > 0 and <= 1 (a fraction of the mean radius)");
+    double it;
+    if (rd.integer(o, "solver", "maxIterations", it) &&
+        rd.rule(it >= 1 && it <= 100000, "solver.maxIterations", it, "must be between 1 and 100000"))
+      s.maxIterations = static_cast<int>(it);
+    rd.boolean(o, "solver", "warmStart", s.warmStart);
+    ranged(o, "solver", "relaxation", s.relaxation, [](double x) { return x > 0 && x <= 1; }, "must be in (0, 1]");
+  }
+  if (const Json* v = rd.object(root, "", "settle")) {
+    rd.keys(*v, "settle", {"threshold", "maxTime"});
+    ranged(*v, "settle", "threshold", s.settleThreshold, [](double x) { return x > 0 && x <= 1; },
+           "must be > 0 and <= 1 (kinetic energy per grain / (m g R))");
+    ranged(*v, "settle", "maxTime", s.settleMaxTime, [](double x) { return x >= 0 && x <= 100; }, "must be >= 0 and <= 100 s");
+  }
+  if (const Json* v = rd.object(root, "", "stop")) {
+    rd.keys(*v, "stop", {"threshold"});
+    ranged(*v, "stop", "threshold", s.stopThreshold, [](double x) { return x > 0 && x <= 1; },
+           "must be > 0 and <= 1 (kinetic energy per grain / (m g R))");
+  }
+  if (const Json* v = rd.object(root, "", "output")) {
+    rd.keys(*v, "output", {"interval", "duration"});
+    ranged(*v, "output", "interval", s.outputInterval, [](double x) { return x > 0 && x <= 10; }, "must be > 0 and <= 10 s");
+    ranged(*v, "output", "duration", s.duration, [](double x) { return x > 0 && x <= 1000; }, "must be > 0 and <= 1000 s");
+  }
+  if (s.timeStep > s.outputInterval)
+    rd.error("solver.timeStep", num(s.timeStep), "must not exceed output.interval = " + num(s.outputInterval) + " s");
+  return errors.size() == before;
+}
+
+Json avalancheScenarioToJson(const AvalancheScenarioSpec& s) {
+  Json root = Json::object();
+  root.set("schema", Json::number(s.schema));
+  root.set("name", Json::string(s.name));
+  root.set("notes", Json::string(s.notes));
+  root.set("engine", Json::string(s.engine));
+  root.set("seed", Json::number(static_cast<double>(s.seed)));
+  Json column = Json::object();
+  column.set("width", Json::number(s.columnWidth));
+  column.set("height", Json::number(s.columnHeight));
+  root.set("column", std::move(column));
+  Json grains = Json::object();
+  grains.set("rmin", Json::number(s.rmin));
+  grains.set("rmax", Json::number(s.rmax));
+  grains.set("density", Json::number(s.density));
+  root.set("grains", std::move(grains));
+  Json friction = Json::object();
+  friction.set("mu", Json::number(s.mu));
+  root.set("friction", std::move(friction));
+  Json floor = Json::object();
+  floor.set("length", Json::number(s.floorLength));
+  root.set("floor", std::move(floor));
+  Json segments = Json::array();
+  for (const auto& p : s.segments) {
+    Json seg = Json::array();
+    for (double v : p) seg.push(Json::number(v));
+    segments.push(std::move(seg));
+  }
+  Json boundary = Json::object();
+  boundary.set("segments", std::move(segments));
+  root.set("boundary", std::move(boundary));
+  root.set("gravity", Json::number(s.gravity));
+  Json solver = Json::object();
+  solver.set("method", Json::string(s.solver));
+  solver.set("timeStep", Json::number(s.timeStep));
+  solver.set("tolerance", Json::number(s.tolerance));
+  solver.set("maxIterations", Json::number(s.maxIterations));
+  solver.set("warmStart", Json::boolean(s.warmStart));
+  solver.set("relaxation", Json::number(s.relaxation));
+  root.set("solver", std::move(solver));
+  Json settle = Json::object();
+  settle.set("threshold", Json::number(s.settleThreshold));
+  settle.set("maxTime", Json::number(s.settleMaxTime));
+  root.set("settle", std::move(settle));
+  Json stop = Json::object();
+  stop.set("threshold", Json::number(s.stopThreshold));
+  root.set("stop", std::move(stop));
+  Json output = Json::object();
+  output.set("interval", Json::number(s.outputInterval));
+  output.set("duration", Json::number(s.duration));
+  root.set("output", std::move(output));
+  return root;
+}
+
+}  // namespace granular

@@ -1,0 +1,167 @@
+// The avalanche family (issue 5): scenario format and validation, and the AvalancheWorld's phases,
+// samples and summary on a small column.
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "granular/avalanche.hpp"
+#include "granular/soft.hpp"
+#include "test_support.hpp"
+#include "util/json.hpp"
+
+using namespace granular;
+using granular::testing::preset;
+
+namespace {
+
+std::vector<std::string> problems(const std::string& json) {
+  AvalancheWorld w(json);
+  std::vector<std::string> out;
+  for (const Issue& e : w.errors()) out.push_back(e.text());
+  return out;
+}
+
+bool mentions(const std::vector<std::string>& list, const std::string& text) {
+  for (const auto& s : list)
+    if (s.find(text) != std::string::npos) return true;
+  return false;
+}
+
+// A small column (about 50 grains) that settles and collapses in well under a second of run time.
+const char* kSmall = R"({"schema": 1, "engine": "avalanche", "seed": 3,
+  "column": {"width": 0.05, "height": 0.1}, "grains": {"rmin": 0.004, "rmax": 0.006},
+  "floor": {"length": 0.5}, "output": {"interval": 0.01, "duration": 5}})";
+
+}  // namespace
+
+TEST(AvalancheScenario, DefaultsRoundTripAndFamily) {
+  const std::string normalized = avalancheScenarioToJson(defaultAvalancheScenario()).dump();
+  AvalancheScenarioSpec back;
+  std::vector<Issue> errors;
+  ASSERT_TRUE(readAvalancheScenario(normalized, back, errors));
+  EXPECT_EQ(avalancheScenarioToJson(back).dump(), normalized);
+  EXPECT_EQ(scenarioFamily(normalized), "avalanche");
+  EXPECT_EQ(scenarioFamily(R"({"schema": 1, "engine": "avalanche"})"), "avalanche");
+  // a scenario states only what differs: the minimal one is the default
+  AvalancheWorld w(R"({"schema": 1, "engine": "avalanche"})");
+  ASSERT_TRUE(w.ok()) << w.reportJson();
+  EXPECT_EQ(w.scenarioJson(), normalized);
+}
+
+TEST(AvalancheScenario, EveryProblemNamedWithFieldAndValue) {
+  const auto p = problems(R"({"schema": 1, "engine": "avalanche", "grains": {"rmin": -0.1, "rmax": "big"},
+    "friction": {"mu": -1}, "solver": {"method": "newton", "timeStep": 0, "maxIterations": 2.5},
+    "colum": {}, "boundary": {"segments": [[0, 0, 0, 0], [1, 2, 3]]}})");
+  EXPECT_TRUE(mentions(p, "grains.rmin = -0.1: must be > 0")) << ::testing::PrintToString(p);
+  EXPECT_TRUE(mentions(p, "grains.rmax = \"big\": must be a number"));
+  EXPECT_TRUE(mentions(p, "friction.mu = -1: must be in [0, 10]"));
+  EXPECT_TRUE(mentions(p, "solver.method = \"newton\": must be one of: \"gauss-seidel\", \"jacobi\""));
+  EXPECT_TRUE(mentions(p, "solver.timeStep = 0: must be > 0"));
+  EXPECT_TRUE(mentions(p, "solver.maxIterations = 2.5: must be an integer"));
+  EXPECT_TRUE(mentions(p, "colum = {}: unknown field (did you mean \"column\"?)"));
+  EXPECT_TRUE(mentions(p, "boundary.segments[0]"));
+  EXPECT_TRUE(mentions(p, "boundary.segments[1] = [1,2,3]: must be [ax, ay, bx, by] (m)"));
+  EXPECT_GE(p.size(), 9u);
+  EXPECT_TRUE(mentions(problems(R"({"schema": 1, "engine": "avalanche", "grains": {"rmin": 0.01, "rmax": 0.005}})"),
+                       "grains.rmax = 0.005: must be >= grains.rmin = 0.01 m"));
+}
+
+TEST(AvalancheScenario, ImpossibleSetUpsAreRejectedBeforeAnythingIsBuilt) {
+  // a million grains in a small column: rejected with the count, before allocating them
+  auto p = problems(R"({"schema": 1, "engine": "avalanche", "grains": {"rmin": 0.0001, "rmax": 0.0001}, "floor": {"length": 1}})");
+  EXPECT_TRUE(mentions(p, "column = 0.1 m x 0.2 m: holds about 500000 grains")) << ::testing::PrintToString(p);
+  EXPECT_EQ(p.size(), 1u);
+  p = problems(R"({"schema": 1, "engine": "avalanche", "grains": {"rmin": 0.000001, "rmax": 0.01}, "floor": {"length": 1}})");
+  EXPECT_TRUE(mentions(p, "floor.length = 1: needs 500000 floor discs")) << ::testing::PrintToString(p);
+  EXPECT_TRUE(mentions(problems(R"({"schema": 1, "engine": "avalanche", "column": {"width": 0.01}})"),
+                       "column.width = 0.01: must exceed one grain diameter"));
+  EXPECT_TRUE(mentions(problems(R"({"schema": 1, "engine": "avalanche", "floor": {"length": 0.05}})"),
+                       "floor.length = 0.05: must exceed column.width = 0.1 m"));
+  EXPECT_TRUE(mentions(problems(R"({"schema": 1, "engine": "avalanche", "solver": {"timeStep": 0.005}, "output": {"interval": 0.001}})"),
+                       "solver.timeStep = 0.005: must not exceed output.interval"));
+  EXPECT_TRUE(mentions(problems("[1, 2]"), "a scenario must be a JSON object"));
+}
+
+TEST(AvalancheWorld, SettlesOpensTheGateSpreadsAndStops) {
+  AvalancheWorld w(kSmall);
+  ASSERT_TRUE(w.ok()) << w.reportJson();
+  EXPECT_EQ(w.phase(), AvalancheWorld::Phase::Settling);
+  EXPECT_EQ(w.walls().size(), 8u);  // left wall and gate
+  EXPECT_LT(w.time(), 0);
+  AdvanceStatus s = w.advance(1000000);
+  ASSERT_EQ(s, AdvanceStatus::Output);
+  ASSERT_EQ(w.phase(), AvalancheWorld::Phase::Flowing);
+  EXPECT_EQ(w.walls().size(), 4u);  // the gate is gone
+  const AvalancheSummary& sum = w.summary();
+  EXPECT_GT(sum.settleTime, 0);
+  EXPECT_LT(sum.settleTime, 5);
+  // the settled column: L0 within the gate (x = columns * pitch <= width), H0 below the column height
+  EXPECT_GT(sum.l0, 0.8 * 0.05);
+  EXPECT_LE(sum.l0, 0.05 + 1e-3);
+  EXPECT_GT(sum.h0, 0.5 * 0.1);
+  EXPECT_LT(sum.h0, 0.1);
+  EXPECT_DOUBLE_EQ(sum.aspect, sum.h0 / sum.l0);
+  ASSERT_EQ(w.samples().size(), 1u);
+  EXPECT_EQ(w.samples()[0].time, 0);
+  EXPECT_EQ(w.samples()[0].runout, sum.l0);
+
+  int outputs = 0;
+  while ((s = w.advance(1000000)) == AdvanceStatus::Output) ++outputs;
+  ASSERT_EQ(s, AdvanceStatus::Finished) << w.message();
+  EXPECT_EQ(w.phase(), AvalancheWorld::Phase::Stopped);
+  // it stops after a few sqrt(H0 / g) (REFERENCE §5), and long before the 5 s duration
+  const double tg = std::sqrt(sum.h0 / 9.81);
+  EXPECT_GT(sum.collapseTime, 2 * tg);
+  EXPECT_LT(sum.collapseTime, 15 * tg);
+  EXPECT_GT(sum.runout, 1.3 * sum.l0);
+  const auto& smp = w.samples();
+  ASSERT_EQ(static_cast<int>(smp.size()), outputs + 2);
+  for (std::size_t k = 1; k < smp.size(); ++k) {
+    if (k + 1 < smp.size()) {
+      EXPECT_NEAR(smp[k].time, 0.01 * static_cast<double>(k), 1e-12);  // regular instants
+    }
+    EXPECT_NEAR(smp[k].frontVelocity, (smp[k].runout - smp[k - 1].runout) / 0.01, 1e-9);
+    EXPECT_GE(smp[k].iterations, 1);
+    EXPECT_GE(smp[k].iterations, smp[k].meanIterations);
+    EXPECT_GT(smp[k].contacts, 0);
+  }
+  EXPECT_EQ(smp.back().time, sum.collapseTime);
+  // at the end the grains are at rest and the contact lines carry the weight
+  const auto lines = w.contactLines();
+  ASSERT_EQ(lines.size() % 5, 0u);
+  double impulse = 0;
+  for (std::size_t k = 4; k < lines.size(); k += 5) impulse += lines[k];
+  EXPECT_GT(impulse, 0);
+  EXPECT_EQ(w.advance(10), AdvanceStatus::Finished);
+}
+
+TEST(AvalancheWorld, SameScenarioSameStateBitForBit) {
+  AvalancheWorld a(kSmall), b(kSmall);
+  for (int k = 0; k < 20; ++k) {
+    a.advance(1000000);
+    b.advance(1000000);
+  }
+  EXPECT_EQ(a.hashHex(), b.hashHex());
+  EXPECT_EQ(a.summary().runout, b.summary().runout);
+  const std::string other = std::string(kSmall).replace(std::string(kSmall).find("\"seed\": 3"), 9, "\"seed\": 4");
+  AvalancheWorld c(other);
+  for (int k = 0; k < 20; ++k) c.advance(1000000);
+  EXPECT_NE(a.hashHex(), c.hashHex());
+}
+
+TEST(AvalancheWorld, WorkBudgetDoesNotChangeTheRun) {
+  AvalancheWorld a(kSmall), b(kSmall);
+  while (a.outputIndex() < 10) a.advance(1000000);
+  while (b.outputIndex() < 10) b.advance(7);  // in small pieces, as the page's worker does
+  EXPECT_EQ(a.hashHex(), b.hashHex());
+  EXPECT_EQ(a.samples().size(), b.samples().size());
+}
+
+TEST(AvalancheWorld, PresetsRun) {
+  for (const char* name : {"avalanche-column.json"}) {
+    AvalancheWorld w(preset(name));
+    ASSERT_TRUE(w.ok()) << name << ": " << w.reportJson();
+    for (int k = 0; k < 3; ++k) EXPECT_EQ(w.advance(10000000), AdvanceStatus::Output) << name;
+    EXPECT_EQ(w.phase(), AvalancheWorld::Phase::Flowing);
+  }
+}

@@ -1,0 +1,89 @@
+// The avalanche through the WASM build: native = WASM (identical runout and state hash) on every
+// avalanche preset, and the scenario API's messages.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AvalancheWorld, GranularModule } from '../../web/src/sim/granular-wasm';
+import { loadGranular, readRepoFile, ROOT } from './load';
+
+const CLI = path.join(ROOT, 'build', 'release', 'granular-cli');
+const AVALANCHE_PRESETS = readdirSync(path.join(ROOT, 'scenarios'))
+  .filter((f) => f.endsWith('.json'))
+  .filter((f) => (JSON.parse(readFileSync(path.join(ROOT, 'scenarios', f), 'utf8')) as { engine?: string }).engine === 'avalanche')
+  .sort();
+const FINISHED = 2;
+
+let mod: GranularModule;
+beforeAll(async () => {
+  mod = await loadGranular();
+});
+
+function runToEnd(w: AvalancheWorld): void {
+  for (let k = 0; k < 100000; ++k) if (w.advance(1e6) === FINISHED) return;
+  throw new Error('the avalanche did not finish');
+}
+
+describe('avalanche (WASM)', () => {
+  it('finds its presets', () => {
+    expect(AVALANCHE_PRESETS).toContain('avalanche-column.json');
+  });
+
+  for (const file of AVALANCHE_PRESETS) {
+    it(`scenarios/${file}: the same runout and state hash as granular-cli (native = WASM, bit for bit)`, () => {
+      if (!existsSync(CLI)) throw new Error(`${CLI} missing: run npm test (it builds the native CLI first)`);
+      const scenario = path.join(ROOT, 'scenarios', file);
+      const [hash, time] = execFileSync(CLI, ['hash', scenario], { encoding: 'utf8' }).trim().split(' ');
+      const run = execFileSync(CLI, ['run', scenario], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      const csv = run.trim().split('\n');
+      const lastRunout = Number(csv[csv.length - 1]?.split(',')[1]);
+      const w = new mod.AvalancheWorld(readRepoFile(`scenarios/${file}`));
+      try {
+        expect(w.ok(), w.report()).toBe(true);
+        runToEnd(w);
+        expect(w.phase()).toBe(2); // stopped, not cut off by the duration
+        expect(w.time()).toBe(Number(time));
+        expect(w.summary().runout).toBe(lastRunout);
+        expect(w.hashState()).toBe(hash);
+        const s = w.samples(0);
+        expect(s.runout[s.runout.length - 1]).toBe(lastRunout);
+        expect(s.time.length).toBe(csv.length - 1);
+      } finally {
+        w.delete();
+      }
+    });
+  }
+
+  it('reports bad scenarios field by field and keeps nothing half-built', () => {
+    const report = JSON.parse(
+      mod.validateAvalancheScenario('{"schema":1,"engine":"avalanche","grains":{"rmin":-0.1},"column":{"width":"wide"}}'),
+    ) as { ok: boolean; errors: { text: string }[] };
+    expect(report.ok).toBe(false);
+    const texts = report.errors.map((e) => e.text);
+    expect(texts).toContain('grains.rmin = -0.1: must be > 0 and <= 1 m');
+    expect(texts).toContain('column.width = "wide": must be a number');
+    const w = new mod.AvalancheWorld('{"schema":1,"engine":"avalanche","grains":{"rmin":0.0001,"rmax":0.0001}}');
+    expect(w.ok()).toBe(false);
+    expect(w.report()).toContain('holds about 500000 grains');
+    expect(w.bodies()).toBe(0);
+    expect(w.positions().length).toBe(0);
+    expect(w.advance(10)).toBe(3); // Stopped: nothing to run
+    w.delete();
+    expect(mod.scenarioFamily('{"engine":"avalanche"}')).toBe('avalanche');
+    expect(JSON.parse(mod.defaultAvalancheScenario())).toMatchObject({ engine: 'avalanche', column: { width: 0.1, height: 0.2 } });
+  });
+
+  it('reads boundary segments from a Gmsh file', () => {
+    const msh = [
+      '$MeshFormat', '2.2 0 8', '$EndMeshFormat',
+      '$Nodes', '3', '1 0 0 0', '2 1 0.5 0', '3 2 0.5 0', '$EndNodes',
+      '$Elements', '2', '1 1 2 0 1 1 2', '2 1 2 0 1 2 3', '$EndElements',
+    ].join('\n');
+    const r = JSON.parse(mod.mshSegments(msh)) as { ok: boolean; segments: number[][] };
+    expect(r.ok).toBe(true);
+    expect(r.segments).toEqual([[0, 0, 1, 0.5], [1, 0.5, 2, 0.5]]);
+    const bad = JSON.parse(mod.mshSegments('$MeshFormat\n9 0 8\n')) as { ok: boolean; message: string };
+    expect(bad.ok).toBe(false);
+    expect(bad.message.length).toBeGreaterThan(5);
+  });
+});
