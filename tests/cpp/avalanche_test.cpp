@@ -1,6 +1,8 @@
 // The avalanche family (issue 5): scenario format and validation, and the AvalancheWorld's phases,
 // samples and summary on a small column.
 #include <cmath>
+#include <functional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -164,4 +166,32 @@ TEST(AvalancheWorld, PresetsRun) {
     for (int k = 0; k < 3; ++k) EXPECT_EQ(w.advance(10000000), AdvanceStatus::Output) << name;
     EXPECT_EQ(w.phase(), AvalancheWorld::Phase::Flowing);
   }
+}
+
+TEST(AvalancheScenario, EveryDefaultIsDocumented) {
+  // docs/scenario-format.md, section "Avalanche": a row "| `path` | type | unit | `default` | rule |"
+  // for every leaf of the default scenario (defaults.cpp is the one source).
+  const std::string doc = granular::testing::readText(std::string(GRANULAR_SOURCE_DIR) + "/docs/scenario-format.md");
+  const std::size_t from = doc.find("# Avalanche");
+  ASSERT_NE(from, std::string::npos);
+  const std::string section = doc.substr(from);
+  auto documented = [&](const std::string& field, const std::string& value) {
+    std::istringstream lines(section);
+    for (std::string line; std::getline(lines, line);)
+      if (line.rfind("| `" + field + "` |", 0) == 0 && line.find("| `" + value + "` |") != std::string::npos) return true;
+    return false;
+  };
+  const Json d = avalancheScenarioToJson(defaultAvalancheScenario());
+  int checked = 0;
+  std::function<void(const Json&, const std::string&)> walk = [&](const Json& v, const std::string& path) {
+    if (v.isObject()) {
+      for (const auto& m : v.members()) walk(m.second, path.empty() ? m.first : path + "." + m.first);
+      return;
+    }
+    if (path == "schema" || path == "notes") return;  // required / empty
+    EXPECT_TRUE(documented(path, v.dump())) << path << " = " << v.dump();
+    ++checked;
+  };
+  walk(d, "");
+  EXPECT_GE(checked, 22);
 }

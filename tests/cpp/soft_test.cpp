@@ -340,7 +340,8 @@ TEST(SoftScenario, EveryDefaultIsDocumented) {
   // docs/scenario-format.md, section "Soft discs": a row "| `path` | type | unit | `default` | rule |"
   // for every leaf of the default scenario (defaults.cpp is the one source).
   const std::string doc = granular::testing::readText(std::string(GRANULAR_SOURCE_DIR) + "/docs/scenario-format.md");
-  const std::string soft = doc.substr(doc.find("# Soft discs"));
+  const std::size_t from = doc.find("# Soft discs"), to = doc.find("\n# Avalanche");
+  const std::string soft = doc.substr(from, to == std::string::npos ? std::string::npos : to - from);
   auto documented = [&](const std::string& field, const std::string& value) {
     std::istringstream lines(soft);
     for (std::string line; std::getline(lines, line);)
