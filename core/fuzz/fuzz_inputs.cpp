@@ -1,0 +1,27 @@
+#include "fuzz_inputs.hpp"
+
+#include <vector>
+
+#include "engines/chain/chain.hpp"
+#include "geometry/msh.hpp"
+#include "granular/avalanche.hpp"
+#include "granular/scenario.hpp"
+#include "granular/soft.hpp"
+
+namespace granular::fuzz {
+
+std::size_t feedAll(const std::string& text) {
+  std::size_t sum = 0;
+  sum += scenarioFamily(text).size();
+  sum += validateScenarioJson(text).size();
+  sum += validateSoftScenarioJson(text).size();
+  sum += validateAvalancheScenarioJson(text).size();
+  sum += chain::runSetupJson(text, 16).size();
+  std::vector<geom::Segment2> segments;
+  std::string error;
+  geom::readMsh(text, segments, error);
+  sum += segments.size() + error.size();
+  return sum;
+}
+
+}  // namespace granular::fuzz
