@@ -1,0 +1,132 @@
+// Property tests (fast-check) on the untrusted-input paths of issue 6 §4: the share-link codec
+// round-trips any valid scenario of every family, and any text at all, as a link payload or as a
+// scenario, gives a message — never an exception other than the codec's own ShareLinkError.
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { GranularModule } from '../../web/src/sim/granular-wasm';
+import { decodeScenario, encodeScenario, ShareLinkError } from '../../web/src/ui/share';
+import { loadGranular } from './load';
+
+let mod: GranularModule;
+beforeAll(async () => {
+  mod = await loadGranular();
+});
+
+interface Report {
+  ok: boolean;
+  errors: { path: string; text: string }[];
+  scenario: unknown;
+}
+
+const finite = (min: number, max: number) => fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+
+/** Valid gas scenarios: a few hundred discs at most, so building them stays quick. */
+const gasScenario = fc.record({
+  schema: fc.constant(1),
+  name: fc.string({ maxLength: 40 }),
+  seed: fc.nat({ max: 1e6 }),
+  generate: fc.record({ count: fc.integer({ min: 1, max: 200 }), radius: finite(0.001, 0.01), speed: finite(0, 10) }),
+  restitution: finite(0.05, 1),
+  output: fc.record({ interval: finite(0.001, 1) }),
+});
+
+const softScenario = fc.record({
+  schema: fc.constant(1),
+  engine: fc.constant('soft'),
+  name: fc.string({ maxLength: 40 }),
+  seed: fc.nat({ max: 1e6 }),
+  generate: fc.record({ count: fc.integer({ min: 1, max: 9 }), speed: finite(0, 10), placement: fc.constant('lattice') }),
+  contact: fc.record({ cTau: finite(0, 1) }),
+  friction: fc.record({ mu: finite(0, 1) }),
+});
+
+const avalancheScenario = fc.record({
+  schema: fc.constant(1),
+  engine: fc.constant('avalanche'),
+  name: fc.string({ maxLength: 40 }),
+  seed: fc.nat({ max: 1e6 }),
+  column: fc.record({ width: finite(0.02, 0.2), height: finite(0.02, 0.3) }),
+  friction: fc.record({ mu: finite(0, 2) }),
+  solver: fc.record({ method: fc.constantFrom('gauss-seidel', 'jacobi'), maxIterations: fc.integer({ min: 1, max: 1000 }) }),
+});
+
+function validate(json: string): Report {
+  const family = mod.scenarioFamily(json);
+  const text =
+    family === 'soft' ? mod.validateSoftScenario(json) : family === 'avalanche' ? mod.validateAvalancheScenario(json) : mod.validateScenario(json);
+  return JSON.parse(text) as Report;
+}
+
+describe('share links and validators (properties)', () => {
+  it('any valid scenario of every family survives the link: same text, same normalized scenario', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(gasScenario, softScenario, avalancheScenario), async (scenario) => {
+        const json = JSON.stringify(scenario);
+        const before = validate(json);
+        expect(before.ok, JSON.stringify(before.errors)).toBe(true);
+        const decoded = await decodeScenario(await encodeScenario(json));
+        expect(decoded).toBe(json);
+        expect(validate(decoded).scenario).toEqual(before.scenario);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('any payload either decodes to a scenario object or fails with a ShareLinkError message', async () => {
+    const payload = fc.oneof(
+      fc.string(),
+      fc.stringMatching(/^[A-Za-z0-9_-]{0,200}$/),
+      fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b).toString('base64url')),
+    );
+    await fc.assert(
+      fc.asyncProperty(payload, async (p) => {
+        try {
+          const text = await decodeScenario(p);
+          const parsed: unknown = JSON.parse(text);
+          expect(typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)).toBe(true);
+        } catch (e) {
+          expect(e).toBeInstanceOf(ShareLinkError);
+          expect((e as Error).message.length).toBeGreaterThan(10);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('any JSON value, as a scenario of any family, gives a report with messages naming fields — never a throw', () => {
+    const engine = fc.constantFrom(undefined, 'event', 'soft', 'avalanche', 'nonsense');
+    const anyScenario = fc.tuple(fc.jsonValue({ maxDepth: 3 }), engine).map(([v, e]) => {
+      if (e !== undefined && typeof v === 'object' && v !== null && !Array.isArray(v)) return { ...v, engine: e };
+      return v;
+    });
+    fc.assert(
+      fc.property(anyScenario, (value) => {
+        const report = validate(JSON.stringify(value));
+        expect(typeof report.ok).toBe('boolean');
+        if (!report.ok) {
+          expect(report.errors.length).toBeGreaterThan(0);
+          for (const err of report.errors) expect(err.text.length).toBeGreaterThan(5);
+          expect(report.scenario).toBeNull();
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('valid scenarios with a single field broken name that field and its value', () => {
+    const broken = fc.constantFrom(
+      ['{"schema":1,"generate":{"radius":-0.5}}', 'generate.radius = -0.5'],
+      ['{"schema":1,"engine":"soft","friction":{"mu":-2}}', 'friction.mu = -2'],
+      ['{"schema":1,"engine":"avalanche","grains":{"density":0}}', 'grains.density = 0'],
+      ['{"schema":1,"engine":"avalanche","column":{"height":"tall"}}', 'column.height = "tall"'],
+    );
+    fc.assert(
+      fc.property(broken, ([json, text]) => {
+        const report = validate(json);
+        expect(report.ok).toBe(false);
+        expect(report.errors.map((e) => e.text).some((t) => t.startsWith(text))).toBe(true);
+      }),
+      { numRuns: 8 },
+    );
+  });
+});
