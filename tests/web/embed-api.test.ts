@@ -133,4 +133,15 @@ describe('embed API (postMessage)', () => {
     api.frame({ time: 1, kineticEnergy: 0 }, true);
     expect(sent.filter((s) => s.message['type'] === 'ended')).toHaveLength(2);
   });
+
+  it("announces 'ready' to the parent once per allowed origin, with the observables' names", () => {
+    const { api, sent } = setup('https://course.example.edu');
+    const parent = { name: 'parent' };
+    api.announce(parent, 'gas');
+    expect(sent.map((s) => [s.target, s.origin, s.message['type'], s.message['family']])).toEqual([
+      [parent, 'https://lab.example.org', 'ready', 'gas'],
+      [parent, 'https://course.example.edu', 'ready', 'gas'],
+    ]);
+    expect(sent[0]?.message['observables']).toEqual(['time', 'kineticEnergy']);
+  });
 });

@@ -6,7 +6,8 @@ import type { AdvanceStatusCode, EngineStats, Observation, Theory } from './gran
 import type { ValidationError } from './scenario';
 
 /** Where a scenario came from; echoed back so the UI can put errors in the right place. */
-export type LoadOrigin = 'default' | 'preset' | 'form' | 'json' | 'file' | 'link' | 'reset';
+/** where a scenario came from; 'api': the embedding page, through the postMessage API (ui/embed-api.ts) */
+export type LoadOrigin = 'default' | 'preset' | 'form' | 'json' | 'file' | 'link' | 'reset' | 'api';
 
 export type ToWorker =
   /** validate, then load (the previous scenario stays loaded when invalid) */

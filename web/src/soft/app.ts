@@ -3,7 +3,7 @@
  * observer traces, the three plots (energy ledger, hysteresis, a coordinate vs time), the
  * scenario panel, the controls and the share link. The physics runs in soft/worker.ts.
  */
-import type { HysteresisLoop } from '../sim/granular-wasm';
+import type { HysteresisLoop, SoftLedger } from '../sim/granular-wasm';
 import { CanvasView } from '../ui/canvas-view';
 import { byId } from '../ui/dom';
 import { layOutPage } from '../ui/page-layout';
@@ -62,6 +62,7 @@ export function startSoftApp(): void {
   let domainKind = 'box';
   let latest: Float64Array | null = null;
   let plotsDirty = false;
+  let lastLedger: SoftLedger | null = null;
 
   const presets = bundledPresets('soft');
   const defaultPreset = presets.find((p) => p.id === DEFAULT_SOFT_PRESET_ID) ?? presets[0] ?? null;
@@ -84,6 +85,12 @@ export function startSoftApp(): void {
       plotsDirty = false;
       loopsDirty = false;
     },
+    // the energy ledger (J) for the embedding page
+    observables: () => {
+      if (!lastLedger) return {};
+      const { time: _time, ...energies } = lastLedger;
+      return energies;
+    },
   });
 
   const pairPicker = new PairPicker(byId('pair-picker', HTMLElement), (pair: Pair | null, record: boolean) => {
@@ -104,6 +111,7 @@ export function startSoftApp(): void {
     renderer.setScene(msg.domain, msg.radii, traces);
     view.fit();
     ledger.clear();
+    lastLedger = null;
     coords = new CoordinateHistory(count);
     loops.clear();
     latest = null;
@@ -131,6 +139,7 @@ export function startSoftApp(): void {
     }
     if (msg.ledger.length > 0) {
       ledger.push(msg.ledger);
+      lastLedger = msg.ledger[msg.ledger.length - 1] ?? lastLedger;
       plotsDirty = true;
     }
     if (msg.loops.length > 0) {

@@ -70,6 +70,12 @@ export function startApp(): void {
       updatePlots();
       plotsDirty = false;
     },
+    // the latest observation (J, 1/s, N/m, counts) for the embedding page
+    observables: () => {
+      if (!lastObservation) return {};
+      const { time: _time, ...rest } = lastObservation;
+      return rest;
+    },
   });
 
   function onLoaded(msg: LoadedMessage): void {

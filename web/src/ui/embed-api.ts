@@ -7,8 +7,9 @@
  *
  * Commands: load {scenario: JSON text or object}, play, pause, reset, step, observe (→ observables),
  * subscribe {observable, threshold, direction?: 'up' | 'down' | 'both'} (→ subscription id),
- * unsubscribe {subscription}. Events (to every origin that has sent a valid command): 'ended' when a
- * run finishes or stops, 'threshold' when a subscribed observable crosses its threshold.
+ * unsubscribe {subscription}. Events: 'ready' (to the parent window, once, when the first scenario
+ * is loaded: commands are obeyed from then on), 'ended' (to every origin that has sent a command)
+ * when a run finishes or stops, 'threshold' when a subscribed observable crosses its threshold.
  * Messages from origins outside the allow-list are ignored without an answer. The allow-list is the
  * page's own origin plus the `origins` URL parameter (comma-separated origins, or `*` for any).
  */
@@ -89,6 +90,17 @@ export class EmbedApi {
     private readonly allow: { any: boolean; origins: Set<string> },
     private readonly post: EmbedPost,
   ) {}
+
+  /**
+   * Tells the embedding page that commands are obeyed now: one 'ready' message to `parent` for each
+   * allowed origin (the browser delivers only the one that matches the parent's origin).
+   */
+  announce(parent: unknown, family: string): void {
+    const observables = Object.keys(this.target.observables());
+    for (const origin of this.allow.any ? ['*'] : this.allow.origins) {
+      this.post(parent, { protocol: EMBED_PROTOCOL, type: 'ready', family, observables }, origin);
+    }
+  }
 
   allowed(origin: string): boolean {
     return this.allow.any || this.allow.origins.has(origin);

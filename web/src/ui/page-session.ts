@@ -4,9 +4,10 @@
  * the animation loop. The session keeps what both pages track of the worker (which load is
  * current, the latest frame); the page handles its family's loaded and frame messages.
  */
-import type { FatalMessage, FrameCommon, RejectedMessage } from '../sim/protocol';
+import { AdvanceStatus, type FatalMessage, type FrameCommon, type LoadOrigin, type RejectedMessage } from '../sim/protocol';
 import type { CanvasView } from './canvas-view';
 import { byId } from './dom';
+import { EmbedApi, parseAllowList } from './embed-api';
 import type { ScenarioFamily } from './family';
 import { FrameLoop } from './frame-loop';
 import { frameState, wireControls, type ControlledClient } from './page-controls';
@@ -41,6 +42,8 @@ export interface PageSessionOptions<C, L, F> {
   plotsDirty(): boolean;
   /** redraws the plots and clears what plotsDirty() reports */
   updatePlots(): void;
+  /** the family's observables of the latest frame for the postMessage API (SI units), besides time */
+  observables?(): Record<string, number>;
 }
 
 export interface PageSession<C> {
@@ -52,7 +55,7 @@ export interface PageSession<C> {
 
 export function connectPage<
   C extends ScenarioClient & ControlledClient & { tick(dt: number): void },
-  L extends { type: 'loaded'; generation: number; count: number },
+  L extends { type: 'loaded'; generation: number; count: number; origin: LoadOrigin },
   F extends FrameCommon,
 >(o: PageSessionOptions<C, L, F>): PageSession<C> {
   const { params } = o;
@@ -62,6 +65,14 @@ export function connectPage<
   let running = false;
 
   const status = new StatusLine(byId('status', HTMLElement));
+  // the embedding page's load command waits for the engine's verdict
+  let apiLoad: ((problem: string | null) => void) | null = null;
+  let announced = false;
+  const settleApiLoad = (problem: string | null): void => {
+    const resolve = apiLoad;
+    apiLoad = null;
+    resolve?.(problem);
+  };
   const client = o.client(
     routeMessages<L, F>({
       ready: (json) => source.ready(json, controls.speed()),
@@ -70,8 +81,12 @@ export function connectPage<
         generation = msg.generation;
         count = msg.count;
         o.loaded(msg);
+        if (msg.origin === 'api') settleApiLoad(null);
       },
-      rejected: (msg) => source.rejected(msg),
+      rejected: (msg) => {
+        if (msg.origin === 'api') settleApiLoad(msg.errors.map((e) => e.text).join('; '));
+        else source.rejected(msg);
+      },
       frame: (msg) => {
         frames.answered();
         if (msg.generation !== generation) return;
@@ -82,6 +97,12 @@ export function connectPage<
         controls.setTime(msg.time);
         // the status is a live region: it changes on play / pause / step / end, not every frame
         status.frame(msg, o.runningText(count));
+        api.frame(observables(), msg.status === AdvanceStatus.Finished || msg.status === AdvanceStatus.Stopped, msg.message);
+        // the first frame with the family's observables: the embedding page may start talking
+        if (!announced && window.parent !== window && Object.keys(observables()).length > 1) {
+          announced = true;
+          api.announce(window.parent, o.family);
+        }
       },
     }),
   );
@@ -103,6 +124,27 @@ export function connectPage<
     plotsDirty: () => o.plotsDirty(),
     updatePlots: () => o.updatePlots(),
   });
+
+  // the postMessage API of an embedded page (docs/embedding.md)
+  const observables = (): Record<string, number> => ({ time: lastFrame?.time ?? 0, ...(o.observables?.() ?? {}) });
+  const api = new EmbedApi(
+    {
+      load: (json) =>
+        new Promise<string | null>((resolve) => {
+          settleApiLoad('replaced by a later load');
+          apiLoad = resolve;
+          source.load(json, 'api');
+        }),
+      play: () => client.play(),
+      pause: () => client.pause(),
+      reset: () => client.reset(false),
+      step: () => client.step(),
+      observables,
+    },
+    parseAllowList(params.origins, window.location.origin),
+    (target, message, origin) => (target as Window).postMessage(message, origin),
+  );
+  window.addEventListener('message', (event) => void api.handle(event));
 
   return { client, source, state: () => frameState(lastFrame, count) };
 }

@@ -66,8 +66,10 @@ export class ScenarioSource {
       void openScenarioInFamilyPage(json, family);
       return;
     }
-    // the page's first scenario follows ?play=; a scenario the user applies starts running
-    this.o.client.load(json, origin, origin === 'default' || origin === 'link' ? this.o.params.autoplay : true);
+    // the page's first scenario follows ?play=; a scenario the user applies starts running; the
+    // embedding page plays its scenarios itself
+    const play = origin === 'api' ? false : origin === 'default' || origin === 'link' ? this.o.params.autoplay : true;
+    this.o.client.load(json, origin, play);
   };
 
   /** the engine is ready: set the speed and until, load the shared or the default scenario */

@@ -15,6 +15,8 @@ export interface PageParams<K extends string = PlotKind> {
   autoplay: boolean;
   /** the `#s=` payload of a share link, or null */
   shared: string | null;
+  /** `?origins=a,b`: origins besides the page's own whose postMessage commands are obeyed (ui/embed-api.ts) */
+  origins: string | null;
 }
 
 function isTrue(value: string | null): boolean {
@@ -41,5 +43,6 @@ export function parsePageParams(search: string, hash: string, plotKinds: readonl
     until,
     autoplay: playRaw === null ? true : isTrue(playRaw),
     shared: fragment.get(SHARE_PARAM),
+    origins: query.get('origins'),
   };
 }

@@ -1,0 +1,129 @@
+/**
+ * The example course page (docs/course-example/) served from another origin (another port)
+ * embeds the lab twice and drives the first embed through the postMessage API (issue 6 §3).
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Frame, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { GranularState } from '../../web/src/ui/test-hook';
+import { openPage, useBrowser } from './browser';
+
+const browser = useBrowser();
+const COURSE_DIR = resolve(fileURLToPath(new URL('../../docs/course-example', import.meta.url)));
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+
+let server: Server;
+let courseUrl = '';
+
+beforeAll(async () => {
+  // a plain static server: no cross-origin isolation headers, no CSP of ours
+  server = createServer((req, res) => {
+    void (async () => {
+      const rel = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname.slice(1)) || 'index.html';
+      const file = normalize(join(COURSE_DIR, rel));
+      try {
+        if (!file.startsWith(COURSE_DIR + sep) || !(await stat(file)).isFile()) throw new Error('no');
+        res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+        createReadStream(file).pipe(res);
+      } catch {
+        res.writeHead(404).end();
+      }
+    })();
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  courseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/index.html`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((ok) => server.close(() => ok()));
+});
+
+function labFrame(page: Page, path: string): Frame {
+  const frame = page.frames().find((f) => f.url().includes('/courses/granular-lab/') && new URL(f.url()).pathname.endsWith(path));
+  if (!frame) throw new Error(`no lab frame ${path} among ${page.frames().map((f) => f.url()).join(', ')}`);
+  return frame;
+}
+
+async function frameState(frame: Frame): Promise<GranularState | null> {
+  return frame.evaluate(() => window.__granular?.state() ?? null);
+}
+
+async function logText(page: Page): Promise<string> {
+  return (await page.locator('#log').textContent()) ?? '';
+}
+
+describe('example course page on another origin', () => {
+  it('embeds two labs and drives one through the postMessage API', async () => {
+    const lab = inject('baseUrl');
+    expect(new URL(lab).origin).not.toBe(new URL(courseUrl).origin);
+    const { page, errors } = await openPage(browser(), `${courseUrl}?lab=${encodeURIComponent(lab)}`);
+    await expect.poll(() => logText(page), { timeout: 30_000 }).toContain('ready: gas lab');
+    expect(await logText(page)).toContain('observables time, kineticEnergy');
+    const gas = labFrame(page, '/courses/granular-lab/');
+    const soft = labFrame(page, '/soft.html');
+    await expect.poll(async () => (await frameState(soft))?.count ?? 0, { timeout: 30_000 }).toBe(2);
+    // ?play=0: the gas waits for the course page
+    expect((await frameState(gas))?.running).toBe(false);
+
+    await page.click('#load-inelastic');
+    await expect.poll(() => logText(page)).toContain('#1 ok');
+    await expect.poll(async () => (await frameState(gas))?.count ?? 0).toBe(300);
+    await page.click('#observe');
+    await expect.poll(() => page.locator('#observables td').first().textContent()).toBe('time');
+    const energy = Number(await page.locator('#observables tr:has(td:text-is("kineticEnergy")) td').nth(1).textContent());
+    expect(energy).toBeGreaterThan(0);
+
+    await page.click('#watch');
+    await expect.poll(() => logText(page)).toContain('watching for kineticEnergy below');
+    await page.click('#play');
+    await expect.poll(() => logText(page), { timeout: 30_000 }).toMatch(/threshold: kineticEnergy went down through [\d.e+-]+ at t = [\d.]+ s/);
+    const running = await frameState(gas);
+    expect(running?.running).toBe(true);
+    expect(running?.time).toBeGreaterThan(0);
+
+    await page.click('#pause');
+    await expect.poll(async () => (await frameState(gas))?.running).toBe(false);
+    const paused = (await frameState(gas))?.time ?? -1;
+    await page.click('#step');
+    await expect.poll(async () => (await frameState(gas))?.time ?? 0).toBeGreaterThan(paused);
+
+    // a refused scenario comes back with the field and the value
+    await page.evaluate((origin) => {
+      const frame = document.getElementById('lab-gas') as HTMLIFrameElement;
+      frame.contentWindow?.postMessage(
+        { protocol: 'granular-lab/1', id: 77, type: 'load', scenario: { schema: 1, generate: { radius: -1 } } },
+        origin,
+      );
+    }, new URL(lab).origin);
+    await expect.poll(() => logText(page)).toContain('#77 error: generate.radius = -1: must be > 0');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('ignores commands from origins outside the allow-list', async () => {
+    const lab = inject('baseUrl');
+    // the lab is told to obey another origin only: this page is not on its list
+    const { page } = await openPage(browser(), `${courseUrl}?lab=${encodeURIComponent(lab)}&origins=${encodeURIComponent('https://elsewhere.example')}`);
+    const gasState = async () => {
+      try {
+        return await frameState(labFrame(page, '/courses/granular-lab/'));
+      } catch {
+        return null;
+      }
+    };
+    await expect.poll(async () => (await gasState())?.count ?? 0, { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.evaluate((origin) => {
+      const frame = document.getElementById('lab-gas') as HTMLIFrameElement;
+      frame.contentWindow?.postMessage({ protocol: 'granular-lab/1', id: 5, type: 'play' }, origin);
+    }, new URL(lab).origin);
+    await page.waitForTimeout(1000);
+    expect((await gasState())?.running).toBe(false);
+    expect(await logText(page)).toBe('');
+    await page.context().close();
+  });
+});
