@@ -3,16 +3,17 @@ import { parsePageParams } from '../../web/src/ui/url-params';
 
 describe('parsePageParams', () => {
   it('defaults: full page, autoplay, no link', () => {
-    expect(parsePageParams('', '')).toEqual({ embed: false, plot: null, until: null, autoplay: true, shared: null });
+    expect(parsePageParams('', '')).toEqual({ embed: false, plot: null, until: null, autoplay: true, shared: null, origins: null });
   });
 
   it('reads embed, plot, until and play', () => {
     expect(parsePageParams('?embed=1&plot=histogram&until=0.5&play=0', '')).toEqual({
-      embed: true, plot: 'histogram', until: 0.5, autoplay: false, shared: null,
+      embed: true, plot: 'histogram', until: 0.5, autoplay: false, shared: null, origins: null,
     });
     expect(parsePageParams('embed=true&plot=rate', '').plot).toBe('rate');
     expect(parsePageParams('?embed=0', '').embed).toBe(false);
     expect(parsePageParams('?embed', '').embed).toBe(true);
+    expect(parsePageParams('?embed=1&origins=https://a.edu,https://b.org', '').origins).toBe('https://a.edu,https://b.org');
   });
 
   it('ignores unknown plots and bad times', () => {
