@@ -186,6 +186,8 @@ function bench() {
   buildNative('release');
   buildWasm();
   mustRun(process.execPath, [path.join(root, 'scripts', 'bench.mjs'), ...process.argv.slice(3)]);
+  // the site's weight and time to first frame (builds dist/)
+  mustRun(process.execPath, [path.join(root, 'scripts', 'bench-web.mjs'), ...process.argv.slice(3)]);
 }
 
 const commands = {

@@ -3,6 +3,7 @@
  * diameter and the centres on one axis, with play / pause, reset and a time slider. Positions
  * come from the timeline (exact: piecewise linear).
  */
+import { FIRST_FRAME_MARK } from '../ui/frame-loop';
 import { el } from '../ui/dom';
 import { seriesColor } from './palette';
 import { extent, positionsAt, segmentAt, type Timeline } from './timeline';
@@ -184,5 +185,6 @@ export class RowAnimation {
     const done = this.tl.time[p + 1] !== undefined && this.tl.time[p + 1]! <= this.t && p + 1 <= this.logged ? p + 1 : p;
     this.clock.textContent = `t = ${fmt(this.t, 4)} s · ${done} collision${done === 1 ? '' : 's'}`;
     this.canvas.setAttribute('aria-label', `The row of ${xs.length} spheres at t = ${fmt(this.t, 4)} s, drawn to scale; centres at ${xs.map((x) => fmt(x, 4)).join(', ')} m`);
+    if (performance.getEntriesByName(FIRST_FRAME_MARK).length === 0) performance.mark(FIRST_FRAME_MARK);
   }
 }

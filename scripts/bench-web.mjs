@@ -1,0 +1,122 @@
+#!/usr/bin/env node
+// The deployable site's weight and start-up (issue 6 §3), part of `npm run bench`:
+//   - per page, the gzipped size of everything it loads before the first frame: the page's JS
+//     (entry, module preloads, the worker chunk it starts, recursively) and the .wasm;
+//   - the time from navigation to the first drawn frame in headless Chromium (the performance
+//     mark 'granular:first-frame' set by web/src/ui/frame-loop.ts), cold cache, best of K.
+// Nothing here asserts: the goals are printed met / not met.
+//
+//   node scripts/bench-web.mjs [--quick] [--skip-build]
+import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'dist');
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const repeat = quick ? 1 : 3;
+const SIZE_GOAL_KB = 400;
+
+if (!args.includes('--skip-build')) {
+  const { build } = await import('vite');
+  await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+}
+
+const pages = readdirSync(dist).filter((f) => f.endsWith('.html')).sort((a, b) => (a === 'index.html' ? -1 : b === 'index.html' ? 1 : a.localeCompare(b)));
+
+/** Every asset a page loads before it can draw: script src, module preloads, then what they reference. */
+function assetsOf(page) {
+  const html = readFileSync(path.join(dist, page), 'utf8');
+  const found = new Set();
+  const queue = [];
+  for (const m of html.matchAll(/(?:src|href)="\.\/(assets\/[^"]+\.(?:js|wasm))"/g)) queue.push(m[1]);
+  while (queue.length > 0) {
+    const rel = queue.pop();
+    if (found.has(rel)) continue;
+    found.add(rel);
+    if (!rel.endsWith('.js')) continue;
+    const text = readFileSync(path.join(dist, rel), 'utf8');
+    for (const m of text.matchAll(/([A-Za-z0-9_-]+-[A-Za-z0-9_-]{8}\.(?:js|wasm))/g)) {
+      const next = `assets/${m[1]}`;
+      if (existsSync(path.join(dist, next))) queue.push(next);
+    }
+  }
+  return [...found];
+}
+
+const kb = (bytes) => bytes / 1024;
+const sizes = pages.map((page) => {
+  let js = 0, wasm = 0, raw = 0;
+  for (const rel of assetsOf(page)) {
+    const bytes = readFileSync(path.join(dist, rel));
+    raw += bytes.length;
+    const gz = gzipSync(bytes, { level: 9 }).length;
+    if (rel.endsWith('.wasm')) wasm += gz;
+    else js += gz;
+  }
+  return { page, js, wasm, raw };
+});
+
+// ---- time to first frame: the built site served as the e2e tests serve it (sub-path, CSP)
+const MIME = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json' };
+const SUB = '/granular-lab/';
+const server = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://x');
+  let rel = decodeURIComponent(url.pathname.startsWith(SUB) ? url.pathname.slice(SUB.length) : '');
+  if (rel === '') rel = 'index.html';
+  const file = path.normalize(path.join(dist, rel));
+  if (!file.startsWith(dist + path.sep) || !existsSync(file) || !statSync(file).isFile()) {
+    res.writeHead(404).end();
+    return;
+  }
+  res.writeHead(200, { 'content-type': MIME[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+  createReadStream(file).pipe(res);
+});
+await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+const base = `http://127.0.0.1:${server.address().port}${SUB}`;
+
+const firstFrame = {};
+let browserNote = '';
+try {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  for (const page of pages) {
+    let bestMs = Infinity;
+    for (let k = 0; k < repeat; k++) {
+      const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+      const tab = await context.newPage();
+      await tab.goto(`${base}${page === 'index.html' ? '' : page}`);
+      const ms = await tab
+        .waitForFunction(() => performance.getEntriesByName('granular:first-frame')[0]?.startTime ?? null, null, { timeout: 60_000 })
+        .then((h) => h.jsonValue())
+        .catch(() => null);
+      if (typeof ms === 'number') bestMs = Math.min(bestMs, ms);
+      await context.close();
+    }
+    firstFrame[page] = bestMs;
+  }
+  await browser.close();
+} catch (e) {
+  browserNote = `(no Chromium: ${e instanceof Error ? e.message.split('\n')[0] : String(e)})`;
+}
+server.close();
+
+const pad = (s, n) => String(s).padStart(n);
+process.stdout.write(`\nThe site (dist/), per page: what loads before the first frame, gzip -9; first frame in headless Chromium, cold cache, best of ${repeat} ${browserNote}\n\n`);
+process.stdout.write(`${'page'.padEnd(16)} | ${pad('JS', 9)} | ${pad('WASM', 9)} | ${pad('together', 9)} | ${pad('raw', 9)} | ${pad('first frame', 11)}\n`);
+process.stdout.write(`${'-'.repeat(16)}-+-${'-'.repeat(9)}-+-${'-'.repeat(9)}-+-${'-'.repeat(9)}-+-${'-'.repeat(9)}-+-${'-'.repeat(11)}\n`);
+for (const s of sizes) {
+  const ff = firstFrame[s.page];
+  process.stdout.write(
+    `${s.page.padEnd(16)} | ${pad(`${kb(s.js).toFixed(0)} KB`, 9)} | ${pad(`${kb(s.wasm).toFixed(0)} KB`, 9)} | ${pad(`${kb(s.js + s.wasm).toFixed(0)} KB`, 9)} | ${pad(`${kb(s.raw).toFixed(0)} KB`, 9)} | ${pad(ff === undefined || ff === Infinity ? 'n/a' : `${ff.toFixed(0)} ms`, 11)}\n`,
+  );
+}
+const heaviest = Math.max(...sizes.map((s) => s.js + s.wasm));
+process.stdout.write('\ngoals (issue 6):\n');
+process.stdout.write(`  ${kb(heaviest) < SIZE_GOAL_KB ? 'met    ' : 'NOT met'}  WASM + JS under ${SIZE_GOAL_KB} KB gzipped on every page (heaviest: ${kb(heaviest).toFixed(0)} KB)\n`);
