@@ -19,7 +19,9 @@ const AXIS = '#5b6470';
 const FLOOR_FILL = '#b8bdc4';
 const FLOOR_STROKE = '#8b929b';
 const WALL = '#30343b';
-const CHAIN = 'rgba(200, 30, 30, 0.85)';
+const CHAIN = '#c0141e';
+/** grain opacity while force chains are drawn over them */
+const FADED = 0.3;
 /** rotation marks only where a grain is at least this many CSS px across */
 const MARK_MIN_PX = 4;
 
@@ -188,6 +190,8 @@ export class AvalancheRenderer {
     const n = Math.min(this.grainCount, Math.floor(g.length / GRAIN_STRIDE));
     const bins: number[][] = Array.from({ length: COLOR_BINS }, () => []);
     for (let i = 0; i < n; i++) bins[colorBin(g[GRAIN_STRIDE * i + 3]!, this.speedMax, COLOR_BINS)]!.push(i);
+    // with force chains on, the grains step back so the chains read
+    ctx.globalAlpha = this.contacts ? FADED : 1;
     bins.forEach((list, k) => {
       if (list.length === 0) return;
       ctx.beginPath();
@@ -214,6 +218,7 @@ export class AvalancheRenderer {
     ctx.strokeStyle = 'rgba(29, 32, 37, 0.55)';
     ctx.lineWidth = 0.6;
     ctx.stroke();
+    ctx.globalAlpha = 1;
   }
 
   private drawWalls(): void {

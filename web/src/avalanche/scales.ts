@@ -18,8 +18,8 @@ export function grainSpeedMax(gravity: number, height: number): number {
 }
 
 /** thinnest and thickest force-chain lines, CSS px */
-export const CHAIN_WIDTH_MIN = 0.5;
-export const CHAIN_WIDTH_MAX = 5;
+export const CHAIN_WIDTH_MIN = 0.75;
+export const CHAIN_WIDTH_MAX = 6;
 
 /** Line width (CSS px) of a contact with normal impulse pn when the largest is pnMax: ∝ pn, at least CHAIN_WIDTH_MIN. */
 export function chainWidth(pn: number, pnMax: number): number {
