@@ -158,6 +158,27 @@ describe('the avalanche page', () => {
   });
 });
 
+const SLOPE_MSH = [
+  '$MeshFormat', '2.2 0 8', '$EndMeshFormat',
+  '$Nodes', '3', '1 0.5 0.1 0', '2 0.7 0.05 0', '3 0.9 0 0', '$EndNodes',
+  '$Elements', '2', '1 1 2 1 1 1 2', '2 1 2 1 1 2 3', '$EndElements', '',
+].join('\n');
+
+describe('the Gmsh import', () => {
+  it('puts the file\'s line elements into boundary.segments (drawn as walls); a bad file shows why', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0`);
+    await waitForState(page, (s) => s.count === 128);
+    await page.locator('#msh-file').setInputFiles({ name: 'slope.msh', mimeType: 'text/plain', buffer: Buffer.from(SLOPE_MSH) });
+    await expect.poll(async () => (await page.locator('#msh-note').textContent()) ?? '').toBe('2 segments read from slope.msh.');
+    await expect.poll(async () => (await page.locator('#scenario-json').inputValue()).replace(/\s+/g, '')).toContain('"segments":[[0.5,0.1,0.7,0.05],[0.7,0.05,0.9,0]]');
+    await page.locator('#msh-file').setInputFiles({ name: 'broken.msh', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await page.locator('#err-msh').waitFor({ state: 'visible' });
+    expect(await page.locator('#err-msh').textContent()).toMatch(/^broken\.msh: /);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe('avalanche family routing', () => {
   it('an avalanche link opened on the gas page lands on the avalanche page', async () => {
     const preset = await readFile(new URL('../../scenarios/avalanche-column.json', import.meta.url), 'utf8');
