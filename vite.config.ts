@@ -3,7 +3,7 @@ import { defineConfig } from 'vite';
 
 /**
  * Vite root is the repository root (index.html lives there, presets are read from
- * /scenarios). Three pages: index.html (hard-disc gas), soft.html (soft discs) and chain.html (the four-sphere chain lab). `base: './'` makes the built site (dist/) work under any sub-path.
+ * /scenarios). Four pages: index.html (hard-disc gas), soft.html (soft discs), chain.html (the four-sphere chain lab) and avalanche.html (column collapse). `base: './'` makes the built site (dist/) work under any sub-path.
  * `@wasm` points at the Emscripten output of `node scripts/granular.mjs build-wasm`.
  */
 export default defineConfig({
@@ -23,6 +23,7 @@ export default defineConfig({
         gas: fileURLToPath(new URL('./index.html', import.meta.url)),
         soft: fileURLToPath(new URL('./soft.html', import.meta.url)),
         chain: fileURLToPath(new URL('./chain.html', import.meta.url)),
+        avalanche: fileURLToPath(new URL('./avalanche.html', import.meta.url)),
       },
     },
     emptyOutDir: true,

@@ -30,6 +30,8 @@ export interface ChainPlotOptions {
   xLabel: string;
   yLabel: string;
   logY?: boolean;
+  /** logarithmic x axis (log–log with logY) */
+  logX?: boolean;
   height?: number;
   /** y range always includes 0 */
   yFromZero?: boolean;
@@ -58,7 +60,7 @@ export class ChainPlot {
     this.view.build(
       {
         title: o.title,
-        scales: { x: { time: false }, y: yScale },
+        scales: { x: o.logX ? { time: false, distr: 3, log: 10 } : { time: false }, y: yScale },
         axes: [
           { label: o.xLabel, values: tickValues },
           { label: o.yLabel, values: tickValues, size: 64 },

@@ -7,11 +7,11 @@ export class SpeedLegend {
   private readonly wallNote: HTMLElement;
   private max = NaN;
 
-  constructor(container: HTMLElement) {
+  constructor(container: HTMLElement, titleText = 'Disc speed |v| (m/s)') {
     container.classList.add('legend');
     const title = document.createElement('span');
     title.className = 'legend-title';
-    title.textContent = 'Disc speed |v| (m/s)';
+    title.textContent = titleText;
     this.bar = document.createElement('canvas');
     this.bar.className = 'legend-bar';
     this.bar.width = 256;

@@ -113,6 +113,13 @@ export class RunLoop<W extends EngineWorld, F> {
     return this.world;
   }
 
+  /** Posts a full frame now (the family's view options changed, e.g. what the frame carries). */
+  refresh(): void {
+    if (this.world === null) return;
+    this.dirty = true;
+    this.postFrame();
+  }
+
   handle(msg: ToWorker): void {
     switch (msg.type) {
       case 'load':

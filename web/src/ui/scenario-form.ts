@@ -124,21 +124,21 @@ function numberText(value: JsonValue | undefined): string {
   return '';
 }
 
+/** A field's input value for the JSON value at its path. */
+export function fieldFromJson(field: FieldSpec, value: JsonValue | undefined): string | boolean {
+  switch (field.kind) {
+    case 'checkbox':
+      return field.checkboxValues ? value === field.checkboxValues[0] : value === true;
+    case 'select':
+      return typeof value === 'string' ? value : (field.options?.[0]?.[0] ?? '');
+    default:
+      return numberText(value);
+  }
+}
+
 export function formFromScenario(scenario: JsonObject): FormValues {
   const values: FormValues = {};
-  for (const field of FIELDS) {
-    const value = getPath(scenario, field.path);
-    switch (field.kind) {
-      case 'checkbox':
-        values[field.key] = field.checkboxValues ? value === field.checkboxValues[0] : value === true;
-        break;
-      case 'select':
-        values[field.key] = typeof value === 'string' ? value : (field.options?.[0]?.[0] ?? '');
-        break;
-      default:
-        values[field.key] = numberText(value);
-    }
-  }
+  for (const field of FIELDS) values[field.key] = fieldFromJson(field, getPath(scenario, field.path));
   return values;
 }
 
@@ -151,6 +151,20 @@ export function parseNumberField(text: string, optional: boolean): JsonValue {
   if (trimmed === '') return optional ? null : '';
   const n = Number(trimmed);
   return Number.isFinite(n) ? n : trimmed;
+}
+
+/** The JSON value a field's input value writes at its path. */
+export function fieldToJson(field: FieldSpec, value: string | boolean): JsonValue {
+  switch (field.kind) {
+    case 'checkbox':
+      return field.checkboxValues ? field.checkboxValues[value === true ? 0 : 1] : value === true;
+    case 'select':
+      return String(value);
+    case 'optional-number':
+      return parseNumberField(String(value), true);
+    case 'number':
+      return parseNumberField(String(value), false);
+  }
 }
 
 /** The base scenario with the form's values written into it (the base is not modified). */
@@ -168,23 +182,7 @@ export function scenarioFromForm(base: JsonObject, values: FormValues): JsonObje
     if (!fieldApplies(field, availability)) continue;
     const value = values[field.key];
     if (value === undefined) continue;
-    let json: JsonValue;
-    switch (field.kind) {
-      case 'checkbox': {
-        const checked = value === true;
-        json = field.checkboxValues ? field.checkboxValues[checked ? 0 : 1] : checked;
-        break;
-      }
-      case 'select':
-        json = String(value);
-        break;
-      case 'optional-number':
-        json = parseNumberField(String(value), true);
-        break;
-      case 'number':
-        json = parseNumberField(String(value), false);
-        break;
-    }
+    const json = fieldToJson(field, value);
     setPath(scenario, field.path, json);
   }
   return scenario;
@@ -222,3 +220,35 @@ export const GAS_FORM: FormModel = {
   },
   jsonHelp: 'Edit or paste any scenario (explicit disc lists, polygons; format: docs/scenario-format.md). SI units.',
 };
+
+/**
+ * A form whose every field maps to one scenario path (no derived fields, every field always
+ * applies): numbers, optional numbers, selects and boolean checkboxes read and written at
+ * `field.path`. The avalanche page uses it; fields it does not show are kept from the base.
+ */
+export function plainFormModel(
+  fields: readonly FieldSpec[],
+  groupTitles: Readonly<Record<string, string>>,
+  jsonHelp: string,
+): FormModel {
+  return {
+    fields,
+    groupTitles,
+    fromScenario: (scenario) => {
+      const values: FormValues = {};
+      for (const field of fields) values[field.key] = fieldFromJson(field, getPath(scenario, field.path));
+      return values;
+    },
+    toScenario: (base, values) => {
+      const scenario = cloneJson(base);
+      for (const field of fields) {
+        const value = values[field.key];
+        if (value !== undefined) setPath(scenario, field.path, fieldToJson(field, value));
+      }
+      return scenario;
+    },
+    applies: () => true,
+    notes: () => [],
+    jsonHelp,
+  };
+}

@@ -39,12 +39,32 @@ export interface SoftProbe {
   pair: string;
 }
 
+/** The avalanche page's extra read-outs. */
+export interface AvalancheProbe {
+  /** 0 settling, 1 flowing, 2 stopped */
+  phase: number;
+  /** points in the runout, energy and iteration plots */
+  runout: number;
+  energy: number;
+  iterations: number;
+  /** contact lines drawn as force chains (0 when the toggle is off) */
+  chains: number;
+  /** m: settled width, runout now; s: collapse time (-1 while it flows) */
+  l0: number;
+  runoutNow: number;
+  collapseTime: number;
+  /** the study panel */
+  study: { running: boolean; rows: number; points: number; progress: number; slopeSmall: number | null; slopeLarge: number | null; text: string };
+}
+
 export interface GranularTestHook {
   state(): GranularState;
   /** the gas page's plots (0 on the soft page, which has none of them) */
   plotPoints(): PlotPoints;
   /** soft-disc page only */
   soft?(): SoftProbe;
+  /** avalanche page only */
+  avalanche?(): AvalancheProbe;
 }
 
 declare global {
@@ -53,11 +73,17 @@ declare global {
   }
 }
 
-export function installTestHook(state: () => GranularState, plotPoints: () => PlotPoints, soft?: () => SoftProbe): void {
+export function installTestHook(
+  state: () => GranularState,
+  plotPoints: () => PlotPoints,
+  soft?: () => SoftProbe,
+  avalanche?: () => AvalancheProbe,
+): void {
   const hook: GranularTestHook = Object.freeze({
     state: () => ({ ...state() }),
     plotPoints: () => ({ ...plotPoints() }),
     ...(soft ? { soft: () => ({ ...soft() }) } : {}),
+    ...(avalanche ? { avalanche: () => ({ ...avalanche() }) } : {}),
   });
   Object.defineProperty(window, '__granular', { value: hook, writable: false, configurable: false });
 }

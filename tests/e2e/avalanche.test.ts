@@ -1,0 +1,194 @@
+/** The avalanche page (avalanche.html): runs, plots, force chains, share links, embed, field errors, the study, family routing. */
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { encodeScenario } from '../../web/src/ui/share';
+import type { AvalancheProbe } from '../../web/src/ui/test-hook';
+import { coloredPixels, openPage, useBrowser, waitForState } from './browser';
+
+const browser = useBrowser();
+
+function probe(page: Page): Promise<AvalancheProbe> {
+  return page.evaluate(() => {
+    const p = window.__granular?.avalanche?.();
+    if (!p) throw new Error('window.__granular.avalanche is missing');
+    return p;
+  });
+}
+
+async function waitForProbe(page: Page, predicate: (p: AvalancheProbe) => boolean, timeout = 30_000): Promise<AvalancheProbe> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    if (await page.evaluate(() => window.__granular?.avalanche !== undefined)) {
+      const p = await probe(page);
+      if (predicate(p)) return p;
+      if (Date.now() > deadline) throw new Error(`probe never satisfied ${predicate.toString()}; last: ${JSON.stringify(p)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('the avalanche page', () => {
+  it('settles, opens the gate, runs, plots the runout; force chains draw', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html`);
+    await waitForState(page, (s) => s.count === 128);
+    await expect.poll(async () => (await page.locator('#phase-line').textContent()) ?? '').toMatch(/Settling|Flowing|Stopped/);
+    const flowing = await waitForProbe(page, (p) => p.phase >= 1 && p.runout > 3);
+    expect(flowing.l0).toBeGreaterThan(0.09);
+    expect(flowing.energy).toBeGreaterThan(3);
+    expect(flowing.iterations).toBeGreaterThan(3);
+    expect(await page.locator('#phase-line').textContent()).toMatch(/^(Flowing — t = |Stopped at t = )/);
+    await expect.poll(() => coloredPixels(page)).toBeGreaterThan(500);
+    expect(await page.locator('#preset').inputValue()).toBe('avalanche-column');
+    const options = await page.locator('#preset option').allTextContents();
+    expect(options.some((o) => /gas|soft/i.test(o))).toBe(false);
+    const labels = (await page.locator('#scenario-form label').allTextContents()).join('|');
+    for (const unit of ['Column width W (m)', 'Smallest radius R_min (m)', 'Areal density (kg/m²)', 'Time step h (s)', 'Output interval (s)', 'Floor length (m)']) {
+      expect(labels, unit).toContain(unit);
+    }
+    expect(await page.locator('#plot-runout .u-title').textContent()).toBe('Runout L(t) and front velocity');
+    expect(await page.locator('#readout').textContent()).toContain('Lube et al.: 1.9 a^(2/3)');
+
+    await page.locator('#btn-play').click(); // pause (or, when stopped, nothing)
+    await page.locator('#chains').check();
+    await waitForProbe(page, (p) => p.chains > 50, 10_000);
+    expect(await page.locator('#chain-legend').textContent()).toContain('width ∝ normal impulse');
+    await page.locator('#chains').uncheck();
+    await waitForProbe(page, (p) => p.chains === 0, 10_000);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('"Copy link" reproduces the same run (state hash)', async () => {
+    const base = inject('baseUrl');
+    const until = 0.05;
+    const { page: a } = await openPage(browser(), `${base}avalanche.html?until=${until}`);
+    const before = await waitForState(a, (s) => !s.running && s.time >= until, 45_000);
+    await a.locator('#f-seed').fill('4');
+    await a.locator('#f-columnHeight').fill('0.12');
+    await a.locator('#apply').click();
+    const stateA = await waitForState(a, (s) => !s.running && s.time >= until && s.hash !== before.hash, 45_000);
+    await a.locator('#copy-link').click();
+    await expect.poll(() => a.locator('#share-url').inputValue()).toContain('#s=');
+    const link = new URL(await a.locator('#share-url').inputValue());
+    expect(link.pathname.endsWith('/avalanche.html')).toBe(true);
+    link.search = `?until=${stateA.time}`;
+    const { page: b, errors } = await openPage(browser(), link.toString());
+    const stateB = await waitForState(b, (s) => !s.running && s.time >= stateA.time, 45_000);
+    expect(stateB.outputIndex).toBe(stateA.outputIndex);
+    expect(stateB.hash).toBe(stateA.hash);
+    expect(await b.locator('#f-seed').inputValue()).toBe('4');
+    expect(await b.locator('#f-columnHeight').inputValue()).toBe('0.12');
+    expect(errors).toEqual([]);
+    await a.context().close();
+    await b.context().close();
+  });
+
+  it('?embed=1 shows the canvas, the play controls and the one plot asked for', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?embed=1&plot=runout`);
+    await waitForState(page, (s) => s.count === 128);
+    for (const shown of ['#sim-canvas', '#btn-play', '#btn-step', '#card-runout']) expect(await page.locator(shown).isVisible(), shown).toBe(true);
+    for (const hidden of ['#scenario-panel', '.topbar', '#copy-link', '#readout', '#card-energy', '#card-iterations', '#study', '#chains', '#phase-line']) {
+      expect(await page.locator(hidden).isVisible(), hidden).toBe(false);
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a malformed link shows a message and the default scenario', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0#s=not*base64`);
+    await waitForState(page, (s) => s.count === 128);
+    await page.locator('#link-error').waitFor({ state: 'visible' });
+    expect(await page.locator('#link-error').textContent()).toContain('The default scenario was loaded instead');
+    expect(await page.locator('#scenario-title').textContent()).toBe('Column collapse, a = 2');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('bad values show messages next to their fields (a million grains too) and the run goes on', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html`);
+    const running = await waitForState(page, (s) => s.count === 128 && s.running);
+    await page.locator('#f-rmax').fill('0.001');
+    await page.locator('#apply').click();
+    await page.locator('#err-rmax').waitFor({ state: 'visible' });
+    expect(await page.locator('#err-rmax').textContent()).toContain('grains.rmax = 0.001: must be >= grains.rmin');
+    expect(await page.locator('#f-rmax').getAttribute('aria-invalid')).toBe('true');
+    // a million grains: refused with a message, no hang
+    await page.locator('#f-rmax').fill('0.00005');
+    await page.locator('#f-rmin').fill('0.00005');
+    await page.locator('#apply').click();
+    await expect.poll(async () => (await page.locator('#form-errors').textContent()) ?? '', { timeout: 5000 }).toContain('limit 50000');
+    const later = await waitForState(page, (s) => s.outputIndex > running.outputIndex + 2 || s.status === 2);
+    expect(later.count).toBe(128);
+    expect(await page.locator('#scenario-title').textContent()).toBe('Column collapse, a = 2');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the study runs tiny columns on workers with progress, plots points and slopes; cancel stops it', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0&study=tiny`);
+    await waitForState(page, (s) => s.count === 128);
+    expect(await page.locator('#study-size').inputValue()).toBe('tiny');
+    await page.locator('#study-aspects').fill('0.5, 1, 4, 8');
+    await page.locator('#study-run').click();
+    const done = await waitForProbe(page, (p) => !p.study.running && p.study.rows === 4, 30_000);
+    expect(done.study.points).toBeGreaterThanOrEqual(3);
+    expect(done.study.progress).toBe(1);
+    expect(done.study.slopeSmall).not.toBeNull();
+    expect(done.study.slopeLarge).not.toBeNull();
+    expect(await page.locator('#study-table tbody tr').count()).toBe(4);
+    expect(await page.locator('#slope-small').textContent()).toMatch(/^\d/);
+    expect(await page.locator('#study-progress-text').textContent()).toBe('4 of 4 cases done');
+    expect(await page.locator('#plot-study .u-legend').textContent()).toContain('1.9 a^(2/3)');
+
+    // bad list: a message next to the field; then a longer study, cancelled while it runs
+    await page.locator('#study-aspects').fill('1, two');
+    await page.locator('#study-run').click();
+    expect(await page.locator('#err-study-aspects').textContent()).toContain('"two"');
+    await page.locator('#study-aspects').fill('4, 8');
+    await page.locator('#study-size').selectOption('full');
+    await page.locator('#study-run').click();
+    await waitForProbe(page, (p) => p.study.running && p.study.progress > 0, 20_000);
+    expect(await page.locator('#study-progress').isVisible()).toBe(true);
+    await page.locator('#study-cancel').click();
+    const cancelled = await waitForProbe(page, (p) => !p.study.running, 5000);
+    expect(cancelled.study.text).toContain('cancelled');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+const SLOPE_MSH = [
+  '$MeshFormat', '2.2 0 8', '$EndMeshFormat',
+  '$Nodes', '3', '1 0.5 0.1 0', '2 0.7 0.05 0', '3 0.9 0 0', '$EndNodes',
+  '$Elements', '2', '1 1 2 1 1 1 2', '2 1 2 1 1 2 3', '$EndElements', '',
+].join('\n');
+
+describe('the Gmsh import', () => {
+  it('puts the file\'s line elements into boundary.segments (drawn as walls); a bad file shows why', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0`);
+    await waitForState(page, (s) => s.count === 128);
+    await page.locator('#msh-file').setInputFiles({ name: 'slope.msh', mimeType: 'text/plain', buffer: Buffer.from(SLOPE_MSH) });
+    await expect.poll(async () => (await page.locator('#msh-note').textContent()) ?? '').toBe('2 segments read from slope.msh.');
+    await expect.poll(async () => (await page.locator('#scenario-json').inputValue()).replace(/\s+/g, '')).toContain('"segments":[[0.5,0.1,0.7,0.05],[0.7,0.05,0.9,0]]');
+    await page.locator('#msh-file').setInputFiles({ name: 'broken.msh', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await page.locator('#err-msh').waitFor({ state: 'visible' });
+    expect(await page.locator('#err-msh').textContent()).toMatch(/^broken\.msh: /);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('avalanche family routing', () => {
+  it('an avalanche link opened on the gas page lands on the avalanche page', async () => {
+    const preset = await readFile(new URL('../../scenarios/avalanche-column.json', import.meta.url), 'utf8');
+    const payload = await encodeScenario(JSON.stringify(JSON.parse(preset)));
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?play=0#s=${payload}`);
+    await page.waitForURL(/\/avalanche\.html\?play=0#s=/);
+    await waitForState(page, (s) => s.count === 128);
+    expect(await page.locator('#link-error').isVisible()).toBe(false);
+    expect(await page.locator('#scenario-title').textContent()).toBe('Column collapse, a = 2');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,172 @@
+/** The avalanche page's pure modules: study cases, scaling and slope fit, canvas scales, sample series, settling clock, form, Gmsh answer. */
+import { describe, expect, it } from 'vitest';
+import { AVALANCHE_FIELDS, AVALANCHE_FORM } from '../../web/src/avalanche/avalanche-form';
+import { withSegments } from '../../web/src/avalanche/msh-import';
+import { parseMshAnswer } from '../../web/src/avalanche/protocol';
+import { clockSettings, nextSettlingOutput } from '../../web/src/avalanche/runner';
+import { SampleSeries } from '../../web/src/avalanche/sample-series';
+import { chainWidth, CHAIN_WIDTH_MAX, CHAIN_WIDTH_MIN, grainSpeedMax, largestImpulse, niceTicks } from '../../web/src/avalanche/scales';
+import { logLogSlope, logSpace, lubeLinear, lubePower, relativeRunout } from '../../web/src/avalanche/scaling';
+import { DEFAULT_ASPECTS, parseAspects, studyCaseScenario } from '../../web/src/avalanche/study-cases';
+import { caseFraction, studyCsv, studyRow, studySlopes } from '../../web/src/avalanche/study';
+import type { AvalancheSamples, AvalancheSummary } from '../../web/src/sim/granular-wasm';
+import type { JsonObject } from '../../web/src/sim/scenario';
+
+const BASE: JsonObject = {
+  engine: 'avalanche', seed: 1, column: { width: 0.1, height: 0.2 }, grains: { rmin: 0.004, rmax: 0.006, density: 1000 },
+  friction: { mu: 0.5 }, floor: { length: 1 }, solver: { method: 'gauss-seidel', timeStep: 2e-4, warmStart: true },
+  settle: { threshold: 1e-4, maxTime: 5 }, output: { interval: 0.01, duration: 20 },
+};
+
+function summary(l0: number, h0: number, runout: number): AvalancheSummary {
+  return { grains: 10, settleTime: 0.3, l0, h0, aspect: h0 / l0, runout, collapseTime: 0.5, steps: 100, settleSteps: 50, unconverged: 0, lastIterations: 1, lastResidual: 0 };
+}
+
+describe('study cases', () => {
+  it('sizes the column for a = H/W in grain diameters, keeps the rest of the base', () => {
+    const d = 0.012;
+    for (const a of DEFAULT_ASPECTS) {
+      const quick = studyCaseScenario(BASE, a, 'quick');
+      const col = quick['column'] as { width: number; height: number };
+      expect(col.height / col.width).toBeCloseTo(a, 4);
+      expect(col.width / d).toBeGreaterThanOrEqual(6 - 1e-6);
+      expect(col.height / d).toBeGreaterThanOrEqual(15 - 1e-6);
+      const full = studyCaseScenario(BASE, a, 'full')['column'] as { width: number; height: number };
+      expect(full.width / d).toBeGreaterThanOrEqual(10 - 1e-6);
+      expect(full.height / d).toBeGreaterThanOrEqual(30 - 1e-6);
+      const floor = (quick['floor'] as { length: number }).length;
+      // past the published runout L0 (1 + 1.9 a^(2/3)), with room
+      expect(floor).toBeGreaterThan(col.width * (1 + lubePower(a)) * 1.2);
+      expect(quick['friction']).toEqual(BASE['friction']);
+      expect(quick['solver']).toEqual(BASE['solver']);
+      expect(quick['engine']).toBe('avalanche');
+    }
+    expect(BASE['column']).toEqual({ width: 0.1, height: 0.2 }); // the base is not modified
+    expect(studyCaseScenario(BASE, 0.5, 'tiny')['column']).toEqual({ width: 0.144, height: 0.072 });
+  });
+
+  it('reads aspect ratio lists and names a bad entry', () => {
+    expect(parseAspects('8, 0.5;1 2  4, 1')).toEqual({ aspects: [0.5, 1, 2, 4, 8] });
+    expect(parseAspects('1, x')).toEqual({ error: 'aspect ratio "x": must be a number > 0 and <= 64' });
+    expect(parseAspects('-1')).toHaveProperty('error');
+    expect(parseAspects('  ')).toEqual({ error: 'give at least one aspect ratio' });
+  });
+});
+
+describe('scaling and the slope fit', () => {
+  it('Lube et al.’s lines and the normalized runout', () => {
+    expect(lubeLinear(2)).toBeCloseTo(2.4, 12);
+    expect(lubePower(8)).toBeCloseTo(7.6, 12);
+    expect(relativeRunout(0.1, 0.3)).toBeCloseTo(2, 12);
+    expect(relativeRunout(0, 1)).toBeNaN();
+  });
+
+  it('fits power laws exactly, ignores non-positive points, needs two x values', () => {
+    const x = [0.5, 1, 2, 4, 8];
+    const fit = logLogSlope(x, x.map((a) => 1.9 * a ** (2 / 3)));
+    expect(fit?.slope).toBeCloseTo(2 / 3, 12);
+    expect(fit?.prefactor).toBeCloseTo(1.9, 12);
+    expect(logLogSlope([1, 2, 3], [0, 2.4, 3.6])?.points).toBe(2);
+    expect(logLogSlope([1, 1], [1, 2])).toBeNull();
+    expect(logLogSlope([1], [1])).toBeNull();
+    expect(logLogSlope(x, x.map(lubeLinear), 0, 1.5)?.slope).toBeCloseTo(1, 12);
+    const s = logSpace(0.25, 16, 4);
+    expect(s[0]).toBeCloseTo(0.25, 12);
+    expect(s[3]).toBeCloseTo(16, 12);
+    expect(s[1]! / s[0]!).toBeCloseTo(4, 10);
+  });
+
+  it('study rows, slopes by nominal a, CSV with units', () => {
+    const rows = [0.5, 1, 2, 4, 8].map((a) => studyRow(a, summary(0.1, 0.1 * a, 0.1 * (1 + (a <= 2 ? lubeLinear(a) : lubePower(a)))), true));
+    expect(rows[1]?.relative).toBeCloseTo(1.2, 12);
+    const slopes = studySlopes(rows);
+    expect(slopes.small?.slope).toBeCloseTo(1, 10);
+    expect(slopes.large?.slope).toBeCloseTo(2 / 3, 10);
+    const csv = studyCsv([rows[0]!, studyRow(3, summary(0.1, 0.3, 0.4), false)]).split('\r\n');
+    expect(csv[0]).toBe('a nominal H/W (1),grains (1),H0 (m),L0 (m),a = H0/L0 (1),L_inf (m),(L_inf - L0)/L0 (1),collapse time (s),stopped');
+    const cells = csv[1]!.split(',');
+    expect(cells.slice(0, 5).map(Number)).toEqual([0.5, 10, 0.05, 0.1, 0.5]);
+    expect(Number(cells[6])).toBeCloseTo(0.6, 12);
+    expect(cells.slice(7)).toEqual(['0.5', 'true']);
+    expect(csv[2]?.endsWith(',,false')).toBe(true);
+  });
+
+  it('progress within a case grows from settling through the flow and stays below 1', () => {
+    expect(caseFraction(0, -5, 5, 0.1, 9.81)).toBe(0);
+    expect(caseFraction(0, -4, 5, 0.1, 9.81)).toBeCloseTo(0.2, 12);
+    expect(caseFraction(1, 0, 5, 0.1, 9.81)).toBeCloseTo(0.2, 12);
+    expect(caseFraction(1, 100, 5, 0.1, 9.81)).toBeLessThan(1);
+  });
+});
+
+describe('canvas scales', () => {
+  it('nice ticks in m', () => {
+    expect(niceTicks(0, 1, 5)).toEqual([0, 0.2, 0.4, 0.6, 0.8, 1]);
+    expect(niceTicks(-0.004, 0.21, 4)).toEqual([0, 0.1, 0.2]);
+    expect(niceTicks(1, 1)).toEqual([]);
+  });
+
+  it('speed scale, force-chain widths ∝ impulse', () => {
+    expect(grainSpeedMax(9.81, 0.2)).toBe(2);
+    expect(chainWidth(1, 1)).toBe(CHAIN_WIDTH_MAX);
+    expect(chainWidth(0.5, 1)).toBeCloseTo(CHAIN_WIDTH_MAX / 2, 12);
+    expect(chainWidth(1e-9, 1)).toBe(CHAIN_WIDTH_MIN);
+    expect(chainWidth(0, 1)).toBe(0);
+    expect(largestImpulse([0, 0, 1, 1, 0.2, 0, 0, 1, 1, 0.7])).toBe(0.7);
+    expect(largestImpulse([])).toBe(0);
+  });
+});
+
+describe('samples and the settling clock', () => {
+  it('appends sample columns and masks non-positive values for log axes', () => {
+    const s = new SampleSeries();
+    const block = (t: number[]): AvalancheSamples => {
+      const a = Float64Array.from(t);
+      return { time: a, runout: a, frontVelocity: a, kineticEnergy: Float64Array.from(t.map((v) => v - 1)), iterations: a, meanIterations: a, residual: a, contacts: a };
+    };
+    s.push(block([0, 1]));
+    s.push(block([2]));
+    expect(s.length).toBe(3);
+    expect(s.column('time')).toEqual([0, 1, 2]);
+    expect(s.positive('kineticEnergy')).toEqual([null, null, 1]);
+    s.clear();
+    expect(s.length).toBe(0);
+  });
+
+  it('output instants every interval of settling time, in whole steps', () => {
+    expect(nextSettlingOutput(-5, 5, 0.01, 2e-4)).toBeCloseTo(-4.99, 12);
+    expect(nextSettlingOutput(-4.99, 5, 0.01, 2e-4)).toBeCloseTo(-4.98, 12);
+    expect(nextSettlingOutput(-4.9902, 5, 0.01, 2e-4)).toBeCloseTo(-4.99, 12);
+    expect(clockSettings(JSON.stringify(BASE))).toEqual({ timeStep: 2e-4, interval: 0.01, settleMaxTime: 5 });
+    expect(clockSettings('{}')).toEqual({ timeStep: 2e-4, interval: 0.01, settleMaxTime: 0 });
+  });
+});
+
+describe('the avalanche form and the Gmsh answer', () => {
+  it('every field with a unit, round trip through the scenario', () => {
+    for (const f of AVALANCHE_FIELDS) expect(f.unit, f.key).not.toBe('');
+    const values = AVALANCHE_FORM.fromScenario(BASE);
+    expect(values['columnWidth']).toBe('0.1');
+    expect(values['method']).toBe('gauss-seidel');
+    expect(values['warmStart']).toBe(true);
+    values['mu'] = '0.3';
+    values['warmStart'] = false;
+    values['rmax'] = 'abc';
+    const out = AVALANCHE_FORM.toScenario(BASE, values);
+    expect(out['friction']).toEqual({ mu: 0.3 });
+    expect((out['solver'] as JsonObject)['warmStart']).toBe(false);
+    expect((out['grains'] as JsonObject)['rmax']).toBe('abc'); // left as text: the validator names it
+    expect(out['engine']).toBe('avalanche');
+  });
+
+  it('reads mshSegments answers and puts segments into a copy of the scenario', () => {
+    const good = parseMshAnswer('{"ok":true,"message":"","segments":[[0,0,1,0.5],[1,0.5,2,0.5]]}');
+    expect(good).toEqual({ type: 'msh', ok: true, message: '', segments: [[0, 0, 1, 0.5], [1, 0.5, 2, 0.5]] });
+    expect(parseMshAnswer('{"ok":false,"message":"line 3: no $Nodes","segments":[]}').message).toBe('line 3: no $Nodes');
+    expect(parseMshAnswer('not json').ok).toBe(false);
+    expect(parseMshAnswer('{"ok":true,"segments":[[0,0,1]]}').ok).toBe(false);
+    const s = withSegments(BASE, good.segments);
+    expect(s['boundary']).toEqual({ segments: [[0, 0, 1, 0.5], [1, 0.5, 2, 0.5]] });
+    expect(BASE['boundary']).toBeUndefined();
+  });
+});

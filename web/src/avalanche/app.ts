@@ -1,0 +1,174 @@
+/**
+ * Wires the avalanche page (avalanche.html): URL parameters, the worker client, the canvas
+ * (grains by speed, rotation marks, floor, boundary, force chains), the three plots, the summary
+ * and phase line, the scenario panel with the Gmsh import, the controls, the share link, and the
+ * aspect-ratio study. The physics runs in avalanche/worker.ts (and study-worker.ts for the study).
+ */
+import type { AvalanchePhaseCode, AvalancheSummary } from '../sim/granular-wasm';
+import { getPath, type JsonObject } from '../sim/scenario';
+import { SpeedLegend } from '../render/legend';
+import { CanvasView } from '../ui/canvas-view';
+import { byId, formatNumber } from '../ui/dom';
+import { layOutPage } from '../ui/page-layout';
+import { connectPage } from '../ui/page-session';
+import { bundledPresets, DEFAULT_AVALANCHE_PRESET_ID } from '../ui/presets';
+import { parseLoadedScenario } from '../ui/scenario-source';
+import { installTestHook } from '../ui/test-hook';
+import { parsePageParams } from '../ui/url-params';
+import { AVALANCHE_FORM } from './avalanche-form';
+import { AVALANCHE_PLOT_KINDS, AvalanchePlot } from './avalanche-plots';
+import { AvalancheRenderer, sceneBounds } from './avalanche-renderer';
+import { AvalancheClient } from './client';
+import { MshImport } from './msh-import';
+import { CONTACT_STRIDE, type AvalancheFrameMessage, type AvalancheLoadedMessage } from './protocol';
+import { SampleSeries } from './sample-series';
+import { grainSpeedMax } from './scales';
+import { STUDY_SIZES, type StudySize } from './study-cases';
+import { StudyPanel } from './study-panel';
+import { phaseText, SummaryReadout } from './summary-readout';
+
+function num(scenario: JsonObject, path: string, fallback: number): number {
+  const v = getPath(scenario, path);
+  return typeof v === 'number' && Number.isFinite(v) ? v : fallback;
+}
+
+export function startAvalancheApp(): void {
+  const params = parsePageParams(window.location.search, window.location.hash, AVALANCHE_PLOT_KINDS);
+
+  // ---- plots
+  const wanted = layOutPage(params, AVALANCHE_PLOT_KINDS);
+  const plots = AVALANCHE_PLOT_KINDS.filter(wanted).map((kind) => new AvalanchePlot(byId(`plot-${kind}`, HTMLElement), kind));
+
+  // ---- canvas, legend, force chains
+  const canvas = byId('sim-canvas', HTMLCanvasElement);
+  const renderer = new AvalancheRenderer(canvas);
+  const view = new CanvasView(canvas, byId('canvas-wrap', HTMLElement), renderer, params.embed);
+  const legend = new SpeedLegend(byId('speed-legend', HTMLElement), 'Grain speed |v| (m/s)');
+  const chainsBox = byId('chains', HTMLInputElement);
+  const chainNote = byId('chain-legend', HTMLElement);
+  const phaseLine = byId('phase-line', HTMLElement);
+  const readout = params.embed ? null : new SummaryReadout(byId('readout', HTMLElement));
+
+  // ---- state from the worker
+  const series = new SampleSeries();
+  let scenario: JsonObject | null = null;
+  let settleMaxTime = 0;
+  let phase: AvalanchePhaseCode = 0;
+  let summary: AvalancheSummary | null = null;
+  let chainsDrawn = 0;
+  let plotsDirty = false;
+
+  const presets = bundledPresets('avalanche');
+  const defaultPreset = presets.find((p) => p.id === DEFAULT_AVALANCHE_PRESET_ID) ?? presets[0] ?? null;
+
+  const { client, source, state } = connectPage({
+    family: 'avalanche',
+    params,
+    presets,
+    defaultPreset,
+    form: AVALANCHE_FORM,
+    client: (listener) => new AvalancheClient(listener),
+    loaded: onLoaded,
+    frame: onFrame,
+    runningText: (n) => `Running — ${n.toLocaleString('en-US')} grain${n === 1 ? '' : 's'}`,
+    view,
+    plotsDirty: () => plotsDirty,
+    updatePlots: () => {
+      for (const plot of plots) plot.update(series, phase !== 0 && summary ? summary.l0 : NaN);
+      plotsDirty = false;
+    },
+  });
+
+  const showChainNote = (): void => {
+    const max = renderer.impulseMax();
+    chainNote.textContent = chainsBox.checked
+      ? `Red lines: contacts, width ∝ normal impulse p_n (thickest = ${formatNumber(max, 3)} N·s per step, ${chainsDrawn.toLocaleString('en-US')} contacts).`
+      : '';
+  };
+  chainsBox.addEventListener('change', () => {
+    client.setChains(chainsBox.checked);
+    if (!chainsBox.checked) {
+      renderer.setContacts(null);
+      chainsDrawn = 0;
+      view.invalidate();
+    }
+    showChainNote();
+  });
+
+  const msh = params.embed
+    ? null
+    : new MshImport({
+        current: () => scenario,
+        read: (text, answer) => client.readMsh(text, answer),
+        apply: (json) => source.load(json, 'form'),
+      });
+  if (msh) {
+    const form = byId('scenario-form', HTMLFormElement);
+    form.insertBefore(msh.root, form.querySelector('.availability'));
+  }
+
+  const study = params.embed ? null : new StudyPanel(byId('study', HTMLElement));
+  const wantedSize = new URLSearchParams(window.location.search).get('study');
+  const size = STUDY_SIZES.find((s) => s === wantedSize);
+  if (study && size) study.setSize(size as StudySize);
+
+  function onLoaded(msg: AvalancheLoadedMessage): void {
+    const loaded = parseLoadedScenario(msg.scenarioJson);
+    scenario = loaded;
+    settleMaxTime = num(loaded, 'settle.maxTime', 0);
+    const segments = getPath(loaded, 'boundary.segments');
+    const flat = Array.isArray(segments) ? segments.flatMap((s) => (Array.isArray(s) ? s.map(Number) : [])) : [];
+    const height = num(loaded, 'column.height', 0.2);
+    const speedMax = grainSpeedMax(num(loaded, 'gravity', 9.81), height);
+    renderer.setScene(msg.count, msg.radii, msg.positions, sceneBounds(num(loaded, 'floor.length', 1), height, num(loaded, 'grains.rmin', 0), flat), speedMax);
+    legend.setMax(speedMax);
+    view.fit();
+    series.clear();
+    phase = 0;
+    summary = null;
+    chainsDrawn = 0;
+    plotsDirty = true;
+    source.show(loaded, msg.scenarioJson, msg.origin);
+    msh?.show(loaded);
+  }
+
+  function onFrame(msg: AvalancheFrameMessage): void {
+    phase = msg.phase;
+    summary = msg.summary;
+    if (msg.grains && msg.walls) {
+      renderer.setFrame(msg.grains, msg.walls);
+      renderer.setContacts(chainsBox.checked ? msg.contacts : null);
+      chainsDrawn = chainsBox.checked && msg.contacts ? msg.contacts.length / CONTACT_STRIDE : 0;
+      view.invalidate();
+      showChainNote();
+    }
+    if (msg.samples && msg.samples.time.length > 0) {
+      series.push(msg.samples);
+      plotsDirty = true;
+    }
+    readout?.update(msg.summary, msg.phase);
+    const text = phaseText(msg.phase, msg.time, settleMaxTime, msg.summary);
+    if (phaseLine.textContent !== text) phaseLine.textContent = text;
+    phaseLine.dataset['phase'] = String(msg.phase);
+  }
+
+  installTestHook(
+    state,
+    () => ({ energy: 0, histogram: 0, rate: 0 }),
+    undefined,
+    () => {
+      const points = (kind: string): number => plots.find((p) => p.kind === kind)?.points() ?? 0;
+      return {
+        phase,
+        runout: points('runout'),
+        energy: points('energy'),
+        iterations: points('iterations'),
+        chains: chainsDrawn,
+        l0: summary?.l0 ?? 0,
+        runoutNow: summary?.runout ?? 0,
+        collapseTime: summary?.collapseTime ?? -1,
+        study: study?.probe() ?? { running: false, rows: 0, points: 0, progress: 0, slopeSmall: null, slopeLarge: null, text: '' },
+      };
+    },
+  );
+}

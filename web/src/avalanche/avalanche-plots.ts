@@ -1,0 +1,104 @@
+/**
+ * The avalanche's three plots (uPlot), every axis with its quantity and unit: runout L(t) with
+ * L0 marked and the front velocity; kinetic energy (log axis); solver iterations per step (max
+ * and mean) with the residual (log axis).
+ */
+import uPlot from 'uplot';
+import { COLORS, formatValue, PlotView } from '../plot/plot-view';
+import type { SampleSeries } from './sample-series';
+
+export const AVALANCHE_PLOT_KINDS = ['runout', 'energy', 'iterations'] as const;
+export type AvalanchePlotKind = (typeof AVALANCHE_PLOT_KINDS)[number];
+
+function ticks(_u: uPlot, splits: Array<number | null>): string[] {
+  return splits.map((v) => (v == null ? '' : formatValue(v)));
+}
+
+function value(_u: uPlot, v: number | null): string {
+  return v == null ? '–' : formatValue(v);
+}
+
+const line = (label: string, stroke: string, scale = 'y', extra: Partial<uPlot.Series> = {}): uPlot.Series => ({
+  label, stroke, scale, width: 1.75, value, points: { show: false }, ...extra,
+});
+
+const TIME_AXIS: uPlot.Axis = { label: 'time since the gate opened t (s)', values: ticks };
+const BASE: Pick<uPlot.Options, 'cursor' | 'legend'> = { cursor: { drag: { x: true, y: false } }, legend: { live: false } };
+
+function xScale(): uPlot.Scale {
+  return { time: false };
+}
+
+export class AvalanchePlot {
+  private readonly view: PlotView;
+
+  constructor(container: HTMLElement, readonly kind: AvalanchePlotKind) {
+    this.view = new PlotView(container, 250);
+    const logRange: uPlot.Scale = { distr: 3, log: 10 };
+    if (kind === 'runout') {
+      this.view.build(
+        {
+          title: 'Runout L(t) and front velocity',
+          scales: { x: xScale(), y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.08 : 1] }, v: {} },
+          axes: [
+            TIME_AXIS,
+            { label: 'runout L (m)', values: ticks, size: 60 },
+            { label: 'front velocity (m/s)', values: ticks, side: 1, scale: 'v', size: 60, grid: { show: false } },
+          ],
+          series: [
+            { label: 't (s)', value },
+            line('runout L (m)', COLORS.blue),
+            line('L0, settled width (m)', '#1d2025', 'y', { dash: [6, 4], width: 1.25 }),
+            line('front velocity (m/s)', COLORS.vermillion, 'v', { width: 1.25 }),
+          ],
+          ...BASE,
+        },
+        [[], [], [], []],
+      );
+    } else if (kind === 'energy') {
+      this.view.build(
+        {
+          title: 'Kinetic energy of the grains (2D: per metre of depth)',
+          scales: { x: xScale(), y: logRange },
+          axes: [TIME_AXIS, { label: 'kinetic energy (J)', values: ticks, size: 64 }],
+          series: [{ label: 't (s)', value }, line('kinetic energy (J)', COLORS.green)],
+          ...BASE,
+        },
+        [[], []],
+      );
+    } else {
+      this.view.build(
+        {
+          title: 'Solver iterations per step',
+          scales: { x: xScale(), y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] }, r: logRange },
+          axes: [
+            TIME_AXIS,
+            { label: 'iterations per step', values: ticks, size: 50 },
+            { label: 'residual (× mean R)', values: ticks, side: 1, scale: 'r', size: 64, grid: { show: false } },
+          ],
+          series: [
+            { label: 't (s)', value },
+            line('max over the interval', COLORS.blue),
+            line('mean over the interval', COLORS.green, 'y', { dash: [5, 3] }),
+            line('residual, last step (× mean R)', COLORS.vermillion, 'r', { width: 1.25 }),
+          ],
+          ...BASE,
+        },
+        [[], [], [], []],
+      );
+    }
+  }
+
+  update(series: SampleSeries, l0: number): void {
+    const t = series.column('time');
+    let data: uPlot.AlignedData;
+    if (this.kind === 'runout') data = [t, series.column('runout'), t.map(() => (l0 > 0 ? l0 : null)), series.column('frontVelocity')];
+    else if (this.kind === 'energy') data = [t, series.positive('kineticEnergy')];
+    else data = [t, series.column('iterations'), series.column('meanIterations'), series.positive('residual')];
+    this.view.setData(data);
+  }
+
+  points(): number {
+    return this.view.points();
+  }
+}

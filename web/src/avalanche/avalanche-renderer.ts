@@ -1,0 +1,269 @@
+/**
+ * Draws the avalanche to scale on a 2D canvas, sharp on HiDPI screens: grains coloured by speed
+ * (viridis, COLOR_BINS colours) with a rotation mark each (a radius at the grain's angle), the
+ * fixed floor discs in grey, the boundary segments (the gate while closed, imported slopes),
+ * optionally the force chains (contact lines, width ∝ normal impulse), and axes with ticks in m.
+ * The view covers the floor and the column with equal axes. No physics: it draws what it is given.
+ */
+import { colorBin, colorTable } from '../render/colormap';
+import { sizeCanvas, type Bounds, type ViewTransform } from '../render/view-transform';
+import { CONTACT_STRIDE, GRAIN_STRIDE } from './protocol';
+import { chainWidth, largestImpulse, niceTicks } from './scales';
+
+export const COLOR_BINS = 32;
+/** plot margins, CSS px: room for the tick labels */
+const PAD = { left: 46, right: 12, top: 10, bottom: 34 } as const;
+const BACKGROUND = '#ffffff';
+const INK = '#1d2025';
+const AXIS = '#5b6470';
+const FLOOR_FILL = '#b8bdc4';
+const FLOOR_STROKE = '#8b929b';
+const WALL = '#30343b';
+const CHAIN = '#c0141e';
+/** grain opacity while force chains are drawn over them */
+const FADED = 0.3;
+/** rotation marks only where a grain is at least this many CSS px across */
+const MARK_MIN_PX = 4;
+
+export class AvalancheRenderer {
+  private readonly ctx: CanvasRenderingContext2D;
+  private readonly colors = colorTable(COLOR_BINS);
+  private bounds: Bounds = { minX: 0, minY: 0, maxX: 1, maxY: 0.3 };
+  private radii: Float64Array = new Float64Array(0);
+  private floor: Float64Array = new Float64Array(0);
+  private grainCount = 0;
+  private grains: Float64Array | null = null;
+  private walls: Float64Array = new Float64Array(0);
+  private contacts: Float64Array | null = null;
+  private speedMax = 1;
+  private cssWidth = 300;
+  private cssHeight = 150;
+  private dpr = 1;
+  private transform: ViewTransform = { scale: 1, offsetX: 0, offsetY: 0 };
+
+  constructor(private readonly canvas: HTMLCanvasElement) {
+    const ctx = canvas.getContext('2d', { alpha: false });
+    if (!ctx) throw new Error('2D canvas is not available');
+    this.ctx = ctx;
+  }
+
+  /** A new scenario: radii and initial positions of all bodies (grains first), the region to show, the top of the speed scale (m/s). */
+  setScene(grains: number, radii: Float64Array, positions: Float64Array, bounds: Bounds, speedMax: number): void {
+    this.grainCount = grains;
+    this.radii = radii;
+    this.floor = positions;
+    this.bounds = bounds;
+    this.speedMax = speedMax > 0 ? speedMax : 1;
+    this.grains = null;
+    this.contacts = null;
+    this.walls = new Float64Array(0);
+  }
+
+  setFrame(grains: Float64Array, walls: Float64Array): void {
+    this.grains = grains;
+    this.walls = walls;
+  }
+
+  /** contact lines (5 x C) to draw as force chains, or null for none */
+  setContacts(contacts: Float64Array | null): void {
+    this.contacts = contacts;
+  }
+
+  /** the largest normal impulse drawn (N s), 0 when no force chains are shown */
+  impulseMax(): number {
+    return this.contacts ? largestImpulse(this.contacts, CONTACT_STRIDE) : 0;
+  }
+
+  aspect(): number {
+    const b = this.bounds;
+    // the canvas height that gives equal axes once the margins are taken off, at a typical width
+    const w = 900;
+    const h = ((b.maxY - b.minY) / (b.maxX - b.minX)) * (w - PAD.left - PAD.right) + PAD.top + PAD.bottom;
+    return h / w;
+  }
+
+  resize(cssWidth: number, cssHeight: number, dpr: number): void {
+    ({ cssWidth: this.cssWidth, cssHeight: this.cssHeight, dpr: this.dpr } = sizeCanvas(this.canvas, cssWidth, cssHeight, dpr));
+  }
+
+  private fit(): ViewTransform {
+    const b = this.bounds;
+    const w = this.cssWidth - PAD.left - PAD.right;
+    const h = this.cssHeight - PAD.top - PAD.bottom;
+    const scale = Math.max(1e-9, Math.min(w / (b.maxX - b.minX), h / (b.maxY - b.minY)));
+    return { scale, offsetX: PAD.left - b.minX * scale, offsetY: this.cssHeight - PAD.bottom + b.minY * scale };
+  }
+
+  draw(): void {
+    const ctx = this.ctx;
+    const t = (this.transform = this.fit());
+    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    ctx.fillStyle = BACKGROUND;
+    ctx.fillRect(0, 0, this.cssWidth, this.cssHeight);
+    this.drawAxes();
+    // the scene stays inside the axes (a tall gate or slope is cut at the top)
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(PAD.left, 0, this.cssWidth - PAD.left, this.cssHeight - PAD.bottom + 2);
+    ctx.clip();
+    this.drawFloor();
+    this.drawGrains(t);
+    this.drawWalls();
+    this.drawContacts();
+    ctx.restore();
+  }
+
+  private x(v: number): number {
+    return this.transform.offsetX + v * this.transform.scale;
+  }
+
+  private y(v: number): number {
+    return this.transform.offsetY - v * this.transform.scale;
+  }
+
+  private drawAxes(): void {
+    const ctx = this.ctx;
+    const b = this.bounds;
+    const left = this.x(b.minX);
+    const right = this.x(b.maxX);
+    const bottom = this.y(b.minY);
+    const top = this.y(b.maxY);
+    ctx.strokeStyle = AXIS;
+    ctx.fillStyle = AXIS;
+    ctx.lineWidth = 1;
+    ctx.font = '11px system-ui, sans-serif';
+    ctx.beginPath();
+    ctx.moveTo(left, top);
+    ctx.lineTo(left, bottom + 0.5);
+    ctx.lineTo(right, bottom + 0.5);
+    const xTicks = niceTicks(b.minX, b.maxX, Math.max(2, Math.floor((right - left) / 70)));
+    const yTicks = niceTicks(b.minY, b.maxY, Math.max(2, Math.floor((bottom - top) / 40)));
+    for (const v of xTicks) {
+      ctx.moveTo(this.x(v), bottom);
+      ctx.lineTo(this.x(v), bottom + 5);
+    }
+    for (const v of yTicks) {
+      ctx.moveTo(left - 5, this.y(v));
+      ctx.lineTo(left, this.y(v));
+    }
+    ctx.stroke();
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'top';
+    for (const v of xTicks) ctx.fillText(String(v), this.x(v), bottom + 7);
+    ctx.textAlign = 'right';
+    ctx.textBaseline = 'middle';
+    for (const v of yTicks) ctx.fillText(String(v), left - 7, this.y(v));
+    ctx.textAlign = 'right';
+    ctx.textBaseline = 'bottom';
+    ctx.fillText('x (m)', right, this.cssHeight - 1);
+    ctx.save();
+    ctx.translate(11, top);
+    ctx.rotate(-Math.PI / 2);
+    ctx.textAlign = 'right';
+    ctx.textBaseline = 'middle';
+    ctx.fillText('y (m)', 0, 0);
+    ctx.restore();
+  }
+
+  private circle(i: number, cx: number, cy: number): void {
+    const r = this.radii[i]! * this.transform.scale;
+    this.ctx.moveTo(cx + r, cy);
+    this.ctx.arc(cx, cy, r, 0, 2 * Math.PI);
+  }
+
+  private drawFloor(): void {
+    const ctx = this.ctx;
+    const p = this.floor;
+    ctx.beginPath();
+    for (let i = this.grainCount; i < this.radii.length; i++) this.circle(i, this.x(p[2 * i]!), this.y(p[2 * i + 1]!));
+    ctx.fillStyle = FLOOR_FILL;
+    ctx.fill();
+    ctx.strokeStyle = FLOOR_STROKE;
+    ctx.lineWidth = 0.75;
+    ctx.stroke();
+  }
+
+  private drawGrains(t: ViewTransform): void {
+    const g = this.grains;
+    if (!g) return;
+    const ctx = this.ctx;
+    const n = Math.min(this.grainCount, Math.floor(g.length / GRAIN_STRIDE));
+    const bins: number[][] = Array.from({ length: COLOR_BINS }, () => []);
+    for (let i = 0; i < n; i++) bins[colorBin(g[GRAIN_STRIDE * i + 3]!, this.speedMax, COLOR_BINS)]!.push(i);
+    // with force chains on, the grains step back so the chains read
+    ctx.globalAlpha = this.contacts ? FADED : 1;
+    bins.forEach((list, k) => {
+      if (list.length === 0) return;
+      ctx.beginPath();
+      for (const i of list) this.circle(i, this.x(g[GRAIN_STRIDE * i]!), this.y(g[GRAIN_STRIDE * i + 1]!));
+      ctx.fillStyle = this.colors[k]!;
+      ctx.fill();
+    });
+    // outlines and rotation marks: a radius at the grain's angle (y up in the world, down here)
+    ctx.beginPath();
+    for (let i = 0; i < n; i++) {
+      const r = this.radii[i]! * t.scale;
+      if (2 * r < MARK_MIN_PX) continue;
+      const cx = this.x(g[GRAIN_STRIDE * i]!);
+      const cy = this.y(g[GRAIN_STRIDE * i + 1]!);
+      const a = g[GRAIN_STRIDE * i + 2]!;
+      ctx.moveTo(cx, cy);
+      ctx.lineTo(cx + r * Math.cos(a), cy - r * Math.sin(a));
+    }
+    ctx.strokeStyle = 'rgba(255, 255, 255, 0.9)';
+    ctx.lineWidth = 1.25;
+    ctx.stroke();
+    ctx.beginPath();
+    for (let i = 0; i < n; i++) this.circle(i, this.x(g[GRAIN_STRIDE * i]!), this.y(g[GRAIN_STRIDE * i + 1]!));
+    ctx.strokeStyle = 'rgba(29, 32, 37, 0.55)';
+    ctx.lineWidth = 0.6;
+    ctx.stroke();
+    ctx.globalAlpha = 1;
+  }
+
+  private drawWalls(): void {
+    const ctx = this.ctx;
+    const w = this.walls;
+    ctx.beginPath();
+    for (let k = 0; k + 3 < w.length; k += 4) {
+      ctx.moveTo(this.x(w[k]!), this.y(w[k + 1]!));
+      ctx.lineTo(this.x(w[k + 2]!), this.y(w[k + 3]!));
+    }
+    ctx.strokeStyle = WALL;
+    ctx.lineWidth = 2.5;
+    ctx.lineCap = 'round';
+    ctx.stroke();
+  }
+
+  private drawContacts(): void {
+    const c = this.contacts;
+    if (!c || c.length === 0) return;
+    const ctx = this.ctx;
+    const max = largestImpulse(c, CONTACT_STRIDE);
+    ctx.strokeStyle = CHAIN;
+    ctx.lineCap = 'round';
+    for (let k = 0; k + CONTACT_STRIDE - 1 < c.length; k += CONTACT_STRIDE) {
+      const width = chainWidth(c[k + 4]!, max);
+      if (width <= 0) continue;
+      ctx.lineWidth = width;
+      ctx.beginPath();
+      ctx.moveTo(this.x(c[k]!), this.y(c[k + 1]!));
+      ctx.lineTo(this.x(c[k + 2]!), this.y(c[k + 3]!));
+      ctx.stroke();
+    }
+  }
+}
+
+/** The region shown: the floor (x from the left wall to the floor's end) and the column's height, with a little room. */
+export function sceneBounds(floorLength: number, columnHeight: number, rmin: number, walls: ArrayLike<number>): Bounds {
+  let minX = 0;
+  let maxX = floorLength;
+  let maxY = columnHeight;
+  for (let k = 0; k + 3 < walls.length; k += 4) {
+    minX = Math.min(minX, walls[k]!, walls[k + 2]!);
+    maxX = Math.max(maxX, walls[k]!, walls[k + 2]!);
+    maxY = Math.max(maxY, walls[k + 1]!, walls[k + 3]!);
+  }
+  const pad = 0.02 * (maxX - minX);
+  return { minX: minX - pad, minY: -rmin, maxX: maxX + pad, maxY: maxY * 1.05 };
+}

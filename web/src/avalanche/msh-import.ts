@@ -1,0 +1,86 @@
+/**
+ * Gmsh import in the scenario panel: a .msh file's line elements become boundary.segments of the
+ * loaded scenario, which is applied at once (drawn on the canvas as boundary lines). How many
+ * segments were read, or why the file was refused, is shown next to the field.
+ */
+import { cloneJson, type JsonObject } from '../sim/scenario';
+import { el } from '../ui/dom';
+import type { MshAnswer } from './protocol';
+
+export interface MshImportHandlers {
+  /** the scenario now loaded (the segments go into a copy of it), or null before the first load */
+  current(): JsonObject | null;
+  /** parse the file's text in the worker */
+  read(text: string, answer: (a: MshAnswer) => void): void;
+  /** apply the scenario with the new segments */
+  apply(json: string): void;
+}
+
+/** The scenario with its boundary segments replaced (pure). */
+export function withSegments(scenario: JsonObject, segments: readonly number[][]): JsonObject {
+  const out = cloneJson(scenario);
+  out['boundary'] = { segments: segments.map((s) => [...s]) };
+  return out;
+}
+
+export class MshImport {
+  readonly root: HTMLElement;
+  private readonly note = el('p', { class: 'hint', id: 'msh-note', 'aria-live': 'polite' });
+  private readonly error = el('p', { class: 'field-error', id: 'err-msh', hidden: true });
+  private readonly clear = el('button', { type: 'button', id: 'msh-clear' }, 'Remove segments');
+  /** what the last import said, shown once more when its scenario is loaded */
+  private lastRead: string | null = null;
+
+  constructor(private readonly handlers: MshImportHandlers) {
+    const input = el('input', { type: 'file', id: 'msh-file', accept: '.msh', class: 'visually-hidden', 'aria-describedby': 'msh-note err-msh' });
+    const label = el('label', { for: 'msh-file', class: 'button-like' }, 'Import Gmsh .msh…');
+    input.addEventListener('change', () => {
+      const file = input.files?.[0];
+      if (!file) return;
+      void file.text().then((text) => {
+        input.value = '';
+        this.read(file.name, text);
+      });
+    });
+    this.clear.addEventListener('click', () => {
+      const scenario = this.handlers.current();
+      if (scenario) this.handlers.apply(JSON.stringify(withSegments(scenario, [])));
+    });
+    this.root = el(
+      'fieldset', { class: 'group group-boundary', id: 'msh-import' },
+      el('legend', {}, 'Boundary (custom slopes)'),
+      el('p', { class: 'hint' }, '2D Gmsh file: its points and line elements become boundary segments (m), added to the floor and the walls.'),
+      el('div', { class: 'form-actions' }, input, label, this.clear),
+      this.note,
+      this.error,
+    );
+  }
+
+  /** a scenario was loaded: say how many segments it has */
+  show(scenario: JsonObject): void {
+    const boundary = scenario['boundary'];
+    const list = boundary && typeof boundary === 'object' && !Array.isArray(boundary) ? boundary['segments'] : undefined;
+    const n = Array.isArray(list) ? list.length : 0;
+    this.clear.hidden = n === 0;
+    if (this.error.hidden) this.note.textContent = this.lastRead ?? (n === 0 ? 'No extra boundary segments.' : `${n} boundary segment${n === 1 ? '' : 's'} in the scenario.`);
+    this.lastRead = null;
+  }
+
+  read(name: string, text: string): void {
+    this.error.hidden = true;
+    this.note.textContent = `Reading ${name}…`;
+    this.handlers.read(text, (answer) => {
+      if (!answer.ok || answer.segments.length === 0) {
+        this.error.textContent = `${name}: ${answer.ok ? 'the file has no line elements' : answer.message || 'not a 2D Gmsh file'}`;
+        this.error.hidden = false;
+        this.note.textContent = 'The scenario was not changed.';
+        return;
+      }
+      const scenario = this.handlers.current();
+      if (!scenario) return;
+      this.lastRead = `${answer.segments.length} segment${answer.segments.length === 1 ? '' : 's'} read from ${name}.`;
+      this.note.textContent = this.lastRead;
+      this.handlers.apply(JSON.stringify(withSegments(scenario, answer.segments)));
+    });
+  }
+}

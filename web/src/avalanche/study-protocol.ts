@@ -1,0 +1,18 @@
+/** Messages between the study panel's pool (study-pool.ts) and its workers (study-worker.ts). */
+import type { AvalancheSummary } from '../sim/granular-wasm';
+import type { StudySize } from './study-cases';
+
+/** run the case of aspect ratio `a` (study-cases.ts builds its scenario from the engine's default) */
+export interface StudyRequest {
+  id: number;
+  a: number;
+  size: StudySize;
+}
+
+export type StudyAnswer =
+  | { type: 'ready' }
+  | { type: 'fatal'; message: string }
+  /** phase 0 settling, 1 flowing; time: s since the gate opened (negative while settling) */
+  | { type: 'progress'; id: number; phase: number; time: number; grains: number }
+  | { type: 'result'; id: number; summary: AvalancheSummary; stopped: boolean }
+  | { type: 'error'; id: number; message: string };

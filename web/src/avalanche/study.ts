@@ -1,0 +1,79 @@
+/**
+ * The aspect-ratio study's results (pure): one row per case, the fitted log–log slopes of
+ * (L∞ − L0)/L0 vs a for small and large a beside the expected 1 and 2/3, and the CSV table.
+ * Cases are grouped by their nominal a (the column's H/W before settling); the fit and the plot
+ * use the settled column's a = H0/L0.
+ */
+import type { AvalancheSummary } from '../sim/granular-wasm';
+import { toCsv } from '../chain/csv';
+import { logLogSlope, relativeRunout, type SlopeFit } from './scaling';
+
+/** the ranges: slope 1 for a <= 1.5, 2/3 for a >= 4 */
+export const SMALL_A_MAX = 1.5;
+export const LARGE_A_MIN = 4;
+
+export interface StudyRow {
+  /** nominal aspect ratio H/W of the case */
+  nominal: number;
+  grains: number;
+  /** settled column, m */
+  h0: number;
+  l0: number;
+  /** settled a = H0/L0 */
+  aspect: number;
+  /** m */
+  lInf: number;
+  relative: number;
+  /** s, -1 when the flow had not stopped at the end of the run */
+  collapseTime: number;
+  stopped: boolean;
+}
+
+export function studyRow(nominal: number, s: AvalancheSummary, stopped: boolean): StudyRow {
+  return {
+    nominal,
+    grains: s.grains,
+    h0: s.h0,
+    l0: s.l0,
+    aspect: s.aspect,
+    lInf: s.runout,
+    relative: relativeRunout(s.l0, s.runout),
+    collapseTime: stopped ? s.collapseTime : -1,
+    stopped,
+  };
+}
+
+export interface StudySlopes {
+  small: SlopeFit | null;
+  large: SlopeFit | null;
+}
+
+/** The two fits: cases with nominal a <= 1.5 and a >= 4, log (L∞ − L0)/L0 against log a (settled). */
+export function studySlopes(rows: readonly StudyRow[]): StudySlopes {
+  const fit = (keep: (r: StudyRow) => boolean): SlopeFit | null => {
+    const chosen = rows.filter(keep);
+    return logLogSlope(chosen.map((r) => r.aspect), chosen.map((r) => r.relative));
+  };
+  return { small: fit((r) => r.nominal <= SMALL_A_MAX), large: fit((r) => r.nominal >= LARGE_A_MIN) };
+}
+
+export const STUDY_HEADER = [
+  'a nominal H/W (1)', 'grains (1)', 'H0 (m)', 'L0 (m)', 'a = H0/L0 (1)', 'L_inf (m)', '(L_inf - L0)/L0 (1)', 'collapse time (s)', 'stopped',
+] as const;
+
+export function studyCsv(rows: readonly StudyRow[]): string {
+  return toCsv(
+    STUDY_HEADER,
+    rows.map((r) => [r.nominal, r.grains, r.h0, r.l0, r.aspect, r.lInf, r.relative, r.collapseTime >= 0 ? r.collapseTime : null, r.stopped]),
+  );
+}
+
+/**
+ * Progress of a study as a fraction: finished cases count 1, a running case its simulated share
+ * (settling counts as the first 20 %, the flow up to 6 sqrt(H0/g) the rest, never quite 1).
+ */
+export function caseFraction(phase: number, time: number, settleMaxTime: number, height: number, gravity: number): number {
+  if (phase === 0) return 0.2 * Math.min(1, Math.max(0, (time + settleMaxTime) / Math.max(1e-9, Math.min(settleMaxTime, 1))));
+  const span = 6 * Math.sqrt(Math.max(height, 1e-9) / Math.max(gravity, 1e-9));
+  return 0.2 + 0.79 * Math.min(1, Math.max(0, time / span));
+}

@@ -1,0 +1,58 @@
+/**
+ * The avalanche's numbers: the settled column (L0, H0, a), the runout now and at the stop, the
+ * normalized runout beside Lube et al.'s 1.2 a and 1.9 a^(2/3) (REFERENCE §5), the collapse
+ * time, and the phase line (settling / flowing / stopped) above them.
+ */
+import type { AvalanchePhaseCode, AvalancheSummary } from '../sim/granular-wasm';
+import { formatCount, formatNumber } from '../ui/dom';
+import { ReadoutTable } from '../ui/readout-table';
+import { lubeLinear, lubePower, relativeRunout } from './scaling';
+
+const ROWS = [
+  ['grains', 'grains', ''],
+  ['l0', 'settled width L0', 'm'],
+  ['h0', 'settled height H0', 'm'],
+  ['aspect', 'aspect ratio a = H0/L0', ''],
+  ['runout', 'runout L now', 'm'],
+  ['lInf', 'final runout L∞', 'm'],
+  ['relative', '(L∞ − L0)/L0', ''],
+  ['collapse', 'collapse time (flow stopped)', 's'],
+  ['lubeLinear', 'Lube et al.: 1.2 a', ''],
+  ['lubePower', 'Lube et al.: 1.9 a^(2/3)', ''],
+  ['settle', 'settling time before the gate opened', 's'],
+  ['steps', 'solver steps (settling + flow)', ''],
+  ['unconverged', 'steps at the iteration limit', ''],
+] as const;
+
+export class SummaryReadout extends ReadoutTable<(typeof ROWS)[number][0]> {
+  constructor(container: HTMLElement) {
+    super(container, ROWS);
+  }
+
+  update(s: AvalancheSummary, phase: AvalanchePhaseCode): void {
+    const open = phase !== 0;
+    const stopped = phase === 2;
+    const m = (v: number): string => (open ? formatNumber(v) : '–');
+    this.set('grains', formatCount(s.grains));
+    this.set('l0', m(s.l0));
+    this.set('h0', m(s.h0));
+    this.set('aspect', m(s.aspect));
+    this.set('runout', m(s.runout));
+    this.set('lInf', stopped ? formatNumber(s.runout) : '–');
+    this.set('relative', open ? `${formatNumber(relativeRunout(s.l0, s.runout))}${stopped ? '' : ' (so far)'}` : '–');
+    this.set('collapse', stopped && s.collapseTime >= 0 ? formatNumber(s.collapseTime) : '–');
+    this.set('lubeLinear', open ? formatNumber(lubeLinear(s.aspect), 3) : '–');
+    this.set('lubePower', open ? formatNumber(lubePower(s.aspect), 3) : '–');
+    this.set('settle', open ? formatNumber(s.settleTime) : '–');
+    this.set('steps', formatCount(s.steps + s.settleSteps));
+    this.set('unconverged', formatCount(s.unconverged));
+  }
+}
+
+/** The phase line: "Settling behind the gate — 0.12 s so far", "Flowing — t = 0.31 s", "Stopped at t = 0.95 s"; then grains and steps. */
+export function phaseText(phase: AvalanchePhaseCode, time: number, settleMaxTime: number, s: AvalancheSummary): string {
+  const steps = `${formatCount(s.grains)} grains · ${formatCount(s.steps + s.settleSteps)} steps`;
+  if (phase === 0) return `Settling behind the closed gate — ${formatNumber(Math.max(0, time + settleMaxTime), 3)} s so far · ${steps}`;
+  if (phase === 1) return `Flowing — t = ${formatNumber(time, 4)} s since the gate opened · ${steps}`;
+  return `Stopped at t = ${formatNumber(s.collapseTime >= 0 ? s.collapseTime : time, 4)} s (kinetic energy below the stop threshold) · ${steps}`;
+}
