@@ -77,6 +77,21 @@ export function startAvalancheApp(): void {
       for (const plot of plots) plot.update(series, phase !== 0 && summary ? summary.l0 : NaN);
       plotsDirty = false;
     },
+    // for the embedding page (docs/embedding.md): m, J, s; phase 0 settling, 1 flowing, 2 stopped
+    observables: () => {
+      const last = (name: 'kineticEnergy' | 'frontVelocity'): number => series.column(name)[series.length - 1] ?? 0;
+      return {
+        phase,
+        runout: summary?.runout ?? 0,
+        l0: summary?.l0 ?? 0,
+        h0: summary?.h0 ?? 0,
+        aspect: summary?.aspect ?? 0,
+        relativeRunout: summary && summary.l0 > 0 ? (summary.runout - summary.l0) / summary.l0 : 0,
+        frontVelocity: last('frontVelocity'),
+        kineticEnergy: last('kineticEnergy'),
+        collapseTime: summary?.collapseTime ?? -1,
+      };
+    },
   });
 
   const showChainNote = (): void => {
