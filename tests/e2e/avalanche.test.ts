@@ -100,7 +100,7 @@ describe('the avalanche page', () => {
     await waitForState(page, (s) => s.count === 128);
     await page.locator('#link-error').waitFor({ state: 'visible' });
     expect(await page.locator('#link-error').textContent()).toContain('The default scenario was loaded instead');
-    expect(await page.locator('#scenario-title').textContent()).toBe('Column collapse, a = 2');
+    expect(await page.locator('#scenario-title').textContent()).toBe('Column collapse, H/W = 2 before settling');
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -120,7 +120,7 @@ describe('the avalanche page', () => {
     await expect.poll(async () => (await page.locator('#form-errors').textContent()) ?? '', { timeout: 5000 }).toContain('limit 50000');
     const later = await waitForState(page, (s) => s.outputIndex > running.outputIndex + 2 || s.status === 2);
     expect(later.count).toBe(128);
-    expect(await page.locator('#scenario-title').textContent()).toBe('Column collapse, a = 2');
+    expect(await page.locator('#scenario-title').textContent()).toBe('Column collapse, H/W = 2 before settling');
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -187,7 +187,7 @@ describe('avalanche family routing', () => {
     await page.waitForURL(/\/avalanche\.html\?play=0#s=/);
     await waitForState(page, (s) => s.count === 128);
     expect(await page.locator('#link-error').isVisible()).toBe(false);
-    expect(await page.locator('#scenario-title').textContent()).toBe('Column collapse, a = 2');
+    expect(await page.locator('#scenario-title').textContent()).toBe('Column collapse, H/W = 2 before settling');
     expect(errors).toEqual([]);
     await page.context().close();
   });
