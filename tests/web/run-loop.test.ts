@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AdvanceStatusCode } from '../../web/src/sim/granular-wasm';
-import { AdvanceStatus, type FrameCommon, type RejectedMessage, type ToWorker } from '../../web/src/sim/protocol';
-import { FRAME_BUDGET_MS, RunLoop, type EngineWorld, type Family, type LoadInfo } from '../../web/src/sim/run-loop';
+import { AdvanceStatus, type CrashedMessage, type FrameCommon, type RejectedMessage, type ToWorker } from '../../web/src/sim/protocol';
+import { describeEngineFailure, FRAME_BUDGET_MS, RunLoop, type EngineWorld, type Family, type LoadInfo } from '../../web/src/sim/run-loop';
 
 const INTERVAL = 0.01;
 
@@ -41,7 +41,10 @@ class FakeWorld implements EngineWorld {
   nextOutputTime(): number {
     return (Math.floor(this.halves / 2) + 1) * INTERVAL;
   }
+  /** the engine's failure on the next advance() (a WebAssembly abort in the real module) */
+  failure: Error | null = null;
   advance(): AdvanceStatusCode {
+    if (this.failure) throw this.failure;
     this.advances += 1;
     this.clock.now += this.costMs;
     if (this.halves >= this.endHalves) return AdvanceStatus.Finished;
@@ -65,7 +68,7 @@ interface FakeFrame {
   changed: boolean;
 }
 
-type Message = RejectedMessage | (FrameCommon & FakeFrame) | { type: 'loaded'; info: LoadInfo };
+type Message = RejectedMessage | CrashedMessage | (FrameCommon & FakeFrame) | { type: 'loaded'; info: LoadInfo };
 
 function setup(options: { costMs?: number; endHalves?: number; valid?: boolean } = {}) {
   const clock = { now: 0 };
@@ -247,5 +250,45 @@ describe('run loop: load', () => {
     const second = await load(false);
     expect(worlds[0]?.deleted).toBe(true);
     expect(second.generation).toBe(2);
+  });
+});
+
+describe('run loop: engine failures', () => {
+  it('an exception while computing becomes one "crashed" message; the broken world is never touched again', async () => {
+    const { send, load, worlds, messages } = setup();
+    await load(true);
+    const world = worlds[0];
+    if (!world) throw new Error('no world');
+    world.failure = new WebAssembly.RuntimeError('Aborted(OOM)');
+    const before = world.advances;
+    messages.length = 0;
+    // the tick's computation fails: no frame follows, so wait for the message itself
+    void send({ type: 'tick', dt: 0.05 });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const crashed = messages.filter((m): m is CrashedMessage => m.type === 'crashed');
+    expect(crashed).toHaveLength(1);
+    expect(crashed[0]?.message).toContain('ran out of memory');
+    expect(world.advances).toBe(before);
+    expect(world.deleted).toBe(false); // never call into an aborted module
+    // later messages find no world: nothing happens, nothing throws
+    void send({ type: 'play' });
+    void send({ type: 'tick', dt: 0.05 });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(messages.filter((m) => m.type === 'crashed')).toHaveLength(1);
+  });
+
+  it('"simulate-crash" takes the same path (the end-to-end test of the restart uses it)', async () => {
+    const { load, loop, messages } = setup();
+    await load(false);
+    loop.handle({ type: 'simulate-crash' });
+    expect(messages[messages.length - 1]).toEqual({ type: 'crashed', message: 'The simulation engine failed (Error: simulated failure (test)).' });
+  });
+
+  it('describes out-of-memory failures plainly and others with the engine\'s words', () => {
+    for (const e of [new WebAssembly.RuntimeError('Aborted(OOM)'), new RangeError('Array buffer allocation failed'), new Error('Cannot enlarge memory arrays')]) {
+      expect(describeEngineFailure(e)).toMatch(/^The simulation ran out of memory/);
+    }
+    expect(describeEngineFailure(new WebAssembly.RuntimeError('unreachable'))).toBe('The simulation engine failed (RuntimeError: unreachable).');
+    expect(describeEngineFailure('x'.repeat(1000)).length).toBeLessThan(340);
   });
 });

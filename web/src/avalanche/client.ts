@@ -9,7 +9,7 @@ export class AvalancheClient extends WorkerClient<AvalancheFromWorker, Avalanche
   private mshListener: ((answer: MshAnswer) => void) | null = null;
 
   constructor(listener: (message: PageMessage | FatalMessage) => void) {
-    super(new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'granular-avalanche' }), (message) => {
+    super(() => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'granular-avalanche' }), (message) => {
       if (message.type === 'msh') this.mshListener?.(message);
       else listener(message);
     });

@@ -4,7 +4,7 @@
  * Gmsh import; typed arrays are copies, transferred.
  */
 import type { AvalanchePhaseCode, AvalancheSamples, AvalancheSummary } from '../sim/granular-wasm';
-import type { FatalMessage, FrameCommon, LoadOrigin, RejectedMessage, ToWorker } from '../sim/protocol';
+import type { CrashedMessage, FatalMessage, FrameCommon, LoadOrigin, RejectedMessage, ToWorker } from '../sim/protocol';
 
 export type AvalancheToWorker =
   | ToWorker
@@ -67,6 +67,7 @@ export interface MshAnswer {
 export type AvalancheFromWorker =
   | AvalancheReadyMessage
   | FatalMessage
+  | CrashedMessage
   | AvalancheLoadedMessage
   | RejectedMessage
   | AvalancheFrameMessage

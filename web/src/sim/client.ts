@@ -6,6 +6,6 @@ export type SimListener = (message: FromWorker) => void;
 
 export class SimClient extends WorkerClient<FromWorker> {
   constructor(listener: SimListener) {
-    super(new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'granular-sim' }), listener);
+    super(() => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'granular-sim' }), listener);
   }
 }

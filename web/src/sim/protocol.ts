@@ -23,7 +23,9 @@ export type ToWorker =
   /** pause automatically at the first output instant with time >= `time` (null: never); re-armed by every load and reset */
   | { type: 'until'; time: number | null }
   /** one animation frame passed (dt real seconds): advance if running, answer with a frame */
-  | { type: 'tick'; dt: number };
+  | { type: 'tick'; dt: number }
+  /** behave as if the engine had failed (the end-to-end test of the restart uses it) */
+  | { type: 'simulate-crash' };
 
 export interface ReadyMessage {
   type: 'ready';
@@ -34,6 +36,15 @@ export interface ReadyMessage {
 
 export interface FatalMessage {
   type: 'fatal';
+  message: string;
+}
+
+/**
+ * The engine failed while running (WebAssembly out of memory, an abort): the worker is no longer
+ * usable. The client (worker-client.ts) replaces it and passes this on to the page.
+ */
+export interface CrashedMessage {
+  type: 'crashed';
   message: string;
 }
 
@@ -94,7 +105,7 @@ export interface GasFrameFields {
 
 export type FrameMessage = FrameCommon & GasFrameFields;
 
-export type FromWorker = ReadyMessage | FatalMessage | LoadedMessage | RejectedMessage | FrameMessage;
+export type FromWorker = ReadyMessage | FatalMessage | CrashedMessage | LoadedMessage | RejectedMessage | FrameMessage;
 
 /** AdvanceStatusCode names. */
 export const AdvanceStatus = {

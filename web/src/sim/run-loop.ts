@@ -14,7 +14,7 @@
  * reset) at the first output instant with time >= until.
  */
 import type { AdvanceStatusCode } from './granular-wasm';
-import { AdvanceStatus, type FrameCommon, type LoadOrigin, type RejectedMessage, type ToWorker } from './protocol';
+import { AdvanceStatus, type CrashedMessage, type FrameCommon, type LoadOrigin, type RejectedMessage, type ToWorker } from './protocol';
 import { parseValidationReport } from './scenario';
 
 /** compute at most about this long (ms) before answering a tick */
@@ -79,7 +79,19 @@ export interface Family<W extends EngineWorld, F> {
   frame(world: W, changed: boolean): { fields: F; transfer: Transferable[] };
 }
 
-export type RunPost<F> = (message: RejectedMessage | (FrameCommon & F), transfer: Transferable[]) => void;
+export type RunPost<F> = (message: RejectedMessage | CrashedMessage | (FrameCommon & F), transfer: Transferable[]) => void;
+
+/**
+ * What the user reads when the engine fails: out of memory said plainly (WebAssembly memory is
+ * limited to 2 GB here), anything else with the engine's own words.
+ */
+export function describeEngineFailure(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  if (/OOM|out of memory|Cannot enlarge memory|allocation failed|bad_alloc|Array buffer allocation/i.test(text)) {
+    return 'The simulation ran out of memory (the engine may use at most 2 GB): try fewer discs or grains, or a smaller domain.';
+  }
+  return `The simulation engine failed (${text.slice(0, 300)}).`;
+}
 
 export class RunLoop<W extends EngineWorld, F> {
   private world: W | null = null;
@@ -121,7 +133,26 @@ export class RunLoop<W extends EngineWorld, F> {
   }
 
   handle(msg: ToWorker): void {
+    try {
+      this.dispatch(msg);
+    } catch (e) {
+      this.crash(e);
+    }
+  }
+
+  /** The engine threw: the module may be broken, so this worker stops and says why. */
+  private crash(error: unknown): void {
+    this.world = null; // never call into a module that aborted
+    this.running = false;
+    this.pendingSteps = 0;
+    this.scenarioJson = '';
+    this.post({ type: 'crashed', message: describeEngineFailure(error) }, []);
+  }
+
+  private dispatch(msg: ToWorker): void {
     switch (msg.type) {
+      case 'simulate-crash':
+        throw new Error('simulated failure (test)');
       case 'load':
         this.load(msg.json, msg.origin, msg.play);
         break;
@@ -170,6 +201,7 @@ export class RunLoop<W extends EngineWorld, F> {
     try {
       world = this.family.create(JSON.stringify(report.scenario));
     } catch (e) {
+      if (e instanceof WebAssembly.RuntimeError || (e instanceof RangeError && /memory/i.test(e.message))) throw e;
       const message = `the engine could not load the scenario: ${(e as Error).message}`;
       this.post({ type: 'rejected', origin, errors: [{ path: '', value: '', message, text: message }] }, []);
       return;
@@ -217,6 +249,8 @@ export class RunLoop<W extends EngineWorld, F> {
     this.pumping = true;
     try {
       await this.compute();
+    } catch (e) {
+      this.crash(e);
     } finally {
       this.pumping = false;
     }

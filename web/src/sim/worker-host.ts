@@ -5,9 +5,10 @@
  */
 import { loadGranularModule } from './engine-loader';
 import type { GranularModule } from './granular-wasm';
-import type { FatalMessage, ReadyMessage } from './protocol';
+import { describeEngineFailure } from './run-loop';
+import type { CrashedMessage, FatalMessage, ReadyMessage } from './protocol';
 
-type Post<From> = (message: From | ReadyMessage | FatalMessage, transfer: Transferable[]) => void;
+type Post<From> = (message: From | ReadyMessage | FatalMessage | CrashedMessage, transfer: Transferable[]) => void;
 
 interface Family<To, From> {
   runner(module: GranularModule, post: Post<From>): { handle(msg: To): void };
@@ -16,8 +17,9 @@ interface Family<To, From> {
 }
 
 interface WorkerScope<To, From> {
-  postMessage(message: From | ReadyMessage | FatalMessage, transfer: Transferable[]): void;
+  postMessage(message: From | ReadyMessage | FatalMessage | CrashedMessage, transfer: Transferable[]): void;
   addEventListener(type: 'message', listener: (event: MessageEvent<To>) => void): void;
+  addEventListener(type: 'unhandledrejection', listener: (event: PromiseRejectionEvent) => void): void;
 }
 
 export function hostRunner<To, From>(family: Family<To, From>): void {
@@ -27,9 +29,22 @@ export function hostRunner<To, From>(family: Family<To, From>): void {
   let runner: { handle(msg: To): void } | null = null;
   const queued: To[] = [];
 
+  const crashed = (error: unknown): void => post({ type: 'crashed', message: describeEngineFailure(error) }, []);
   scope.addEventListener('message', (event) => {
-    if (runner) runner.handle(event.data);
-    else queued.push(event.data);
+    if (!runner) {
+      queued.push(event.data);
+      return;
+    }
+    try {
+      runner.handle(event.data);
+    } catch (e) {
+      crashed(e);
+    }
+  });
+  // a failure in asynchronous work (the run loop's computation) that nothing else caught
+  scope.addEventListener('unhandledrejection', (event) => {
+    event.preventDefault();
+    crashed(event.reason);
   });
 
   loadGranularModule().then(

@@ -4,7 +4,7 @@ import type { SoftFromWorker, SoftToWorker } from './protocol';
 
 export class SoftClient extends WorkerClient<SoftFromWorker, SoftToWorker> {
   constructor(listener: (message: SoftFromWorker) => void) {
-    super(new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'granular-soft' }), listener);
+    super(() => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'granular-soft' }), listener);
   }
 
   /** record the loops of disc i with `other` (disc, or -(k+1) for wall k) */

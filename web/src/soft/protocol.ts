@@ -4,7 +4,7 @@
  * typed arrays are copies, transferred.
  */
 import type { HysteresisLoop, SoftDomain, SoftLedger, SoftStats } from '../sim/granular-wasm';
-import type { FatalMessage, FrameCommon, LoadOrigin, RejectedMessage, ToWorker } from '../sim/protocol';
+import type { CrashedMessage, FatalMessage, FrameCommon, LoadOrigin, RejectedMessage, ToWorker } from '../sim/protocol';
 
 export type SoftToWorker =
   | ToWorker
@@ -70,7 +70,7 @@ export interface SoftFrameFields {
 
 export type SoftFrameMessage = FrameCommon & SoftFrameFields;
 
-export type SoftFromWorker = SoftReadyMessage | FatalMessage | SoftLoadedMessage | RejectedMessage | SoftFrameMessage;
+export type SoftFromWorker = SoftReadyMessage | FatalMessage | CrashedMessage | SoftLoadedMessage | RejectedMessage | SoftFrameMessage;
 
 /** numbers per disc in a snapshot: 6 coordinates + 2 observer coordinates */
 export const SNAPSHOT_PER_DISC = 8;

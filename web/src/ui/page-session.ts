@@ -4,7 +4,7 @@
  * the animation loop. The session keeps what both pages track of the worker (which load is
  * current, the latest frame); the page handles its family's loaded and frame messages.
  */
-import { AdvanceStatus, type FatalMessage, type FrameCommon, type LoadOrigin, type RejectedMessage } from '../sim/protocol';
+import { AdvanceStatus, type CrashedMessage, type FatalMessage, type FrameCommon, type LoadOrigin, type RejectedMessage } from '../sim/protocol';
 import type { CanvasView } from './canvas-view';
 import { byId } from './dom';
 import { EmbedApi, parseAllowList } from './embed-api';
@@ -17,11 +17,13 @@ import { ScenarioPanel } from './scenario-panel';
 import { ScenarioSource, type ScenarioClient } from './scenario-source';
 import { ShareButton } from './share-button';
 import { StatusLine } from './status-line';
-import type { GranularState } from './test-hook';
+import { setCrashTrigger, type GranularState } from './test-hook';
 import type { PageParams } from './url-params';
 import { routeMessages } from './worker-messages';
 
-export type PageListener<L, F> = (msg: { type: 'ready'; defaultScenario: string } | FatalMessage | RejectedMessage | L | F) => void;
+export type PageListener<L, F> = (
+  msg: { type: 'ready'; defaultScenario: string } | FatalMessage | CrashedMessage | RejectedMessage | L | F,
+) => void;
 
 export interface PageSessionOptions<C, L, F> {
   family: ScenarioFamily;
@@ -54,8 +56,8 @@ export interface PageSession<C> {
 }
 
 export function connectPage<
-  C extends ScenarioClient & ControlledClient & { tick(dt: number): void },
-  L extends { type: 'loaded'; generation: number; count: number; origin: LoadOrigin },
+  C extends ScenarioClient & ControlledClient & { tick(dt: number): void; simulateCrash(): void },
+  L extends { type: 'loaded'; generation: number; count: number; origin: LoadOrigin; scenarioJson: string },
   F extends FrameCommon,
 >(o: PageSessionOptions<C, L, F>): PageSession<C> {
   const { params } = o;
@@ -68,6 +70,9 @@ export function connectPage<
   // the embedding page's load command waits for the engine's verdict
   let apiLoad: ((problem: string | null) => void) | null = null;
   let announced = false;
+  // the last scenario the engine accepted: loaded again, paused, into a restarted engine
+  let lastScenario: string | null = null;
+  let restarting = false;
   const settleApiLoad = (problem: string | null): void => {
     const resolve = apiLoad;
     apiLoad = null;
@@ -75,11 +80,29 @@ export function connectPage<
   };
   const client = o.client(
     routeMessages<L, F>({
-      ready: (json) => source.ready(json, controls.speed()),
-      fatal: (message) => status.fatal(message),
+      ready: (json) => {
+        if (!restarting) {
+          source.ready(json, controls.speed());
+          return;
+        }
+        restarting = false;
+        if (lastScenario !== null) client.load(lastScenario, 'reset', false);
+        else source.ready(json, controls.speed());
+      },
+      fatal: (message) => {
+        settleApiLoad(message);
+        status.fatal(message);
+      },
+      crashed: (message) => {
+        // the client has started a fresh worker; nothing the user had is lost
+        restarting = true;
+        settleApiLoad(message);
+        status.notice(`${message} The engine was restarted${lastScenario !== null ? ' with the last scenario, paused' : ''}.`);
+      },
       loaded: (msg) => {
         generation = msg.generation;
         count = msg.count;
+        lastScenario = msg.scenarioJson;
         o.loaded(msg);
         if (msg.origin === 'api') settleApiLoad(null);
       },
@@ -145,6 +168,7 @@ export function connectPage<
     (target, message, origin) => (target as Window).postMessage(message, origin),
   );
   window.addEventListener('message', (event) => void api.handle(event));
+  setCrashTrigger(() => client.simulateCrash());
 
   return { client, source, state: () => frameState(lastFrame, count) };
 }

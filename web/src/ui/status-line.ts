@@ -4,6 +4,8 @@ import { formatNumber } from './dom';
 
 export class StatusLine {
   private failed = false;
+  /** a message that stays until the run is played again (e.g. the engine was restarted) */
+  private pinned: string | null = null;
 
   constructor(private readonly element: HTMLElement) {}
 
@@ -18,9 +20,21 @@ export class StatusLine {
     this.element.classList.add('error');
   }
 
+  /** a warning that frames do not replace until the run plays again */
+  notice(message: string): void {
+    this.pinned = message;
+    this.element.textContent = message;
+    this.element.classList.add('error');
+  }
+
   /** `runningText` while running; it changes on play / pause / step / end, not every frame */
   frame(msg: FrameCommon, runningText: string): void {
     if (this.failed) return;
+    if (this.pinned !== null) {
+      if (!msg.running) return;
+      this.pinned = null;
+      this.element.classList.remove('error');
+    }
     let text: string;
     if (msg.status === AdvanceStatus.Stopped) text = `Stopped at t = ${formatNumber(msg.time, 6)} s: ${msg.message}`;
     else if (msg.status === AdvanceStatus.Finished) text = `finished at t = ${formatNumber(msg.time, 6)} s`;

@@ -65,6 +65,14 @@ export interface GranularTestHook {
   soft?(): SoftProbe;
   /** avalanche page only */
   avalanche?(): AvalancheProbe;
+  /** make the simulation worker fail as if the engine had aborted (the page restarts it) */
+  simulateCrash(): void;
+}
+
+let crashTrigger: (() => void) | null = null;
+/** what simulateCrash() does on this page (page-session.ts sets it) */
+export function setCrashTrigger(trigger: () => void): void {
+  crashTrigger = trigger;
 }
 
 declare global {
@@ -84,6 +92,7 @@ export function installTestHook(
     plotPoints: () => ({ ...plotPoints() }),
     ...(soft ? { soft: () => ({ ...soft() }) } : {}),
     ...(avalanche ? { avalanche: () => ({ ...avalanche() }) } : {}),
+    simulateCrash: () => crashTrigger?.(),
   });
   Object.defineProperty(window, '__granular', { value: hook, writable: false, configurable: false });
 }

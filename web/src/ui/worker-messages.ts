@@ -1,9 +1,11 @@
 /** Routes a simulation worker's messages to the page's handlers (both families speak the same five kinds). */
-import type { FatalMessage, RejectedMessage } from '../sim/protocol';
+import type { CrashedMessage, FatalMessage, RejectedMessage } from '../sim/protocol';
 
 export interface PageHandlers<L, F> {
   ready(defaultScenario: string): void;
   fatal(message: string): void;
+  /** the engine failed and its worker was replaced (a 'ready' follows) */
+  crashed(message: string): void;
   rejected(msg: RejectedMessage): void;
   loaded(msg: L): void;
   frame(msg: F): void;
@@ -13,7 +15,7 @@ type Ready = { type: 'ready'; defaultScenario: string };
 
 export function routeMessages<L extends { type: 'loaded' }, F extends { type: 'frame' }>(
   handlers: PageHandlers<L, F>,
-): (msg: Ready | FatalMessage | RejectedMessage | L | F) => void {
+): (msg: Ready | FatalMessage | CrashedMessage | RejectedMessage | L | F) => void {
   return (msg) => {
     switch (msg.type) {
       case 'ready':
@@ -21,6 +23,9 @@ export function routeMessages<L extends { type: 'loaded' }, F extends { type: 'f
         break;
       case 'fatal':
         handlers.fatal((msg as FatalMessage).message);
+        break;
+      case 'crashed':
+        handlers.crashed((msg as CrashedMessage).message);
         break;
       case 'loaded':
         handlers.loaded(msg as L);
