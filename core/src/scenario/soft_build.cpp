@@ -63,6 +63,17 @@ bool generate(const SoftScenarioSpec& s, Rng& rng, std::vector<SoftDiscSpec>& ou
       return false;
     }
   } else {
+    // Random sequential placement jams when the exclusion discs (diameter = pitch) cover about 55 %
+    // of the plane; asking for more would only exhaust the attempt budget (seconds), so say so now.
+    const double area = (x1 - x0 + pitch) * (y1 - y0 + pitch), jamming = 0.547;
+    const double fits = jamming * area / (0.25 * detmath::kPi * pitch * pitch);
+    if (static_cast<double>(n) > fits) {
+      why = "random placement cannot fit " + std::to_string(n) + " discs of radius " + formatShort(r) + " m with clearance " +
+            formatShort(c) + " m here (about " + formatShort(std::floor(fits)) +
+            " at most: random packings jam at 55 % coverage); use placement \"lattice\", fewer or smaller discs, a smaller "
+            "clearance or a larger domain";
+      return false;
+    }
     GridShape shape(x0 - pitch, y0 - pitch, x1 + pitch, y1 + pitch, pitch, 4LL * n + 1024);
     BucketGrid grid(shape);
     long long budget = 2000LL * n + 100000;
