@@ -1,5 +1,16 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { CSP_META } from './web/config/csp';
+
+/** The site's Content-Security-Policy as a <meta> tag in every built page (not in the dev server, whose
+ * hot reload injects style elements). */
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'granular-csp',
+    apply: 'build',
+    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CSP_META }, injectTo: 'head-prepend' }],
+  };
+}
 
 /**
  * Vite root is the repository root (index.html lives there, presets are read from
@@ -8,6 +19,7 @@ import { defineConfig } from 'vite';
  */
 export default defineConfig({
   base: './',
+  plugins: [contentSecurityPolicy()],
   resolve: {
     alias: {
       '@wasm': fileURLToPath(new URL('./build/wasm', import.meta.url)),

@@ -11,6 +11,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
+import { CSP_DIRECTIVES } from '../../web/config/csp';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -72,17 +73,7 @@ function serve(root: string): Server {
  * WebAssembly compilation), no inline style sheets. A violation is logged as a console
  * error, which the tests fail on.
  */
-export const CSP = [
-  "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "worker-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors *",
-].join('; ');
+export const CSP = [...CSP_DIRECTIVES, 'frame-ancestors *'].join('; ');
 
 let server: Server | null = null;
 
