@@ -391,12 +391,14 @@ int avalancheStudy(const Args& a) {
                   parseNumber(a.get("stop-energy", formatNumber(p.stopEnergy)), p.stopEnergy) &&
                   parseNumber(a.get("floor-radius", formatNumber(p.floorRadius)), p.floorRadius) &&
                   parseNumber(a.get("alert", formatNumber(p.alert)), p.alert) &&
+                  parseNumber(a.get("floor-gap", formatNumber(p.floorGap)), p.floorGap) &&
                   parseNumber(a.get("min-width", formatNumber(p.minWidthGrains)), p.minWidthGrains) &&
                   parseNumber(a.get("min-height", formatNumber(p.minHeightGrains)), p.minHeightGrains);
   if (!ok || aspects.empty() || seeds < 1 || jobs < 1 || !(p.h > 0)) return usage();
   p.maxIterations = static_cast<int>(maxIterations);
   p.gaussSeidel = a.get("solver", "gs") != "jacobi";
   p.keepSeries = a.has("json");
+  p.lockRotation = a.get("lock-rotation", "false") == "true";  // diagnostic, see study.hpp
   struct Case {
     double aspect;
     std::uint64_t seed;

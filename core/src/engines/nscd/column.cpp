@@ -1,5 +1,6 @@
 #include "engines/nscd/column.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
@@ -37,7 +38,8 @@ bool buildColumn(const ColumnSetup& c, Column& out, std::string& error) {
       s.addDisc(pitch * (col + 0.5), floorR + pitch * (row + 0.5), r, c.density * 3.141592653589793 * r * r);
     }
   out.grains = s.count();
-  for (double x = 0; x <= c.floorLength + 1e-12; x += 2 * floorR) s.addDisc(x, 0, floorR, 1.0, true);
+  const double floorPitch = 2 * floorR + std::max(0.0, c.floorGap);
+  for (double x = 0; x <= c.floorLength + 1e-12; x += floorPitch) s.addDisc(x, 0, floorR, 1.0, true);
   s.walls.push_back(Segment{0, 0, 0, 2 * c.height + 1});                  // left wall
   const double gateX = c.gateAtWidth ? c.width : columns * pitch;
   s.walls.push_back(Segment{gateX, 0, gateX, 2 * c.height + 1});  // the gate

@@ -18,7 +18,8 @@ struct ColumnSetup {
   double density = 1000;    // kg/m^2 (mass = density pi r^2)
   double mu = 0.5;          // grain-grain and grain-boundary friction
   double floorLength = 1;   // m, the rough floor from x = 0
-  double floorRadius = 0;   // m, radius of the fixed discs of the floor (touching, centres on y = 0); 0: rmin
+  double floorRadius = 0;   // m, radius of the fixed discs of the floor (centres on y = 0); 0: rmin
+  double floorGap = 0;      // m, space between neighbouring floor discs (0: touching)
   std::uint64_t seed = 1;
   double h = 2e-4;          // s
   double tolerance = 1e-4;  // geometric, fraction of the mean radius

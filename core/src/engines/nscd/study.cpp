@@ -76,6 +76,7 @@ AspectSetup aspectSetup(double aspect, const StudyParams& p) {
   c.gaussSeidel = p.gaussSeidel;
   c.gateAtWidth = true;
   c.floorRadius = p.floorRadius;
+  c.floorGap = p.floorGap;
   c.alert = p.alert;
   c.width = s.width;
   const double pitch = latticePitch(c);
@@ -128,6 +129,10 @@ CollapseResult runCollapse(double aspect, const StudyParams& p, const SampleCall
     const double t = deposit(column, engine, p.settleEnergy * mgR, p.maxSettleTime * std::sqrt(setup.height / kG));
     r.settleTime += t;
     r.settleSteps += static_cast<long long>(std::llround(t / p.h));
+    if (kineticEnergy(column.system, column.grains) >= p.settleEnergy * mgR * column.grains) {
+      r.error = "the trimmed column did not settle";
+      return r;
+    }
   }
   const System& s = column.system;
   const int n = column.grains;
@@ -175,6 +180,7 @@ CollapseResult runCollapse(double aspect, const StudyParams& p, const SampleCall
   }
   for (;;) {
     const StepReport rep = engine.step();
+    if (p.lockRotation) column.system.spin.head(n).setZero();
     ++r.steps;
     iterations += rep.iterations;
     const double t = static_cast<double>(r.steps) * p.h;

@@ -20,10 +20,11 @@ struct StudyParams {
   double rmax = 0.006;             // m
   double density = 1000;           // kg/m^2
   double mu = 0.5;                 // grain-grain and grain-floor friction
-  double floorRadius = 0.004;      // m, the floor's fixed discs (touching)
+  double floorRadius = 0.004;      // m, the floor's fixed discs
+  double floorGap = 0;             // m, between neighbouring floor discs
   double minHeightGrains = 30;     // the column is at least this many mean diameters high ...
   double minWidthGrains = 10;      // ... and this many wide
-  double h = 1e-4;                 // s
+  double h = 5e-5;                 // s (see docs/avalanche.md, Study: converged against 2.5e-5)
   double alert = 0;                // m, contact alert distance; 0: the engine's default (0.1 rmin)
   double tolerance = 1e-4;         // solver tolerance, fraction of the mean radius
   int maxIterations = 1000;
@@ -37,6 +38,8 @@ struct StudyParams {
   double maxSettleTime = 40;       // deposit limit, in sqrt(fill height/g)
   double outputInterval = 0.01;    // s, samples of the collapse
   bool keepSeries = false;         // keep the samples in CollapseResult::series
+  bool lockRotation = false;       // diagnostic only: spins zeroed after every collapse step (grains
+                                   // that cannot roll, the limit of strong rolling resistance)
 };
 
 /// The column for one aspect ratio: W = max(minWidth, minHeight / a) mean diameters, H = a W.
