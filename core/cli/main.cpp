@@ -9,18 +9,23 @@
 //   granular-cli bench FILE --discs N --events E [--engine NAME]
 //                                     collisions per second on FILE with N discs (JSON line)
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <mutex>
 #include <sstream>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "avalanche_cli.hpp"
 #include "engines/engine.hpp"
 #include "engines/chain/chain.hpp"
 #include "engines/nscd/column.hpp"
+#include "engines/nscd/study.hpp"
 #include "geometry/msh.hpp"
 #include "granular/scenario.hpp"
 #include "granular/soft.hpp"
@@ -49,6 +54,8 @@ int usage() {
             << "  granular-cli chain-mc --samples K --mu M --sigma S --seed SEED\n"
             << "  granular-cli chain-newton --target V [--lo A --hi B]\n"
             << "  granular-cli avalanche [--width W --height H --rmin R --rmax R --mu MU --seed S --solver gs|jacobi --boundary FILE.msh]\n"
+            << "  granular-cli avalanche-study [--aspects 0.5,1,2,4,8 --solver gs|jacobi --seed S --seeds K --jobs J --mu MU --dt H --tol T --json FILE]\n"
+            << "                                    (runout vs aspect ratio, log-log slopes judged; exit 1 on FAIL)\n"
             << "  granular-cli bench FILE [--until T]  (soft discs: wall-clock time of the run)\n"
             << "Avalanche scenarios (\"engine\": \"avalanche\"): validate, normalize, hash --until T, run [--until T]\n"
             << "(runout, front velocity, kinetic energy, solver iterations per output instant; summary on stderr).\n"
@@ -361,6 +368,118 @@ int softCommand(const Args& a, const std::string& text) {
   return usage();
 }
 
+
+// granular-cli avalanche-study: issue 5 §3, the runout vs aspect ratio table and its judged slopes.
+int avalancheStudy(const Args& a) {
+  nscd::StudyParams p;
+  double seed = 1, seeds = 1, jobs = 1, maxIterations = p.maxIterations;
+  std::vector<double> aspects;
+  {
+    std::stringstream list(a.get("aspects", "0.5,1,2,4,8"));
+    std::string item;
+    while (std::getline(list, item, ',')) {
+      double x = 0;
+      if (!parseNumber(item, x) || !(x > 0)) {
+        std::cerr << "--aspects: not a positive number: " << item << "\n";
+        return 2;
+      }
+      aspects.push_back(x);
+    }
+  }
+  const bool ok = parseNumber(a.get("seed", "1"), seed) && parseNumber(a.get("seeds", "1"), seeds) &&
+                  parseNumber(a.get("jobs", "1"), jobs) && parseNumber(a.get("mu", std::to_string(p.mu)), p.mu) &&
+                  parseNumber(a.get("dt", formatNumber(p.h)), p.h) && parseNumber(a.get("tol", formatNumber(p.tolerance)), p.tolerance) &&
+                  parseNumber(a.get("max-iterations", std::to_string(p.maxIterations)), maxIterations) &&
+                  parseNumber(a.get("rmin", formatNumber(p.rmin)), p.rmin) && parseNumber(a.get("rmax", formatNumber(p.rmax)), p.rmax) &&
+                  parseNumber(a.get("stop-energy", formatNumber(p.stopEnergy)), p.stopEnergy) &&
+                  parseNumber(a.get("floor-radius", formatNumber(p.floorRadius)), p.floorRadius) &&
+                  parseNumber(a.get("alert", formatNumber(p.alert)), p.alert) &&
+                  parseNumber(a.get("floor-gap", formatNumber(p.floorGap)), p.floorGap) &&
+                  parseNumber(a.get("min-width", formatNumber(p.minWidthGrains)), p.minWidthGrains) &&
+                  parseNumber(a.get("min-height", formatNumber(p.minHeightGrains)), p.minHeightGrains);
+  if (!ok || aspects.empty() || seeds < 1 || jobs < 1 || !(p.h > 0)) return usage();
+  p.maxIterations = static_cast<int>(maxIterations);
+  p.gaussSeidel = a.get("solver", "gs") != "jacobi";
+  p.keepSeries = a.has("json");
+  p.lockRotation = a.get("lock-rotation", "false") == "true";  // diagnostic, see study.hpp
+  struct Case {
+    double aspect;
+    std::uint64_t seed;
+    nscd::CollapseResult result;
+    double wall = 0;
+  };
+  std::vector<Case> cases;
+  for (double x : aspects)
+    for (int k = 0; k < static_cast<int>(seeds); ++k) cases.push_back(Case{x, static_cast<std::uint64_t>(seed) + static_cast<std::uint64_t>(k), {}, 0});
+  // Each case is independent and single-threaded, so the results do not depend on --jobs.
+  std::mutex log;
+  std::size_t nextCase = 0;
+  const auto started = std::chrono::steady_clock::now();
+  auto worker = [&]() {
+    for (;;) {
+      std::size_t k;
+      {
+        std::lock_guard<std::mutex> lock(log);
+        if (nextCase >= cases.size()) return;
+        k = nextCase++;
+        std::cerr << "[study] a = " << formatShort(cases[k].aspect) << " seed " << cases[k].seed << ": starting (" << (k + 1) << "/"
+                  << cases.size() << ")\n";
+      }
+      nscd::StudyParams q = p;
+      q.seed = cases[k].seed;
+      const auto t0 = std::chrono::steady_clock::now();
+      cases[k].result = nscd::runCollapse(cases[k].aspect, q);
+      cases[k].wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      std::lock_guard<std::mutex> lock(log);
+      const nscd::CollapseResult& r = cases[k].result;
+      std::cerr << "[study] a = " << formatShort(cases[k].aspect) << " seed " << cases[k].seed << ": "
+                << (r.ok ? "done" : "FAILED: " + r.error) << ", " << r.grains << " grains, (L_inf - L0)/L0 = " << formatShort(r.relativeRunout)
+                << ", " << formatShort(cases[k].wall) << " s\n";
+    }
+  };
+  const int threads = std::min<int>(static_cast<int>(jobs), static_cast<int>(cases.size()));
+  if (threads <= 1) {
+    worker();
+  } else {
+    std::vector<std::thread> pool;
+    for (int k = 0; k < threads; ++k) pool.emplace_back(worker);
+    for (std::thread& t : pool) t.join();
+  }
+  const double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  std::vector<nscd::CollapseResult> results;
+  char line[400];
+  std::cout << "Column collapse, NSCD " << (p.gaussSeidel ? "Gauss-Seidel" : "Jacobi") << ", mu = " << formatShort(p.mu)
+            << ", radii " << formatShort(p.rmin) << "-" << formatShort(p.rmax) << " m, h = " << formatShort(p.h)
+            << " s, tol = " << formatShort(p.tolerance) << "; W, H in mean diameters (settled); t_stop in sqrt(H0/g)\n";
+  std::snprintf(line, sizeof line, "%6s %5s %7s %6s %6s %6s %7s %7s %9s %6s %10s %7s %7s %7s\n", "a_set", "seed", "a", "W", "H",
+                "grains", "L0_m", "Linf_m", "dL/L0", "1.2a", "1.9a^2/3", "t_stop", "steps", "wall_s");
+  std::cout << line;
+  for (const Case& c : cases) {
+    const nscd::CollapseResult& r = c.result;
+    results.push_back(r);
+    std::snprintf(line, sizeof line, "%6.3g %5llu %7.3f %6.1f %6.1f %6d %7.3f %7.3f %9.3f %6.2f %10.2f %7.2f %7lld %7.1f%s\n", c.aspect,
+                  static_cast<unsigned long long>(c.seed), r.aspect, r.widthGrains, r.heightGrains, r.grains, r.l0, r.runout,
+                  r.relativeRunout, 1.2 * r.aspect, 1.9 * std::cbrt(r.aspect * r.aspect), r.stopTimeScaled, r.steps, c.wall,
+                  r.ok ? "" : ("  FAILED: " + r.error).c_str());
+    std::cout << line;
+  }
+  const nscd::StudyVerdict v = nscd::judgeStudy(results);
+  auto slope = [](const nscd::SlopeFit& f) { return f.ok ? formatShort(f.slope) : std::string("n/a"); };
+  std::cout << "slope a <= 1.5: " << slope(v.small) << " (" << v.small.points << " aspect ratios; want 1 +- 0.15) "
+            << (v.smallPass ? "PASS" : "FAIL") << "\n";
+  std::cout << "slope a >= 4:   " << slope(v.large) << " (" << v.large.points << " aspect ratios; want 0.667 +- 0.12) "
+            << (v.largePass ? "PASS" : "FAIL") << "\n";
+  std::cout << "study " << (v.pass ? "PASS" : "FAIL") << (v.reason.empty() ? "" : " (" + v.reason + ")") << "; wall-clock "
+            << formatShort(total) << " s with " << std::max(1, threads) << " thread(s)\n";
+  if (a.has("json")) {
+    std::ofstream out(a.get("json"));
+    out << "{\"cases\": [";
+    for (std::size_t k = 0; k < results.size(); ++k) out << (k ? ",\n" : "\n") << nscd::collapseResultJson(results[k]);
+    out << "],\n\"verdict\": " << nscd::studyVerdictJson(v) << "}\n";
+  }
+  return v.pass ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -389,6 +508,7 @@ int main(int argc, char** argv) {
     if (a.command == "chain-newton") std::cout << chain::newtonJson(target, lo, hi) << "\n";
     return 0;
   }
+  if (a.command == "avalanche-study") return avalancheStudy(a);
   if (a.command == "avalanche") {
     // Granular column collapse (NSCD): CSV of runout and kinetic energy every 0.01 s, then a summary.
     nscd::ColumnSetup c;

@@ -1,17 +1,21 @@
 #include "engines/nscd/column.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "util/rng.hpp"
 
 namespace granular::nscd {
+
+double latticePitch(const ColumnSetup& c) { return 2 * c.rmax * 1.02; }
 
 bool buildColumn(const ColumnSetup& c, Column& out, std::string& error) {
   if (!(c.rmin > 0) || !(c.rmax >= c.rmin) || !(c.width > 2 * c.rmax) || !(c.height > 2 * c.rmax) || !(c.floorLength > c.width)) {
     error = "column: need 0 < rmin <= rmax, width and height above one diameter, and a floor longer than the column";
     return false;
   }
-  const double pitch = 2 * c.rmax * 1.02;
+  const double pitch = latticePitch(c);
   const int columns = static_cast<int>(std::floor(c.width / pitch));
   const int rows = static_cast<int>(std::floor(c.height / pitch));
   if (static_cast<long long>(columns) * rows > 200000) {
@@ -25,19 +29,55 @@ bool buildColumn(const ColumnSetup& c, Column& out, std::string& error) {
   s.tolerance = c.tolerance;
   s.maxIterations = c.maxIterations;
   s.gaussSeidel = c.gaussSeidel;
+  s.alert = c.alert;
   Rng rng(c.seed);
-  const double floorR = c.rmin;  // the rough floor: fixed discs of the smallest radius, centres at y = 0
+  const double floorR = c.floorRadius > 0 ? c.floorRadius : c.rmin;  // the rough floor: fixed discs, centres at y = 0
   for (int row = 0; row < rows; ++row)
     for (int col = 0; col < columns; ++col) {
       const double r = rng.uniform(c.rmin, c.rmax);
       s.addDisc(pitch * (col + 0.5), floorR + pitch * (row + 0.5), r, c.density * 3.141592653589793 * r * r);
     }
   out.grains = s.count();
-  for (double x = 0; x <= c.floorLength + 1e-12; x += 2 * floorR) s.addDisc(x, 0, floorR, 1.0, true);
+  const double floorPitch = 2 * floorR + std::max(0.0, c.floorGap);
+  for (double x = 0; x <= c.floorLength + 1e-12; x += floorPitch) s.addDisc(x, 0, floorR, 1.0, true);
   s.walls.push_back(Segment{0, 0, 0, 2 * c.height + 1});                  // left wall
-  s.walls.push_back(Segment{columns * pitch, 0, columns * pitch, 2 * c.height + 1});  // the gate
+  const double gateX = c.gateAtWidth ? c.width : columns * pitch;
+  s.walls.push_back(Segment{gateX, 0, gateX, 2 * c.height + 1});  // the gate
   out.gateWall = 1;
   return true;
+}
+
+int removeGrainsAbove(Column& column, double top) {
+  const System& old = column.system;
+  System s;
+  s.walls = old.walls;
+  s.gx = old.gx;
+  s.gy = old.gy;
+  s.mu = old.mu;
+  s.h = old.h;
+  s.alert = old.alert;
+  s.tolerance = old.tolerance;
+  s.maxIterations = old.maxIterations;
+  s.gaussSeidel = old.gaussSeidel;
+  s.jacobiRelaxation = old.jacobiRelaxation;
+  s.warmStart = old.warmStart;
+  int kept = 0;
+  for (int i = 0; i < old.count(); ++i) {
+    const bool mobile = i < column.grains;
+    if (mobile && old.pos(1, i) + old.radius(i) > top) continue;
+    const Eigen::Index k = s.count();
+    s.addDisc(old.pos(0, i), old.pos(1, i), old.radius(i), mobile ? 1.0 / old.invMass(i) : 1.0, !mobile);
+    s.invMass(k) = old.invMass(i);
+    s.invInertia(k) = old.invInertia(i);
+    s.vel.col(k) = old.vel.col(i);
+    s.angle(k) = old.angle(i);
+    s.spin(k) = old.spin(i);
+    if (mobile) ++kept;
+  }
+  const int removed = column.grains - kept;
+  column.system = std::move(s);
+  column.grains = kept;
+  return removed;
 }
 
 double kineticEnergy(const System& s, int grains) {

@@ -18,11 +18,16 @@ struct ColumnSetup {
   double density = 1000;    // kg/m^2 (mass = density pi r^2)
   double mu = 0.5;          // grain-grain and grain-boundary friction
   double floorLength = 1;   // m, the rough floor from x = 0
+  double floorRadius = 0;   // m, radius of the fixed discs of the floor (centres on y = 0); 0: rmin
+  double floorGap = 0;      // m, space between neighbouring floor discs (0: touching)
   std::uint64_t seed = 1;
   double h = 2e-4;          // s
   double tolerance = 1e-4;  // geometric, fraction of the mean radius
   int maxIterations = 300;
   bool gaussSeidel = true;
+  double alert = 0;         // m, contact alert distance (System::alert; 0: the engine's default)
+  bool gateAtWidth = false; // true: the gate stands at x = width exactly (the lattice fits inside);
+                            // false: at the last lattice column's edge (floor(width / pitch) pitches)
 };
 
 struct Column {
@@ -34,6 +39,14 @@ struct Column {
 /// Grains on a square lattice of pitch 2 rmax inside the column, radii uniform in [rmin, rmax]
 /// (seeded); the floor, the left wall and the gate. Returns false with a reason when it cannot be built.
 bool buildColumn(const ColumnSetup& c, Column& out, std::string& error);
+
+/// The lattice pitch buildColumn uses: 2 rmax and 2 % of clearance.
+double latticePitch(const ColumnSetup& c);
+
+/// Remove the mobile grains whose top (y + r) is above `top` (m), keeping the others' order; fixed
+/// discs and walls stay. Returns how many were removed. An Engine built on the old system must be
+/// rebuilt afterwards (its contacts name grains by index).
+int removeGrainsAbove(Column& column, double top);
 
 /// Let the column settle behind the closed gate until the kinetic energy per grain falls below
 /// `threshold` (J) or maxTime (s) passes; returns the settling time (s).
