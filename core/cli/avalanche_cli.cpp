@@ -46,6 +46,29 @@ Json summaryJson(const AvalancheWorld& w) {
 
 }  // namespace
 
+bool addBoundarySegments(std::string& scenarioJson, const std::vector<geom::Segment2>& segments, std::string& error) {
+  Json root;
+  JsonError jerr;
+  if (!parseJson(scenarioJson, root, jerr) || !root.isObject()) {
+    error = "not a JSON object";
+    return false;
+  }
+  Json list = Json::array();
+  if (const Json* b = root.find("boundary"); b && b->isObject())
+    if (const Json* old = b->find("segments"); old && old->isArray())
+      for (const Json& item : old->items()) list.push(item);
+  for (const auto& g : segments) {
+    Json seg = Json::array();
+    for (double v : {g.ax, g.ay, g.bx, g.by}) seg.push(Json::number(v));
+    list.push(std::move(seg));
+  }
+  Json boundary = Json::object();
+  boundary.set("segments", std::move(list));
+  root.set("boundary", std::move(boundary));
+  scenarioJson = root.dump();
+  return true;
+}
+
 int avalancheCommand(const std::string& command, const std::string& file, const std::string& text, double until,
                      const std::string& format, const std::string& outPath) {
   AvalancheWorld w(text);

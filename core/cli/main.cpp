@@ -53,11 +53,10 @@ int usage() {
             << "  granular-cli chain --setup '{\"mass\": [1, 2, 1], \"gap\": 0, \"restitution\": [1, 0.5]}'   (any row)\n"
             << "  granular-cli chain-mc --samples K --mu M --sigma S --seed SEED\n"
             << "  granular-cli chain-newton --target V [--lo A --hi B]\n"
-            << "  granular-cli avalanche [--width W --height H --rmin R --rmax R --mu MU --seed S --solver gs|jacobi --boundary FILE.msh]\n"
             << "  granular-cli avalanche-study [--aspects 0.5,1,2,4,8 --solver gs|jacobi --seed S --seeds K --jobs J --mu MU --dt H --tol T --json FILE]\n"
             << "                                    (runout vs aspect ratio, log-log slopes judged; exit 1 on FAIL)\n"
             << "  granular-cli bench FILE [--until T]  (soft discs: wall-clock time of the run)\n"
-            << "Avalanche scenarios (\"engine\": \"avalanche\"): validate, normalize, hash --until T, run [--until T]\n"
+            << "Avalanche scenarios (\"engine\": \"avalanche\"): validate, normalize, hash --until T, run [--until T] [--boundary SLOPE.msh]\n"
             << "(runout, front velocity, kinetic energy, solver iterations per output instant; summary on stderr).\n"
             << "Soft-disc scenarios (\"engine\": \"soft\") print the energy ledger instead of the gas observables.\n";
   return 2;
@@ -509,62 +508,6 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (a.command == "avalanche-study") return avalancheStudy(a);
-  if (a.command == "avalanche") {
-    // Granular column collapse (NSCD): CSV of runout and kinetic energy every 0.01 s, then a summary.
-    nscd::ColumnSetup c;
-    double seed = 1, interval = 0.01;
-    const bool ok = parseNumber(a.get("width", "0.1"), c.width) && parseNumber(a.get("height", "0.2"), c.height) &&
-                    parseNumber(a.get("rmin", "0.004"), c.rmin) && parseNumber(a.get("rmax", "0.006"), c.rmax) &&
-                    parseNumber(a.get("mu", "0.5"), c.mu) && parseNumber(a.get("floor", "1"), c.floorLength) &&
-                    parseNumber(a.get("seed", "1"), seed) && parseNumber(a.get("interval", "0.01"), interval);
-    if (!ok) return usage();
-    c.seed = static_cast<std::uint64_t>(seed);
-    c.gaussSeidel = a.get("solver", "gs") != "jacobi";
-    nscd::Column column;
-    std::string error;
-    if (!nscd::buildColumn(c, column, error)) {
-      std::cerr << error << "\n";
-      return 1;
-    }
-    if (a.has("boundary")) {  // extra boundary segments (a custom slope) from a 2D Gmsh .msh file
-      std::string msh;
-      std::vector<geom::Segment2> segments;
-      if (!readFile(a.get("boundary"), msh)) {
-        std::cerr << "cannot read " << a.get("boundary") << "\n";
-        return 1;
-      }
-      if (!geom::readMsh(msh, segments, error)) {
-        std::cerr << a.get("boundary") << ": " << error << "\n";
-        return 1;
-      }
-      for (const auto& g : segments) column.system.walls.push_back(nscd::Segment{g.ax, g.ay, g.bx, g.by});
-    }
-    nscd::Engine engine(column.system);
-    const double rmean = 0.5 * (c.rmin + c.rmax), mgr = c.density * 3.141592653589793 * rmean * rmean * 9.81 * rmean;
-    const double settled = nscd::deposit(column, engine, 1e-4 * mgr, 5.0);
-    const double l0 = nscd::runout(engine.contacts(), column.system, column.grains);
-    nscd::openGate(column);
-    std::cout << "time_s,runout_m,kinetic_energy_J,iterations,residual\n";
-    const double t0 = engine.time();
-    double next = 0, l = l0;
-    nscd::StepReport rep;
-    while (engine.time() - t0 < 20) {
-      rep = engine.step();
-      l = nscd::runout(engine.contacts(), column.system, column.grains);
-      const double t = engine.time() - t0, ke = nscd::kineticEnergy(column.system, column.grains);
-      if (t >= next) {
-        std::cout << formatNumber(t) << ',' << formatNumber(l) << ',' << formatNumber(ke) << ',' << rep.iterations << ','
-                  << formatNumber(rep.residual) << "\n";
-        next += interval;
-      }
-      if (t > 0.1 && ke < 1e-4 * mgr * column.grains) break;
-    }
-    std::cerr << column.grains << " grains, settled in " << formatShort(settled) << " s; a = H/L0 = "
-              << formatShort(c.height / l0) << ", L0 = " << formatShort(l0) << " m, L_inf = " << formatShort(l)
-              << " m, (L_inf - L0)/L0 = " << formatShort((l - l0) / l0) << ", stopped after " << formatShort(engine.time() - t0)
-              << " s\n";
-    return 0;
-  }
   if (a.file.empty()) return usage();
   std::string text;
   if (!readFile(a.file, text)) {
@@ -576,6 +519,22 @@ int main(int argc, char** argv) {
   if (family == "avalanche") {
     double until = 1e300;
     if (a.has("until") && !parseNumber(a.get("until"), until)) return usage();
+    if (a.has("boundary")) {  // extra boundary segments (a custom slope) from a 2D Gmsh .msh file
+      std::string msh, error;
+      std::vector<geom::Segment2> segments;
+      if (!readFile(a.get("boundary"), msh)) {
+        std::cerr << "cannot read " << a.get("boundary") << "\n";
+        return 1;
+      }
+      if (!geom::readMsh(msh, segments, error)) {
+        std::cerr << a.get("boundary") << ": " << error << "\n";
+        return 1;
+      }
+      if (!cli::addBoundarySegments(text, segments, error)) {
+        std::cerr << a.file << ": " << error << "\n";
+        return 1;
+      }
+    }
     const int status = cli::avalancheCommand(a.command, a.file, text, until, a.get("format", "csv"), a.get("out"));
     return status == 2 ? usage() : status;
   }
