@@ -5,7 +5,7 @@
 //
 // Needs Debian's clang (apt-get install -y clang). Builds build/fuzz with clang++, seeds the corpus
 // (build/fuzz/corpus) with the presets and tests/fuzz/seeds, runs for the given time (default 600 s)
-// with a 10 s per-input timeout and a 2 GB memory limit, and writes any crashing, leaking, slow or
+// with a 30 s per-input timeout (wall-clock: a loaded machine slows every input) and a 2 GB memory limit, and writes any crashing, leaking, slow or
 // memory-hungry input to tests/fuzz/regressions/ (fix the bug, keep the file: every CTest run
 // replays it). Exit status 0 when the run ends without a finding.
 import { spawnSync } from 'node:child_process';
@@ -56,7 +56,7 @@ console.log(`fuzzing for ${seconds} s with ${jobs} job(s); findings go to ${path
 const run = spawnSync(path.join(dir, 'granular_fuzz'), [
   corpus,
   `-max_total_time=${seconds}`,
-  '-timeout=10',
+  '-timeout=30',
   '-rss_limit_mb=2048',
   '-max_len=65536',
   `-artifact_prefix=${regressions}/`,
