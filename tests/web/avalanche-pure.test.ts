@@ -7,8 +7,8 @@ import { clockSettings, nextSettlingOutput } from '../../web/src/avalanche/runne
 import { SampleSeries } from '../../web/src/avalanche/sample-series';
 import { chainWidth, CHAIN_WIDTH_MAX, CHAIN_WIDTH_MIN, grainSpeedMax, largestImpulse, niceTicks } from '../../web/src/avalanche/scales';
 import { logLogSlope, logSpace, lubeLinear, lubePower, relativeRunout } from '../../web/src/avalanche/scaling';
-import { DEFAULT_ASPECTS, parseAspects, studyCaseScenario } from '../../web/src/avalanche/study-cases';
-import { caseFraction, studyCsv, studyRow, studySlopes } from '../../web/src/avalanche/study';
+import { parseAspects, studyCaseOptions } from '../../web/src/avalanche/study-cases';
+import { caseFraction, parseStudyCaseResult, studyCsv, studyRow, studySlopes, type StudyCaseResult } from '../../web/src/avalanche/study';
 import type { AvalancheSamples, AvalancheSummary } from '../../web/src/sim/granular-wasm';
 import type { JsonObject } from '../../web/src/sim/scenario';
 
@@ -18,31 +18,24 @@ const BASE: JsonObject = {
   settle: { threshold: 1e-4, maxTime: 5 }, output: { interval: 0.01, duration: 20 },
 };
 
-function summary(l0: number, h0: number, runout: number): AvalancheSummary {
-  return { grains: 10, settleTime: 0.3, l0, h0, aspect: h0 / l0, runout, collapseTime: 0.5, steps: 100, settleSteps: 50, unconverged: 0, lastIterations: 1, lastResidual: 0 };
+function summary(l0: number, h0: number, runout: number, ok = true): StudyCaseResult {
+  return { ok, grains: 10, L0: l0, H0: h0, aspect: h0 / l0, runout, stopTime: 0.5 };
 }
 
 describe('study cases', () => {
-  it('sizes the column for a = H/W in grain diameters, keeps the rest of the base', () => {
-    const d = 0.012;
-    for (const a of DEFAULT_ASPECTS) {
-      const quick = studyCaseScenario(BASE, a, 'quick');
-      const col = quick['column'] as { width: number; height: number };
-      expect(col.height / col.width).toBeCloseTo(a, 4);
-      expect(col.width / d).toBeGreaterThanOrEqual(6 - 1e-6);
-      expect(col.height / d).toBeGreaterThanOrEqual(15 - 1e-6);
-      const full = studyCaseScenario(BASE, a, 'full')['column'] as { width: number; height: number };
-      expect(full.width / d).toBeGreaterThanOrEqual(10 - 1e-6);
-      expect(full.height / d).toBeGreaterThanOrEqual(30 - 1e-6);
-      const floor = (quick['floor'] as { length: number }).length;
-      // past the published runout L0 (1 + 1.9 a^(2/3)), with room
-      expect(floor).toBeGreaterThan(col.width * (1 + lubePower(a)) * 1.2);
-      expect(quick['friction']).toEqual(BASE['friction']);
-      expect(quick['solver']).toEqual(BASE['solver']);
-      expect(quick['engine']).toBe('avalanche');
-    }
-    expect(BASE['column']).toEqual({ width: 0.1, height: 0.2 }); // the base is not modified
-    expect(studyCaseScenario(BASE, 0.5, 'tiny')['column']).toEqual({ width: 0.144, height: 0.072 });
+  it('sizes: the full size (the issue\'s) is at least 10 grains wide and 30 high', () => {
+    expect(studyCaseOptions('full')).toEqual({ minWidthGrains: 10, minHeightGrains: 30 });
+    expect(studyCaseOptions('quick')).toEqual({ minWidthGrains: 6, minHeightGrains: 15 });
+    expect(studyCaseOptions('tiny')).toEqual({ minWidthGrains: 3, minHeightGrains: 6 });
+  });
+
+  it("reads the C++ study's answer; a failed case keeps its reason", () => {
+    const r = parseStudyCaseResult('{"ok":true,"grains":14,"L0":0.03,"H0":0.06,"aspect":2,"runout":0.08,"stopTime":0.7,"steps":5}');
+    expect(r).toEqual({ ok: true, grains: 14, L0: 0.03, H0: 0.06, aspect: 2, runout: 0.08, stopTime: 0.7 });
+    const bad = parseStudyCaseResult('{"ok":false,"error":"did not stop"}');
+    expect(bad.ok).toBe(false);
+    expect(bad.error).toBe('did not stop');
+    expect(Number.isNaN(bad.runout)).toBe(true);
   });
 
   it('reads aspect ratio lists and names a bad entry', () => {
@@ -77,12 +70,12 @@ describe('scaling and the slope fit', () => {
   });
 
   it('study rows, slopes by nominal a, CSV with units', () => {
-    const rows = [0.5, 1, 2, 4, 8].map((a) => studyRow(a, summary(0.1, 0.1 * a, 0.1 * (1 + (a <= 2 ? lubeLinear(a) : lubePower(a)))), true));
+    const rows = [0.5, 1, 2, 4, 8].map((a) => studyRow(a, summary(0.1, 0.1 * a, 0.1 * (1 + (a <= 2 ? lubeLinear(a) : lubePower(a))))));
     expect(rows[1]?.relative).toBeCloseTo(1.2, 12);
     const slopes = studySlopes(rows);
     expect(slopes.small?.slope).toBeCloseTo(1, 10);
     expect(slopes.large?.slope).toBeCloseTo(2 / 3, 10);
-    const csv = studyCsv([rows[0]!, studyRow(3, summary(0.1, 0.3, 0.4), false)]).split('\r\n');
+    const csv = studyCsv([rows[0]!, studyRow(3, summary(0.1, 0.3, 0.4, false))]).split('\r\n');
     expect(csv[0]).toBe('a nominal H/W (1),grains (1),H0 (m),L0 (m),a = H0/L0 (1),L_inf (m),(L_inf - L0)/L0 (1),collapse time (s),stopped');
     const cells = csv[1]!.split(',');
     expect(cells.slice(0, 5).map(Number)).toEqual([0.5, 10, 0.05, 0.1, 0.5]);

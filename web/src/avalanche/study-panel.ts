@@ -127,7 +127,7 @@ export class StudyPanel {
       for (const v of partial.values()) sum += v;
       this.fraction = Math.min(1, sum / aspects.length);
       this.progress.set(this.fraction);
-      const now = p ? ` · a = ${aspects[p.index]}: ${p.phase === 0 ? 'settling' : `t = ${fmt(p.time, 3)} s after the gate opened`} (${p.grains} grains)` : '';
+      const now = p ? ` · a = ${aspects[p.index]}: ${p.phase === 0 ? 'settling' : `t = ${fmt(p.time, 3)} s after the gate opened`}${p.grains > 0 ? ` (${p.grains} grains)` : ''}` : '';
       this.progressText.textContent = `${done} of ${aspects.length} cases done${now}`;
     };
     try {
@@ -137,9 +137,9 @@ export class StudyPanel {
           partial.set(p.index, caseFraction(p.phase, p.time, SETTLE_MAX_TIME, a * 0.1, GRAVITY));
           update(p);
         },
-        result: (index, summary, stopped) => {
+        result: (index, result) => {
           partial.delete(index);
-          this.rows[index] = studyRow(aspects[index] ?? NaN, summary, stopped);
+          this.rows[index] = studyRow(aspects[index] ?? NaN, result);
           update();
           this.showRows();
         },

@@ -6,7 +6,7 @@
  */
 import { CancelledError } from '../chain/job-worker';
 import { workerCount } from '../chain/sweep';
-import type { AvalancheSummary } from '../sim/granular-wasm';
+import type { StudyCaseResult } from './study';
 import type { StudySize } from './study-cases';
 import type { StudyAnswer, StudyRequest } from './study-protocol';
 
@@ -21,7 +21,7 @@ export interface CaseProgress {
 
 export interface StudyHandlers {
   progress(p: CaseProgress): void;
-  result(index: number, summary: AvalancheSummary, stopped: boolean): void;
+  result(index: number, result: StudyCaseResult): void;
 }
 
 let nextId = 1;
@@ -75,7 +75,7 @@ export class StudyPool {
             fail(new Error(`a = ${item.a}: ${msg.message}`));
             return;
           }
-          handlers.result(item.index, msg.summary, msg.stopped);
+          handlers.result(item.index, msg.result);
           done += 1;
           if (done === order.length) {
             this.stop = null;

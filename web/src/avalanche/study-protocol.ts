@@ -1,8 +1,8 @@
 /** Messages between the study panel's pool (study-pool.ts) and its workers (study-worker.ts). */
-import type { AvalancheSummary } from '../sim/granular-wasm';
+import type { StudyCaseResult } from './study';
 import type { StudySize } from './study-cases';
 
-/** run the case of aspect ratio `a` (study-cases.ts builds its scenario from the engine's default) */
+/** run the case of aspect ratio `a` at `size` (the C++ study builds the column: study-cases.ts) */
 export interface StudyRequest {
   id: number;
   a: number;
@@ -14,5 +14,5 @@ export type StudyAnswer =
   | { type: 'fatal'; message: string }
   /** phase 0 settling, 1 flowing; time: s since the gate opened (negative while settling) */
   | { type: 'progress'; id: number; phase: number; time: number; grains: number }
-  | { type: 'result'; id: number; summary: AvalancheSummary; stopped: boolean }
+  | { type: 'result'; id: number; result: StudyCaseResult }
   | { type: 'error'; id: number; message: string };

@@ -1,12 +1,13 @@
 /**
- * A study Web Worker: runs one column collapse at a time to its end (the flow stops, or the
- * duration runs out) and answers with the summary; progress (phase, simulated time) every
- * PROGRESS_MS. Cancelled by terminating the worker (study-pool.ts).
+ * A study Web Worker: runs one case of the aspect-ratio study at a time with the C++ study code
+ * (avalancheStudyCase: the same as `granular-cli avalanche-study`) and answers with its result;
+ * progress (simulated time after the gate opened) every PROGRESS_MS. Cancelled by terminating the
+ * worker (study-pool.ts).
  */
 import { loadGranularModule } from '../sim/engine-loader';
 import type { GranularModule } from '../sim/granular-wasm';
-import { isJsonObject, parseValidationReport } from '../sim/scenario';
-import { studyCaseScenario } from './study-cases';
+import { parseStudyCaseResult } from './study';
+import { studyCaseOptions } from './study-cases';
 import type { StudyAnswer, StudyRequest } from './study-protocol';
 
 interface WorkerScope {
@@ -16,31 +17,22 @@ interface WorkerScope {
 
 const scope = self as unknown as WorkerScope;
 const PROGRESS_MS = 100;
-const SLICE_STEPS = 500;
 
 function run(mod: GranularModule, req: StudyRequest): StudyAnswer {
-  const base: unknown = JSON.parse(mod.defaultAvalancheScenario());
-  const json = JSON.stringify(studyCaseScenario(isJsonObject(base) ? base : {}, req.a, req.size));
-  const world = new mod.AvalancheWorld(json);
-  try {
-    if (!world.ok()) {
-      const report = parseValidationReport(world.report());
-      return { type: 'error', id: req.id, message: report.errors.map((e) => e.text).join('; ') || 'the case was rejected' };
+  let last = performance.now();
+  const json = mod.avalancheStudyCase(req.a, JSON.stringify(studyCaseOptions(req.size)), (time) => {
+    const now = performance.now();
+    if (now - last > PROGRESS_MS) {
+      scope.postMessage({ type: 'progress', id: req.id, phase: 1, time, grains: 0 });
+      last = now;
     }
-    let last = performance.now();
-    for (;;) {
-      const status = world.advance(SLICE_STEPS);
-      if (status === 2 || status === 3) break;
-      const now = performance.now();
-      if (now - last > PROGRESS_MS) {
-        scope.postMessage({ type: 'progress', id: req.id, phase: world.phase(), time: world.time(), grains: world.grains() });
-        last = now;
-      }
-    }
-    return { type: 'result', id: req.id, summary: world.summary(), stopped: world.phase() === 2 };
-  } finally {
-    world.delete();
+    return true;
+  });
+  const result = parseStudyCaseResult(json);
+  if (!result.ok && !Number.isFinite(result.runout)) {
+    return { type: 'error', id: req.id, message: result.error ?? 'the case could not be run' };
   }
+  return { type: 'result', id: req.id, result };
 }
 
 let mod: GranularModule | null = null;

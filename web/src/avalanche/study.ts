@@ -4,7 +4,6 @@
  * Cases are grouped by their nominal a (the column's H/W before settling); the fit and the plot
  * use the settled column's a = H0/L0.
  */
-import type { AvalancheSummary } from '../sim/granular-wasm';
 import { toCsv } from '../chain/csv';
 import { logLogSlope, relativeRunout, type SlopeFit } from './scaling';
 
@@ -29,17 +28,50 @@ export interface StudyRow {
   stopped: boolean;
 }
 
-export function studyRow(nominal: number, s: AvalancheSummary, stopped: boolean): StudyRow {
+/** What avalancheStudyCase answers (core/src/engines/nscd/study.cpp, collapseResultJson), the fields the page uses. */
+export interface StudyCaseResult {
+  /** false: the case did not settle, did not stop, or lost grains (error says which) */
+  ok: boolean;
+  error?: string;
+  grains: number;
+  /** settled column, m, and its a = H0/L0 */
+  L0: number;
+  H0: number;
+  aspect: number;
+  /** L∞, m */
+  runout: number;
+  /** s after the gate opened */
+  stopTime: number;
+}
+
+/** The JSON text of avalancheStudyCase, checked field by field. */
+export function parseStudyCaseResult(json: string): StudyCaseResult {
+  const v: unknown = JSON.parse(json);
+  const o = typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {};
+  const n = (k: string): number => (typeof o[k] === 'number' ? (o[k] as number) : NaN);
+  return {
+    ok: o['ok'] === true,
+    ...(typeof o['error'] === 'string' ? { error: o['error'] } : {}),
+    grains: n('grains'),
+    L0: n('L0'),
+    H0: n('H0'),
+    aspect: n('aspect'),
+    runout: n('runout'),
+    stopTime: n('stopTime'),
+  };
+}
+
+export function studyRow(nominal: number, r: StudyCaseResult): StudyRow {
   return {
     nominal,
-    grains: s.grains,
-    h0: s.h0,
-    l0: s.l0,
-    aspect: s.aspect,
-    lInf: s.runout,
-    relative: relativeRunout(s.l0, s.runout),
-    collapseTime: stopped ? s.collapseTime : -1,
-    stopped,
+    grains: r.grains,
+    h0: r.H0,
+    l0: r.L0,
+    aspect: r.aspect,
+    lInf: r.runout,
+    relative: relativeRunout(r.L0, r.runout),
+    collapseTime: r.ok ? r.stopTime : -1,
+    stopped: r.ok,
   };
 }
 

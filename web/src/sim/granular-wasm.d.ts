@@ -381,6 +381,15 @@ export interface GranularModule {
   validateAvalancheScenario(json: string): string;
   /** boundary segments from the text of a 2D Gmsh .msh file: JSON {ok, message, segments: [[ax, ay, bx, by], ...]} */
   mshSegments(text: string): string;
+  /**
+   * One case of the aspect-ratio study (core/src/engines/nscd/study.hpp, the same code as
+   * `granular-cli avalanche-study`): deposit, trim, release, run until it stops. Options JSON:
+   * {minWidthGrains, minHeightGrains, seed, mu, solver}; onSample(time s, runout m) at every output
+   * interval (return false to stop). JSON text {ok, error?, aspectTarget, aspect, L0, H0,
+   * widthGrains, heightGrains, grains, runout, relativeRunout, stopTime, stopTimeScaled, settleTime,
+   * steps, settleSteps, meanIterations}.
+   */
+  avalancheStudyCase(aspect: number, optionsJson: string, onSample: (time: number, runout: number) => boolean | undefined): string;
   /** JSON text of the default soft-disc scenario */
   defaultSoftScenario(): string;
   /** JSON text of a ValidationReport for a soft-disc scenario */
