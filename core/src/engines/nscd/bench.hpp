@@ -14,12 +14,12 @@ namespace granular::nscd {
 
 struct PileSetup {
   int grains = 1000;
-  double rmin = 0.045, rmax = 0.05;  // m
+  double rmin = 0.048, rmax = 0.05;  // m
   double density = 1000;             // kg/m^2 (mass = density pi r^2)
   double mu = 0.5;
   double h = 1.0 / 60;               // s: one step per frame at 60 fps
   std::uint64_t seed = 1;
-  int settleSteps = 100;             // Gauss–Seidel steps from the lattice before the clock starts
+  int settleSteps = 200;             // Gauss–Seidel steps from the lattice before the clock starts
 };
 
 /// Grains on a hexagonal lattice of pitch 2 rmax (about as wide as high), radii uniform in
