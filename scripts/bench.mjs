@@ -308,10 +308,14 @@ for (const r of avalancheRows) {
 }
 process.stdout.write('(ns/contact/sweep: native / WASM, (step at 100 sweeps - step at 1 sweep) / (99 contacts))\n');
 const a2 = avalancheRows.find((r) => r.grains === 2_000);
-const allSolvers = (f) => avalancheRows.every((r) => solvers.every(([key]) => f(r, key)));
+/** "met" when every N passes; the label lists the sizes that fail (GS and Jacobi both count). */
+function costGoal(label, side, limit) {
+  const failing = avalancheRows.filter((r) => solvers.some(([key]) => r[side][key].nsPerContactSweep > limit)).map((r) => r.grains.toLocaleString('en'));
+  return [failing.length ? `${label} (not at ${failing.join(', ')} grains)` : label, failing.length === 0];
+}
 const avalancheGoals = [
-  ['cost per contact per sweep <= 10 ns native (GS and Jacobi, every N)', allSolvers((r, key) => r.n[key].nsPerContactSweep <= 10)],
-  ['cost per contact per sweep <= 15 ns WASM (GS and Jacobi, every N)', allSolvers((r, key) => r.w[key].nsPerContactSweep <= 15)],
+  costGoal('cost per contact per sweep <= 10 ns native, GS and Jacobi, every N', 'n', 10),
+  costGoal('cost per contact per sweep <= 15 ns WASM, GS and Jacobi, every N', 'w', 15),
   [`2,000 grains at ${AVALANCHE_SWEEPS} sweeps <= 7 ms per step in WASM (GS: ${a2.w.gaussSeidel.fixed.msPerStep.toFixed(2)} ms)`, a2.w.gaussSeidel.fixed.msPerStep <= 7],
   ['WASM GS at the same iteration count at least as fast as Rapier (every N)', avalancheRows.every((r) => r.w.gaussSeidel.fixed.msPerStep / 1e3 <= r.rapier)],
 ];
