@@ -187,3 +187,137 @@ const softGoals = [
 ];
 process.stdout.write('\ngoals (issue 3):\n');
 for (const [label, met] of softGoals) process.stdout.write(`  ${met ? 'met    ' : 'NOT met'}  ${label}\n`);
+
+// ---- Avalanche (issue 5 §4): Non-Smooth Contact Dynamics on a settled pile of N discs in a box of
+// fixed discs (core/src/engines/nscd/bench.cpp builds and settles it the same way natively and in
+// WASM), Gauss–Seidel and Jacobi, always warm-started: to tolerance (1e-4 of the mean radius), at a
+// fixed sweep count, and one sweep (the per-step overhead, so that the cost per contact per sweep
+// counts the solver alone). Rapier (@dimforge/rapier2d-simd-compat) steps the same pile (positions,
+// radii, masses, fixed discs, gravity, friction, time step) with numSolverIterations = the sweep
+// count. Step times are the best of the timed steps.
+const AVALANCHE_SWEEPS = 100;
+const avalancheCases = [
+  { grains: 1_000, steps: quick ? 4 : 10 },
+  { grains: 2_000, steps: quick ? 4 : 10 },
+  { grains: 5_000, steps: quick ? 3 : 6 },
+  { grains: 20_000, steps: quick ? 2 : 3 },
+];
+
+function avalancheNative(c) {
+  const argv = ['avalanche-bench', '--grains', String(c.grains), '--steps', String(c.steps), '--sweeps', String(AVALANCHE_SWEEPS)];
+  return JSON.parse(execFileSync(cli, argv, { encoding: 'utf8', maxBuffer: 1 << 28 }));
+}
+
+async function loadRapier() {
+  const RAPIER = (await import('@dimforge/rapier2d-simd-compat')).default;
+  await RAPIER.init();
+  return RAPIER;
+}
+
+/** Best step time (s) of Rapier on the pile exported by avalancheBench(..., withPile = true). */
+function avalancheRapier(RAPIER, pile, steps) {
+  const world = new RAPIER.World({ x: 0, y: -9.81 });
+  world.timestep = pile.h;
+  world.numSolverIterations = pile.sweeps;
+  const ground = world.createRigidBody(RAPIER.RigidBodyDesc.fixed());
+  for (let i = 0; i < pile.x.length; i++) {
+    const ball = RAPIER.ColliderDesc.ball(pile.r[i]).setFriction(pile.mu).setRestitution(0);
+    if (pile.m[i] > 0) {
+      // no sleeping: a resting pile would otherwise fall asleep and cost nothing
+      const body = world.createRigidBody(RAPIER.RigidBodyDesc.dynamic().setTranslation(pile.x[i], pile.y[i]).setCanSleep(false));
+      world.createCollider(ball.setMass(pile.m[i]), body);
+    } else {
+      world.createCollider(ball.setTranslation(pile.x[i], pile.y[i]), ground);
+    }
+  }
+  for (let k = 0; k < 3; k++) world.step(); // contacts found, solver warm
+  let bestSeconds = Infinity;
+  for (let k = 0; k < steps; k++) {
+    const t0 = performance.now();
+    world.step();
+    bestSeconds = Math.min(bestSeconds, (performance.now() - t0) / 1000);
+  }
+  world.free();
+  return bestSeconds;
+}
+
+module.avalancheBench(500, 2, 10, false); // untimed: let V8 tier the solver up first
+const RAPIER = await loadRapier();
+const avalancheRows = [];
+for (const c of avalancheCases) {
+  const n = avalancheNative(c);
+  const w = JSON.parse(module.avalancheBench(c.grains, c.steps, AVALANCHE_SWEEPS, true));
+  if (n.hash !== w.hash) throw new Error(`avalanche ${c.grains}: native and WASM states differ (${n.hash} vs ${w.hash})`);
+  const rapier = avalancheRapier(RAPIER, w, c.steps);
+  avalancheRows.push({ ...c, n, w, rapier });
+}
+
+const ms = (x) => `${(x * 1e3).toFixed(2)} ms`;
+const perSecond = (msPerStep) => `${(1000 / msPerStep).toFixed(0)}/s`;
+const solvers = [
+  ['gaussSeidel', 'GS'],
+  ['jacobi', 'Jacobi'],
+];
+process.stdout.write(
+  `\nAvalanche (NSCD, issue 5): settled pile in a box of fixed discs, h = 1/60 s, mu = 0.5, warm-started; best step of ${avalancheCases
+    .map((c) => c.steps)
+    .join('/')}; native and WASM states equal bit for bit\n\nto tolerance (1e-4 of the mean radius, at most 500 sweeps; iterations = mean sweeps per step):\n\n`,
+);
+process.stdout.write(
+  `${pad('grains', 7)} | ${pad('contacts', 8)} | ${pad('solver', 6)} | ${pad('iterations', 10)} | ${pad('native', 19)} | ${pad('WASM', 19)} | ${pad('residual', 9)}\n`,
+);
+process.stdout.write(`${'-'.repeat(7)}-+-${'-'.repeat(8)}-+-${'-'.repeat(6)}-+-${'-'.repeat(10)}-+-${'-'.repeat(19)}-+-${'-'.repeat(19)}-+-${'-'.repeat(9)}\n`);
+for (const r of avalancheRows) {
+  for (const [key, label] of solvers) {
+    const tn = r.n[key].tolerance;
+    const tw = r.w[key].tolerance;
+    process.stdout.write(
+      `${pad(r.grains.toLocaleString('en'), 7)} | ${pad(r.n.contacts.toLocaleString('en'), 8)} | ${pad(label, 6)} | ${pad(
+        tn.iterations.toFixed(0) + (tn.converged < tn.steps ? '*' : ''),
+        10,
+      )} | ${pad(`${tn.meanMsPerStep.toFixed(2)} ms ${perSecond(tn.meanMsPerStep)}`, 19)} | ${pad(
+        `${tw.meanMsPerStep.toFixed(2)} ms ${perSecond(tw.meanMsPerStep)}`,
+        19,
+      )} | ${pad(tn.residual.toExponential(1), 9)}\n`,
+    );
+  }
+}
+process.stdout.write('(* some steps stopped at 500 sweeps before the tolerance; times here are means over the timed steps)\n');
+process.stdout.write(`\nat ${AVALANCHE_SWEEPS} sweeps per step (Rapier: numSolverIterations = ${AVALANCHE_SWEEPS}):\n\n`);
+process.stdout.write(
+  `${pad('grains', 7)} | ${pad('solver', 6)} | ${pad('native', 19)} | ${pad('WASM', 19)} | ${pad('Rapier', 10)} | ${pad(
+    'ns/contact/sweep',
+    16,
+  )} | ${pad('residual', 9)}\n`,
+);
+process.stdout.write(`${'-'.repeat(7)}-+-${'-'.repeat(6)}-+-${'-'.repeat(19)}-+-${'-'.repeat(19)}-+-${'-'.repeat(10)}-+-${'-'.repeat(16)}-+-${'-'.repeat(9)}\n`);
+for (const r of avalancheRows) {
+  for (const [key, label] of solvers) {
+    const fn = r.n[key].fixed;
+    const fw = r.w[key].fixed;
+    process.stdout.write(
+      `${pad(r.grains.toLocaleString('en'), 7)} | ${pad(label, 6)} | ${pad(`${fn.msPerStep.toFixed(2)} ms ${perSecond(fn.msPerStep)}`, 19)} | ${pad(
+        `${fw.msPerStep.toFixed(2)} ms ${perSecond(fw.msPerStep)}`,
+        19,
+      )} | ${pad(key === 'gaussSeidel' ? ms(r.rapier) : '', 10)} | ${pad(
+        `${r.n[key].nsPerContactSweep.toFixed(1)} / ${r.w[key].nsPerContactSweep.toFixed(1)}`,
+        16,
+      )} | ${pad(fn.residual.toExponential(1), 9)}\n`,
+    );
+  }
+}
+process.stdout.write('(ns/contact/sweep: native / WASM, (step at 100 sweeps - step at 1 sweep) / (99 contacts))\n');
+const a2 = avalancheRows.find((r) => r.grains === 2_000);
+/** "met" when every N passes; the label lists the sizes that fail (GS and Jacobi both count). */
+function costGoal(label, side, limit) {
+  const failing = avalancheRows.filter((r) => solvers.some(([key]) => r[side][key].nsPerContactSweep > limit)).map((r) => r.grains.toLocaleString('en'));
+  return [failing.length ? `${label} (not at ${failing.join(', ')} grains)` : label, failing.length === 0];
+}
+const avalancheGoals = [
+  costGoal('cost per contact per sweep <= 10 ns native, GS and Jacobi, every N', 'n', 10),
+  costGoal('cost per contact per sweep <= 15 ns WASM, GS and Jacobi, every N', 'w', 15),
+  [`2,000 grains at ${AVALANCHE_SWEEPS} sweeps <= 7 ms per step in WASM (GS: ${a2.w.gaussSeidel.fixed.msPerStep.toFixed(2)} ms)`, a2.w.gaussSeidel.fixed.msPerStep <= 7],
+  ['WASM GS at the same iteration count at least as fast as Rapier (every N)', avalancheRows.every((r) => r.w.gaussSeidel.fixed.msPerStep / 1e3 <= r.rapier)],
+];
+process.stdout.write('\ngoals (issue 5):\n');
+for (const [label, met] of avalancheGoals) process.stdout.write(`  ${met ? 'met    ' : 'NOT met'}  ${label}\n`);

@@ -24,6 +24,7 @@
 #include "avalanche_cli.hpp"
 #include "engines/engine.hpp"
 #include "engines/chain/chain.hpp"
+#include "engines/nscd/bench.hpp"
 #include "engines/nscd/column.hpp"
 #include "engines/nscd/study.hpp"
 #include "geometry/msh.hpp"
@@ -48,6 +49,7 @@ int usage() {
             << "  granular-cli defaults\n"
             << "  granular-cli hash FILE --until T [--engine NAME]\n"
             << "  granular-cli bench FILE --discs N --events E [--engine NAME]\n"
+            << "  granular-cli avalanche-bench [--grains N --steps K --sweeps S]   (NSCD pile: time per step, JSON)\n"
             << "  granular-cli info FILE            (soft discs: damping constants, Hertz times)\n"
             << "  granular-cli chain --e E [--spheres N] [--extended true]   (four-sphere row: collisions, final velocities)\n"
             << "  granular-cli chain --setup '{\"mass\": [1, 2, 1], \"gap\": 0, \"restitution\": [1, 0.5]}'   (any row)\n"
@@ -505,6 +507,19 @@ int main(int argc, char** argv) {
     else if (a.command == "chain") std::cout << chain::runJson(e, static_cast<int>(spheres), a.get("extended", "false") == "true") << "\n";
     if (a.command == "chain-mc") std::cout << chain::monteCarloJson(static_cast<int>(samples), mu, sigma, seed) << "\n";
     if (a.command == "chain-newton") std::cout << chain::newtonJson(target, lo, hi) << "\n";
+    return 0;
+  }
+  if (a.command == "avalanche-bench") {
+    // NSCD benchmark (issue 5 §4): a settled pile of N grains, Gauss–Seidel and Jacobi, JSON line.
+    nscd::PileSetup p;
+    double grains = 1000, steps = 10, sweeps = 100, settle = p.settleSteps;
+    const bool ok = parseNumber(a.get("grains", "1000"), grains) && parseNumber(a.get("steps", "10"), steps) &&
+                    parseNumber(a.get("sweeps", "100"), sweeps) && parseNumber(a.get("settle", std::to_string(p.settleSteps)), settle) &&
+                    grains >= 0 && grains <= 1e6 && steps >= 0 && sweeps >= 2 && settle >= 0;
+    if (!ok) return usage();
+    p.grains = static_cast<int>(grains);
+    p.settleSteps = static_cast<int>(settle);
+    std::cout << nscd::benchJson(p, static_cast<int>(steps), static_cast<int>(sweeps), a.get("pile", "false") == "true") << "\n";
     return 0;
   }
   if (a.command == "avalanche-study") return avalancheStudy(a);

@@ -452,6 +452,16 @@ export interface GranularModule {
     xy: Float64Array, vxy: Float64Array, radii: Float64Array, masses: Float64Array,
     walls: Float64Array, restitution: number, dt: number, steps: number,
   ): ExerciseRun;
+  /**
+   * The avalanche benchmark (issue 5 §4; core/wasm/nscd_bench_bindings.cpp, the same C++ as
+   * `granular-cli avalanche-bench`), JSON text: a pile of `grains` discs settled in a box of fixed
+   * discs, then Gauss–Seidel and Jacobi, warm-started, `steps` timed steps each to tolerance, at
+   * `sweeps` sweeps and at one sweep: {grains, fixedDiscs, h (s), mu, sweeps, contacts, hash,
+   * gaussSeidel: {tolerance, fixed, oneSweep: {msPerStep (best), meanMsPerStep, stepsPerSecond,
+   * iterations (mean), residual (last), converged, steps, contacts}, nsPerContactSweep}, jacobi: {...}};
+   * with `withPile` also the settled pile: x, y, r (m), m (kg, 0 for fixed discs).
+   */
+  avalancheBench(grains: number, steps: number, sweeps: number, withPile: boolean): string;
 }
 
 export interface ModuleOptions {

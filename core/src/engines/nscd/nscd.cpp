@@ -45,7 +45,7 @@ void Engine::detect() {
   }
   const double alert = s_.alert > 0 ? s_.alert : 0.1 * rmin;
   previous_.swap(contacts_);
-  contacts_.clear();
+  contacts_.clear();  // keeps its capacity: no allocation once the contact count is reached
   auto finish = [&](Contact& c) {
     const double ii = s_.invMass(c.i), ji = c.j >= 0 ? s_.invMass(c.j) : 0.0;
     const double iI = s_.invInertia(c.i), jI = c.j >= 0 ? s_.invInertia(c.j) : 0.0;
@@ -54,25 +54,72 @@ void Engine::detect() {
     contacts_.push_back(c);
   };
   if (n > 0) {
-    double xmin = s_.pos(0, 0), xmax = xmin, ymin = s_.pos(1, 0), ymax = ymin;
+    const double* px = s_.pos.data();  // column-major 2 x n: x, y interleaved
+    double xmin = px[0], xmax = xmin, ymin = px[1], ymax = ymin;
     for (int i = 1; i < n; ++i) {
-      xmin = std::min(xmin, s_.pos(0, i));
-      xmax = std::max(xmax, s_.pos(0, i));
-      ymin = std::min(ymin, s_.pos(1, i));
-      ymax = std::max(ymax, s_.pos(1, i));
+      xmin = std::min(xmin, px[2 * i]);
+      xmax = std::max(xmax, px[2 * i]);
+      ymin = std::min(ymin, px[2 * i + 1]);
+      ymax = std::max(ymax, px[2 * i + 1]);
     }
-    GridShape shape(xmin, ymin, xmax, ymax, 2 * rmax + alert, 4LL * n + 1024);
-    BucketGrid grid(shape);
-    for (int i = 0; i < n; ++i) grid.insert(i, s_.pos(0, i), s_.pos(1, i));
+    // A cell list in two flat arrays (counting sort by cell): cell c holds cellItems_[cellStart_[c]
+    // .. cellStart_[c + 1]), in increasing grain order.
+    const GridShape shape(xmin, ymin, xmax, ymax, 2 * rmax + alert, 4LL * n + 1024);
+    const int cells = shape.cells();
+    cellStart_.assign(static_cast<std::size_t>(cells) + 2, 0);
+    cellItems_.resize(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) ++cellStart_[static_cast<std::size_t>(shape.cellOf(px[2 * i], px[2 * i + 1])) + 2];
+    for (int c = 0; c < cells; ++c) cellStart_[static_cast<std::size_t>(c) + 2] += cellStart_[static_cast<std::size_t>(c) + 1];
     for (int i = 0; i < n; ++i) {
-      std::vector<int> near;
-      grid.forNeighbours(s_.pos(0, i), s_.pos(1, i), [&](int j) {
-        if (j > i) near.push_back(j);
-      });
-      std::sort(near.begin(), near.end());  // deterministic contact order
-      for (int j : near) {
-        if (s_.invMass(i) == 0 && s_.invMass(j) == 0) continue;
-        const double dx = s_.pos(0, j) - s_.pos(0, i), dy = s_.pos(1, j) - s_.pos(1, i);
+      const std::size_t slot = static_cast<std::size_t>(shape.cellOf(px[2 * i], px[2 * i + 1])) + 1;
+      cellItems_[static_cast<std::size_t>(cellStart_[slot]++)] = i;
+    }
+    // now cellStart_[c] .. cellStart_[c + 1] delimit cell c
+    const std::size_t walls = s_.walls.size();
+    for (int i = 0; i < n; ++i) {
+      const double xi = px[2 * i], yi = px[2 * i + 1];
+      const bool mobile = s_.invMass(i) != 0;
+      // contacts come out sorted by (i, j): walls first (j = -(k+1), so the last wall first), then
+      // grains j > i in increasing order
+      if (mobile) {
+        for (std::size_t m = walls; m-- > 0;) {
+          const Segment& w = s_.walls[m];
+          const double ex = w.bx - w.ax, ey = w.by - w.ay, len2 = ex * ex + ey * ey;
+          double u = len2 > 0 ? ((xi - w.ax) * ex + (yi - w.ay) * ey) / len2 : 0.0;
+          u = u < 0 ? 0 : u > 1 ? 1 : u;
+          const double qx = w.ax + u * ex - xi, qy = w.ay + u * ey - yi;
+          const double d = std::sqrt(qx * qx + qy * qy);
+          const double gap = d - s_.radius(i);
+          if (gap >= alert || d == 0) continue;
+          Contact c;
+          c.i = i;
+          c.j = -static_cast<int>(m) - 1;
+          c.nx = qx / d;
+          c.ny = qy / d;
+          c.gap = gap;
+          c.li = s_.radius(i);
+          finish(c);
+        }
+      }
+      near_.clear();
+      const int col = shape.column(xi), row = shape.row(yi);
+      for (int r = std::max(0, row - 1); r <= std::min(shape.ny() - 1, row + 1); ++r) {
+        const int c0 = r * shape.nx() + std::max(0, col - 1), c1 = r * shape.nx() + std::min(shape.nx() - 1, col + 1);
+        // the cells c0..c1 of one row are contiguous in cellItems_
+        for (int k = cellStart_[static_cast<std::size_t>(c0)]; k < cellStart_[static_cast<std::size_t>(c1) + 1]; ++k) {
+          const int j = cellItems_[static_cast<std::size_t>(k)];
+          if (j > i && (mobile || s_.invMass(j) != 0)) near_.push_back(j);
+        }
+      }
+      // deterministic order: insertion sort (a handful of neighbours)
+      for (std::size_t a = 1; a < near_.size(); ++a) {
+        const int v = near_[a];
+        std::size_t b = a;
+        for (; b > 0 && near_[b - 1] > v; --b) near_[b] = near_[b - 1];
+        near_[b] = v;
+      }
+      for (int j : near_) {
+        const double dx = px[2 * j] - xi, dy = px[2 * j + 1] - yi;
         const double d = std::sqrt(dx * dx + dy * dy);
         const double gap = d - s_.radius(i) - s_.radius(j);
         if (gap >= alert || d == 0) continue;
@@ -88,28 +135,6 @@ void Engine::detect() {
       }
     }
   }
-  for (int i = 0; i < n; ++i) {
-    if (s_.invMass(i) == 0) continue;
-    for (std::size_t k = 0; k < s_.walls.size(); ++k) {
-      const Segment& w = s_.walls[k];
-      const double ex = w.bx - w.ax, ey = w.by - w.ay, len2 = ex * ex + ey * ey;
-      double u = len2 > 0 ? ((s_.pos(0, i) - w.ax) * ex + (s_.pos(1, i) - w.ay) * ey) / len2 : 0.0;
-      u = u < 0 ? 0 : u > 1 ? 1 : u;
-      const double qx = w.ax + u * ex - s_.pos(0, i), qy = w.ay + u * ey - s_.pos(1, i);
-      const double d = std::sqrt(qx * qx + qy * qy);
-      const double gap = d - s_.radius(i);
-      if (gap >= alert || d == 0) continue;
-      Contact c;
-      c.i = i;
-      c.j = -static_cast<int>(k) - 1;
-      c.nx = qx / d;
-      c.ny = qy / d;
-      c.gap = gap;
-      c.li = s_.radius(i);
-      finish(c);
-    }
-  }
-  std::sort(contacts_.begin(), contacts_.end(), keyLess);
   if (s_.warmStart) {
     std::size_t o = 0;
     for (Contact& c : contacts_) {
@@ -122,69 +147,126 @@ void Engine::detect() {
   }
 }
 
-void Engine::localVelocity(const Contact& c, double& vn, double& vt) const {
-  const double tx = -c.ny, ty = c.nx;
-  double rvx = -s_.vel(0, c.i), rvy = -s_.vel(1, c.i);
-  double wterm = s_.spin(c.i) * c.li;
-  if (c.j >= 0) {
-    rvx += s_.vel(0, c.j);
-    rvy += s_.vel(1, c.j);
-    wterm += s_.spin(c.j) * c.lj;
+void Engine::load() {
+  const int n = s_.count();
+  bodies_.resize(static_cast<std::size_t>(n) + 1);
+  for (int i = 0; i < n; ++i) {
+    Body& b = bodies_[static_cast<std::size_t>(i)];
+    b.vx = s_.vel(0, i);
+    b.vy = s_.vel(1, i);
+    b.w = s_.spin(i);
+    b.invMass = s_.invMass(i);
+    b.invInertiaR = s_.invInertia(i) * s_.radius(i);
+    b.radius = s_.radius(i);
   }
-  vn = rvx * c.nx + rvy * c.ny;          // rate of the gap (> 0 separating)
-  vt = rvx * tx + rvy * ty - wterm;      // slip of the other body relative to i, along t
+  bodies_[static_cast<std::size_t>(n)] = Body{0, 0, 0, 0, 0, 0};  // every wall
+  const std::size_t m = contacts_.size();
+  packed_.resize(m);
+  order_.resize(m);
+  // Sweep order: contacts sorted by (i, j) share a grain with their neighbours in the list, so each
+  // would wait for the previous one's velocity update; taking them from kLanes far-apart runs of the
+  // list in turn lets the processor overlap consecutive contacts. Still Gauss–Seidel (every contact
+  // sees the latest velocities), in a fixed, deterministic order.
+  const std::size_t run = (m + kLanes - 1) / kLanes;
+  for (std::size_t k = 0, slot = 0; k < run; ++k)
+    for (std::size_t lane = 0; lane < kLanes; ++lane)
+      if (lane * run + k < m) order_[slot++] = static_cast<int>(lane * run + k);
+  const double invH = 1.0 / s_.h;
+  for (std::size_t k = 0; k < m; ++k) {
+    const Contact& c = contacts_[static_cast<std::size_t>(order_[k])];
+    Packed& p = packed_[k];
+    p.i = c.i;
+    p.j = c.j >= 0 ? c.j : n;
+    p.nx = c.nx;
+    p.ny = c.ny;
+    p.bias = std::max(0.0, c.gap) * invH;
+    p.wnn = c.wnn;
+    p.wtt = c.wtt;
+    p.invWnn = 1.0 / c.wnn;
+    p.invWtt = 1.0 / c.wtt;
+    p.pn = c.pn;
+    p.pt = c.pt;
+  }
 }
 
-void Engine::apply(const Contact& c, double dpn, double dpt) {
-  const double tx = -c.ny, ty = c.nx;
-  const double ix = dpn * c.nx + dpt * tx, iy = dpn * c.ny + dpt * ty;  // impulse on the other body
-  s_.vel(0, c.i) -= s_.invMass(c.i) * ix;
-  s_.vel(1, c.i) -= s_.invMass(c.i) * iy;
-  s_.spin(c.i) -= s_.invInertia(c.i) * c.li * dpt;
-  if (c.j >= 0) {
-    s_.vel(0, c.j) += s_.invMass(c.j) * ix;
-    s_.vel(1, c.j) += s_.invMass(c.j) * iy;
-    s_.spin(c.j) -= s_.invInertia(c.j) * c.lj * dpt;
+void Engine::store() {
+  const int n = s_.count();
+  for (int i = 0; i < n; ++i) {
+    const Body& b = bodies_[static_cast<std::size_t>(i)];
+    s_.vel(0, i) = b.vx;
+    s_.vel(1, i) = b.vy;
+    s_.spin(i) = b.w;
   }
+  for (std::size_t k = 0; k < contacts_.size(); ++k) {
+    Contact& c = contacts_[static_cast<std::size_t>(order_[k])];
+    c.pn = packed_[k].pn;
+    c.pt = packed_[k].pt;
+  }
+}
+
+// v <- v + M^-1 H^T (dpn, dpt) for one contact: the impulse acts on the other body o, its opposite on a.
+inline void Engine::applyTo(const Packed& c, Body& a, Body& o, double dpn, double dpt) {
+  const double ix = dpn * c.nx - dpt * c.ny, iy = dpn * c.ny + dpt * c.nx;
+  a.vx -= a.invMass * ix;
+  a.vy -= a.invMass * iy;
+  a.w -= a.invInertiaR * dpt;
+  o.vx += o.invMass * ix;
+  o.vy += o.invMass * iy;
+  o.w -= o.invInertiaR * dpt;
 }
 
 StepReport Engine::solve() {
   StepReport rep;
-  rep.contacts = static_cast<int>(contacts_.size());
-  const double h = s_.h;
-  // The local solution for contact c given its velocity (vn, vt) with its own impulse included.
-  auto local = [&](const Contact& c, double vn, double vt, double& pn, double& pt) {
+  rep.contacts = static_cast<int>(packed_.size());
+  const double h = s_.h, mu = s_.mu;
+  Body* const body = bodies_.data();
+  Packed* const cs = packed_.data();
+  const std::size_t m = packed_.size();
+  // The relative velocity at the contact (other body minus i), normal and tangential (t = (-ny, nx)).
+  auto velocity = [&](const Packed& c, double& vn, double& vt) {
+    const Body& a = body[c.i];
+    const Body& o = body[c.j];
+    const double rvx = o.vx - a.vx, rvy = o.vy - a.vy;
+    vn = rvx * c.nx + rvy * c.ny;                                    // rate of the gap (> 0 separating)
+    vt = rvx * -c.ny + rvy * c.nx - (a.w * a.radius + o.w * o.radius);  // slip of the other body relative to i
+  };
+  // The local solution given the contact velocity (vn, vt) with its own impulse included.
+  auto local = [&](const Packed& c, double vn, double vt, double& pn, double& pt) {
     const double un = vn - c.wnn * c.pn, ut = vt - c.wtt * c.pt;
-    pn = std::max(0.0, -(un + std::max(0.0, c.gap) / h) / c.wnn);
-    const double stick = -ut / c.wtt;
-    const double limit = s_.mu * pn;
+    pn = std::max(0.0, -(un + c.bias) * c.invWnn);
+    const double stick = -ut * c.invWtt;
+    const double limit = mu * pn;
     pt = std::fabs(stick) <= limit ? stick : (stick > 0 ? limit : -limit);
   };
-  std::vector<double> newPn(contacts_.size()), newPt(contacts_.size());
+  newPn_.resize(m);
+  newPt_.resize(m);
+  double* const qn = newPn_.data();
+  double* const qt = newPt_.data();
   for (int it = 1; it <= s_.maxIterations; ++it) {
     double worst = 0;
     if (s_.gaussSeidel) {
-      for (Contact& c : contacts_) {
+      for (std::size_t k = 0; k < m; ++k) {
+        Packed& c = cs[k];
         double vn, vt, pn, pt;
-        localVelocity(c, vn, vt);
+        velocity(c, vn, vt);
         local(c, vn, vt, pn, pt);
         const double dpn = pn - c.pn, dpt = pt - c.pt;
-        apply(c, dpn, dpt);
+        applyTo(c, body[c.i], body[c.j], dpn, dpt);
         c.pn = pn;
         c.pt = pt;
         worst = std::max(worst, std::fabs(dpn) * c.wnn + std::fabs(dpt) * c.wtt);
       }
     } else {
-      for (std::size_t k = 0; k < contacts_.size(); ++k) {
+      for (std::size_t k = 0; k < m; ++k) {  // every contact from the same iterate
         double vn, vt;
-        localVelocity(contacts_[k], vn, vt);
-        local(contacts_[k], vn, vt, newPn[k], newPt[k]);
+        velocity(cs[k], vn, vt);
+        local(cs[k], vn, vt, qn[k], qt[k]);
       }
       const double w = s_.jacobiRelaxation;
-      for (std::size_t k = 0; k < contacts_.size(); ++k) {
-        Contact& c = contacts_[k];
-        const double dpn = w * (newPn[k] - c.pn), dpt = w * (newPt[k] - c.pt);
-        apply(c, dpn, dpt);
+      for (std::size_t k = 0; k < m; ++k) {
+        Packed& c = cs[k];
+        const double dpn = w * (qn[k] - c.pn), dpt = w * (qt[k] - c.pt);
+        applyTo(c, body[c.i], body[c.j], dpn, dpt);
         c.pn += dpn;
         c.pt += dpt;
         worst = std::max(worst, std::fabs(dpn) * c.wnn + std::fabs(dpt) * c.wtt);
@@ -212,8 +294,10 @@ StepReport Engine::step() {
   const int n = s_.count();
   detect();
   freeVelocities();
-  for (const Contact& c : contacts_) apply(c, c.pn, c.pt);  // warm start (zero without)
+  load();
+  for (const Packed& c : packed_) applyTo(c, bodies_[static_cast<std::size_t>(c.i)], bodies_[static_cast<std::size_t>(c.j)], c.pn, c.pt);  // warm start (zero without)
   const StepReport rep = solve();
+  store();
   for (int i = 0; i < n; ++i) {
     if (s_.invMass(i) == 0) continue;
     s_.pos(0, i) += s_.h * s_.vel(0, i);
@@ -228,7 +312,10 @@ StepReport Engine::solveOnly() {
   detect();
   for (Contact& c : contacts_) c.pn = c.pt = 0;
   freeVelocities();
-  return solve();
+  load();
+  const StepReport rep = solve();
+  store();
+  return rep;
 }
 
 double runout(const std::vector<Contact>& contacts, const System& s, int mobileCount) {

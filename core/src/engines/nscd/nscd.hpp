@@ -80,15 +80,42 @@ class Engine {
   StepReport solveOnly();
 
  private:
+  // The solver works on packed copies built once per step: per body its velocity with its inverse
+  // mass and inertia next to it (one extra body at index count(), immobile, stands for every wall,
+  // so the sweep has no branch for walls or fixed discs), per contact the body indices, normal,
+  // lever arms, bias, Delassus terms and their inverses, and the impulses. contacts_ keeps the
+  // public form (sorted by (i, j)) and receives the impulses back.
+  struct Body {
+    double vx, vy, w, invMass;
+    double invInertiaR;   // invInertia * radius
+    double radius;        // the lever arm of its contacts (0 for the wall body)
+  };
+  struct Packed {
+    int i, j;             // bodies; walls: j = count()
+    double nx, ny;
+    double bias;          // max(0, gap) / h
+    double wnn, wtt, invWnn, invWtt;
+    double pn, pt;
+  };
+
   void detect();
   /// v_free = v + h g for the mobile grains.
   void freeVelocities();
-  void localVelocity(const Contact& c, double& vn, double& vt) const;
-  void apply(const Contact& c, double dpn, double dpt);
+  /// bodies_ and packed_ from the system and contacts_.
+  void load();
+  /// velocities and impulses back into the system and contacts_.
+  void store();
   StepReport solve();
+  static void applyTo(const Packed& c, Body& a, Body& o, double dpn, double dpt);
 
   System& s_;
   std::vector<Contact> contacts_, previous_;
+  std::vector<Body> bodies_;
+  std::vector<Packed> packed_;
+  std::vector<int> order_;                          // packed_[k] is contacts_[order_[k]]
+  static constexpr std::size_t kLanes = 4;
+  std::vector<double> newPn_, newPt_;               // Jacobi's iterate
+  std::vector<int> cellStart_, cellItems_, near_;  // contact detection's cell list, reused
   double time_ = 0;
   double meanRadius_ = 1;
 };

@@ -1,0 +1,208 @@
+// The packed NSCD solver (issue 5 §4) against a straightforward reference written from the header's
+// equations; contact detection against brute force; warm start on a resting pile; the bench's
+// determinism.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "engines/nscd/bench.hpp"
+#include "engines/nscd/column.hpp"
+#include "engines/nscd/nscd.hpp"
+
+using namespace granular::nscd;
+
+namespace {
+
+/// A small column after some steps of its collapse: grain-grain, grain-floor-disc and grain-wall
+/// contacts, some sliding.
+System movingColumn() {
+  ColumnSetup setup;
+  setup.width = 0.1;
+  setup.height = 0.1;
+  setup.floorLength = 0.3;
+  Column column;
+  std::string error;
+  EXPECT_TRUE(buildColumn(setup, column, error)) << error;
+  Engine e(column.system);
+  for (int k = 0; k < 200; ++k) e.step();
+  openGate(column);
+  for (int k = 0; k < 100; ++k) e.step();
+  return column.system;
+}
+
+/// The reference: the header's algorithm with the system's own arrays, one contact at a time, in
+/// the given order; `gaussSeidel` false: Jacobi with relaxation w.
+void referenceSolve(System& s, std::vector<Contact>& cs, const std::vector<std::size_t>& order, bool gaussSeidel, int sweeps) {
+  for (int i = 0; i < s.count(); ++i)
+    if (s.invMass(i) != 0) s.vel.col(i) += s.h * Eigen::Vector2d(s.gx, s.gy);
+  auto velocity = [&](const Contact& c, double& vn, double& vt) {
+    Eigen::Vector2d rv = -s.vel.col(c.i);
+    double w = s.spin(c.i) * c.li;
+    if (c.j >= 0) {
+      rv += s.vel.col(c.j);
+      w += s.spin(c.j) * c.lj;
+    }
+    vn = rv.dot(Eigen::Vector2d(c.nx, c.ny));
+    vt = rv.dot(Eigen::Vector2d(-c.ny, c.nx)) - w;
+  };
+  auto apply = [&](const Contact& c, double dpn, double dpt) {
+    const Eigen::Vector2d imp = dpn * Eigen::Vector2d(c.nx, c.ny) + dpt * Eigen::Vector2d(-c.ny, c.nx);
+    s.vel.col(c.i) -= s.invMass(c.i) * imp;
+    s.spin(c.i) -= s.invInertia(c.i) * c.li * dpt;
+    if (c.j >= 0) {
+      s.vel.col(c.j) += s.invMass(c.j) * imp;
+      s.spin(c.j) -= s.invInertia(c.j) * c.lj * dpt;
+    }
+  };
+  auto local = [&](const Contact& c, double& pn, double& pt) {
+    double vn, vt;
+    velocity(c, vn, vt);
+    pn = std::max(0.0, -(vn - c.wnn * c.pn + std::max(0.0, c.gap) / s.h) / c.wnn);
+    const double stick = -(vt - c.wtt * c.pt) / c.wtt;
+    pt = std::clamp(stick, -s.mu * pn, s.mu * pn);
+  };
+  for (Contact& c : cs) c.pn = c.pt = 0;
+  std::vector<double> qn(cs.size()), qt(cs.size());
+  for (int it = 0; it < sweeps; ++it) {
+    if (gaussSeidel) {
+      for (std::size_t k : order) {
+        double pn, pt;
+        local(cs[k], pn, pt);
+        apply(cs[k], pn - cs[k].pn, pt - cs[k].pt);
+        cs[k].pn = pn;
+        cs[k].pt = pt;
+      }
+    } else {
+      for (std::size_t k = 0; k < cs.size(); ++k) local(cs[k], qn[k], qt[k]);
+      for (std::size_t k : order) {
+        const double dpn = s.jacobiRelaxation * (qn[k] - cs[k].pn), dpt = s.jacobiRelaxation * (qt[k] - cs[k].pt);
+        apply(cs[k], dpn, dpt);
+        cs[k].pn += dpn;
+        cs[k].pt += dpt;
+      }
+    }
+  }
+}
+
+/// The engine's documented sweep order: four runs of the (i, j)-sorted list taken in turn.
+std::vector<std::size_t> laneOrder(std::size_t m) {
+  const std::size_t lanes = 4, run = (m + lanes - 1) / lanes;
+  std::vector<std::size_t> order;
+  for (std::size_t k = 0; k < run; ++k)
+    for (std::size_t lane = 0; lane < lanes; ++lane)
+      if (lane * run + k < m) order.push_back(lane * run + k);
+  return order;
+}
+
+}  // namespace
+
+TEST(NscdSolver, PackedSolverMatchesTheReference) {
+  const System start = movingColumn();
+  for (const bool gaussSeidel : {true, false}) {
+    System s = start;
+    s.gaussSeidel = gaussSeidel;
+    s.tolerance = 0;  // a fixed number of sweeps
+    s.maxIterations = 40;
+    Engine e(s);
+    const StepReport rep = e.solveOnly();
+    const std::vector<Contact>& got = e.contacts();
+    ASSERT_GT(got.size(), 50u);
+    ASSERT_EQ(rep.iterations, 40);
+    ASSERT_TRUE(std::any_of(got.begin(), got.end(), [](const Contact& c) { return c.j < 0; })) << "no wall contact";
+    System r = start;
+    std::vector<Contact> ref = got;
+    referenceSolve(r, ref, laneOrder(ref.size()), gaussSeidel, 40);
+    double scale = 0;
+    for (const Contact& c : ref) scale = std::max(scale, std::fabs(c.pn));
+    ASSERT_GT(scale, 0);
+    int sliding = 0;
+    for (std::size_t k = 0; k < got.size(); ++k) {
+      EXPECT_NEAR(got[k].pn, ref[k].pn, 1e-12 * scale) << (gaussSeidel ? "GS " : "Jacobi ") << k;
+      EXPECT_NEAR(got[k].pt, ref[k].pt, 1e-12 * scale) << (gaussSeidel ? "GS " : "Jacobi ") << k;
+      if (ref[k].pn > 0 && std::fabs(std::fabs(ref[k].pt) - s.mu * ref[k].pn) < 1e-12 * scale) ++sliding;
+    }
+    EXPECT_GT(sliding, 0) << "the set should contain sliding contacts";
+    double vscale = 0;
+    for (int i = 0; i < r.count(); ++i) vscale = std::max(vscale, r.vel.col(i).norm());
+    for (int i = 0; i < r.count(); ++i) {
+      EXPECT_NEAR(s.vel(0, i), r.vel(0, i), 1e-12 * vscale) << i;
+      EXPECT_NEAR(s.vel(1, i), r.vel(1, i), 1e-12 * vscale) << i;
+      EXPECT_NEAR(s.spin(i), r.spin(i), 1e-12 * vscale / r.radius(i)) << i;
+    }
+  }
+}
+
+TEST(NscdSolver, ContactDetectionFindsExactlyTheBruteForcePairs) {
+  const System s0 = movingColumn();
+  System s = s0;
+  Engine e(s);
+  e.solveOnly();
+  double rmin = s.radius.minCoeff();
+  const double alert = 0.1 * rmin;
+  std::vector<std::pair<int, int>> expected;
+  for (int i = 0; i < s.count(); ++i) {
+    if (s.invMass(i) != 0)
+      for (int k = static_cast<int>(s.walls.size()) - 1; k >= 0; --k) {
+        const Segment& w = s.walls[static_cast<std::size_t>(k)];
+        const Eigen::Vector2d a(w.ax, w.ay), b(w.bx, w.by), p = s.pos.col(i);
+        const double u = std::clamp((p - a).dot(b - a) / (b - a).squaredNorm(), 0.0, 1.0);
+        if ((a + u * (b - a) - p).norm() - s.radius(i) < alert) expected.emplace_back(i, -k - 1);
+      }
+    for (int j = i + 1; j < s.count(); ++j) {
+      if (s.invMass(i) == 0 && s.invMass(j) == 0) continue;
+      if ((s.pos.col(j) - s.pos.col(i)).norm() - s.radius(i) - s.radius(j) < alert) expected.emplace_back(i, j);
+    }
+  }
+  std::vector<std::pair<int, int>> got;
+  for (const Contact& c : e.contacts()) got.emplace_back(c.i, c.j);
+  EXPECT_EQ(got, expected);  // same pairs, same (i, j) order
+}
+
+TEST(NscdSolver, WarmStartCutsIterationsOnARestingPile) {
+  PileSetup p;
+  p.grains = 300;
+  System settled = pileLattice(p);
+  {
+    Engine e(settled);
+    settled.tolerance = 1e-4;
+    settled.maxIterations = 200;
+    for (int k = 0; k < 150; ++k) e.step();
+  }
+  auto iterations = [&](bool warm) {
+    System s = settled;
+    s.warmStart = warm;
+    s.tolerance = 1e-4;
+    s.maxIterations = 3000;
+    Engine e(s);
+    int total = 0;
+    for (int k = 0; k < 10; ++k) {
+      const StepReport rep = e.step();
+      if (k < 3) continue;  // the first steps have little or nothing to start from
+      if (warm) {
+        EXPECT_TRUE(rep.converged) << k;
+      }
+      total += rep.iterations;
+    }
+    return total;
+  };
+  const int warm = iterations(true), cold = iterations(false);
+  EXPECT_LT(2 * warm, cold) << "warm " << warm << ", cold " << cold;
+}
+
+TEST(NscdSolver, BenchIsDeterministicAndReportsBothSolvers) {
+  PileSetup p;
+  p.grains = 60;
+  p.settleSteps = 20;
+  const std::string a = benchJson(p, 2, 5, true), b = benchJson(p, 2, 5, true);
+  const auto hash = [](const std::string& j) { return j.substr(j.find("\"hash\"")); };
+  EXPECT_EQ(hash(a), hash(b));
+  for (const char* key : {"\"gaussSeidel\"", "\"jacobi\"", "\"nsPerContactSweep\"", "\"residual\"", "\"x\": [", "\"m\": ["})
+    EXPECT_NE(a.find(key), std::string::npos) << key;
+  PileSetup empty;
+  empty.grains = 0;
+  const std::string none = benchJson(empty, 0, 2, false);  // no grains: still valid
+  EXPECT_NE(none.find("\"grains\": 0"), std::string::npos);
+}
