@@ -5,7 +5,7 @@
  * use the settled column's a = H0/L0.
  */
 import type { AvalancheSummary } from '../sim/granular-wasm';
-import { toCsv } from '../chain/csv';
+import { toCsv } from '../ui/csv';
 import { logLogSlope, relativeRunout, type SlopeFit } from './scaling';
 
 /** the ranges: slope 1 for a <= 1.5, 2/3 for a >= 4 */

@@ -2,14 +2,15 @@
 import type { FatalMessage, RejectedMessage } from '../sim/protocol';
 
 export interface PageHandlers<L, F> {
-  ready(defaultScenario: string): void;
+  /** the engine is loaded: its default scenario (JSON text) and version() */
+  ready(defaultScenario: string, version: string): void;
   fatal(message: string): void;
   rejected(msg: RejectedMessage): void;
   loaded(msg: L): void;
   frame(msg: F): void;
 }
 
-type Ready = { type: 'ready'; defaultScenario: string };
+type Ready = { type: 'ready'; defaultScenario: string; version: string };
 
 export function routeMessages<L extends { type: 'loaded' }, F extends { type: 'frame' }>(
   handlers: PageHandlers<L, F>,
@@ -17,7 +18,7 @@ export function routeMessages<L extends { type: 'loaded' }, F extends { type: 'f
   return (msg) => {
     switch (msg.type) {
       case 'ready':
-        handlers.ready((msg as Ready).defaultScenario);
+        handlers.ready((msg as Ready).defaultScenario, (msg as Ready).version);
         break;
       case 'fatal':
         handlers.fatal((msg as FatalMessage).message);
