@@ -371,7 +371,7 @@ TEST(EventLog, RecordsWithoutChangingTheRun) {
   World plain(preset("gas-cooling.json"));
   World logged(preset("gas-cooling.json"));
   ASSERT_TRUE(plain.ok());
-  logged.enableEventLog(1000);
+  logged.enableEventLog(300);
   for (int k = 0; k < 10; ++k) {
     plain.advance(kUnlimited);
     logged.advance(kUnlimited);
@@ -379,11 +379,12 @@ TEST(EventLog, RecordsWithoutChangingTheRun) {
   }
   const auto& s = logged.stats();
   EXPECT_EQ(logged.eventsLogged(), s.collisions + s.wallHits);
-  // bounded: the last 1000 collisions, in time order, numbered on from the dropped ones
+  // bounded: the last 300 collisions, in time order, numbered on from the dropped ones
+  ASSERT_GT(logged.eventsLogged(), 300);
   std::vector<LoggedCollision> out;
   const std::int64_t first = logged.eventLog(0, out);
-  ASSERT_EQ(out.size(), 1000u);
-  EXPECT_EQ(first, logged.eventsLogged() - 1000);
+  ASSERT_EQ(out.size(), 300u);
+  EXPECT_EQ(first, logged.eventsLogged() - 300);
   for (std::size_t k = 1; k < out.size(); ++k) ASSERT_LE(out[k - 1].time, out[k].time);
   for (const LoggedCollision& c : out) {
     ASSERT_GE(c.i, 0);
@@ -413,7 +414,7 @@ TEST(EventLog, MatchesTheEngineLogOfTheFirstCollisions) {
   ASSERT_EQ(static_cast<std::int64_t>(out.size()), w.eventsLogged());
   ASSERT_GT(out.size(), 10u);
   EXPECT_GT(out.front().time, 0.0);
-  EXPECT_LE(out.back().time, 0.05);
+  EXPECT_LE(out.back().time, w.time());  // the output instant runUntil stopped at
 }
 
 }  // namespace

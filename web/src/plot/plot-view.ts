@@ -65,7 +65,11 @@ export class PlotView {
     csv.addEventListener('click', () => this.downloadCsv(name));
     png.addEventListener('click', () => void this.downloadPng(name));
     const tools = el('span', { class: 'plot-export', role: 'group', 'aria-label': `Export the ${name} plot` }, csv, png);
-    this.container.after(el('div', { class: 'plot-foot' }, line, tools));
+    // last in the plot's card (after its options, e.g. the log-axis box), else right below the chart
+    const foot = el('div', { class: 'plot-foot' }, line, tools);
+    const card = this.container.parentElement;
+    if (card instanceof HTMLElement && card.tagName === 'FIGURE') card.append(foot);
+    else this.container.after(foot);
   }
 
   /** every series as CSV (x column first), full precision */
@@ -113,9 +117,11 @@ export class PlotView {
       x += width;
     }
     const rowHeight = Math.round(20 * ratio);
+    // the picture carries its provenance: the reproduce line, small, at the bottom
+    const provenance = reproduceText(this.context.get());
     const out = document.createElement('canvas');
     out.width = chart.width;
-    out.height = titleHeight + chart.height + rows.length * rowHeight + pad;
+    out.height = titleHeight + chart.height + (rows.length + 1) * rowHeight + pad;
     const ctx = out.getContext('2d');
     if (!ctx) return Promise.resolve(null);
     ctx.fillStyle = '#ffffff';
@@ -147,6 +153,9 @@ export class PlotView {
         left += 28 * ratio + ctx.measureText(entry.label).width + 16 * ratio;
       }
     });
+    ctx.fillStyle = '#5b6370';
+    ctx.font = font(10);
+    ctx.fillText(provenance, pad, titleHeight + chart.height + rows.length * rowHeight + rowHeight / 2, out.width - 2 * pad);
     return new Promise((resolve) => out.toBlob((blob) => resolve(blob), 'image/png'));
   }
 
