@@ -1,6 +1,6 @@
 // granular-cli: run any scenario file headless (the same files the web app reads).
 //
-//   granular-cli run FILE [--until T] [--format csv|jsonl] [--out FILE] [--state FILE] [--engine NAME]
+//   granular-cli run FILE [--until T] [--format csv|jsonl] [--out FILE] [--state FILE] [--events FILE] [--engine NAME]
 //   granular-cli validate FILE        every problem, one per line; exit status 1 if any
 //   granular-cli normalize FILE       the scenario with every default filled in
 //   granular-cli defaults             the default scenario
@@ -43,7 +43,7 @@ namespace {
 int usage() {
   std::cerr << "granular-cli " << kVersion << "\n"
             << "usage:\n"
-            << "  granular-cli run FILE [--until T] [--format csv|jsonl] [--out FILE] [--state FILE] [--engine NAME]\n"
+            << "  granular-cli run FILE [--until T] [--format csv|jsonl] [--out FILE] [--state FILE] [--events FILE] [--engine NAME]\n"
             << "  granular-cli validate FILE\n"
             << "  granular-cli normalize FILE\n"
             << "  granular-cli defaults\n"
@@ -202,14 +202,42 @@ int runWorld(const Args& a, W& w, double duration, const char* csvHeader, Row ro
   return 0;
 }
 
+/// --events FILE: every collision, in order, as CSV rows time_s,i,j (j < 0: wall -(j+1)).
+constexpr std::size_t kCliEventLog = std::size_t{1} << 22;
+
 int run(const Args& a, const std::string& text) {
   World w(text, a.get("engine"));
   if (!w.ok()) return printErrors(w, a.file);
+  std::ofstream events;
+  std::int64_t written = 0;
+  std::vector<LoggedCollision> batch;
+  if (a.has("events")) {
+    events.open(a.get("events"));
+    if (!events) {
+      std::cerr << "cannot write " << a.get("events") << "\n";
+      return 1;
+    }
+    events << "time_s,i,j\n";
+    w.enableEventLog(kCliEventLog);
+  }
+  // written at every output instant: the log holds what happened since the previous one
+  auto writeEvents = [&] {
+    if (!events) return;
+    batch.clear();
+    const std::int64_t first = w.eventLog(written, batch);
+    if (first > written) std::cerr << a.file << ": " << (first - written) << " collisions dropped from the event log\n";
+    for (const LoggedCollision& c : batch) events << formatNumber(c.time) << ',' << c.i << ',' << c.j << '\n';
+    written = first + static_cast<std::int64_t>(batch.size());
+  };
   return runWorld(
       a, w, w.model().duration,
       "time_s,kinetic_energy_J,temperature_J,collisions,wall_hits,collision_rate_per_s,wall_pressure_N_per_m,"
       "energy_dissipated_J,energy_injected_J",
-      [&](std::ostream& o, bool csv) { writeObservation(o, w.observation(), csv); }, [&](std::ostream& o) { writeState(o, w); });
+      [&](std::ostream& o, bool csv) {
+        writeObservation(o, w.observation(), csv);
+        writeEvents();
+      },
+      [&](std::ostream& o) { writeState(o, w); });
 }
 
 int bench(const Args& a, const std::string& text) {

@@ -1,10 +1,12 @@
 #include "granular/world.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 
 #include "engines/engine.hpp"
+#include "engines/event/event_engine.hpp"
 #include "model/model.hpp"
 #include "observe/observe.hpp"
 #include "state/state.hpp"
@@ -28,7 +30,47 @@ World::World(const std::string& scenarioJson, const std::string& engineOverride)
   record();
 }
 
+/// The engine appends each collision to `pending` during advance(); World moves them into a ring of
+/// `max` records after the call, so memory stays bounded whatever the run's length.
+struct World::EventLog {
+  std::vector<EventRecord> pending;
+  std::vector<LoggedCollision> ring;
+  std::size_t max = 0;
+  std::int64_t total = 0;  // collisions moved into the ring so far
+
+  void drain() {
+    for (const EventRecord& r : pending) {
+      const LoggedCollision c{r.time, r.i, r.j};
+      if (ring.size() < max) ring.push_back(c);
+      else ring[static_cast<std::size_t>(total % static_cast<std::int64_t>(max))] = c;
+      ++total;
+    }
+    pending.clear();
+  }
+};
+
 World::~World() = default;
+
+void World::enableEventLog(std::size_t maxEvents) {
+  auto* core = dynamic_cast<EventCore*>(engine_.get());
+  if (core) core->setLog(nullptr);
+  log_.reset();
+  if (maxEvents == 0 || !core) return;
+  log_ = std::make_unique<EventLog>();
+  log_->max = maxEvents;
+  core->setLog(&log_->pending);
+}
+
+std::int64_t World::eventsLogged() const { return log_ ? log_->total : 0; }
+
+std::int64_t World::eventLog(std::int64_t from, std::vector<LoggedCollision>& out) const {
+  if (!log_) return 0;
+  const std::int64_t held = static_cast<std::int64_t>(log_->ring.size());
+  const std::int64_t first = std::max(std::max<std::int64_t>(from, 0), log_->total - held);
+  const std::int64_t max = static_cast<std::int64_t>(log_->max);
+  for (std::int64_t k = first; k < log_->total; ++k) out.push_back(log_->ring[static_cast<std::size_t>(k % max)]);
+  return std::min(first, log_->total);
+}
 
 std::string World::reportJson() const { return validationReportJson(errors_, &spec_); }
 std::string World::scenarioJson() const { return ok() ? scenarioToJson(spec_).dump(2) : std::string(); }
@@ -42,7 +84,10 @@ double World::nextOutputTime() const { return nextOutput(clock_, model_->outputI
 
 AdvanceStatus World::advance(std::int64_t maxEvents) {
   if (!ok()) return AdvanceStatus::Stopped;
-  return advanceClock(clock_, *engine_, model_->outputInterval, model_->duration, maxEvents, [this] { record(); });
+  const AdvanceStatus status =
+      advanceClock(clock_, *engine_, model_->outputInterval, model_->duration, maxEvents, [this] { record(); });
+  if (log_) log_->drain();
+  return status;
 }
 
 AdvanceStatus World::runUntil(double t, std::int64_t maxEventsPerCall) { return granular::runUntil(*this, t, maxEventsPerCall); }

@@ -81,6 +81,32 @@ class JsWorld {
                    static_cast<double>(s.staleEvents),   static_cast<double>(s.elasticByTC)};
   }
   std::string hashState() const { return world_.hashHex(); }
+  void enableEventLog(double maxEvents) {
+    const double n = maxEvents >= 1 ? (maxEvents <= 1e8 ? maxEvents : 1e8) : 0;
+    world_.enableEventLog(static_cast<std::size_t>(n));
+  }
+  /// The logged collisions numbered `from` on, as columns: {first, total, time, i, j}.
+  val eventLog(double from) const {
+    std::vector<LoggedCollision> records;
+    const double start = from >= 0 ? (from <= 9e15 ? from : 9e15) : 0;
+    const std::int64_t first = world_.eventLog(static_cast<std::int64_t>(start), records);
+    std::vector<double> time, i, j;
+    time.reserve(records.size());
+    i.reserve(records.size());
+    j.reserve(records.size());
+    for (const LoggedCollision& c : records) {
+      time.push_back(c.time);
+      i.push_back(c.i);
+      j.push_back(c.j);
+    }
+    val o = val::object();
+    o.set("first", static_cast<double>(first));
+    o.set("total", static_cast<double>(world_.eventsLogged()));
+    o.set("time", copy(time));
+    o.set("i", copy(i));
+    o.set("j", copy(j));
+    return o;
+  }
 
  private:
   World world_;
@@ -377,7 +403,9 @@ EMSCRIPTEN_BINDINGS(granular) {
       .function("histogramMax", &JsWorld::histogramMax)
       .function("theory", &JsWorld::theory)
       .function("stats", &JsWorld::stats)
-      .function("hashState", &JsWorld::hashState);
+      .function("hashState", &JsWorld::hashState)
+      .function("enableEventLog", &JsWorld::enableEventLog)
+      .function("eventLog", &JsWorld::eventLog);
 
   value_object<LedgerJs>("SoftLedger")
       .field("time", &LedgerJs::time)

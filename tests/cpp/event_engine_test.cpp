@@ -364,5 +364,58 @@ TEST(EventEngine, StateHashOfTheDefaultScenarioIsStable) {
   EXPECT_EQ(w.hashHex(), "a399ef233a3e5589");
 }
 
+// ---- the per-collision log (World::enableEventLog) ------------------------------------------
+
+TEST(EventLog, RecordsWithoutChangingTheRun) {
+  // the log only records: the state hash at every output instant is the same with it on or off
+  World plain(preset("gas-cooling.json"));
+  World logged(preset("gas-cooling.json"));
+  ASSERT_TRUE(plain.ok());
+  logged.enableEventLog(300);
+  for (int k = 0; k < 10; ++k) {
+    plain.advance(kUnlimited);
+    logged.advance(kUnlimited);
+    ASSERT_EQ(plain.hashHex(), logged.hashHex()) << "output " << k;
+  }
+  const auto& s = logged.stats();
+  EXPECT_EQ(logged.eventsLogged(), s.collisions + s.wallHits);
+  // bounded: the last 300 collisions, in time order, numbered on from the dropped ones
+  ASSERT_GT(logged.eventsLogged(), 300);
+  std::vector<LoggedCollision> out;
+  const std::int64_t first = logged.eventLog(0, out);
+  ASSERT_EQ(out.size(), 300u);
+  EXPECT_EQ(first, logged.eventsLogged() - 300);
+  for (std::size_t k = 1; k < out.size(); ++k) ASSERT_LE(out[k - 1].time, out[k].time);
+  for (const LoggedCollision& c : out) {
+    ASSERT_GE(c.i, 0);
+    ASSERT_LT(c.i, logged.count());
+    if (c.j >= 0) ASSERT_LT(c.i, c.j);
+    else ASSERT_LT(-(c.j + 1), 4);  // the box's four walls
+  }
+  // from a later number: only what follows
+  std::vector<LoggedCollision> tail;
+  EXPECT_EQ(logged.eventLog(logged.eventsLogged() - 3, tail), logged.eventsLogged() - 3);
+  ASSERT_EQ(tail.size(), 3u);
+  EXPECT_EQ(tail[2].time, out.back().time);
+  // off again: nothing held
+  logged.enableEventLog(0);
+  std::vector<LoggedCollision> none;
+  logged.eventLog(0, none);
+  EXPECT_TRUE(none.empty());
+}
+
+TEST(EventLog, MatchesTheEngineLogOfTheFirstCollisions) {
+  // the World's log holds the engine's own records (scenario numbering) in order
+  World w(preset("gas-cooling.json"));
+  w.enableEventLog(1u << 20);
+  w.runUntil(0.05);
+  std::vector<LoggedCollision> out;
+  w.eventLog(0, out);
+  ASSERT_EQ(static_cast<std::int64_t>(out.size()), w.eventsLogged());
+  ASSERT_GT(out.size(), 10u);
+  EXPECT_GT(out.front().time, 0.0);
+  EXPECT_LE(out.back().time, w.time());  // the output instant runUntil stopped at
+}
+
 }  // namespace
 }  // namespace granular

@@ -419,3 +419,43 @@ function near(actual: number, expected: number, relTol: number, what: string): v
   const scale = Math.max(Math.abs(expected), Number.MIN_VALUE);
   expect(Math.abs(actual - expected) / scale, `${what}: ${actual} vs ${expected}`).toBeLessThanOrEqual(relTol);
 }
+
+describe('the per-collision event log', () => {
+  it('records without changing the run: the same hash at every output with the log on or off', () => {
+    const json = readRepoFile('scenarios/gas-cooling.json');
+    const plain = new mod.World(json);
+    const logged = new mod.World(json);
+    logged.enableEventLog(500);
+    try {
+      for (let k = 0; k < 8; k++) {
+        runUntil(plain, plain.time() + 0.01);
+        runUntil(logged, logged.time() + 0.01);
+        expect(logged.hashState(), `output ${k}`).toBe(plain.hashState());
+      }
+      const stats = logged.stats();
+      const log = logged.eventLog(0);
+      expect(log.total).toBe(stats.collisions + stats.wallHits);
+      // bounded to the last 500, time-ordered, in the documented numbering
+      expect(log.time.length).toBe(500);
+      expect(log.i.length).toBe(500);
+      expect(log.j.length).toBe(500);
+      expect(log.first).toBe(log.total - 500);
+      for (let k = 1; k < 500; k++) expect(log.time[k]!).toBeGreaterThanOrEqual(log.time[k - 1]!);
+      for (let k = 0; k < 500; k++) {
+        const i = log.i[k]!;
+        const j = log.j[k]!;
+        expect(i >= 0 && i < logged.count()).toBe(true);
+        expect(j >= 0 ? j > i && j < logged.count() : -(j + 1) < 4).toBe(true);
+      }
+      // from a later number: only the rest
+      const tail = logged.eventLog(log.total - 2);
+      expect(tail.first).toBe(log.total - 2);
+      expect(Array.from(tail.time)).toEqual(Array.from(log.time.slice(-2)));
+      logged.enableEventLog(0);
+      expect(logged.eventLog(0).time.length).toBe(0);
+    } finally {
+      plain.delete();
+      logged.delete();
+    }
+  });
+});

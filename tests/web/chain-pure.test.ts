@@ -1,7 +1,7 @@
 // The chain lab's pure pieces: CSV, sweep splitting and ordered merging, the piecewise-linear
 // timeline from a collision log, the share-state codec, input validation, the closed forms.
 import { describe, expect, it } from 'vitest';
-import { columnsToCsv, csvCell, toCsv } from '../../web/src/chain/csv';
+import { columnsToCsv, csvCell, toCsv } from '../../web/src/ui/csv';
 import { expandRow, messageField, newtonsCradle, parseList, rowPositions, rowProblem, setupJson, standardRow } from '../../web/src/chain/custom-row';
 import { parseChainRun, parseMonteCarlo, parseNewton, pairName, type ChainRun } from '../../web/src/chain/results';
 import { decodeState, defaultState, encodeState, readCustom, stateFromValue, stateToJson } from '../../web/src/chain/state';

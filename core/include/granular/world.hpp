@@ -50,6 +50,13 @@ struct Theory {
 
 enum class AdvanceStatus { Output = 0, Budget = 1, Finished = 2, Stopped = 3 };
 
+/// One collision of the per-collision log: discs i < j at `time`, or disc i and wall -(j+1) when j < 0.
+/// Disc numbers are the scenario's (engine renumbering is undone).
+struct LoggedCollision {
+  double time = 0;  // s
+  int i = 0, j = 0;
+};
+
 /// Where a World is in its sequence of output instants (core/src/output_clock.hpp moves it on).
 struct OutputClock {
   std::int64_t index = 0;  // output instants reached
@@ -90,6 +97,16 @@ class World {
   const Theory& theory() const { return theory_; }
   const EngineStats& stats() const;
 
+  /// The per-collision log (disc-disc and disc-wall; cell crossings are bookkeeping, not logged):
+  /// keeps the last `maxEvents` collisions from now on (0 turns it off and drops it). It only
+  /// records: the run is the same, state for state, with the log on or off.
+  void enableEventLog(std::size_t maxEvents);
+  /// Collisions logged since enableEventLog() (including those the bound has dropped since).
+  std::int64_t eventsLogged() const;
+  /// The logged collisions numbered `from` on (0 = the first since enabling) that are still held,
+  /// appended to `out`; returns the number of the first one appended (> from when dropped).
+  std::int64_t eventLog(std::int64_t from, std::vector<LoggedCollision>& out) const;
+
   /// FNV-1a over the bits of time, positions and velocities at time().
   std::uint64_t hashState() const;
   std::string hashHex() const;
@@ -113,6 +130,8 @@ class World {
   double histogramMax_ = 1;
   Theory theory_;
   double lastImpulse_ = 0, lastCollisions_ = 0, lastTime_ = 0;
+  struct EventLog;
+  std::unique_ptr<EventLog> log_;
 };
 
 }  // namespace granular

@@ -9,6 +9,12 @@ import type { SampleSeries } from './sample-series';
 
 export const AVALANCHE_PLOT_KINDS = ['runout', 'energy', 'iterations'] as const;
 export type AvalanchePlotKind = (typeof AVALANCHE_PLOT_KINDS)[number];
+/** for the export buttons' labels and file names */
+const AVALANCHE_PLOT_NAMES: Readonly<Record<AvalanchePlotKind, string>> = {
+  runout: 'runout',
+  energy: 'kinetic energy',
+  iterations: 'solver iterations',
+};
 
 function ticks(_u: uPlot, splits: Array<number | null>): string[] {
   return splits.map((v) => (v == null ? '' : formatValue(v)));
@@ -33,7 +39,7 @@ export class AvalanchePlot {
   private readonly view: PlotView;
 
   constructor(container: HTMLElement, readonly kind: AvalanchePlotKind) {
-    this.view = new PlotView(container, 250);
+    this.view = new PlotView(container, 250, { name: AVALANCHE_PLOT_NAMES[kind] });
     const logRange: uPlot.Scale = { distr: 3, log: 10 };
     if (kind === 'runout') {
       this.view.build(

@@ -4,7 +4,7 @@
  * Cases are grouped by their nominal a (the column's H/W before settling); the fit and the plot
  * use the settled column's a = H0/L0.
  */
-import { toCsv } from '../chain/csv';
+import { toCsv } from '../ui/csv';
 import { logLogSlope, relativeRunout, type SlopeFit } from './scaling';
 
 /** the ranges: slope 1 for a <= 1.5, 2/3 for a >= 4 */

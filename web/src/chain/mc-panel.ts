@@ -5,7 +5,7 @@
  */
 import { el } from '../ui/dom';
 import { ChainPlot } from './chain-plot';
-import { columnsToCsv } from './csv';
+import { columnsToCsv } from '../ui/csv';
 import { NumberField } from './fields';
 import { JobWorker } from './job-worker';
 import { COLORS } from '../plot/plot-view';

@@ -5,7 +5,7 @@
  */
 import { el } from '../ui/dom';
 import { ChainPlot } from './chain-plot';
-import { toCsv } from './csv';
+import { toCsv } from '../ui/csv';
 import { NumberField } from './fields';
 import { JobWorker } from './job-worker';
 import { seriesColor } from './palette';

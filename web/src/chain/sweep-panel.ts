@@ -4,7 +4,7 @@
  */
 import { el } from '../ui/dom';
 import { ChainPlot } from './chain-plot';
-import { columnsToCsv } from './csv';
+import { columnsToCsv } from '../ui/csv';
 import { NumberField, PrecisionField } from './fields';
 import { CancelledError } from './job-worker';
 import { seriesColor, seriesDash } from './palette';

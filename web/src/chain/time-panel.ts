@@ -6,7 +6,7 @@
  */
 import { el } from '../ui/dom';
 import { ChainPlot, type SeriesSpec } from './chain-plot';
-import { columnsToCsv, toCsv } from './csv';
+import { columnsToCsv, toCsv } from '../ui/csv';
 import { expandRow, messageField, newtonsCradle, ROW_KEYS, setupJson, standardRow, type CustomRow, type RowKey, type RowSetup } from './custom-row';
 import { ListField, NumberField, PrecisionField } from './fields';
 import { JobWorker } from './job-worker';

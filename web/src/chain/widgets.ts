@@ -1,6 +1,6 @@
 /** Small pieces shared by the chain panels: progress + Cancel, CSV buttons, tables, plot cards. */
 import { el } from '../ui/dom';
-import { downloadCsv } from './csv';
+import { downloadCsv } from '../ui/csv';
 import { CancelledError } from './job-worker';
 
 /** A progress bar with a Cancel button and a status line; hidden while idle. */

@@ -18,7 +18,7 @@ export class EnergyPlot {
   private series: SeriesStore | null = null;
 
   constructor(container: HTMLElement) {
-    this.view = new PlotView(container);
+    this.view = new PlotView(container, undefined, { name: 'energy' });
     this.rebuild();
   }
 

@@ -8,7 +8,7 @@ export class HistogramPlot {
   private max = 1;
 
   constructor(container: HTMLElement) {
-    this.view = new PlotView(container);
+    this.view = new PlotView(container, undefined, { name: 'speed distribution' });
     const bars = uPlot.paths.bars?.({ size: [1, Infinity], align: 0 });
     const fmt = (_u: uPlot, v: number | null): string => (v == null ? '–' : formatValue(v));
     this.view.build(

@@ -1,6 +1,14 @@
-/** A uPlot chart that fills its container and follows its size. */
+/**
+ * A uPlot chart that fills its container and follows its size. With an export name it also gets a
+ * footer: the reproduce line (ui/reproduce.ts: scenario, seed, engine, precision, version, link)
+ * and CSV / PNG buttons for the chart's data and picture.
+ */
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { downloadBlob, downloadCsv } from '../ui/csv';
+import { el } from '../ui/dom';
+import { exportFileName, reproduce, reproduceText, type ReproduceContext } from '../ui/reproduce';
+import { chartCsv } from './chart-export';
 
 export const COLORS = {
   blue: '#0072b2',
@@ -14,14 +22,141 @@ const DEFAULT_HEIGHT = 230;
 
 export type PlotOptions = Omit<uPlot.Options, 'width' | 'height'>;
 
+export interface PlotExport {
+  /** what the plot shows, for labels and file names, e.g. "energy" ("Download the energy plot as CSV") */
+  name: string;
+  /** the reproduce line's source (the page's provider by default) */
+  context?: ReproduceContext;
+}
+
 export class PlotView {
   private plot: uPlot | null = null;
+  private options: PlotOptions | null = null;
   private data: uPlot.AlignedData = [[]];
   private readonly observer: ResizeObserver;
+  private readonly context: ReproduceContext;
 
-  constructor(private readonly container: HTMLElement, private height = DEFAULT_HEIGHT) {
+  constructor(private readonly container: HTMLElement, private height = DEFAULT_HEIGHT, exports?: PlotExport) {
     this.observer = new ResizeObserver(() => this.fit());
     this.observer.observe(container);
+    this.context = exports?.context ?? reproduce;
+    if (exports) this.addFooter(exports.name);
+  }
+
+  /** the reproduce line and the export buttons, below the chart */
+  private addFooter(name: string): void {
+    const line = el('p', { class: 'reproduce' });
+    const text = el('span', { class: 'reproduce-text' });
+    const sep = el('span', { hidden: true }, ' · ');
+    const link = el('a', { class: 'reproduce-link', hidden: true }, 'link');
+    line.append(text, sep, link);
+    this.context.subscribe((info) => {
+      text.textContent = reproduceText(info);
+      if (info.link) {
+        link.href = info.link;
+        link.title = `Share link of this scenario (${info.link.length.toLocaleString('en-US')} characters)`;
+        link.setAttribute('aria-label', `share link of this scenario (for the ${name} plot)`);
+      }
+      link.hidden = !info.link;
+      sep.hidden = link.hidden;
+    });
+    const csv = el('button', { type: 'button', class: 'plot-export-button', 'aria-label': `Download the ${name} plot as CSV`, title: 'Every series of this plot as CSV' }, 'CSV');
+    const png = el('button', { type: 'button', class: 'plot-export-button', 'aria-label': `Download the ${name} plot as PNG`, title: 'This plot as a PNG picture' }, 'PNG');
+    csv.addEventListener('click', () => this.downloadCsv(name));
+    png.addEventListener('click', () => void this.downloadPng(name));
+    const tools = el('span', { class: 'plot-export', role: 'group', 'aria-label': `Export the ${name} plot` }, csv, png);
+    // last in the plot's card (after its options, e.g. the log-axis box), else right below the chart
+    const foot = el('div', { class: 'plot-foot' }, line, tools);
+    const card = this.container.parentElement;
+    if (card instanceof HTMLElement && card.tagName === 'FIGURE') card.append(foot);
+    else this.container.after(foot);
+  }
+
+  /** every series as CSV (x column first), full precision */
+  csv(): string {
+    return this.options ? chartCsv(this.options, this.data) : '';
+  }
+
+  private downloadCsv(name: string): void {
+    if (!this.options) return;
+    downloadCsv(exportFileName(this.context.get().scenario, name, 'csv'), this.csv());
+  }
+
+  private async downloadPng(name: string): Promise<void> {
+    const blob = await this.png();
+    if (blob) downloadBlob(exportFileName(this.context.get().scenario, name, 'png'), blob);
+  }
+
+  /** The chart at device resolution on white, with its title above and the series' names below. */
+  png(): Promise<Blob | null> {
+    const plot = this.plot;
+    const options = this.options;
+    if (!plot || !options) return Promise.resolve(null);
+    const chart = plot.ctx.canvas;
+    const ratio = chart.width / Math.max(1, plot.width);
+    const font = (px: number, weight = ''): string => `${weight} ${Math.round(px * ratio)}px system-ui, sans-serif`.trim();
+    const pad = Math.round(8 * ratio);
+    const titleHeight = options.title ? Math.round(24 * ratio) : 0;
+    const entries = options.series.slice(1).map((s) => ({
+      label: typeof s.label === 'string' ? s.label : '',
+      stroke: typeof s.stroke === 'string' ? s.stroke : '#1d2025',
+      dash: s.dash ?? [],
+    }));
+    const measure = document.createElement('canvas').getContext('2d');
+    if (measure) measure.font = font(12);
+    // the legend wraps onto as many rows as it needs
+    const rows: (typeof entries)[] = [[]];
+    let x = pad;
+    for (const entry of entries) {
+      const width = 28 * ratio + (measure?.measureText(entry.label).width ?? entry.label.length * 7 * ratio) + 16 * ratio;
+      if (x + width > chart.width - pad && (rows[rows.length - 1]?.length ?? 0) > 0) {
+        rows.push([]);
+        x = pad;
+      }
+      rows[rows.length - 1]?.push(entry);
+      x += width;
+    }
+    const rowHeight = Math.round(20 * ratio);
+    // the picture carries its provenance: the reproduce line, small, at the bottom
+    const provenance = reproduceText(this.context.get());
+    const out = document.createElement('canvas');
+    out.width = chart.width;
+    out.height = titleHeight + chart.height + (rows.length + 1) * rowHeight + pad;
+    const ctx = out.getContext('2d');
+    if (!ctx) return Promise.resolve(null);
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(0, 0, out.width, out.height);
+    ctx.fillStyle = '#1d2025';
+    ctx.textBaseline = 'middle';
+    if (options.title) {
+      ctx.font = font(14, 'bold');
+      ctx.textAlign = 'center';
+      ctx.fillText(options.title, out.width / 2, titleHeight / 2, out.width - 2 * pad);
+    }
+    ctx.drawImage(chart, 0, titleHeight);
+    ctx.textAlign = 'left';
+    ctx.font = font(12);
+    rows.forEach((row, r) => {
+      const y = titleHeight + chart.height + r * rowHeight + rowHeight / 2;
+      let left = pad;
+      for (const entry of row) {
+        ctx.strokeStyle = entry.stroke;
+        ctx.lineWidth = 2 * ratio;
+        ctx.setLineDash(entry.dash.map((d) => d * ratio));
+        ctx.beginPath();
+        ctx.moveTo(left, y);
+        ctx.lineTo(left + 20 * ratio, y);
+        ctx.stroke();
+        ctx.setLineDash([]);
+        ctx.fillStyle = '#1d2025';
+        ctx.fillText(entry.label, left + 28 * ratio, y);
+        left += 28 * ratio + ctx.measureText(entry.label).width + 16 * ratio;
+      }
+    });
+    ctx.fillStyle = '#5b6370';
+    ctx.font = font(10);
+    ctx.fillText(provenance, pad, titleHeight + chart.height + rows.length * rowHeight + rowHeight / 2, out.width - 2 * pad);
+    return new Promise((resolve) => out.toBlob((blob) => resolve(blob), 'image/png'));
   }
 
   private size(): { width: number; height: number } {
@@ -37,6 +172,7 @@ export class PlotView {
   /** (Re)creates the chart with new options, keeping the data. */
   build(options: PlotOptions, data: uPlot.AlignedData): void {
     this.plot?.destroy();
+    this.options = options;
     this.data = data;
     this.plot = new uPlot({ ...options, ...this.size() }, data, this.container);
   }

@@ -10,7 +10,7 @@ export class RatePlot {
   private theory: Theory | null = null;
 
   constructor(container: HTMLElement) {
-    this.view = new PlotView(container);
+    this.view = new PlotView(container, undefined, { name: 'collision rate' });
     const fmt = (_u: uPlot, v: number | null): string => (v == null ? '–' : formatValue(v));
     this.view.build(
       {

@@ -151,8 +151,29 @@ export interface World {
   stats(): EngineStats;
   /** 16 hex digits: FNV-1a over the bits of positions, velocities and time at time() */
   hashState(): string;
+  /**
+   * Start the per-collision log, keeping the last maxEvents collisions (0: off). It only records:
+   * the run is the same, state for state, with it on or off.
+   */
+  enableEventLog(maxEvents: number): void;
+  /** the logged collisions numbered `from` on (0 = the first since enableEventLog) that are still held */
+  eventLog(from: number): EventLog;
   /** free the C++ object */
   delete(): void;
+}
+
+/** Collisions of the per-collision log, as columns of equal length (copies, not views). */
+export interface EventLog {
+  /** number of the first collision returned (larger than asked when the bound dropped older ones) */
+  first: number;
+  /** collisions logged since enableEventLog(), dropped ones included */
+  total: number;
+  /** s */
+  time: Float64Array;
+  /** disc (scenario numbering) */
+  i: Float64Array;
+  /** partner: disc j > i, or wall k as j = -(k + 1) */
+  j: Float64Array;
 }
 
 export interface WorldConstructor {

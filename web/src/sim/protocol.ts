@@ -105,7 +105,28 @@ export interface GasFrameFields {
 
 export type FrameMessage = FrameCommon & GasFrameFields;
 
-export type FromWorker = ReadyMessage | FatalMessage | CrashedMessage | LoadedMessage | RejectedMessage | FrameMessage;
+/** the gas worker keeps the last EVENT_LOG_MAX collisions of the run (World.enableEventLog) */
+export const EVENT_LOG_MAX = 100_000;
+
+/** The gas page's own requests. */
+export type GasToWorker = ToWorker | { type: 'eventLog' };
+
+/** The per-collision log of the current load, answering { type: 'eventLog' } (copies, transferred). */
+export interface EventLogMessage {
+  type: 'eventLog';
+  generation: number;
+  /** number of the first collision held (> 0 when older ones were dropped) */
+  first: number;
+  /** collisions since t = 0 */
+  total: number;
+  /** s */
+  time: Float64Array;
+  /** disc i and partner j (j > i a disc; j < 0 wall -(j + 1)), scenario numbering */
+  i: Float64Array;
+  j: Float64Array;
+}
+
+export type FromWorker = ReadyMessage | FatalMessage | CrashedMessage | LoadedMessage | RejectedMessage | FrameMessage | EventLogMessage;
 
 /** AdvanceStatusCode names. */
 export const AdvanceStatus = {

@@ -5,7 +5,7 @@
  * after advance() and copied before posting.
  */
 import type { GranularModule, Observation, World } from './granular-wasm';
-import type { FromWorker, GasFrameFields, ToWorker } from './protocol';
+import { EVENT_LOG_MAX, type FromWorker, type GasFrameFields, type GasToWorker } from './protocol';
 import { RunLoop, type Family, type LoadInfo } from './run-loop';
 
 /** events per advance() call */
@@ -27,7 +27,10 @@ class GasFamily implements Family<World, GasFrameFields> {
   }
 
   create(json: string): World {
-    return new this.module.World(json);
+    const world = new this.module.World(json);
+    // only records: the run is the same with the log on or off (tests/wasm/world.test.ts)
+    world.enableEventLog(EVENT_LOG_MAX);
+    return world;
   }
 
   loaded(world: World, info: LoadInfo): void {
@@ -82,12 +85,32 @@ class GasFamily implements Family<World, GasFrameFields> {
 
 export class Runner {
   private readonly loop: RunLoop<World, GasFrameFields>;
+  private generation = 0;
 
-  constructor(module: GranularModule, post: Post) {
-    this.loop = new RunLoop(new GasFamily(module, post), post);
+  constructor(
+    module: GranularModule,
+    private readonly post: Post,
+  ) {
+    this.loop = new RunLoop(new GasFamily(module, post), (message, transfer) => {
+      if (message.type === 'frame') this.generation = message.generation;
+      post(message, transfer);
+    });
   }
 
-  handle(msg: ToWorker): void {
-    this.loop.handle(msg);
+  handle(msg: GasToWorker): void {
+    if (msg.type === 'eventLog') this.postEventLog();
+    else this.loop.handle(msg);
+  }
+
+  /** the current load's collision log, as far as the engine has got */
+  private postEventLog(): void {
+    const world = this.loop.current();
+    if (!world) return;
+    const log = world.eventLog(0);
+    const { time, i, j } = log;
+    this.post(
+      { type: 'eventLog', generation: this.generation, first: log.first, total: log.total, time, i, j },
+      [time.buffer, i.buffer, j.buffer],
+    );
   }
 }

@@ -1,9 +1,9 @@
 /** The gas simulation Web Worker: the Runner behind the shared worker host. */
-import type { FromWorker, ToWorker } from './protocol';
+import type { FromWorker, GasToWorker } from './protocol';
 import { Runner } from './runner';
 import { hostRunner } from './worker-host';
 
-hostRunner<ToWorker, FromWorker>({
+hostRunner<GasToWorker, FromWorker>({
   runner: (module, post) => new Runner(module, post),
   defaultScenario: (module) => module.defaultScenario(),
 });

@@ -10,7 +10,7 @@ export class CoordinatePlot {
   private quantity: Quantity = 'x';
 
   constructor(container: HTMLElement) {
-    this.view = new PlotView(container, 250);
+    this.view = new PlotView(container, 250, { name: 'coordinate' });
     this.rebuild();
   }
 

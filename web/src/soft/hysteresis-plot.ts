@@ -28,7 +28,7 @@ export class HysteresisPlot {
   private range = { x: 1, yMin: 0, yMax: 1 };
 
   constructor(container: HTMLElement) {
-    this.view = new PlotView(container, 280);
+    this.view = new PlotView(container, 280, { name: 'hysteresis' });
     this.show([], '');
   }
 

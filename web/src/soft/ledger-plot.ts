@@ -9,7 +9,7 @@ export class LedgerPlot {
   private readonly view: PlotView;
 
   constructor(container: HTMLElement) {
-    this.view = new PlotView(container, 280);
+    this.view = new PlotView(container, 280, { name: 'energy ledger' });
     const series: uPlot.Series[] = [{ label: 'time t (s)' }];
     const bands: uPlot.Band[] = [];
     LEDGER_PARTS.forEach(([, label, color], k) => {

@@ -14,12 +14,16 @@ import { SimClient } from '../sim/client';
 import type { Observation, Theory } from '../sim/granular-wasm';
 import type { FrameMessage, LoadedMessage } from '../sim/protocol';
 import { vibratingWall } from '../sim/scenario';
+import { EVENT_LOG_MAX } from '../sim/protocol';
 import { CanvasView } from './canvas-view';
+import { downloadCsv } from './csv';
 import { byId } from './dom';
+import { eventLogCsv, eventLogNote } from './event-log';
 import { layOutPage } from './page-layout';
 import { connectPage } from './page-session';
 import { bundledPresets, DEFAULT_PRESET_ID } from './presets';
 import { Readout } from './readout';
+import { exportFileName, reproduce } from './reproduce';
 import { parseLoadedScenario } from './scenario-source';
 import { installTestHook } from './test-hook';
 import { parsePageParams, PLOT_KINDS } from './url-params';
@@ -55,7 +59,7 @@ export function startApp(): void {
   const presets = bundledPresets('gas');
   const defaultPreset = presets.find((p) => p.id === DEFAULT_PRESET_ID) ?? null;
 
-  const { source, state } = connectPage({
+  const { client, source, state } = connectPage({
     family: 'gas',
     params,
     presets,
@@ -126,6 +130,20 @@ export function startApp(): void {
       histogramPlot.update(histogram, histogramMax, theory.meanMass, lastObservation?.temperature ?? theory.temperature0);
     }
   }
+
+  // ---- the per-collision log, on request
+  const logButton = byId('event-log-csv', HTMLButtonElement);
+  const logNote = byId('event-log-note', HTMLElement);
+  logNote.textContent = `Every collision (time, disc, partner), the last ${EVENT_LOG_MAX.toLocaleString('en-US')} of the run.`;
+  logButton.addEventListener('click', () => {
+    logButton.disabled = true;
+    void client.eventLog().then((log) => {
+      logButton.disabled = false;
+      const held = log.time.length;
+      logNote.textContent = eventLogNote(log, held);
+      if (held > 0) downloadCsv(exportFileName(reproduce.get().scenario, 'events', 'csv'), eventLogCsv(log));
+    });
+  });
 
   installTestHook(
     state,

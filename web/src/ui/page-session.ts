@@ -5,6 +5,7 @@
  * current, the latest frame); the page handles its family's loaded and frame messages.
  */
 import { AdvanceStatus, type CrashedMessage, type FatalMessage, type FrameCommon, type LoadOrigin, type RejectedMessage } from '../sim/protocol';
+import { CanvasExport } from './canvas-export';
 import type { CanvasView } from './canvas-view';
 import { byId } from './dom';
 import { EmbedApi, parseAllowList } from './embed-api';
@@ -14,6 +15,7 @@ import { frameState, wireControls, type ControlledClient } from './page-controls
 import type { Preset } from './presets';
 import type { FormModel } from './scenario-form';
 import { ScenarioPanel } from './scenario-panel';
+import { reproduce } from './reproduce';
 import { ScenarioSource, type ScenarioClient } from './scenario-source';
 import { ShareButton } from './share-button';
 import { StatusLine } from './status-line';
@@ -22,7 +24,7 @@ import type { PageParams } from './url-params';
 import { routeMessages } from './worker-messages';
 
 export type PageListener<L, F> = (
-  msg: { type: 'ready'; defaultScenario: string } | FatalMessage | CrashedMessage | RejectedMessage | L | F,
+  msg: { type: 'ready'; defaultScenario: string; version: string } | FatalMessage | CrashedMessage | RejectedMessage | L | F,
 ) => void;
 
 export interface PageSessionOptions<C, L, F> {
@@ -80,7 +82,8 @@ export function connectPage<
   };
   const client = o.client(
     routeMessages<L, F>({
-      ready: (json) => {
+      ready: (json, version) => {
+        reproduce.set({ version });
         if (!restarting) {
           source.ready(json, controls.speed());
           return;
@@ -139,6 +142,12 @@ export function connectPage<
     : new ScenarioPanel(byId('scenario-panel', HTMLElement), o.presets, { apply: source.load }, o.form);
   source.attach(panel);
   const controls = wireControls(client, () => running);
+  // the canvas's PNG and WebM recording, after the play controls
+  if (!params.embed) {
+    const canvasExport = new CanvasExport(byId('sim-canvas', HTMLCanvasElement), () => reproduce.get().scenario);
+    const bar = byId('controls', HTMLElement);
+    bar.insertBefore(canvasExport.root, bar.querySelector('#sim-time'));
+  }
 
   // the animation loop: ask the worker for a frame, draw what arrived
   const frames = new FrameLoop(o.view, {

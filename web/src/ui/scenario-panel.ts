@@ -5,9 +5,11 @@
  */
 import type { LoadOrigin } from '../sim/protocol';
 import { scenarioName, type JsonObject, type ValidationError } from '../sim/scenario';
+import { downloadBlob } from './csv';
 import { el } from './dom';
 import { assignErrors } from './field-errors';
 import type { Preset } from './presets';
+import { fileStem } from './reproduce';
 import { GAS_FORM, type FieldSpec, type FormModel, type FormValues } from './scenario-form';
 
 export interface PanelHandlers {
@@ -210,15 +212,10 @@ export class ScenarioPanel {
     list.replaceChildren(el('li', { class: 'error-header' }, header), ...errors.map((e) => el('li', {}, e.text)));
   }
 
+  /** the loaded, normalized scenario: the same object the share link carries (ui/share-button.ts) */
   private download(): void {
     if (!this.base) return;
     const blob = new Blob([JSON.stringify(this.base, null, 2) + '\n'], { type: 'application/json' });
-    const url = URL.createObjectURL(blob);
-    const name = scenarioName(this.base).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'scenario';
-    const a = el('a', { href: url, download: `${name}.json` });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    downloadBlob(`${fileStem(scenarioName(this.base))}.json`, blob);
   }
 }

@@ -11,7 +11,8 @@ import { scenarioFamilyOf, type ScenarioFamily } from './family';
 import { goToFamilyPage, openScenarioInFamilyPage } from './family-redirect';
 import type { Preset } from './presets';
 import type { ScenarioPanel } from './scenario-panel';
-import { decodeScenario, SHARE_PARAM } from './share';
+import { reproduce, scenarioReproduce } from './reproduce';
+import { decodeScenario, SHARE_PARAM, shareLinkFor } from './share';
 import type { ShareButton } from './share-button';
 import type { StatusLine } from './status-line';
 import { parsePageParams, type PageParams } from './url-params';
@@ -43,6 +44,7 @@ export class ScenarioSource {
   private defaultJson: string | null = null;
   private engineDefault: string | null = null;
   private panel: ScenarioPanel | null = null;
+  private shown = 0;
 
   constructor(private readonly o: ScenarioSourceOptions) {
     // a share link pasted into this tab's address bar
@@ -110,6 +112,15 @@ export class ScenarioSource {
     if (origin !== 'preset' && origin !== 'default' && origin !== 'reset') panel?.selectPreset(null);
     this.o.share?.setScenario(scenarioJson);
     byId('scenario-name', HTMLElement).textContent = typeof scenario['name'] === 'string' ? scenario['name'] : '';
+    // the reproduce line under the plots: what was loaded, then its share link once encoded
+    reproduce.set({ ...scenarioReproduce(this.o.family, scenario), precision: 'double', link: null });
+    const shown = ++this.shown;
+    shareLinkFor(scenarioJson, window.location.href).then(
+      ({ url }) => {
+        if (shown === this.shown) reproduce.set({ link: url });
+      },
+      () => undefined,
+    );
     // an address that still names another scenario would mislead: drop its #s=
     if (origin !== 'link' && origin !== 'reset' && window.location.hash.includes(`${SHARE_PARAM}=`)) {
       history.replaceState(null, '', `${window.location.pathname}${window.location.search}`);

@@ -1,5 +1,5 @@
 /** "Copy link": the normalized scenario, compressed into the URL fragment. */
-import { buildShareUrl, encodeScenario, SHARE_PARAM } from './share';
+import { SHARE_PARAM, shareLinkFor } from './share';
 
 export class ShareButton {
   private scenarioJson = '';
@@ -23,10 +23,7 @@ export class ShareButton {
 
   private async copy(): Promise<void> {
     if (this.scenarioJson === '') return;
-    // compact form: whitespace costs link length
-    const compact = JSON.stringify(JSON.parse(this.scenarioJson));
-    const payload = await encodeScenario(compact);
-    const url = buildShareUrl(window.location.href, payload);
+    const { payload, url } = await shareLinkFor(this.scenarioJson, window.location.href);
     this.lastPayload = payload;
     history.replaceState(null, '', `${window.location.pathname}${window.location.search}#${SHARE_PARAM}=${payload}`);
     this.output.value = url;

@@ -146,3 +146,9 @@ export function buildShareUrl(pageUrl: string, payload: string): string {
   url.hash = `${SHARE_PARAM}=${payload}`;
   return url.toString();
 }
+
+/** The share link of scenario JSON text (compacted first: whitespace costs link length) and its payload. */
+export async function shareLinkFor(json: string, pageUrl: string): Promise<{ payload: string; url: string }> {
+  const payload = await encodeScenario(JSON.stringify(JSON.parse(json)));
+  return { payload, url: buildShareUrl(pageUrl, payload) };
+}

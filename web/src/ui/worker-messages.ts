@@ -2,7 +2,8 @@
 import type { CrashedMessage, FatalMessage, RejectedMessage } from '../sim/protocol';
 
 export interface PageHandlers<L, F> {
-  ready(defaultScenario: string): void;
+  /** the engine is loaded: its default scenario (JSON text) and version() */
+  ready(defaultScenario: string, version: string): void;
   fatal(message: string): void;
   /** the engine failed and its worker was replaced (a 'ready' follows) */
   crashed(message: string): void;
@@ -11,7 +12,7 @@ export interface PageHandlers<L, F> {
   frame(msg: F): void;
 }
 
-type Ready = { type: 'ready'; defaultScenario: string };
+type Ready = { type: 'ready'; defaultScenario: string; version: string };
 
 export function routeMessages<L extends { type: 'loaded' }, F extends { type: 'frame' }>(
   handlers: PageHandlers<L, F>,
@@ -19,7 +20,7 @@ export function routeMessages<L extends { type: 'loaded' }, F extends { type: 'f
   return (msg) => {
     switch (msg.type) {
       case 'ready':
-        handlers.ready((msg as Ready).defaultScenario);
+        handlers.ready((msg as Ready).defaultScenario, (msg as Ready).version);
         break;
       case 'fatal':
         handlers.fatal((msg as FatalMessage).message);

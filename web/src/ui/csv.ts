@@ -1,4 +1,4 @@
-/** CSV text (RFC 4180: comma separated, CRLF, quoted when needed) and a download helper. */
+/** CSV text (RFC 4180: comma separated, CRLF, quoted when needed) and the download helpers every page uses. */
 
 export type CsvCell = number | string | boolean | null;
 
@@ -25,9 +25,9 @@ export function columnsToCsv(header: readonly string[], columns: ReadonlyArray<A
   return toCsv(header, rows);
 }
 
-/** Offers `text` as a file download (browser only). */
-export function downloadCsv(filename: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+/** Offers `blob` as a file download named `filename` (browser only). */
+export function downloadBlob(filename: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = filename;
@@ -35,5 +35,11 @@ export function downloadCsv(filename: string, text: string): void {
   document.body.append(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  // the download has started from the URL by now; a later revoke only frees the memory
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Offers CSV `text` as a file download (browser only). */
+export function downloadCsv(filename: string, text: string): void {
+  downloadBlob(filename, new Blob([text], { type: 'text/csv;charset=utf-8' }));
 }

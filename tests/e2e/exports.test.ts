@@ -1,0 +1,137 @@
+/**
+ * Getting results out (issue 6 §2) in Chromium: CSV and PNG of a plot, PNG and WebM of the canvas,
+ * the per-collision event log, the scenario file against the share link, the reproduce line.
+ */
+import { readFileSync } from 'node:fs';
+import type { Download, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { decodeScenario } from '../../web/src/ui/share';
+import { openPage, plotPoints, useBrowser, waitForState } from './browser';
+
+const browser = useBrowser();
+const UNTIL = 0.3;
+
+/** Clicks `selector` and returns the download it starts, with its bytes. */
+async function download(page: Page, selector: string): Promise<{ file: Download; bytes: Buffer }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.locator(selector).click()]);
+  return { file, bytes: readFileSync(await file.path()) };
+}
+
+const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const WEBM_MAGIC = [0x1a, 0x45, 0xdf, 0xa3]; // EBML
+
+describe('exports on the gas page', () => {
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    ({ page, errors } = await openPage(browser(), `${inject('baseUrl')}?until=${UNTIL}`));
+    await waitForState(page, (s) => !s.running && s.time >= UNTIL);
+  });
+
+  afterAll(async () => {
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the reproduce line under each plot names scenario, seed, engine, precision, version and links the scenario', async () => {
+    const line = page.locator('#card-energy .reproduce');
+    await expect.poll(() => line.locator('a').getAttribute('href')).toContain('#s=');
+    const text = (await line.textContent()) ?? '';
+    expect(text).toContain('Scenario “Cooling granular gas”');
+    expect(text).toContain('seed 7');
+    expect(text).toContain('engine event (double)');
+    expect(text).toMatch(/Granular Lab \d+\.\d+\.\d+/);
+    expect(await page.locator('.plot-card .reproduce').count()).toBe(3);
+  });
+
+  it('the energy plot as CSV: header with units, every plotted point in full precision', async () => {
+    const { file, bytes } = await download(page, '[aria-label="Download the energy plot as CSV"]');
+    expect(file.suggestedFilename()).toBe('cooling-granular-gas-energy.csv');
+    const lines = bytes.toString('utf8').trimEnd().split('\r\n');
+    expect(lines[0]).toBe("time t (s),E_kin — measured (J),E_kin — Haff's law E₀/(1+t/τ)² (J)");
+    const rows = lines.slice(1).map((l) => l.split(',').map(Number));
+    expect(rows.length).toBe((await plotPoints(page)).energy);
+    expect(rows[0]?.[0]).toBe(0);
+    for (const row of rows.slice(0, 5)) {
+      expect(row).toHaveLength(3);
+      for (const v of row) expect(Number.isFinite(v)).toBe(true);
+    }
+    // E_kin(0) is Haff's E0
+    expect(rows[0]?.[1]).toBeCloseTo(rows[0]?.[2] ?? NaN, 12);
+  });
+
+  it('a plot and the canvas as PNG', async () => {
+    const plot = await download(page, '[aria-label="Download the speed distribution plot as PNG"]');
+    expect(plot.file.suggestedFilename()).toBe('cooling-granular-gas-speed-distribution.png');
+    expect([...plot.bytes.subarray(0, 8)]).toEqual(PNG_MAGIC);
+    expect(plot.bytes.length).toBeGreaterThan(5_000);
+    const canvas = await download(page, '#canvas-png');
+    expect(canvas.file.suggestedFilename()).toMatch(/^cooling-granular-gas-canvas-.*\.png$/);
+    expect([...canvas.bytes.subarray(0, 8)]).toEqual(PNG_MAGIC);
+    expect(canvas.bytes.length).toBeGreaterThan(5_000);
+  });
+
+  it('the event log: time, i, j rows in time order, as many as the collisions so far', async () => {
+    const { bytes } = await download(page, '#event-log-csv');
+    const lines = bytes.toString('utf8').trimEnd().split('\r\n');
+    expect(lines[0]).toMatch(/^time \(s\),disc i,"?partner j/);
+    const rows = lines.slice(1).map((l) => l.split(',').map(Number));
+    expect(rows.length).toBeGreaterThan(100);
+    let last = 0;
+    for (const [t, i, j] of rows) {
+      expect(t).toBeGreaterThanOrEqual(last);
+      last = t ?? NaN;
+      expect(Number.isInteger(i) && (i ?? -1) >= 0).toBe(true);
+      expect(Number.isInteger(j) && (j! > i! || j! < 0)).toBe(true);
+    }
+    expect(await page.locator('#event-log-note').textContent()).toMatch(/collisions \(all since t = 0\)/);
+  });
+
+  it('the downloaded scenario JSON is the scenario the share link carries', async () => {
+    await page.locator('#copy-link').click();
+    await expect.poll(() => page.locator('#share-url').inputValue()).toContain('#s=');
+    const link = new URL(await page.locator('#share-url').inputValue());
+    const shared: unknown = JSON.parse(await decodeScenario(link.hash.slice('#s='.length)));
+    await page.locator('details.advanced summary').click();
+    const { file, bytes } = await download(page, '#download-json');
+    expect(file.suggestedFilename()).toBe('cooling-granular-gas.json');
+    expect(JSON.parse(bytes.toString('utf8'))).toEqual(shared);
+    // and the reproduce line links the same scenario
+    const href = (await page.locator('#card-rate .reproduce a').getAttribute('href')) ?? '';
+    expect(JSON.parse(await decodeScenario(new URL(href).hash.slice('#s='.length)))).toEqual(shared);
+  });
+
+  it('records the canvas as WebM for about a second, with a progress indicator', async () => {
+    const record = page.locator('#canvas-record');
+    expect(await record.isEnabled()).toBe(true);
+    await page.locator('#btn-play').click();
+    await record.click();
+    await expect.poll(() => record.getAttribute('aria-pressed')).toBe('true');
+    await page.waitForTimeout(1_100);
+    expect((await page.locator('#record-progress').textContent()) ?? '').toMatch(/0:0[1-2] · \d+ kB/);
+    const { file, bytes } = await download(page, '#canvas-record');
+    expect(file.suggestedFilename()).toMatch(/^cooling-granular-gas-.*\.webm$/);
+    expect([...bytes.subarray(0, 4)]).toEqual(WEBM_MAGIC);
+    expect(bytes.length).toBeGreaterThan(1_000);
+    expect(await record.getAttribute('aria-pressed')).toBe('false');
+    expect(await page.locator('#record-progress').isHidden()).toBe(true);
+  });
+});
+
+describe('exports on the avalanche page', () => {
+  it('each plot has its reproduce line (solver as engine) and CSV / PNG buttons', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0`);
+    const line = page.locator('#card-runout .reproduce');
+    await expect.poll(() => line.textContent()).toContain('engine avalanche gauss-seidel (double)');
+    expect((await line.textContent()) ?? '').toMatch(/Scenario “Column collapse.*” · seed 1 · .* · Granular Lab/);
+    for (const name of ['runout', 'kinetic energy', 'solver iterations']) {
+      expect(await page.locator(`[aria-label="Download the ${name} plot as CSV"]`).count()).toBe(1);
+      expect(await page.locator(`[aria-label="Download the ${name} plot as PNG"]`).count()).toBe(1);
+    }
+    const { bytes } = await download(page, '[aria-label="Download the runout plot as CSV"]');
+    expect(bytes.toString('utf8').split('\r\n')[0]).toBe('t (s),runout L (m),"L0, settled width (m)",front velocity (m/s)');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});

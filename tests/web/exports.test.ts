@@ -1,0 +1,165 @@
+// Getting results out (issue 6 §2), the pure parts: a chart's CSV with quantity and unit in every
+// header, the reproduce line, file names, WebM support detection, the event log's CSV and note.
+import type uPlot from 'uplot';
+import { describe, expect, it } from 'vitest';
+import { chartCsv, chartHeaders, splitUnit } from '../../web/src/plot/chart-export';
+import { recordingProgress, recordingSupport } from '../../web/src/ui/canvas-export';
+import { EVENT_LOG_HEADER, eventLogCsv, eventLogNote } from '../../web/src/ui/event-log';
+import {
+  engineText,
+  exportFileName,
+  fileStem,
+  fileTimestamp,
+  ReproduceContext,
+  reproduceText,
+  scenarioReproduce,
+  type ReproduceInfo,
+} from '../../web/src/ui/reproduce';
+
+/** the energy plot's options (web/src/plot/energy-plot.ts), the parts the CSV reads */
+const ENERGY: Pick<uPlot.Options, 'series' | 'axes'> = {
+  axes: [{ label: 'time t (s)' }, { label: 'E_kin (J)' }],
+  series: [{ label: 'time t (s)' }, { label: 'measured' }, { label: "Haff's law E₀/(1+t/τ)²" }],
+};
+
+describe('chart CSV', () => {
+  it('splits a trailing unit off a label, nested parentheses included', () => {
+    expect(splitUnit('E_kin (J)')).toEqual({ quantity: 'E_kin', unit: 'J' });
+    expect(splitUnit('f(v) (1/(m/s))')).toEqual({ quantity: 'f(v)', unit: '1/(m/s)' });
+    expect(splitUnit('residual, last step (× mean R)')).toEqual({ quantity: 'residual, last step', unit: '× mean R' });
+    expect(splitUnit('f(v)')).toBeNull();
+    expect(splitUnit("Haff's law E₀/(1+t/τ)²")).toBeNull();
+    expect(splitUnit('measured')).toBeNull();
+  });
+
+  it('gives every header its quantity and unit, borrowing the axis unit when the series has none', () => {
+    expect(chartHeaders(ENERGY)).toEqual(['time t (s)', 'E_kin — measured (J)', "E_kin — Haff's law E₀/(1+t/τ)² (J)"]);
+    // a second y axis on its own scale (the avalanche runout plot)
+    const runout: Pick<uPlot.Options, 'series' | 'axes'> = {
+      axes: [{ label: 't (s)' }, { label: 'runout L (m)' }, { label: 'front velocity (m/s)', scale: 'v' }],
+      series: [{ label: 't (s)' }, { label: 'runout L (m)' }, { label: 'front', scale: 'v' }],
+    };
+    expect(chartHeaders(runout)).toEqual(['t (s)', 'runout L (m)', 'front velocity — front (m/s)']);
+    // a dimensionless axis: its name only
+    const iterations: Pick<uPlot.Options, 'series' | 'axes'> = {
+      axes: [{ label: 't (s)' }, { label: 'iterations per step' }],
+      series: [{ label: 't (s)' }, { label: 'max over the interval' }],
+    };
+    expect(chartHeaders(iterations)[1]).toBe('iterations per step — max over the interval');
+  });
+
+  it('writes every series in full precision, empty cells for gaps, one row per x', () => {
+    const text = chartCsv(ENERGY, [
+      [0, 0.1, 0.30000000000000004],
+      [1 / 3, 2, 3],
+      [null, 1.5, undefined] as unknown as number[],
+    ]);
+    expect(text.split('\r\n')).toEqual([
+      "time t (s),E_kin — measured (J),E_kin — Haff's law E₀/(1+t/τ)² (J)",
+      '0,0.3333333333333333,',
+      '0.1,2,1.5',
+      '0.30000000000000004,3,',
+      '',
+    ]);
+  });
+
+  it('writes (x, y) curves (uPlot mode 2) as two columns per curve', () => {
+    const options: Pick<uPlot.Options, 'series' | 'axes' | 'mode'> = {
+      mode: 2,
+      axes: [{ label: 'penetration ρ (m)' }, { label: 'contact force F (N)' }],
+      series: [{}, { label: 'impact at t = 1 s' }, { label: 'impact at t = 2 s' }],
+    };
+    const data = [null, [[0, 1e-4], [0, 5]], [[0], [0]]] as unknown as uPlot.AlignedData;
+    expect(chartCsv(options, data).split('\r\n').slice(0, 3)).toEqual([
+      'penetration ρ — impact at t = 1 s (m),contact force F — impact at t = 1 s (N),penetration ρ — impact at t = 2 s (m),contact force F — impact at t = 2 s (N)',
+      '0,0,0,0',
+      '0.0001,5,,',
+    ]);
+  });
+});
+
+describe('the reproduce line', () => {
+  const info: ReproduceInfo = { scenario: 'Cooling gas', seed: 1, engine: 'event', precision: 'double', version: '0.1.0', link: null };
+
+  it('names scenario, seed, engine with its precision, and version', () => {
+    expect(reproduceText(info)).toBe('Scenario “Cooling gas” · seed 1 · engine event (double) · Granular Lab 0.1.0');
+    expect(reproduceText({ ...info, scenario: '', seed: null, version: '' })).toBe('Unnamed scenario · engine event (double)');
+  });
+
+  it('keeps an untrusted name as text (the line is set with textContent)', () => {
+    expect(reproduceText({ ...info, scenario: '<img src=x onerror=alert(1)>' })).toContain('“<img src=x onerror=alert(1)>”');
+  });
+
+  it('reads name, seed and engine of each family', () => {
+    expect(scenarioReproduce('gas', { name: 'Cooling gas', seed: 1, engine: 'event' })).toEqual({ scenario: 'Cooling gas', seed: 1, engine: 'event' });
+    expect(engineText('soft', { engine: 'soft', integrator: { method: 'dopri5' } })).toBe('soft dopri5');
+    expect(engineText('avalanche', { engine: 'avalanche', solver: { method: 'gauss-seidel' } })).toBe('avalanche gauss-seidel');
+    expect(engineText('gas', {})).toBe('event');
+    expect(scenarioReproduce('gas', { seed: 'x' }).seed).toBeNull();
+  });
+
+  it('the provider tells its subscribers now and on every change', () => {
+    const context = new ReproduceContext();
+    const seen: string[] = [];
+    const stop = context.subscribe((i) => seen.push(reproduceText(i)));
+    context.set({ scenario: 'A', seed: 2, engine: 'event', version: '0.1.0' });
+    stop();
+    context.set({ scenario: 'B' });
+    expect(seen).toEqual(['Unnamed scenario', 'Scenario “A” · seed 2 · engine event (double) · Granular Lab 0.1.0']);
+    expect(context.get().scenario).toBe('B');
+  });
+});
+
+describe('file names', () => {
+  it('are lower case, dashed, ASCII, bounded, never empty', () => {
+    expect(fileStem('Cooling gas (Haff’s law)')).toBe('cooling-gas-haff-s-law');
+    expect(fileStem('Écoulement à 45°')).toBe('ecoulement-a-45');
+    expect(fileStem('../../etc/passwd')).toBe('etc-passwd');
+    expect(fileStem('')).toBe('scenario');
+    expect(fileStem('***')).toBe('scenario');
+    expect(fileStem('x'.repeat(200)).length).toBe(60);
+    expect(exportFileName('Cooling gas', 'speed distribution', 'csv')).toBe('cooling-gas-speed-distribution.csv');
+    expect(fileTimestamp(new Date(2024, 4, 1, 14, 3, 9))).toBe('2024-05-01T14-03-09');
+  });
+});
+
+describe('WebM recording support', () => {
+  it('picks the best WebM type, or says why it cannot record', () => {
+    expect(recordingSupport({ captureStream: true, isTypeSupported: (t) => t.includes('vp8') })).toEqual({ ok: true, mimeType: 'video/webm;codecs=vp8' });
+    expect(recordingSupport({ captureStream: true, isTypeSupported: () => true })).toEqual({ ok: true, mimeType: 'video/webm;codecs=vp9' });
+    const none = recordingSupport({ captureStream: true, isTypeSupported: null });
+    expect(none.ok === false && none.reason).toMatch(/MediaRecorder/);
+    const noWebm = recordingSupport({ captureStream: true, isTypeSupported: (t) => t === 'video/mp4' });
+    expect(noWebm.ok === false && noWebm.reason).toMatch(/WebM/);
+    const noCapture = recordingSupport({ captureStream: false, isTypeSupported: () => true });
+    expect(noCapture.ok === false && noCapture.reason).toMatch(/capture/);
+    const throwing = recordingSupport({
+      captureStream: true,
+      isTypeSupported: () => {
+        throw new Error('no');
+      },
+    });
+    expect(throwing.ok).toBe(false);
+  });
+
+  it('shows elapsed time and size', () => {
+    expect(recordingProgress(0, 0)).toBe('0:00 · 0 kB');
+    expect(recordingProgress(7_400, 412_345)).toBe('0:07 · 412 kB');
+    expect(recordingProgress(65_000, 2_500_000)).toBe('1:05 · 2.5 MB');
+  });
+});
+
+describe('the event log CSV', () => {
+  it('one row per collision, walls as negative partners', () => {
+    const text = eventLogCsv({ first: 0, total: 2, time: [0.5, 0.75], i: [3, 7], j: [9, -2] });
+    expect(text.split('\r\n')).toEqual([EVENT_LOG_HEADER.join(','), '0.5,3,9', '0.75,7,-2', '']);
+  });
+
+  it('says what the file holds, and when the bound dropped the oldest', () => {
+    expect(eventLogNote({ first: 0, total: 0 }, 0)).toBe('No collision yet.');
+    expect(eventLogNote({ first: 0, total: 12345 }, 12345)).toBe('12,345 collisions (all since t = 0).');
+    expect(eventLogNote({ first: 150000, total: 250000 }, 100000)).toBe(
+      'The last 100,000 of 250,000 collisions (the first 150,000 were dropped: the log keeps the last 100,000).',
+    );
+  });
+});

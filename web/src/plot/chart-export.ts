@@ -1,0 +1,83 @@
+/**
+ * A chart's data as CSV (pure): the x column and every y series, full precision, each header
+ * with its quantity and unit. A series label that carries no unit borrows its axis's: the energy
+ * plot's "measured" becomes "E_kin — measured (J)".
+ */
+import type uPlot from 'uplot';
+import { columnsToCsv, type CsvCell } from '../ui/csv';
+
+/** "E_kin (J)" -> { quantity: "E_kin", unit: "J" }; "f(v) (1/(m/s))" -> { "f(v)", "1/(m/s)" }; no unit: null. */
+export function splitUnit(label: string): { quantity: string; unit: string } | null {
+  const text = label.trim();
+  if (!text.endsWith(')')) return null;
+  let depth = 0;
+  for (let k = text.length - 1; k >= 0; k--) {
+    const ch = text[k];
+    if (ch === ')') depth++;
+    else if (ch === '(') {
+      depth--;
+      if (depth === 0) {
+        // a unit stands apart: "E_kin (J)", not "f(v)"
+        if (k === 0 || text[k - 1] !== ' ') return null;
+        return { quantity: text.slice(0, k).trim(), unit: text.slice(k + 1, -1).trim() };
+      }
+    }
+  }
+  return null;
+}
+
+function labelText(label: uPlot.Series['label'] | uPlot.Axis['label']): string {
+  if (typeof label === 'string') return label;
+  return label instanceof Object && 'textContent' in label ? String(label.textContent ?? '') : '';
+}
+
+/** The header of each column of a chart: x as labelled, then each y series with quantity and unit. */
+export function chartHeaders(options: Pick<uPlot.Options, 'series' | 'axes'>): string[] {
+  const axes = options.axes ?? [];
+  const axisFor = (scale: string): string => {
+    const k = axes.findIndex((a, index) => (a.scale ?? (index === 0 ? 'x' : 'y')) === scale);
+    return k >= 0 ? labelText(axes[k]?.label) : '';
+  };
+  return options.series.map((s, k) => {
+    const label = labelText(s.label) || (k === 0 ? 'x' : `series ${k}`);
+    if (k === 0) return splitUnit(label) ? label : axisFor('x') || label;
+    return withAxisUnit(label, axisFor(s.scale ?? 'y'));
+  });
+}
+
+/** "<quantity> — <series> (<unit>)" for a series label without a unit, from an axis label */
+function withAxisUnit(label: string, axis: string): string {
+  if (splitUnit(label)) return label;
+  const unit = splitUnit(axis);
+  if (unit) return `${unit.quantity} — ${label} (${unit.unit})`;
+  return axis !== '' ? `${axis} — ${label}` : label;
+}
+
+type Column = ArrayLike<number | null | undefined>;
+
+const cells = (column: Column | null | undefined): CsvCell[] =>
+  column ? Array.from(column, (v) => (v === undefined ? null : v)) : [];
+
+/**
+ * CSV of the chart: one row per x value, empty cells where a series has no value. A chart of
+ * (x, y) curves (uPlot mode 2, e.g. hysteresis loops) gives two columns per curve.
+ */
+export function chartCsv(options: Pick<uPlot.Options, 'series' | 'axes' | 'mode'>, data: uPlot.AlignedData): string {
+  if (options.mode === 2) {
+    const axes = options.axes ?? [];
+    const xAxis = labelText(axes[0]?.label) || 'x';
+    const yAxis = labelText(axes[1]?.label) || 'y';
+    const header: string[] = [];
+    const columns: CsvCell[][] = [];
+    options.series.forEach((s, k) => {
+      if (k === 0) return;
+      const facets = data[k] as unknown as [Column, Column] | null | undefined;
+      const label = labelText(s.label) || `curve ${k}`;
+      header.push(withAxisUnit(label, xAxis), withAxisUnit(label, yAxis));
+      columns.push(cells(facets?.[0]), cells(facets?.[1]));
+    });
+    return columnsToCsv(header, columns);
+  }
+  const columns = options.series.map((_s, k) => cells(data[k] as Column | undefined));
+  return columnsToCsv(chartHeaders(options), columns);
+}

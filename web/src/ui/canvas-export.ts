@@ -1,0 +1,180 @@
+/**
+ * The canvas's exports, next to the play controls: a PNG of what is drawn (on white, at device
+ * resolution) and a WebM recording (MediaRecorder on canvas.captureStream()) with its elapsed time
+ * and size while it runs; Stop offers `<scenario>-<time>.webm`. Where the browser cannot record
+ * WebM, the button is disabled and its tooltip says why; nothing here throws at the page.
+ */
+import { downloadBlob } from './csv';
+import { el } from './dom';
+import { fileStem, fileTimestamp } from './reproduce';
+
+/** WebM types to try, best first */
+export const WEBM_TYPES = ['video/webm;codecs=vp9', 'video/webm;codecs=vp8', 'video/webm'] as const;
+
+export interface RecordingEnvironment {
+  /** the MediaRecorder constructor's isTypeSupported, or null when there is no MediaRecorder */
+  isTypeSupported: ((type: string) => boolean) | null;
+  /** HTMLCanvasElement.prototype.captureStream exists */
+  captureStream: boolean;
+}
+
+export type RecordingSupport = { ok: true; mimeType: string } | { ok: false; reason: string };
+
+/** Whether (and in which type) this browser can record the canvas as WebM; why not, in words. */
+export function recordingSupport(env: RecordingEnvironment): RecordingSupport {
+  if (!env.captureStream) return { ok: false, reason: 'This browser cannot capture a canvas as a video stream.' };
+  if (!env.isTypeSupported) return { ok: false, reason: 'This browser has no MediaRecorder: it cannot record video.' };
+  const isTypeSupported = env.isTypeSupported;
+  const mimeType = WEBM_TYPES.find((type) => {
+    try {
+      return isTypeSupported(type);
+    } catch {
+      return false;
+    }
+  });
+  return mimeType ? { ok: true, mimeType } : { ok: false, reason: 'This browser cannot record WebM video.' };
+}
+
+/** The environment of this page. */
+export function browserRecordingEnvironment(): RecordingEnvironment {
+  const recorder = typeof MediaRecorder === 'function' ? MediaRecorder : null;
+  return {
+    isTypeSupported: recorder && typeof recorder.isTypeSupported === 'function' ? (type) => recorder.isTypeSupported(type) : null,
+    captureStream: typeof HTMLCanvasElement !== 'undefined' && typeof HTMLCanvasElement.prototype.captureStream === 'function',
+  };
+}
+
+/** "0:07 · 412 kB": elapsed recording time and size so far */
+export function recordingProgress(elapsedMs: number, bytes: number): string {
+  const seconds = Math.max(0, Math.floor(elapsedMs / 1000));
+  const time = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+  const size = bytes < 1e6 ? `${Math.round(bytes / 1e3)} kB` : `${(bytes / 1e6).toFixed(1)} MB`;
+  return `${time} · ${size}`;
+}
+
+/** The canvas as a PNG on white (the renderers may leave the background transparent). */
+export function canvasPng(canvas: HTMLCanvasElement): Promise<Blob | null> {
+  const out = document.createElement('canvas');
+  out.width = canvas.width;
+  out.height = canvas.height;
+  const ctx = out.getContext('2d');
+  if (!ctx) return Promise.resolve(null);
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, out.width, out.height);
+  ctx.drawImage(canvas, 0, 0);
+  return new Promise((resolve) => out.toBlob((blob) => resolve(blob), 'image/png'));
+}
+
+/** frames per second of the recording (the canvas is redrawn at most once per animation frame) */
+const FPS = 30;
+
+export class CanvasExport {
+  readonly root: HTMLElement;
+  private readonly recordButton: HTMLButtonElement;
+  private readonly progress: HTMLElement;
+  private readonly support: RecordingSupport;
+  private recorder: MediaRecorder | null = null;
+  private timer: ReturnType<typeof setInterval> | null = null;
+
+  constructor(
+    private readonly canvas: HTMLCanvasElement,
+    /** the loaded scenario's name (for file names) */
+    private readonly scenario: () => string,
+    env: RecordingEnvironment = browserRecordingEnvironment(),
+  ) {
+    const png = el('button', { type: 'button', id: 'canvas-png', 'aria-label': 'Download the canvas as PNG', title: 'The canvas as a PNG picture' }, 'PNG');
+    png.addEventListener('click', () => void this.downloadPng());
+    this.support = recordingSupport(env);
+    this.recordButton = el('button', { type: 'button', id: 'canvas-record', 'aria-pressed': 'false' }, 'Record WebM');
+    if (this.support.ok) {
+      this.recordButton.title = 'Record the canvas as a WebM video; press again to stop and download it';
+    } else {
+      this.recordButton.disabled = true;
+      this.recordButton.title = this.support.reason;
+    }
+    this.recordButton.addEventListener('click', () => (this.recorder ? this.stop() : this.start()));
+    // elapsed time and size, every 250 ms: not a live region (the button's state is announced)
+    this.progress = el('span', { class: 'record-progress', id: 'record-progress', hidden: true });
+    this.root = el('span', { class: 'canvas-export', role: 'group', 'aria-label': 'Export the canvas' }, png, this.recordButton, this.progress);
+  }
+
+  /** recording now */
+  recording(): boolean {
+    return this.recorder !== null;
+  }
+
+  private async downloadPng(): Promise<void> {
+    const blob = await canvasPng(this.canvas);
+    if (blob) downloadBlob(`${fileStem(this.scenario())}-canvas-${fileTimestamp(new Date())}.png`, blob);
+  }
+
+  private start(): void {
+    if (!this.support.ok || this.recorder) return;
+    const mimeType = this.support.mimeType;
+    let recorder: MediaRecorder;
+    try {
+      recorder = new MediaRecorder(this.canvas.captureStream(FPS), { mimeType });
+    } catch (error) {
+      this.showProblem(`Recording could not start: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+    const chunks: Blob[] = [];
+    let bytes = 0;
+    const started = performance.now();
+    const name = `${fileStem(this.scenario())}-${fileTimestamp(new Date())}.webm`;
+    recorder.addEventListener('dataavailable', (event) => {
+      if (event.data.size > 0) {
+        chunks.push(event.data);
+        bytes += event.data.size;
+      }
+    });
+    recorder.addEventListener('stop', () => {
+      this.finish();
+      const blob = new Blob(chunks, { type: 'video/webm' });
+      if (blob.size > 0) downloadBlob(name, blob);
+      else this.showProblem('The recording is empty (nothing was drawn while it ran).');
+    });
+    recorder.addEventListener('error', () => {
+      this.finish();
+      this.showProblem('The recording failed.');
+    });
+    try {
+      recorder.start(250);
+    } catch (error) {
+      this.showProblem(`Recording could not start: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+    this.recorder = recorder;
+    this.recordButton.textContent = 'Stop recording';
+    this.recordButton.setAttribute('aria-pressed', 'true');
+    this.progress.hidden = false;
+    this.progress.classList.remove('problem');
+    const show = (): void => {
+      this.progress.textContent = `● REC ${recordingProgress(performance.now() - started, bytes)}`;
+    };
+    show();
+    this.timer = setInterval(show, 250);
+  }
+
+  private stop(): void {
+    const recorder = this.recorder;
+    if (!recorder) return;
+    if (recorder.state !== 'inactive') recorder.stop();
+    else this.finish();
+  }
+
+  private finish(): void {
+    this.recorder = null;
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = null;
+    this.recordButton.textContent = 'Record WebM';
+    this.recordButton.setAttribute('aria-pressed', 'false');
+    this.progress.hidden = true;
+  }
+
+  private showProblem(text: string): void {
+    this.progress.hidden = false;
+    this.progress.classList.add('problem');
+    this.progress.textContent = text;
+  }
+}

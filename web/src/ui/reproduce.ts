@@ -1,0 +1,105 @@
+/**
+ * What it takes to reproduce a result, shown under every plot: scenario, seed, engine, precision,
+ * engine version and the share link. The page sets it on every load (a page-level provider); the
+ * plots follow it. Also the file names of everything a page exports. Pure apart from the listeners.
+ */
+import { getPath, type JsonObject } from '../sim/scenario';
+import type { ScenarioFamily } from './family';
+
+export interface ReproduceInfo {
+  /** the scenario's name ('' when it has none) */
+  scenario: string;
+  seed: number | null;
+  /** e.g. "event", "soft dopri5", "avalanche gauss-seidel", "chain" */
+  engine: string;
+  /** arithmetic of the engine, e.g. "double", "double-double" */
+  precision: string;
+  /** the engine's version() */
+  version: string;
+  /** the share link of this scenario (null until known) */
+  link: string | null;
+}
+
+export const EMPTY_REPRODUCE: ReproduceInfo = { scenario: '', seed: null, engine: '', precision: 'double', version: '', link: null };
+
+/** The line's text, e.g. "Scenario “Cooling gas” · seed 1 · engine event (double) · Granular Lab 0.1.0". */
+export function reproduceText(info: ReproduceInfo): string {
+  const parts: string[] = [];
+  parts.push(info.scenario !== '' ? `Scenario “${info.scenario}”` : 'Unnamed scenario');
+  if (info.seed !== null) parts.push(`seed ${info.seed}`);
+  if (info.engine !== '') parts.push(`engine ${info.engine}${info.precision !== '' ? ` (${info.precision})` : ''}`);
+  if (info.version !== '') parts.push(`Granular Lab ${info.version}`);
+  return parts.join(' · ');
+}
+
+/** The engine as the reproduce line names it: the gas's engine, the soft integrator, the avalanche solver. */
+export function engineText(family: ScenarioFamily, scenario: JsonObject): string {
+  const text = (path: string): string => {
+    const v = getPath(scenario, path);
+    return typeof v === 'string' ? v : '';
+  };
+  if (family === 'soft') return ['soft', text('integrator.method')].filter((s) => s !== '').join(' ');
+  if (family === 'avalanche') return ['avalanche', text('solver.method')].filter((s) => s !== '').join(' ');
+  return text('engine') || 'event';
+}
+
+/** name, seed and engine of a loaded (normalized) scenario */
+export function scenarioReproduce(family: ScenarioFamily, scenario: JsonObject): Pick<ReproduceInfo, 'scenario' | 'seed' | 'engine'> {
+  const name = scenario['name'];
+  const seed = scenario['seed'];
+  return {
+    scenario: typeof name === 'string' ? name : '',
+    seed: typeof seed === 'number' && Number.isFinite(seed) ? seed : null,
+    engine: engineText(family, scenario),
+  };
+}
+
+/** A name as a file-name stem: lower case, a–z 0–9 and single dashes, at most 60 characters. */
+export function fileStem(name: string, fallback = 'scenario'): string {
+  const stem = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 60)
+    .replace(/^-+|-+$/g, '');
+  return stem !== '' ? stem : fallback;
+}
+
+/** `<scenario>-<what>.<ext>`, e.g. "cooling-gas-energy.csv" */
+export function exportFileName(scenario: string, what: string, ext: string): string {
+  return `${fileStem(scenario)}-${fileStem(what, 'export')}.${ext}`;
+}
+
+/** A local time stamp for file names: 2024-05-01T14-03-09 (no colons: they are not allowed everywhere). */
+export function fileTimestamp(date: Date): string {
+  const p = (n: number): string => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${p(date.getMonth() + 1)}-${p(date.getDate())}T${p(date.getHours())}-${p(date.getMinutes())}-${p(date.getSeconds())}`;
+}
+
+type Listener = (info: ReproduceInfo) => void;
+
+/** The page's current reproduce information; plots subscribe, the page sets it on every load. */
+export class ReproduceContext {
+  private info: ReproduceInfo = EMPTY_REPRODUCE;
+  private readonly listeners = new Set<Listener>();
+
+  get(): ReproduceInfo {
+    return this.info;
+  }
+
+  set(update: Partial<ReproduceInfo>): void {
+    this.info = { ...this.info, ...update };
+    for (const listener of this.listeners) listener(this.info);
+  }
+
+  /** calls `listener` now and on every change; returns the unsubscribe function */
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    listener(this.info);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+/** the one provider of the page */
+export const reproduce = new ReproduceContext();
