@@ -44,3 +44,38 @@ export async function axeViolations(page: Page): Promise<AxeFinding[]> {
       .map((v) => ({ id: v.id, impact: v.impact ?? '', help: v.help, targets: v.nodes.slice(0, 6).map((n) => n.target.map(String).join(' ')) }));
   }, excluded);
 }
+
+/** What the focused element is, and whether its focus shows (outline or box-shadow, on it or on the visible stand-in of a hidden file input). */
+interface FocusInfo {
+  matches: boolean;
+  what: string;
+  visible: boolean;
+}
+
+/**
+ * Presses Tab (from wherever the focus is) until the focused element matches `selector`;
+ * every element passed on the way must show its focus. Throws when `maxTabs` presses do not
+ * reach it. Returns the elements without a visible focus indicator.
+ */
+export async function tabTo(page: Page, selector: string, maxTabs = 250): Promise<string[]> {
+  const unseen: string[] = [];
+  for (let n = 0; n < maxTabs; n++) {
+    await page.keyboard.press('Tab');
+    const info: FocusInfo = await page.evaluate((sel) => {
+      const active = document.activeElement;
+      if (!(active instanceof HTMLElement) || active === document.body) return { matches: false, what: 'body', visible: true };
+      const shows = (el: Element): boolean => {
+        const s = getComputedStyle(el);
+        return (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2) || s.boxShadow !== 'none';
+      };
+      const box = active.getBoundingClientRect();
+      // a visually hidden control (the file input) shows its focus on the element after it
+      const standIn = box.width <= 1 && box.height <= 1 ? active.nextElementSibling : null;
+      const what = `${active.tagName.toLowerCase()}${active.id ? `#${active.id}` : ''}${active.className && typeof active.className === 'string' ? `.${active.className.split(' ')[0]}` : ''}`;
+      return { matches: active.matches(sel), what, visible: active.matches(':focus-visible') && (shows(active) || (standIn !== null && shows(standIn))) };
+    }, selector);
+    if (!info.visible) unseen.push(info.what);
+    if (info.matches) return unseen;
+  }
+  throw new Error(`${selector} was not reached in ${maxTabs} presses of Tab`);
+}

@@ -185,6 +185,7 @@ export function startSoftApp(): void {
       closure: ledger.closure(),
       coordinates: latest ? Array.from(latest.subarray(1, 1 + 6 * count)) : [],
       pair: pairPicker.label(),
+      traces: traces?.length ?? 0,
     }),
   );
 }
