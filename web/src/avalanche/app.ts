@@ -101,7 +101,7 @@ export function startAvalancheApp(): void {
   const showChainNote = (): void => {
     const max = renderer.impulseMax();
     chainNote.textContent = chainsBox.checked
-      ? `Red lines: contacts, width ∝ normal impulse p_n (thickest = ${formatNumber(max, 3)} N·s per step, ${chainsDrawn.toLocaleString('en-US')} contacts).`
+      ? `Orange-red lines: contacts, width ∝ normal impulse p_n (thickest = ${formatNumber(max, 3)} N·s per step, ${chainsDrawn.toLocaleString('en-US')} contacts).`
       : '';
   };
   chainsBox.addEventListener('change', () => {
