@@ -28,6 +28,7 @@ async function simulationControls(page: Page, unseen: string[], hasApply = true)
   await page.keyboard.press('Enter');
   expect(await page.locator('#guide').getAttribute('open')).toBe('');
   expect(await page.locator('#guide-body h2').first().isVisible()).toBe(true);
+  expect(await page.locator('#guide-body h2').first().textContent()).toMatch(/^Guide: /);
   await page.keyboard.press('Enter');
   expect(await page.locator('#guide').getAttribute('open')).toBeNull();
   // the preset menu: the arrow key picks the next preset, which loads
@@ -136,6 +137,7 @@ describe('keyboard only', () => {
     await reach(page, '#guide > summary', unseen);
     await page.keyboard.press('Enter');
     expect(await page.locator('#guide').getAttribute('open')).toBe('');
+    expect(await page.locator('#guide-body h2').first().textContent()).toBe('Guide: the chain lab');
     await page.keyboard.press('Enter');
     // (a) a new e typed and run with Enter
     await reach(page, '#time-e', unseen);
