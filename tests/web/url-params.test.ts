@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePageParams } from '../../web/src/ui/url-params';
+import { parsePageParams, PLOT_KINDS } from '../../web/src/ui/url-params';
 
 describe('parsePageParams', () => {
   it('defaults: full page, autoplay, no link', () => {
@@ -14,6 +14,13 @@ describe('parsePageParams', () => {
     expect(parsePageParams('?embed=0', '').embed).toBe(false);
     expect(parsePageParams('?embed', '').embed).toBe(true);
     expect(parsePageParams('?embed=1&origins=https://a.edu,https://b.org', '').origins).toBe('https://a.edu,https://b.org');
+  });
+
+  it('a reader who prefers reduced motion gets a paused page unless the address says play=1', () => {
+    expect(parsePageParams('', '', PLOT_KINDS, true).autoplay).toBe(false);
+    expect(parsePageParams('?play=1', '', PLOT_KINDS, true).autoplay).toBe(true);
+    expect(parsePageParams('?play=0', '', PLOT_KINDS, true).autoplay).toBe(false);
+    expect(parsePageParams('', '', PLOT_KINDS, false).autoplay).toBe(true);
   });
 
   it('ignores unknown plots and bad times', () => {

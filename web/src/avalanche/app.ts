@@ -4,6 +4,8 @@
  * and phase line, the scenario panel with the Gmsh import, the controls, the share link, and the
  * aspect-ratio study. The physics runs in avalanche/worker.ts (and study-worker.ts for the study).
  */
+import guideText from '../../../docs/guides/avalanche.md?raw';
+import { mountGuide } from '../guide/guide-panel';
 import type { AvalanchePhaseCode, AvalancheSummary } from '../sim/granular-wasm';
 import { getPath, type JsonObject } from '../sim/scenario';
 import { SpeedLegend } from '../render/legend';
@@ -14,6 +16,7 @@ import { connectPage } from '../ui/page-session';
 import { bundledPresets, DEFAULT_AVALANCHE_PRESET_ID } from '../ui/presets';
 import { parseLoadedScenario } from '../ui/scenario-source';
 import { installTestHook } from '../ui/test-hook';
+import { prefersReducedMotion } from '../ui/motion';
 import { parsePageParams } from '../ui/url-params';
 import { AVALANCHE_FORM } from './avalanche-form';
 import { AVALANCHE_PLOT_KINDS, AvalanchePlot } from './avalanche-plots';
@@ -33,10 +36,11 @@ function num(scenario: JsonObject, path: string, fallback: number): number {
 }
 
 export function startAvalancheApp(): void {
-  const params = parsePageParams(window.location.search, window.location.hash, AVALANCHE_PLOT_KINDS);
+  const params = parsePageParams(window.location.search, window.location.hash, AVALANCHE_PLOT_KINDS, prefersReducedMotion());
 
   // ---- plots
   const wanted = layOutPage(params, AVALANCHE_PLOT_KINDS);
+  mountGuide(guideText, params.embed);
   const plots = AVALANCHE_PLOT_KINDS.filter(wanted).map((kind) => new AvalanchePlot(byId(`plot-${kind}`, HTMLElement), kind));
 
   // ---- canvas, legend, force chains
@@ -97,7 +101,7 @@ export function startAvalancheApp(): void {
   const showChainNote = (): void => {
     const max = renderer.impulseMax();
     chainNote.textContent = chainsBox.checked
-      ? `Red lines: contacts, width ∝ normal impulse p_n (thickest = ${formatNumber(max, 3)} N·s per step, ${chainsDrawn.toLocaleString('en-US')} contacts).`
+      ? `Orange-red lines: contacts, width ∝ normal impulse p_n (thickest = ${formatNumber(max, 3)} N·s per step, ${chainsDrawn.toLocaleString('en-US')} contacts).`
       : '';
   };
   chainsBox.addEventListener('change', () => {

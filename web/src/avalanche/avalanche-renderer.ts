@@ -5,6 +5,7 @@
  * optionally the force chains (contact lines, width ∝ normal impulse), and axes with ticks in m.
  * The view covers the floor and the column with equal axes. No physics: it draws what it is given.
  */
+import { FORCE_CHAIN_COLOR } from '../render/palette';
 import { colorBin, colorTable } from '../render/colormap';
 import { sizeCanvas, type Bounds, type ViewTransform } from '../render/view-transform';
 import { CONTACT_STRIDE, GRAIN_STRIDE } from './protocol';
@@ -19,7 +20,7 @@ const AXIS = '#5b6470';
 const FLOOR_FILL = '#b8bdc4';
 const FLOOR_STROKE = '#8b929b';
 const WALL = '#30343b';
-const CHAIN = '#c0141e';
+const CHAIN = FORCE_CHAIN_COLOR;
 /** grain opacity while force chains are drawn over them */
 const FADED = 0.3;
 /** rotation marks only where a grain is at least this many CSS px across */

@@ -2,6 +2,8 @@
  * Wires the chain lab page (chain.html): the four panels, the share link (every panel's last
  * run inputs as JSON in #s=) and a read-only test hook, window.__chain.
  */
+import guideText from '../../../docs/guides/chain.md?raw';
+import { mountGuide } from '../guide/guide-panel';
 import { byId } from '../ui/dom';
 import { ShareButton } from '../ui/share-button';
 import { parsePageParams } from '../ui/url-params';
@@ -32,6 +34,7 @@ declare global {
 export function startChainApp(): void {
   const params = parsePageParams(window.location.search, window.location.hash, CHAIN_PANELS);
   document.body.classList.toggle('embed', params.embed);
+  mountGuide(guideText, params.embed);
   const state = defaultState();
   const share = params.embed
     ? null

@@ -1,5 +1,7 @@
-/** Okabe–Ito colours (colour-blind safe; yellow left out, too pale on white); dashes beyond eight series. */
-export const OKABE_ITO = ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#e69f00', '#56b4e9', '#000000', '#8c8c8c'] as const;
+import { CATEGORICAL } from '../render/palette';
+
+/** Okabe–Ito colours (colour-blind safe; yellow left out, too pale on white: grey instead); dashes beyond eight series. */
+export const OKABE_ITO = CATEGORICAL;
 
 export function seriesColor(k: number): string {
   return OKABE_ITO[k % OKABE_ITO.length]!;

@@ -194,7 +194,9 @@ export class PlotView {
 }
 
 /** Axis tick formatter that stays readable from 1e-9 to 1e9. */
-export function formatValue(v: number): string {
+export function formatValue(v: number | null): string {
+  // uPlot hands a log axis null splits when its range is a single value (one point, after a reset)
+  if (v === null || !Number.isFinite(v)) return '';
   if (v === 0) return '0';
   const a = Math.abs(v);
   if (a >= 1e-3 && a < 1e5) return String(Number(v.toPrecision(4)));

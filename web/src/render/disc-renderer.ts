@@ -7,6 +7,7 @@
  * 10 000 discs) even where the canvas is drawn on the CPU. Walls are always paths.
  * No physics here: it draws the typed arrays it is given.
  */
+import { OKABE_ITO_ALL } from './palette';
 import { colorBin, colorTable, colorTableRGB } from './colormap';
 import { packRGBA, rasterizeDiscs, type PixelBuffer } from './raster';
 import { boundsAspect, fitTransform, sizeCanvas, wallBounds, type Bounds, type ViewTransform } from './view-transform';
@@ -18,7 +19,8 @@ const MARGIN_PX = 10;
 const BACKGROUND = '#ffffff';
 const OUTSIDE = '#eef0f3';
 const WALL_COLOR = '#30343b';
-const VIBRATING_COLOR = '#d55e00';
+/** the vibrating wall, Okabe–Ito vermillion (render/palette.ts) */
+const VIBRATING_COLOR = OKABE_ITO_ALL.vermillion;
 
 export class DiscRenderer {
   private readonly ctx: CanvasRenderingContext2D;

@@ -3,6 +3,8 @@
  * observer traces, the three plots (energy ledger, hysteresis, a coordinate vs time), the
  * scenario panel, the controls and the share link. The physics runs in soft/worker.ts.
  */
+import guideText from '../../../docs/guides/soft.md?raw';
+import { mountGuide } from '../guide/guide-panel';
 import type { HysteresisLoop, SoftLedger } from '../sim/granular-wasm';
 import { CanvasView } from '../ui/canvas-view';
 import { byId } from '../ui/dom';
@@ -11,6 +13,7 @@ import { connectPage } from '../ui/page-session';
 import { bundledPresets, DEFAULT_SOFT_PRESET_ID } from '../ui/presets';
 import { parseLoadedScenario } from '../ui/scenario-source';
 import { installTestHook } from '../ui/test-hook';
+import { prefersReducedMotion } from '../ui/motion';
 import { parsePageParams } from '../ui/url-params';
 import { CoordinateHistory, type Quantity } from './coordinates';
 import { CoordinatePlot } from './coordinate-plot';
@@ -36,10 +39,13 @@ const TRACE_MAX_DISCS = 200;
 const MAX_LOOPS_KEPT = 5000;
 
 export function startSoftApp(): void {
-  const params = parsePageParams(window.location.search, window.location.hash, SOFT_PLOT_KINDS);
+  const params = parsePageParams(window.location.search, window.location.hash, SOFT_PLOT_KINDS, prefersReducedMotion());
+  // fading observer traces are decorative motion: left out when the reader prefers reduced motion
+  const showTraces = !prefersReducedMotion();
 
   // ---- plots
   const wanted = layOutPage(params, SOFT_PLOT_KINDS);
+  mountGuide(guideText, params.embed);
   const ledgerPlot = wanted('ledger') ? new LedgerPlot(byId('plot-ledger', HTMLElement)) : null;
   const hysteresisPlot = wanted('hysteresis') ? new HysteresisPlot(byId('plot-hysteresis', HTMLElement)) : null;
   const coordinatePlot = wanted('coordinate') ? new CoordinatePlot(byId('plot-coordinate', HTMLElement)) : null;
@@ -107,7 +113,7 @@ export function startSoftApp(): void {
     count = msg.count;
     domainKind = msg.domain.kind;
     const scenario = parseLoadedScenario(msg.scenarioJson);
-    traces = count <= TRACE_MAX_DISCS ? new TraceBuffer(count, traceCapacity(TRACE_SECONDS, msg.outputInterval)) : null;
+    traces = showTraces && count <= TRACE_MAX_DISCS ? new TraceBuffer(count, traceCapacity(TRACE_SECONDS, msg.outputInterval)) : null;
     renderer.setScene(msg.domain, msg.radii, traces);
     view.fit();
     ledger.clear();
@@ -179,6 +185,7 @@ export function startSoftApp(): void {
       closure: ledger.closure(),
       coordinates: latest ? Array.from(latest.subarray(1, 1 + 6 * count)) : [],
       pair: pairPicker.label(),
+      traces: traces?.length ?? 0,
     }),
   );
 }

@@ -5,12 +5,12 @@
 import { everyOther } from '../plot/thin';
 import type { SoftLedger } from '../sim/granular-wasm';
 
-/** The stacked components, bottom to top: key, legend label, colour (Okabe–Ito, colour-blind safe). */
+/** The stacked components, bottom to top: key, legend label, colour (Okabe–Ito, colour-blind safe; grey for its yellow, too pale on white). */
 export const LEDGER_PARTS = [
   ['translational', 'translational kinetic', '#0072b2'],
   ['rotational', 'rotational kinetic', '#56b4e9'],
   ['observer', 'observer kinetic', '#009e73'],
-  ['elastic', 'elastic (Hertz)', '#f0e442'],
+  ['elastic', 'elastic (Hertz)', '#8c8c8c'],
   ['potential', 'gravitational potential', '#cc79a7'],
   ['damping', 'dissipated by damping', '#d55e00'],
   ['friction', 'dissipated by friction', '#e69f00'],

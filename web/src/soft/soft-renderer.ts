@@ -7,9 +7,16 @@
 import type { SoftDomain } from '../sim/granular-wasm';
 import { boundsAspect, fitTransform, sizeCanvas, type Bounds, type ViewTransform } from '../render/view-transform';
 import type { TraceBuffer } from './trace-buffer';
+import { NEUTRAL_GREY, OKABE_ITO_ALL } from '../render/palette';
 
-/** Okabe–Ito colours (black left out: it marks walls, orientation and observers) */
-export const DISC_COLORS = ['#0072b2', '#e69f00', '#009e73', '#cc79a7', '#56b4e9', '#d55e00', '#f0e442'] as const;
+/**
+ * Okabe–Ito colours (render/palette.ts; black left out: it marks walls, orientation and observers;
+ * yellow, too pale on white, replaced by grey)
+ */
+export const DISC_COLORS = [
+  OKABE_ITO_ALL.blue, OKABE_ITO_ALL.orange, OKABE_ITO_ALL.bluishGreen, OKABE_ITO_ALL.reddishPurple,
+  OKABE_ITO_ALL.skyBlue, OKABE_ITO_ALL.vermillion, NEUTRAL_GREY,
+] as const;
 const MARGIN_PX = 10;
 const BACKGROUND = '#ffffff';
 const OUTSIDE = '#eef0f3';

@@ -2,6 +2,8 @@
  * Wires the page: URL parameters, the worker client, the canvas, the plots, the panel,
  * the controls and the share link. The simulation itself runs in the worker (sim/).
  */
+import guideText from '../../../docs/guides/gas.md?raw';
+import { mountGuide } from '../guide/guide-panel';
 import { EnergyPlot } from '../plot/energy-plot';
 import { HistogramPlot } from '../plot/histogram-plot';
 import { RatePlot } from '../plot/rate-plot';
@@ -26,13 +28,15 @@ import { Readout } from './readout';
 import { exportFileName, reproduce } from './reproduce';
 import { parseLoadedScenario } from './scenario-source';
 import { installTestHook } from './test-hook';
+import { prefersReducedMotion } from './motion';
 import { parsePageParams, PLOT_KINDS } from './url-params';
 
 export function startApp(): void {
-  const params = parsePageParams(window.location.search, window.location.hash);
+  const params = parsePageParams(window.location.search, window.location.hash, PLOT_KINDS, prefersReducedMotion());
 
   // ---- plots: all of them, or in embed mode only the one asked for
   const wanted = layOutPage(params, PLOT_KINDS);
+  mountGuide(guideText, params.embed);
   const energyPlot = wanted('energy') ? new EnergyPlot(byId('plot-energy', HTMLElement)) : null;
   const histogramPlot = wanted('histogram') ? new HistogramPlot(byId('plot-histogram', HTMLElement)) : null;
   const ratePlot = wanted('rate') ? new RatePlot(byId('plot-rate', HTMLElement)) : null;

@@ -37,6 +37,8 @@ export interface SoftProbe {
   coordinates: number[];
   /** the hysteresis plot's pair, e.g. "disc 0 – disc 1" ('' before any impact) */
   pair: string;
+  /** instants held in the observers' fading traces (0: none drawn, e.g. with reduced motion) */
+  traces: number;
 }
 
 /** The avalanche page's extra read-outs. */

@@ -11,7 +11,7 @@ export interface PageParams<K extends string = PlotKind> {
   plot: K | null;
   /** `?until=<t>`: pause at the first output instant with time >= t (s) */
   until: number | null;
-  /** `?play=0`: do not start running on load */
+  /** `?play=0`: do not start running on load; without `play`, run unless the reader prefers reduced motion */
   autoplay: boolean;
   /** the `#s=` payload of a share link, or null */
   shared: string | null;
@@ -23,9 +23,18 @@ function isTrue(value: string | null): boolean {
   return value !== null && value !== '0' && value.toLowerCase() !== 'false' && value.toLowerCase() !== 'no';
 }
 
+/**
+ * `reducedMotion`: the reader prefers reduced motion (ui/motion.ts); then a page without `play`
+ * in its address loads paused, and `play=1` still starts it.
+ */
 export function parsePageParams(search: string, hash: string): PageParams;
-export function parsePageParams<K extends string>(search: string, hash: string, plotKinds: readonly K[]): PageParams<K>;
-export function parsePageParams(search: string, hash: string, plotKinds: readonly string[] = PLOT_KINDS): PageParams<string> {
+export function parsePageParams<K extends string>(search: string, hash: string, plotKinds: readonly K[], reducedMotion?: boolean): PageParams<K>;
+export function parsePageParams(
+  search: string,
+  hash: string,
+  plotKinds: readonly string[] = PLOT_KINDS,
+  reducedMotion = false,
+): PageParams<string> {
   const query = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
   const fragment = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
 
@@ -41,7 +50,7 @@ export function parsePageParams(search: string, hash: string, plotKinds: readonl
     embed: isTrue(query.get('embed')),
     plot,
     until,
-    autoplay: playRaw === null ? true : isTrue(playRaw),
+    autoplay: playRaw === null ? !reducedMotion : isTrue(playRaw),
     shared: fragment.get(SHARE_PARAM),
     origins: query.get('origins'),
   };

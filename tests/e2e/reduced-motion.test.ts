@@ -1,0 +1,68 @@
+/**
+ * Reduced motion (issue 6 §5): with prefers-reduced-motion: reduce the pages load paused (unless
+ * the address says play=1) and the soft page draws no fading traces; without it, the default
+ * still plays on load.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { granularState, useBrowser, waitForState } from './browser';
+
+const browser = useBrowser();
+
+async function open(b: Browser, url: string, reducedMotion: 'reduce' | 'no-preference'): Promise<{ page: Page; errors: string[] }> {
+  const context = await b.newContext({ viewport: { width: 1366, height: 900 }, reducedMotion });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  await page.goto(url);
+  return { page, errors };
+}
+
+describe('prefers-reduced-motion', () => {
+  for (const path of ['index.html', 'soft.html', 'avalanche.html']) {
+    it(`${path}: paused on load when reduced, playing by default, play=1 still plays`, async () => {
+      const reduced = await open(browser(), `${inject('baseUrl')}${path}`, 'reduce');
+      await waitForState(reduced.page, (s) => s.count > 0);
+      await new Promise((r) => setTimeout(r, 800));
+      const still = await granularState(reduced.page);
+      expect(still.running).toBe(false);
+      expect(still.outputIndex).toBe(0);
+      expect(await reduced.page.locator('#btn-play').textContent()).toBe('Play');
+      expect(reduced.errors).toEqual([]);
+      await reduced.page.context().close();
+
+      const asked = await open(browser(), `${inject('baseUrl')}${path}?play=1`, 'reduce');
+      await waitForState(asked.page, (s) => s.running);
+      await asked.page.context().close();
+
+      const normal = await open(browser(), `${inject('baseUrl')}${path}`, 'no-preference');
+      await waitForState(normal.page, (s) => s.running && s.time !== 0);
+      expect(normal.errors).toEqual([]);
+      await normal.page.context().close();
+    });
+  }
+
+  it('soft page: no fading traces when reduced (the frame is the same without them)', async () => {
+    const traces = async (mode: 'reduce' | 'no-preference'): Promise<boolean> => {
+      const { page } = await open(browser(), `${inject('baseUrl')}soft.html?play=1`, mode);
+      await waitForState(page, (s) => s.time > 1);
+      const drawn = await page.evaluate(() => window.__granular?.soft?.().traces ?? -1);
+      await page.context().close();
+      return drawn > 0;
+    };
+    expect(await traces('reduce')).toBe(false);
+    expect(await traces('no-preference')).toBe(true);
+  });
+
+  it('chain lab: the row animation does not start by itself', async () => {
+    const { page, errors } = await open(browser(), `${inject('baseUrl')}chain.html`, 'reduce');
+    await expect.poll(async () => (await page.locator('#time-result').textContent()) ?? '', { timeout: 20_000 }).toMatch(/^6 collisions/);
+    expect(await page.locator('#row-play').getAttribute('aria-pressed')).toBe('false');
+    expect(await page.locator('#row-clock').textContent()).toMatch(/^t = 0 s/);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
