@@ -76,6 +76,14 @@ const fmt = (x) => (x >= 1e6 ? `${(x / 1e6).toFixed(2)} M/s` : x >= 1e4 ? `${(x 
 const pad = (s, n) => String(s).padStart(n);
 
 const module = await loadWasm();
+// The machine first: the gas at 10^5 discs (about 16 MB) waits on dependent loads from wherever its
+// data sits, so its cost per collision against 10^3 discs (in L2) follows these latencies.
+const memory = JSON.parse(execFileSync(cli, ['memory-latency'], { encoding: 'utf8' })).dependentRandomLoads;
+const ns = (x) => `${x.toFixed(x < 10 ? 1 : 0)} ns`;
+process.stdout.write(
+  `Machine: a dependent random load over ${memory.map((m) => `${m.megabytes} MB ${ns(m.nsPerLoad)}`).join(', ')}; ` +
+    `with 8 independent chains ${memory.map((m) => ns(m.nsPerLoad8Chains)).join(', ')} per load\n\n`,
+);
 process.stdout.write(`Event-driven gas, area fraction 0.3, elastic (scenarios/gas-bench.json); best of ${repeat}\n\n`);
 const rows = [];
 for (const c of cases) {

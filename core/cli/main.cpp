@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "avalanche_cli.hpp"
+#include "memory_probe.hpp"
 #include "engines/engine.hpp"
 #include "engines/chain/chain.hpp"
 #include "engines/nscd/bench.hpp"
@@ -50,6 +51,7 @@ int usage() {
             << "  granular-cli hash FILE --until T [--engine NAME]\n"
             << "  granular-cli bench FILE --discs N --events E [--engine NAME]\n"
             << "  granular-cli avalanche-bench [--grains N --steps K --sweeps S]   (NSCD pile: time per step, JSON)\n"
+            << "  granular-cli memory-latency   (dependent random loads over 1-64 MB: this machine's cache and memory, JSON)\n"
             << "  granular-cli info FILE            (soft discs: damping constants, Hertz times)\n"
             << "  granular-cli chain --e E [--spheres N] [--extended true]   (four-sphere row: collisions, final velocities)\n"
             << "  granular-cli chain --setup '{\"mass\": [1, 2, 1], \"gap\": 0, \"restitution\": [1, 0.5]}'   (any row)\n"
@@ -551,6 +553,10 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (a.command == "avalanche-study") return avalancheStudy(a);
+  if (a.command == "memory-latency") {
+    std::cout << cli::memoryLatencyJson() << "\n";
+    return 0;
+  }
   if (a.file.empty()) return usage();
   std::string text;
   if (!readFile(a.file, text)) {
