@@ -42,11 +42,12 @@ const LINEAR: uPlot.Scale = {
   },
 };
 
-/** the three engines as series; a step plot for counts */
-function engineSeries(unit: string, stepped = false): uPlot.Series[] {
+/** the three engines as series (named by engine; the axis gives quantity and unit, so does the CSV); a step plot for counts */
+function engineSeries(stepped = false): uPlot.Series[] {
   const paths = stepped ? uPlot.paths.stepped?.({ align: 1 }) : undefined;
   return ENGINES.map((k, i) => ({
-    label: `${ENGINE_NAMES[k]} (${unit})`,
+    // "soft, Hunt–Crossley": a name ending in "(...)" would read as a unit in the CSV header
+    label: ENGINE_NAMES[k].replace(/ \((.*)\)$/, ', $1'),
     stroke: ENGINE_COLORS[k],
     width: i === 0 ? 2.25 : 1.75,
     // dashes besides colour: the curves often lie on top of each other
@@ -76,7 +77,7 @@ export class ComparePlot {
           title: 'Kinetic energy of the discs (2D: per metre of depth)',
           scales: { x: { time: false }, y: this.log ? LOG : LINEAR },
           axes: [TIME_AXIS, label('kinetic energy E_kin (J)')],
-          series: [{ label: 't (s)', value }, ...engineSeries('J')],
+          series: [{ label: 'time t (s)', value }, ...engineSeries()],
           ...BASE,
         },
         [[], [], [], []],
@@ -88,7 +89,7 @@ export class ComparePlot {
           title: `Velocity of disc ${this.disc + 1}: ${symbol}(t)`,
           scales: { x: { time: false }, y: LINEAR },
           axes: [TIME_AXIS, label(axis)],
-          series: [{ label: 't (s)', value }, ...engineSeries('m/s')],
+          series: [{ label: 'time t (s)', value }, ...engineSeries()],
           ...BASE,
         },
         [[], [], [], []],
@@ -99,7 +100,7 @@ export class ComparePlot {
           title: 'Height of the centre of mass above the floor',
           scales: { x: { time: false }, y: LINEAR },
           axes: [TIME_AXIS, label('height y_cm (m)')],
-          series: [{ label: 't (s)', value }, ...engineSeries('m')],
+          series: [{ label: 'time t (s)', value }, ...engineSeries()],
           ...BASE,
         },
         [[], [], [], []],
@@ -109,8 +110,8 @@ export class ComparePlot {
         {
           title: 'Collisions (event-driven) and contacts made (soft, NSCD), cumulative',
           scales: { x: { time: false }, y: LOG },
-          axes: [TIME_AXIS, label('count (log scale)')],
-          series: [{ label: 't (s)', value }, ...engineSeries('count', true)],
+          axes: [TIME_AXIS, label('count')],
+          series: [{ label: 'time t (s)', value }, ...engineSeries(true)],
           ...BASE,
         },
         [[], [], [], []],
