@@ -85,7 +85,8 @@ export class CompareView implements FrameView {
     for (let i = 0; i + 1 < pos.length; i += 2) {
       const x = pos[i] ?? NaN;
       const y = pos[i + 1] ?? NaN;
-      const rad = scene.radii[(i / 2) % Math.max(1, scene.count)] ?? 0;
+      // half a radius of slack: a soft disc pressed into a wall must not zoom the view out
+      const rad = 0.5 * (scene.radii[(i / 2) % Math.max(1, scene.count)] ?? 0);
       if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
       minX = Math.min(minX, x - rad);
       maxX = Math.max(maxX, x + rad);
