@@ -103,6 +103,20 @@ describe('the row table', () => {
     expect(text).toContain('depends on the time step');
   });
 
+  it('a soft difference from impacts slower than the persistent-contact floor is said so', () => {
+    const t = table(
+      tableJson([
+        { engine: 'event', velocities: binary, collisions: 13, maxDifference: 0 },
+        { engine: 'soft', velocities: binary, collisions: 13, maxDifference: 9.2e-6, contactDurationMax: 0.013, overlapTime: 0, maxSimultaneous: 1, slowestApproach: 0.00018, persistentSpeed: 0.001 },
+        { engine: 'nscd', velocities: binary, collisions: 13, maxDifference: 0, simultaneousSteps: 0, timeStep: 0.001 },
+      ]),
+    );
+    const text = explain(t).join(' ');
+    expect(text).toContain('the slowest impact approached at only 1.8e-4 m/s, below the soft engine\'s floor of 0.001 m/s');
+    expect(text).toContain('differ by up to 9.2e-6 m/s');
+    expect(text).not.toContain('integrator tolerance');
+  });
+
   it('says when an engine did not finish, or the row collapsed', () => {
     const t = table(
       tableJson(

@@ -615,14 +615,15 @@ double maxDifference(const std::vector<double>& a, const std::vector<double>& b)
 }
 
 /// Contact intervals of the soft run (from its hysteresis loops): how long each lasted, how long
-/// two or more overlapped in time, and the most at once.
+/// two or more overlapped in time, the most at once, and the slowest approach.
 void softOverlap(const std::vector<HysteresisLoop>& loops, double end, Json& out) {
   std::vector<std::pair<double, int>> edges;
-  double sum = 0, longest = 0;
+  double sum = 0, longest = 0, slowest = std::numeric_limits<double>::infinity();
   for (const HysteresisLoop& l : loops) {
     const double stop = l.endTime >= 0 ? l.endTime : end;
     sum += stop - l.startTime;
     longest = std::max(longest, stop - l.startTime);
+    slowest = std::min(slowest, l.approachSpeed);
     edges.emplace_back(l.startTime, 1);
     edges.emplace_back(stop, -1);
   }
@@ -639,6 +640,8 @@ void softOverlap(const std::vector<HysteresisLoop>& loops, double end, Json& out
   out.set("contactDurationMax", Json::number(longest));
   out.set("overlapTime", Json::number(overlap));
   out.set("maxSimultaneous", Json::number(most));
+  // below the floor on the captured approach speed the damping no longer restitutes e exactly
+  out.set("slowestApproach", loops.empty() ? Json::null() : Json::number(slowest));
 }
 
 std::string failure(const std::string& message) {
@@ -708,6 +711,7 @@ std::string compareRowTableJson(const std::string& scenarioJson) {
     o.set("done", Json::boolean(w.stats().activeContacts == 0 && sortedVelocities(vel)));
     o.set("message", Json::string(w.message()));
     o.set("maxDifference", Json::number(maxDifference(v, exact)));
+    o.set("persistentSpeed", Json::number(w.spec().persistentSpeed));
     softOverlap(w.loops(), w.time(), o);
     engines.push(std::move(o));
   }

@@ -32,6 +32,9 @@ export interface EngineRow {
   overlapTime?: number;
   /** soft and NSCD: most contacts at once */
   maxSimultaneous?: number;
+  /** soft: the slowest impact's approach speed, and the floor on the captured approach speed (m/s) */
+  slowestApproach?: number;
+  persistentSpeed?: number;
   /** NSCD */
   simultaneousSteps?: number;
   timeStep?: number;
@@ -85,7 +88,7 @@ export function parseRowTable(text: string): ParsedTable {
       message: typeof item['message'] === 'string' ? item['message'] : '',
       maxDifference: num(item, 'maxDifference'),
     };
-    for (const key of ['contactDurationMax', 'contactDurationMean', 'overlapTime', 'maxSimultaneous', 'simultaneousSteps', 'timeStep', 'elasticByTC'] as const) {
+    for (const key of ['contactDurationMax', 'contactDurationMean', 'overlapTime', 'maxSimultaneous', 'simultaneousSteps', 'timeStep', 'elasticByTC', 'slowestApproach', 'persistentSpeed'] as const) {
       const v = optional(item, key);
       if (v !== undefined) row[key] = v;
     }
@@ -121,7 +124,7 @@ export function sig(v: number, digits = 3): string {
   if (v === 0) return '0';
   const a = Math.abs(v);
   if (a >= 1e-3 && a < 1e6) return String(Number(v.toPrecision(digits)));
-  return v.toExponential(digits - 1).replace('e+', 'e');
+  return Number(v.toPrecision(digits)).toExponential().replace('e+', 'e');
 }
 
 /** A velocity difference as a reader takes it: "0" when none, "below 1e-12" at round-off. */
@@ -208,9 +211,17 @@ export function explain(t: RowTable): string[] {
       out.push(`The soft discs had not finished by t = ${sig(soft.doneAt)} s.`);
     } else if (overlap === 0) {
       const ratio = spacing !== null && spacing > 0 && longest > 0 ? ` — ${sig(spacing / longest, 2)} times shorter than the shortest time between two exact collisions` : '';
-      out.push(
-        `Soft contacts last a finite time, here at most ${sig(longest)} s${ratio}: no two overlapped, each impact restituted e exactly, and the soft discs agree with the exact answer to ${difference(soft.maxDifference)} m/s (integrator tolerance).`,
-      );
+      const slowest = soft.slowestApproach ?? Infinity;
+      const floor = soft.persistentSpeed ?? 0;
+      if (soft.maxDifference < 1e-7 || !(slowest < floor)) {
+        out.push(
+          `Soft contacts last a finite time, here at most ${sig(longest)} s${ratio}: no two overlapped, each impact restituted e${soft.maxDifference < 1e-7 ? ' exactly' : ''}, and the soft discs agree with the exact answer to ${difference(soft.maxDifference)} m/s${soft.maxDifference < 1e-7 ? ' (integrator tolerance)' : ''}.`,
+        );
+      } else {
+        out.push(
+          `Soft contacts last a finite time, here at most ${sig(longest)} s${ratio}: no two overlapped, but the slowest impact approached at only ${sig(slowest)} m/s, below the soft engine's floor of ${sig(floor)} m/s on the captured approach speed (it keeps resting contacts bounded), so its damping is weaker than e asks for: the soft discs differ by up to ${difference(soft.maxDifference)} m/s.`,
+        );
+      }
     } else {
       out.push(
         `Soft contacts last a finite time, here up to ${sig(longest)} s, and ${most} of them overlapped for ${sig(overlap)} s in all while the exact collisions ${spacing === 0 ? 'fall at the same instant' : `are ${sig(spacing ?? NaN)} s apart`}: the momentum travels through the touching discs as one compression wave instead of pair by pair, so disc 4 leaves at ${sig(v4s, 4)} m/s instead of ${sig(v4, 4)} and the soft discs differ by up to ${difference(soft.maxDifference)} m/s ${vector(soft.velocities)}.`,

@@ -484,7 +484,8 @@ export interface GranularModule {
    * youngModulus (Pa), timeStep (s), exact: {velocities, collisions, endTime, collapsed, message,
    * shortestInterval}, engines: [{engine: "event"|"soft"|"nscd", name, velocities (m/s), collisions,
    * doneAt (s), done, message, maxDifference (m/s), ...}], closedForm: {v4, collisions} | null}.
-   * Soft adds steps, contactDurationMean, contactDurationMax, overlapTime (s), maxSimultaneous;
+   * Soft adds steps, contactDurationMean, contactDurationMax, overlapTime (s), maxSimultaneous,
+   * slowestApproach and persistentSpeed (m/s: below that floor the damping no longer meets e);
    * NSCD adds steps, timeStep, simultaneousSteps, maxSimultaneous; event adds elasticByTC.
    * Not a row: {ok: false, message}.
    */
