@@ -14,7 +14,7 @@ function contentSecurityPolicy(): Plugin {
 
 /**
  * Vite root is the repository root (index.html lives there, presets are read from
- * /scenarios). Four pages: index.html (hard-disc gas), soft.html (soft discs), chain.html (the four-sphere chain lab) and avalanche.html (column collapse). `base: './'` makes the built site (dist/) work under any sub-path.
+ * /scenarios). Five pages: index.html (hard-disc gas), soft.html (soft discs), chain.html (the four-sphere chain lab), avalanche.html (column collapse) and compare.html (three contact models side by side). `base: './'` makes the built site (dist/) work under any sub-path.
  * `@wasm` points at the Emscripten output of `node scripts/granular.mjs build-wasm`.
  */
 export default defineConfig({
@@ -36,6 +36,7 @@ export default defineConfig({
         soft: fileURLToPath(new URL('./soft.html', import.meta.url)),
         chain: fileURLToPath(new URL('./chain.html', import.meta.url)),
         avalanche: fileURLToPath(new URL('./avalanche.html', import.meta.url)),
+        compare: fileURLToPath(new URL('./compare.html', import.meta.url)),
       },
     },
     emptyOutDir: true,

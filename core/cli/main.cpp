@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "avalanche_cli.hpp"
+#include "compare_cli.hpp"
 #include "memory_probe.hpp"
 #include "engines/engine.hpp"
 #include "engines/chain/chain.hpp"
@@ -62,7 +63,9 @@ int usage() {
             << "  granular-cli bench FILE [--until T]  (soft discs: wall-clock time of the run)\n"
             << "Avalanche scenarios (\"engine\": \"avalanche\"): validate, normalize, hash --until T, run [--until T] [--boundary SLOPE.msh]\n"
             << "(runout, front velocity, kinetic energy, solver iterations per output instant; summary on stderr).\n"
-            << "Soft-disc scenarios (\"engine\": \"soft\") print the energy ledger instead of the gas observables.\n";
+            << "Soft-disc scenarios (\"engine\": \"soft\") print the energy ledger instead of the gas observables.\n"
+            << "Comparison scenarios (\"engine\": \"compare\"): validate, normalize, hash --until T, run [--until T] (each engine's\n"
+            << "kinetic energy, centre-of-mass height, collisions or contacts), table [--format json] (the four-sphere row vs exact).\n";
   return 2;
 }
 
@@ -565,6 +568,12 @@ int main(int argc, char** argv) {
   }
   const std::string family = scenarioFamily(text);
   if (family == "soft") return softCommand(a, text);
+  if (family == "compare") {
+    double until = 1e300;
+    if (a.has("until") && !parseNumber(a.get("until"), until)) return usage();
+    const int status = cli::compareCommand(a.command, a.file, text, until, a.get("format", a.command == "table" ? "text" : "csv"), a.get("out"));
+    return status == 2 ? usage() : status;
+  }
   if (family == "avalanche") {
     double until = 1e300;
     if (a.has("until") && !parseNumber(a.get("until"), until)) return usage();

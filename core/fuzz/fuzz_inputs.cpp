@@ -5,6 +5,7 @@
 #include "engines/chain/chain.hpp"
 #include "geometry/msh.hpp"
 #include "granular/avalanche.hpp"
+#include "granular/compare.hpp"
 #include "granular/scenario.hpp"
 #include "granular/soft.hpp"
 
@@ -16,6 +17,7 @@ std::size_t feedAll(const std::string& text) {
   sum += validateScenarioJson(text).size();
   sum += validateSoftScenarioJson(text).size();
   sum += validateAvalancheScenarioJson(text).size();
+  sum += validateCompareScenarioJson(text).size();
   sum += chain::runSetupJson(text, 16).size();
   std::vector<geom::Segment2> segments;
   std::string error;

@@ -8,7 +8,7 @@
 
 namespace granular::fuzz {
 
-/// Every validator and reader on one text: gas, soft-disc and avalanche scenarios, the family
+/// Every validator and reader on one text: gas, soft-disc, avalanche and comparison scenarios, the family
 /// router, the chain's set-up reader and the Gmsh reader. Never throws; returns a checksum of the
 /// reports' lengths so nothing is optimised away.
 std::size_t feedAll(const std::string& text);

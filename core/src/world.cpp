@@ -103,6 +103,15 @@ void World::record() {
     outPos_(1, i) = st.pos(1, i) + st.vel(1, i) * dt;
   }
   outVel_ = st.vel;
+  if (m.gx != 0 || m.gy != 0) {  // on their parabolas since each disc's last event
+    for (int i = 0; i < m.n; ++i) {
+      const double dt = t - st.tLocal(i);
+      outPos_(0, i) += 0.5 * m.gx * dt * dt;
+      outPos_(1, i) += 0.5 * m.gy * dt * dt;
+      outVel_(0, i) += m.gx * dt;
+      outVel_(1, i) += m.gy * dt;
+    }
+  }
   const EngineStats& s = stats();
   Observation& o = observation_;
   o.time = t;

@@ -10,6 +10,7 @@
 #include "engines/event/exercise.hpp"
 #include "geometry/msh.hpp"
 #include "granular/avalanche.hpp"
+#include "granular/compare.hpp"
 #include "granular/scenario.hpp"
 #include "granular/soft.hpp"
 #include "granular/version.hpp"
@@ -339,6 +340,84 @@ std::string mshSegmentsJson(const std::string& text) {
 
 std::string defaultAvalancheScenarioJson() { return avalancheScenarioToJson(defaultAvalancheScenario()).dump(); }
 
+/// The comparison (issue 6 §1): three engines on one set-up. Per engine k (0 event-driven, 1 soft,
+/// 2 NSCD) views of its positions and velocities; samples as columns with one entry per engine.
+class JsCompareWorld {
+ public:
+  explicit JsCompareWorld(const std::string& json) : world_(json) {}
+  bool ok() const { return world_.ok(); }
+  std::string report() const { return world_.reportJson(); }
+  std::string scenarioJson() const { return world_.scenarioJson(); }
+  std::string engineScenario(int engine) const { return world_.engineScenarioJson(engine); }
+  double duration() const { return world_.duration(); }
+  int advance(double maxWork) {
+    const double budget = maxWork >= 1 ? (maxWork <= 1e15 ? maxWork : 1e15) : 1;
+    return static_cast<int>(world_.advance(static_cast<std::int64_t>(budget)));
+  }
+  double time() const { return world_.time(); }
+  double outputIndex() const { return static_cast<double>(world_.outputIndex()); }
+  double nextOutputTime() const { return world_.nextOutputTime(); }
+  std::string message() const { return world_.message(); }
+  int count() const { return world_.count(); }
+  val radii() const { return view(world_.radii().data(), static_cast<std::size_t>(world_.radii().size())); }
+  val positions(int engine) const {
+    const auto& p = world_.positions(engine);
+    return view(p.data(), static_cast<std::size_t>(p.size()));
+  }
+  val velocities(int engine) const {
+    const auto& v = world_.velocities(engine);
+    return view(v.data(), static_cast<std::size_t>(v.size()));
+  }
+  val walls() const { return copy(world_.walls()); }
+  val region() const {
+    const auto r = world_.view();
+    return copy(std::vector<double>(r.begin(), r.end()));
+  }
+  int sampleCount() const { return static_cast<int>(world_.samples().size()); }
+  /// Samples from index `from` on: time, and per engine in turn (k = 0, 1, 2 for each sample)
+  /// kinetic energy, centre-of-mass height and contacts; velocities: per sample, engine and disc, vx, vy.
+  val samples(int from) const {
+    const auto& all = world_.samples();
+    const std::size_t start = from > 0 ? std::min(static_cast<std::size_t>(from), all.size()) : 0;
+    std::vector<double> time, kinetic, height, contacts;
+    for (std::size_t k = start; k < all.size(); ++k) {
+      time.push_back(all[k].time);
+      for (int e = 0; e < kCompareEngines; ++e) {
+        kinetic.push_back(all[k].kinetic[static_cast<std::size_t>(e)]);
+        height.push_back(all[k].height[static_cast<std::size_t>(e)]);
+        contacts.push_back(all[k].contacts[static_cast<std::size_t>(e)]);
+      }
+    }
+    const std::size_t per = static_cast<std::size_t>(kCompareEngines) * 2 * static_cast<std::size_t>(world_.count());
+    const auto& vel = world_.sampleVelocities();
+    const std::vector<double> velocities(vel.begin() + static_cast<std::ptrdiff_t>(start * per), vel.end());
+    val o = val::object();
+    o.set("time", copy(time));
+    o.set("kinetic", copy(kinetic));
+    o.set("height", copy(height));
+    o.set("contacts", copy(contacts));
+    o.set("velocities", copy(velocities));
+    return o;
+  }
+  val status(int engine) const {
+    const CompareEngineStatus& s = world_.status(engine);
+    val o = val::object();
+    o.set("stopped", s.stopped);
+    o.set("message", s.message);
+    o.set("work", s.work);
+    o.set("contacts", s.contacts);
+    o.set("active", s.active);
+    o.set("iterations", s.iterations);
+    return o;
+  }
+  std::string hashState() const { return world_.hashHex(); }
+
+ private:
+  CompareWorld world_;
+};
+
+std::string defaultCompareScenarioJson() { return compareScenarioToJson(defaultCompareScenario()).dump(); }
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(granular) {
@@ -483,6 +562,32 @@ EMSCRIPTEN_BINDINGS(granular) {
   function("defaultAvalancheScenario", &defaultAvalancheScenarioJson);
   function("validateAvalancheScenario", &validateAvalancheScenarioJson);
   function("mshSegments", &mshSegmentsJson);
+
+  class_<JsCompareWorld>("CompareWorld")
+      .constructor<std::string>()
+      .function("ok", &JsCompareWorld::ok)
+      .function("report", &JsCompareWorld::report)
+      .function("scenarioJson", &JsCompareWorld::scenarioJson)
+      .function("engineScenario", &JsCompareWorld::engineScenario)
+      .function("duration", &JsCompareWorld::duration)
+      .function("advance", &JsCompareWorld::advance)
+      .function("time", &JsCompareWorld::time)
+      .function("outputIndex", &JsCompareWorld::outputIndex)
+      .function("nextOutputTime", &JsCompareWorld::nextOutputTime)
+      .function("message", &JsCompareWorld::message)
+      .function("count", &JsCompareWorld::count)
+      .function("radii", &JsCompareWorld::radii)
+      .function("positions", &JsCompareWorld::positions)
+      .function("velocities", &JsCompareWorld::velocities)
+      .function("walls", &JsCompareWorld::walls)
+      .function("region", &JsCompareWorld::region)
+      .function("sampleCount", &JsCompareWorld::sampleCount)
+      .function("samples", &JsCompareWorld::samples)
+      .function("status", &JsCompareWorld::status)
+      .function("hashState", &JsCompareWorld::hashState);
+  function("defaultCompareScenario", &defaultCompareScenarioJson);
+  function("validateCompareScenario", &validateCompareScenarioJson);
+  function("compareRowTable", &compareRowTableJson);
   function("chainRun", &chain::runJson);
   function("chainRunSetup", &chain::runSetupJson);
   function("chainMonteCarlo", &chain::monteCarloJson);

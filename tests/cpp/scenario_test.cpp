@@ -173,6 +173,7 @@ TEST(Scenario, EveryPresetIsValidAndRuns) {
       for (int k = 0; k < 5; ++k) EXPECT_EQ(w.advance(50000000), AdvanceStatus::Output) << name << ": " << w.message();
       continue;
     }
+    if (scenarioFamily(json) == "compare") continue;  // so has the comparison (tests/cpp/compare_test.cpp runs them)
     if (scenarioFamily(json) == "avalanche") {  // so has the avalanche (tests/cpp/avalanche_test.cpp runs them)
       AvalancheWorld w(json);
       ASSERT_TRUE(w.ok()) << name << ": " << w.reportJson();

@@ -1,6 +1,7 @@
 /**
  * Accessibility (issue 6 §5): axe-core on every page, normal and embedded, with the avalanche
- * study run and the chain panels computed; no serious or critical violation. Rules left out
+ * study run, the chain panels computed and the comparison's table filled; no serious or
+ * critical violation. Rules left out
  * on purpose are listed, with the reason, in EXCLUDED_RULES (tests/e2e/a11y.ts).
  */
 import type { Page } from 'playwright-core';
@@ -25,6 +26,15 @@ const PAGES: ReadonlyArray<{ name: string; path: string; ready(page: Page): Prom
   { name: 'soft discs', path: 'soft.html', ready: async (p) => void (await waitForState(p, (s) => s.count > 0)) },
   { name: 'chain lab', path: 'chain.html', ready: chainReady },
   { name: 'avalanche', path: 'avalanche.html', ready: async (p) => void (await waitForState(p, (s) => s.count > 0)) },
+  {
+    name: 'three contact models',
+    path: 'compare.html',
+    // the row's table filled, as a reader would see it
+    ready: async (p) => {
+      await waitForState(p, (s) => s.count > 0);
+      await expect.poll(async () => p.evaluate(() => window.__granular?.compare?.().table.state), { timeout: 30_000 }).toMatch(/^(ready|hidden)$/);
+    },
+  },
 ];
 
 describe('accessibility (axe-core): no serious or critical violations', () => {
@@ -56,6 +66,19 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
     await page.locator('#study-aspects').fill('1, two');
     await page.locator('#study-run').click();
     await expect.poll(async () => page.locator('#err-study-aspects').isVisible()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('comparison page: the pile (height plot) and a field error', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html?play=0`);
+    await waitForState(page, (s) => s.count > 0);
+    await page.locator('#preset').selectOption('compare-pile');
+    await waitForState(page, (s) => s.count === 20);
+    await page.locator('#f-restitution').fill('2');
+    await page.locator('#apply').click();
+    await expect.poll(async () => page.locator('#err-restitution').isVisible()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();

@@ -54,7 +54,7 @@ describe('the chain lab page', () => {
     expect(stats).toContain('0.424898');
     // the canvas drew the row at its set-up
     expect(await page.locator('#row-canvas').getAttribute('aria-label')).toContain('centres at 0, 2, 4, 6 m');
-    expect(await page.locator('.page-links a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['./', 'soft.html', 'avalanche.html']);
+    expect(await page.locator('.page-links a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['./', 'soft.html', 'avalanche.html', 'compare.html']);
     // a CSV with units in the header
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#csv-log').click()]);
     const stream = await download.createReadStream();

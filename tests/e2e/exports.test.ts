@@ -135,3 +135,31 @@ describe('exports on the avalanche page', () => {
     await page.context().close();
   });
 });
+
+describe('exports on the comparison page', () => {
+  it('each plot and the table have a reproduce line and their CSV; the canvases export as one PNG', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html?until=0.2`);
+    await waitForState(page, (s) => !s.running && s.time >= 0.2);
+    const line = page.locator('#card-energy .reproduce');
+    await expect.poll(() => line.textContent()).toContain('engine event-driven + soft Hunt–Crossley dopri5 + NSCD Moreau–Jean h = 0.001 s (double)');
+    for (const name of ['kinetic energy', 'velocity', 'centre-of-mass height', 'collisions and contacts']) {
+      expect(await page.locator(`[aria-label="Download the ${name} plot as CSV"]`).count(), name).toBe(1);
+      expect(await page.locator(`[aria-label="Download the ${name} plot as PNG"]`).count(), name).toBe(1);
+    }
+    const energy = await download(page, '[aria-label="Download the kinetic energy plot as CSV"]');
+    expect(energy.file.suggestedFilename()).toBe('four-sphere-row-three-contact-models-kinetic-energy.csv');
+    expect(energy.bytes.toString('utf8').split('\r\n')[0]).toBe('time t (s),kinetic energy E_kin — event-driven (J),"kinetic energy E_kin — soft, Hunt–Crossley (J)","kinetic energy E_kin — NSCD, Moreau–Jean (J)"');
+    // the table, once the row has run to its end in every engine
+    await expect.poll(() => page.evaluate(() => window.__granular?.compare?.().table.state), { timeout: 30_000 }).toBe('ready');
+    expect(await page.locator('#card-table .reproduce').textContent()).toContain('Scenario “Four-sphere row, three contact models”');
+    const table = await download(page, '#table-csv');
+    const rows = table.bytes.toString('utf8').trimEnd().split('\r\n');
+    expect(rows[0]).toBe('engine,v1 (m/s),v2 (m/s),v3 (m/s),v4 (m/s),collisions or contacts,largest |dv| vs exact (m/s),finished at (s)');
+    expect(rows[1]).toBe('exact (chain engine),0.173828125,0.193359375,0.2109375,0.421875,6,,17.799999999999997');
+    expect(rows.length).toBe(5);
+    const png = await download(page, '#canvas-png');
+    expect([...png.bytes.subarray(0, 8)]).toEqual(PNG_MAGIC);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});

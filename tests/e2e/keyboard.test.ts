@@ -2,7 +2,7 @@
  * Keyboard only (issue 6 §5): on every page Tab reaches the essential controls, each shows a
  * visible focus (:focus-visible outline) on the way, and Enter, Space and the arrow keys operate
  * them: play / pause, step, reset, speed, the preset menu, apply, copy link, the guide, the plot
- * pickers, force chains, the study's run and cancel, the chain panels.
+ * pickers, force chains, the study's run and cancel, the chain panels, the comparison's pickers.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
@@ -122,6 +122,28 @@ describe('keyboard only', () => {
     await reach(page, '#study-cancel', unseen);
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await page.locator('#study-result').textContent()) ?? '', { timeout: 10_000 }).toContain('cancelled');
+    expect(unseen).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('three contact models: controls, the log-axis toggle and the velocity plot\'s pickers', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html?play=0`);
+    await waitForState(page, (s) => s.count > 0);
+    const unseen: string[] = [];
+    await simulationControls(page, unseen);
+    await reach(page, '#energy-log', unseen);
+    await page.keyboard.press('Space');
+    expect(await page.locator('#energy-log').isChecked()).toBe(true);
+    await reach(page, '#disc-select', unseen);
+    const disc = await page.locator('#disc-select').inputValue();
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => page.locator('#disc-select').inputValue()).not.toBe(disc);
+    await expect.poll(() => page.evaluate(() => window.__granular?.compare?.().disc)).toBe(Number(disc) - 1);
+    await reach(page, '#component-select', unseen);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.evaluate(() => window.__granular?.compare?.().component)).toBe('vy');
+    await reach(page, '#table-csv', unseen);
     expect(unseen).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();

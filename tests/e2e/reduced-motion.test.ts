@@ -22,7 +22,7 @@ async function open(b: Browser, url: string, reducedMotion: 'reduce' | 'no-prefe
 }
 
 describe('prefers-reduced-motion', () => {
-  for (const path of ['index.html', 'soft.html', 'avalanche.html']) {
+  for (const path of ['index.html', 'soft.html', 'avalanche.html', 'compare.html']) {
     it(`${path}: paused on load when reduced, playing by default, play=1 still plays`, async () => {
       const reduced = await open(browser(), `${inject('baseUrl')}${path}`, 'reduce');
       await waitForState(reduced.page, (s) => s.count > 0);

@@ -4,7 +4,7 @@ import { openPage, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
 
-for (const page of ['', 'soft.html', 'avalanche.html']) {
+for (const page of ['', 'soft.html', 'avalanche.html', 'compare.html']) {
   describe(`engine restart on ${page || 'the gas page'}`, () => {
     it('shows the failure, reloads the last scenario paused, and runs again on play', async () => {
       const { page: tab, errors } = await openPage(browser(), `${inject('baseUrl')}${page}`);

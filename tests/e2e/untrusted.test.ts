@@ -12,7 +12,7 @@ const HOSTILE = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2<
 
 describe('untrusted share links', () => {
   it('every built page carries the Content-Security-Policy in a meta tag (it holds on any host)', async () => {
-    for (const page of ['', 'soft.html', 'chain.html', 'avalanche.html']) {
+    for (const page of ['', 'soft.html', 'chain.html', 'avalanche.html', 'compare.html']) {
       const html = await (await fetch(`${inject('baseUrl')}${page}`)).text();
       const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html);
       expect(meta, page).not.toBeNull();
@@ -27,6 +27,7 @@ describe('untrusted share links', () => {
     ['', { schema: 1, name: HOSTILE, notes: HOSTILE, generate: { count: 50 } }],
     ['soft.html', { schema: 1, engine: 'soft', name: HOSTILE, notes: HOSTILE }],
     ['avalanche.html', { schema: 1, engine: 'avalanche', name: HOSTILE, notes: HOSTILE }],
+    ['compare.html', { schema: 1, engine: 'compare', name: HOSTILE, notes: HOSTILE }],
   ] as const) {
     it(`${page || 'gas page'}: a name and notes full of markup are shown as text, nothing runs`, async () => {
       const payload = await encodeScenario(JSON.stringify(scenario));

@@ -33,6 +33,8 @@ const VALUE_INTERFACES = [
   'AvalancheSamples',
   'AvalancheSummary',
   'EventLog',
+  'CompareSamples',
+  'CompareEngineStatus',
 ] as const;
 
 /** Members embind puts on every class prototype; not part of the contract. */
@@ -110,6 +112,7 @@ const aliases = typeAliases(source);
 const worldMembers = interfaceMembers(source, 'World');
 const softMembers = interfaceMembers(source, 'SoftWorld');
 const avalancheMembers = interfaceMembers(source, 'AvalancheWorld');
+const compareMembers = interfaceMembers(source, 'CompareWorld');
 const moduleMembers = interfaceMembers(source, 'GranularModule');
 const valueMembers = new Map(VALUE_INTERFACES.map((name) => [name, interfaceMembers(source, name)] as const));
 
@@ -142,6 +145,7 @@ function check(value: unknown, type: string, where: string): string[] {
     case 'WorldConstructor':
     case 'SoftWorldConstructor':
     case 'AvalancheWorldConstructor':
+    case 'CompareWorldConstructor':
       return typeof value === 'function' ? [] : [`${where}: expected a constructor, got ${describeValue(value)}`];
   }
   const fields = valueMembers.get(resolved as (typeof VALUE_INTERFACES)[number]);
@@ -365,3 +369,60 @@ describe('granular-wasm.d.ts: AvalancheWorld against the real module', () => {
     w.delete();
   });
 });
+
+describe('granular-wasm.d.ts: CompareWorld against the real module', () => {
+  let mod: GranularModule;
+
+  beforeAll(async () => {
+    mod = await loadGranular();
+  });
+
+  it('every CompareWorld method exists and returns its declared kind', () => {
+    const w = new mod.CompareWorld(readRepoFile('scenarios/compare-pile.json'));
+    expect(w.ok(), w.report()).toBe(true);
+    const record = w as unknown as Record<string, unknown>;
+    expect.soft(compareMembers.filter((m) => typeof record[m.name] !== 'function').map((m) => m.name)).toEqual([]);
+    // a few output instants, so samples and statuses are real
+    for (let k = 0; k < 5; ++k) w.advance(1e6);
+    expect(w.outputIndex()).toBe(5);
+    const problems: string[] = [];
+    const order = [...compareMembers];
+    order.push(...order.splice(order.findIndex((m) => m.name === 'delete'), 1));
+    for (const m of order) {
+      const fn = record[m.name];
+      if (typeof fn !== 'function') continue;
+      const args = m.name === 'samples' ? [0] : m.params.map(() => 1);
+      problems.push(...check(Reflect.apply(fn, w, args), m.type, `compareWorld.${m.name}(${args.join(', ')})`));
+    }
+    expect(problems).toEqual([]);
+    for (const name of ['CompareSamples', 'CompareEngineStatus']) expect(reached).toContain(name);
+  });
+
+  it('every embind method of CompareWorld is declared, and views have the documented lengths', () => {
+    const w = new mod.CompareWorld(readRepoFile('scenarios/compare-row.json'));
+    const declared = new Set(compareMembers.map((m) => m.name));
+    const runtime = Object.getOwnPropertyNames(Object.getPrototypeOf(w) as object).filter((k) => !EMBIND_BUILTINS.has(k));
+    expect.soft(runtime.filter((k) => !declared.has(k)), 'bound but not declared').toEqual([]);
+    expect(runtime.length).toBe(compareMembers.filter((m) => !EMBIND_BUILTINS.has(m.name)).length);
+    const n = w.count();
+    expect(n).toBe(4);
+    for (const k of [0, 1, 2]) {
+      expect(w.positions(k).length).toBe(2 * n);
+      expect(w.velocities(k).length).toBe(2 * n);
+    }
+    expect(w.positions(3).length).toBe(0); // no such engine: an empty view
+    expect(w.radii().length).toBe(n);
+    expect(w.walls().length).toBe(0); // the row has no walls to draw
+    expect(w.region().length).toBe(4);
+    w.advance(1e6);
+    const s = w.samples(0);
+    expect(s.time.length).toBe(2);
+    expect(s.kinetic.length).toBe(3 * 2);
+    expect(s.velocities.length).toBe(2 * 3 * 2 * n);
+    expect(w.engineScenario(0)).toContain('"engine":"event"');
+    expect(w.engineScenario(1)).toContain('"engine":"soft"');
+    expect(w.engineScenario(2)).toContain('"timeStep"');
+    w.delete();
+  });
+});
+

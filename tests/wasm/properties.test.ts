@@ -50,17 +50,34 @@ const avalancheScenario = fc.record({
   solver: fc.record({ method: fc.constantFrom('gauss-seidel', 'jacobi'), maxIterations: fc.integer({ min: 1, max: 1000 }) }),
 });
 
+const compareScenario = fc.record({
+  schema: fc.constant(1),
+  engine: fc.constant('compare'),
+  name: fc.string({ maxLength: 40 }),
+  seed: fc.nat({ max: 1e6 }),
+  setup: fc.record({ kind: fc.constantFrom('head-on', 'row', 'gas', 'pile'), count: fc.integer({ min: 2, max: 12 }), speed: finite(0.1, 3), gap: finite(0, 3) }),
+  restitution: finite(0.05, 1),
+  nscd: fc.record({ timeStep: finite(1e-4, 0.01) }),
+  output: fc.record({ interval: fc.constant(0.05), duration: finite(0.1, 2) }),
+});
+
 function validate(json: string): Report {
   const family = mod.scenarioFamily(json);
   const text =
-    family === 'soft' ? mod.validateSoftScenario(json) : family === 'avalanche' ? mod.validateAvalancheScenario(json) : mod.validateScenario(json);
+    family === 'soft'
+      ? mod.validateSoftScenario(json)
+      : family === 'avalanche'
+        ? mod.validateAvalancheScenario(json)
+        : family === 'compare'
+          ? mod.validateCompareScenario(json)
+          : mod.validateScenario(json);
   return JSON.parse(text) as Report;
 }
 
 describe('share links and validators (properties)', () => {
   it('any valid scenario of every family survives the link: same text, same normalized scenario', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(gasScenario, softScenario, avalancheScenario), async (scenario) => {
+      fc.asyncProperty(fc.oneof(gasScenario, softScenario, avalancheScenario, compareScenario), async (scenario) => {
         const json = JSON.stringify(scenario);
         const before = validate(json);
         expect(before.ok, JSON.stringify(before.errors)).toBe(true);
@@ -94,7 +111,7 @@ describe('share links and validators (properties)', () => {
   });
 
   it('any JSON value, as a scenario of any family, gives a report with messages naming fields — never a throw', () => {
-    const engine = fc.constantFrom(undefined, 'event', 'soft', 'avalanche', 'nonsense');
+    const engine = fc.constantFrom(undefined, 'event', 'soft', 'avalanche', 'compare', 'nonsense');
     const anyScenario = fc.tuple(fc.jsonValue({ maxDepth: 3 }), engine).map(([v, e]) => {
       if (e !== undefined && typeof v === 'object' && v !== null && !Array.isArray(v)) return { ...v, engine: e };
       return v;
@@ -119,6 +136,8 @@ describe('share links and validators (properties)', () => {
       ['{"schema":1,"engine":"soft","friction":{"mu":-2}}', 'friction.mu = -2'],
       ['{"schema":1,"engine":"avalanche","grains":{"density":0}}', 'grains.density = 0'],
       ['{"schema":1,"engine":"avalanche","column":{"height":"tall"}}', 'column.height = "tall"'],
+      ['{"schema":1,"engine":"compare","restitution":0}', 'restitution = 0'],
+      ['{"schema":1,"engine":"compare","soft":{"youngModulus":-1}}', 'soft.youngModulus = -1'],
     );
     fc.assert(
       fc.property(broken, ([json, text]) => {
@@ -126,7 +145,7 @@ describe('share links and validators (properties)', () => {
         expect(report.ok).toBe(false);
         expect(report.errors.map((e) => e.text).some((t) => t.startsWith(text))).toBe(true);
       }),
-      { numRuns: 8 },
+      { numRuns: 12 },
     );
   });
 });

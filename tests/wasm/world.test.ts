@@ -16,8 +16,8 @@ const presetEngine = (f: string): string | undefined =>
   (JSON.parse(readFileSync(path.join(ROOT, 'scenarios', f), 'utf8')) as { engine?: string }).engine;
 const PRESETS = readdirSync(path.join(ROOT, 'scenarios'))
   .filter((f) => f.endsWith('.json'))
-  // the gas family; the soft-disc and avalanche presets have their own tests (soft.test.ts, avalanche.test.ts)
-  .filter((f) => presetEngine(f) !== 'soft' && presetEngine(f) !== 'avalanche')
+  // the gas family; the soft-disc, avalanche and comparison presets have their own tests (soft.test.ts, avalanche.test.ts, compare.test.ts)
+  .filter((f) => presetEngine(f) !== 'soft' && presetEngine(f) !== 'avalanche' && presetEngine(f) !== 'compare')
   .sort();
 const STATUS = { Output: 0, Budget: 1, Finished: 2, Stopped: 3 } as const;
 

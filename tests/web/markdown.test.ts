@@ -75,7 +75,7 @@ describe('the guide Markdown renderer', () => {
   });
 
   it('every guide in docs/guides parses to a title, the four sections and only known tags', () => {
-    for (const family of ['gas', 'soft', 'chain', 'avalanche']) {
+    for (const family of ['gas', 'soft', 'chain', 'avalanche', 'compare']) {
       const md = readFileSync(new URL(`../../docs/guides/${family}.md`, import.meta.url), 'utf8');
       const blocks = parseMarkdown(md);
       expect(blocks[0]?.kind, family).toBe('heading');

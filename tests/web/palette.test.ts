@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { OKABE_ITO } from '../../web/src/chain/palette';
 import { COLORS } from '../../web/src/plot/plot-view';
 import { viridis } from '../../web/src/render/colormap';
-import { CATEGORICAL, FORCE_CHAIN_COLOR, NEUTRAL_GREY, OKABE_ITO_ALL } from '../../web/src/render/palette';
+import { CATEGORICAL, ENGINE_COLORS, EXACT_COLOR, FORCE_CHAIN_COLOR, NEUTRAL_GREY, OKABE_ITO_ALL } from '../../web/src/render/palette';
 import { LEDGER_PARTS } from '../../web/src/soft/ledger-series';
 import { DISC_COLORS } from '../../web/src/soft/soft-renderer';
 
@@ -40,6 +40,7 @@ describe('palettes', () => {
     'soft disc colours': DISC_COLORS,
     'soft energy ledger': LEDGER_PARTS.map((p) => p[2]),
     'avalanche force chains': [FORCE_CHAIN_COLOR],
+    'comparison engines and the exact answer': [...Object.values(ENGINE_COLORS), EXACT_COLOR],
   };
 
   for (const [where, colors] of Object.entries(inUse)) {

@@ -24,6 +24,7 @@ constexpr double kMaxLatticeAreaFraction = 0.85;
 constexpr double kMaxAreaFraction = 0.9068996821171089;  // pi / (2 sqrt 3), densest disc packing
 constexpr double kMaxOutputInstants = 1e7;
 constexpr double kMaxRadiusRatio = 10;  // largest / smallest radius (cell grid sized by the largest)
+constexpr int kMaxGravityDiscs = 2000;  // under gravity the event engine searches every disc per event (one cell)
 
 struct Issue {
   std::string path;     // e.g. "discs[3].radius" ("" for the whole document)
@@ -70,6 +71,8 @@ struct ScenarioSpec {
   double restitution = 1;
   bool hasWallRestitution = false;
   double wallRestitution = 1;    // disc-wall restitution when given (else = restitution)
+
+  double gravityX = 0, gravityY = 0;  // m/s^2; non-zero: parabolic flights (a convex domain, at most kMaxGravityDiscs discs)
 
   std::string collapseModel;     // "tc" | "none"
   bool hasTc = false;

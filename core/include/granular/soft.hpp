@@ -90,8 +90,8 @@ bool readSoftScenario(const std::string& json, SoftScenarioSpec& spec, std::vect
 Json softScenarioToJson(const SoftScenarioSpec& spec);
 
 /// Which scenario family a JSON text belongs to, from its "engine" field: "soft" for the soft-disc
-/// engine, "avalanche" for the column collapse, "gas" otherwise (including unreadable text: the gas
-/// parser then reports the problem).
+/// engine, "avalanche" for the column collapse, "compare" for the three-engine comparison, "gas"
+/// otherwise (including unreadable text: the gas parser then reports the problem).
 std::string scenarioFamily(const std::string& json);
 
 struct SoftModel;

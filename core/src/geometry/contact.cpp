@@ -42,6 +42,41 @@ double discSegmentTime(Vec2 p, Vec2 v, double radius, Vec2 a, Vec2 b) {
   return best;
 }
 
+double discSegmentTimeAccel(Vec2 p, Vec2 v, Vec2 g, double radius, Vec2 a, Vec2 b) {
+  const Vec2 e = b - a;
+  const double ee = dot(e, e);
+  if (ee == 0) return kNoContact;
+  const double len = std::sqrt(ee);
+  Vec2 n{-e.y / len, e.x / len};
+  double h = dot(p - a, n);
+  if (h < 0) {
+    n = -1.0 * n;
+    h = -h;
+  }
+  // gap(t) = s + vn t + an t^2 / 2 along the normal towards the disc
+  const double s = h > radius ? h - radius : 0.0;
+  const double vn = dot(v, n), an = dot(g, n);
+  double t;
+  if (s == 0) {
+    if (vn < 0 || (vn == 0 && an < 0)) t = 0.0;  // touching and approaching, or resting and pulled in
+    else if (an < 0) t = -2.0 * vn / an;         // leaving, pulled back: it returns
+    else return kNoContact;
+  } else if (an == 0) {
+    if (vn >= 0) return kNoContact;
+    t = s / -vn;
+  } else {
+    const double disc = vn * vn - 2.0 * an * s;
+    if (disc < 0) return kNoContact;  // turns back before it reaches the wall
+    const double root = std::sqrt(disc);
+    if (vn < 0) t = 2.0 * s / (root - vn);  // the smaller positive root, without cancellation
+    else if (an < 0) t = (vn + root) / -an;  // moving away now, pulled back later
+    else return kNoContact;
+  }
+  const Vec2 q = p + t * v + (0.5 * t * t) * g;
+  const double u = dot(q - a, e) / ee;
+  return u >= 0 && u <= 1 ? t : kNoContact;
+}
+
 double resolveDiscDisc(Vec2 p1, Vec2& v1, double m1, Vec2 p2, Vec2& v2, double m2, double r) {
   const Vec2 d = p2 - p1;
   const double dd = dot(d, d);

@@ -49,6 +49,13 @@ inline double discPointTime(Vec2 p, Vec2 v, double radius, Vec2 q) { return disc
 /// the disc is reflected on whichever side it is. kNoContact if it never touches.
 double discSegmentTime(Vec2 p, Vec2 v, double radius, Vec2 a, Vec2 b);
 
+/// The same under a constant acceleration g (gravity): the disc's centre follows p + v t + g t^2/2.
+/// Faces only (inside a convex domain a disc meets a face before any end point): the first root of
+/// the quadratic gap(t) = 0 on the approaching side, 0 when touching while approaching (or at rest
+/// and pulled towards the wall), and the return time when touching and moving away while g pulls
+/// the disc back. kNoContact if the face is never met. Only + - * / sqrt.
+double discSegmentTimeAccel(Vec2 p, Vec2 v, Vec2 g, double radius, Vec2 a, Vec2 b);
+
 /// Closest point of segment [a, b] to p.
 Vec2 closestPointOnSegment(Vec2 p, Vec2 a, Vec2 b);
 

@@ -40,6 +40,7 @@ struct Model {
 
   double restitution = 1;         // normal restitution coefficient r, disc-disc
   double wallRestitution = 1;     // normal restitution coefficient, disc-wall
+  double gx = 0, gy = 0;          // gravity (m/s^2); non-zero: parabolic flights, one cell (engines/event)
   CollapseModel collapse = CollapseModel::TC;
   double tc = 0;                  // TC-model duration (s)
   double collapseAlarm = 0;       // collision interval below which a collision counts as "rapid" (s)

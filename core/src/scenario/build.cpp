@@ -148,6 +148,8 @@ bool buildInitial(const ScenarioSpec& s, Model& m, State& st, std::vector<Issue>
   for (const Wall& w : m.walls) m.perimeter += w.length;
   m.restitution = s.restitution;
   m.wallRestitution = s.hasWallRestitution ? s.wallRestitution : s.restitution;
+  m.gx = s.gravityX;
+  m.gy = s.gravityY;
   m.collapse = s.collapseModel == "none" ? CollapseModel::None : CollapseModel::TC;
   m.vibration.enabled = s.vibration.enabled;
   m.vibration.wall = s.vibration.wall;

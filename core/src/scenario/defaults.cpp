@@ -1,6 +1,7 @@
 // The one place where scenario defaults live. docs/scenario-format.md documents the same values;
 // tests/cpp/scenario_test.cpp checks that `granular-cli defaults` and this agree with the doc table.
 #include "granular/avalanche.hpp"
+#include "granular/compare.hpp"
 #include "granular/scenario.hpp"
 #include "granular/soft.hpp"
 
@@ -29,6 +30,8 @@ ScenarioSpec defaultScenario() {
   s.generate.placement = "random";
 
   s.restitution = 0.9;
+  s.gravityX = 0.0;  // m/s^2
+  s.gravityY = 0.0;
 
   s.collapseModel = "tc";
   s.hasTc = false;  // automatic: 1e-4 sigma / v_rms
@@ -126,6 +129,30 @@ AvalancheScenarioSpec defaultAvalancheScenario() {
   s.stopThreshold = 1e-4;    // of m g R per grain
   s.outputInterval = 0.01;   // s
   s.duration = 20;           // s
+  return s;
+}
+
+// Comparison (issue 6 §1): the four-sphere row of ARGESIM C12 (REFERENCE §1: d = 1 m, m = 1 kg,
+// gaps 1 m, v0 = 1 m/s) at e = 0.5; soft discs of E = 1e7 Pa (contacts of about 6 ms at 1 m/s),
+// NSCD steps of 1 ms.
+CompareScenarioSpec defaultCompareScenario() {
+  CompareScenarioSpec s;
+  s.schema = kSchemaVersion;
+  s.name = "Untitled comparison";
+  s.notes = "";
+  s.engine = "compare";
+  s.seed = 1;
+  s.kind = "row";
+  s.count = 24;            // gas and pile
+  s.speed = 1.0;           // m/s
+  s.gap = 1.0;             // m
+  s.gravity = 9.81;        // m/s^2, the pile only
+  s.restitution = 0.5;
+  s.tc = 1e-4;             // s
+  s.youngModulus = 1e7;    // Pa
+  s.timeStep = 1e-3;       // s
+  s.outputInterval = 0.02; // s
+  s.duration = 0.0;        // s: the set-up's own
   return s;
 }
 

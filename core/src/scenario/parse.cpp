@@ -167,7 +167,7 @@ bool readScenario(const std::string& text, ScenarioSpec& s, std::vector<Issue>& 
   if (!readRoot(text, root, errors)) return false;
   Reader rd(errors);
   rd.keys(root, "", {"schema", "name", "notes", "engine", "seed", "domain", "discs", "generate", "restitution",
-                     "wallRestitution", "collapse", "vibration", "output"});
+                     "wallRestitution", "gravity", "collapse", "vibration", "output"});
   readHeader(rd, root, s.name, s.notes, s.seed);
   rd.choice(root, "", "engine", s.engine, {"event"});
   double v;
@@ -187,6 +187,20 @@ bool readScenario(const std::string& text, ScenarioSpec& s, std::vector<Issue>& 
       else if (rd.rule(v >= 0 && v <= 1, "wallRestitution", v, "must be between 0 and 1 (or null: same as restitution)")) {
         s.hasWallRestitution = true;
         s.wallRestitution = v;
+      }
+    }
+  }
+
+  if (const Json* g = root.find("gravity")) {
+    if (!g->isArray() || g->items().size() != 2) {
+      rd.error("gravity", g, "must be a pair [gx, gy] in m/s^2");
+    } else {
+      double gx = 0, gy = 0;
+      const bool okx = rd.numberValue(g->items()[0], "gravity[0]", gx) && rd.rule(std::fabs(gx) <= 1e4, "gravity[0]", gx, "must lie within ±1e4 m/s^2");
+      const bool oky = rd.numberValue(g->items()[1], "gravity[1]", gy) && rd.rule(std::fabs(gy) <= 1e4, "gravity[1]", gy, "must lie within ±1e4 m/s^2");
+      if (okx && oky) {
+        s.gravityX = gx;
+        s.gravityY = gy;
       }
     }
   }
@@ -238,6 +252,18 @@ bool readScenario(const std::string& text, ScenarioSpec& s, std::vector<Issue>& 
       rd.error("vibration.wall", std::to_string(s.vibration.wall),
                "no such wall: the domain has " + std::to_string(walls) + " walls (0 to " + std::to_string(walls - 1) + ")");
     if (s.explicitDiscs) checkExplicitDiscs(s, errors);
+    if (s.gravityX != 0 || s.gravityY != 0) {
+      // Parabolic flights: times of impact with the walls' faces only (a disc inside a convex
+      // domain meets a face before any corner), and every disc searched per event.
+      if (!s.isBox && !polygonIsConvex(s.polygon))
+        rd.error("gravity", "[" + formatNumber(s.gravityX) + ", " + formatNumber(s.gravityY) + "]",
+                 "needs a convex domain (a box or a convex polygon): the engine finds impacts on wall faces only");
+      const int count = s.explicitDiscs ? static_cast<int>(s.discs.size()) : s.generate.count;
+      if (count > kMaxGravityDiscs)
+        rd.error("gravity", "[" + formatNumber(s.gravityX) + ", " + formatNumber(s.gravityY) + "]",
+                 "allows at most " + std::to_string(kMaxGravityDiscs) + " discs (" + std::to_string(count) +
+                     " given): under gravity every disc is searched per event");
+    }
   }
   return errors.size() == before;
 }
@@ -294,6 +320,10 @@ Json scenarioToJson(const ScenarioSpec& s) {
   }
   root.set("restitution", Json::number(s.restitution));
   root.set("wallRestitution", s.hasWallRestitution ? Json::number(s.wallRestitution) : Json::null());
+  Json gravity = Json::array();
+  gravity.push(Json::number(s.gravityX));
+  gravity.push(Json::number(s.gravityY));
+  root.set("gravity", std::move(gravity));
   Json c = Json::object();
   c.set("model", Json::string(s.collapseModel));
   c.set("tc", s.hasTc ? Json::number(s.tc) : Json::null());

@@ -74,6 +74,19 @@ bool polygonIsValid(const std::vector<double>& xy, std::string& why) {
   return true;
 }
 
+bool polygonIsConvex(const std::vector<double>& xy) {
+  const std::size_t n = xy.size() / 2;
+  bool left = false, right = false;
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t j = (i + 1) % n, k = (i + 2) % n;
+    const double cross = (xy[2 * j] - xy[2 * i]) * (xy[2 * k + 1] - xy[2 * j + 1]) -
+                         (xy[2 * j + 1] - xy[2 * i + 1]) * (xy[2 * k] - xy[2 * j]);
+    if (cross > 0) left = true;
+    if (cross < 0) right = true;
+  }
+  return !(left && right);
+}
+
 std::vector<Wall> makeWalls(const std::vector<double>& xy) {
   const std::size_t n = xy.size() / 2;
   const double orientation = polygonSignedArea(xy) > 0 ? 1.0 : -1.0;

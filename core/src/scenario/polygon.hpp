@@ -18,6 +18,9 @@ double polygonSignedArea(const std::vector<double>& xy);
 /// True for a simple polygon of non-zero area; otherwise `why` says what is wrong.
 bool polygonIsValid(const std::vector<double>& xy, std::string& why);
 
+/// True when every turn of a (valid, simple) polygon goes the same way: straight angles allowed.
+bool polygonIsConvex(const std::vector<double>& xy);
+
 /// Walls from vertex k to k+1 with unit normals pointing into the polygon.
 std::vector<Wall> makeWalls(const std::vector<double>& xy);
 

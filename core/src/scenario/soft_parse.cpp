@@ -130,7 +130,8 @@ std::string scenarioFamily(const std::string& text) {
   JsonError err;
   if (!parseJson(text, root, err) || !root.isObject()) return "gas";
   const Json* engine = root.find("engine");
-  if (engine && engine->isString() && (engine->asString() == "soft" || engine->asString() == "avalanche"))
+  if (engine && engine->isString() &&
+      (engine->asString() == "soft" || engine->asString() == "avalanche" || engine->asString() == "compare"))
     return engine->asString();
   return "gas";
 }

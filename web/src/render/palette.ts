@@ -35,3 +35,13 @@ export const CATEGORICAL = [
 
 /** the force chains over the faded grains of the avalanche canvas */
 export const FORCE_CHAIN_COLOR = OKABE_ITO_ALL.vermillion;
+
+/** The three engines of the comparison page (compare.html): the same colour in every canvas, plot and table. */
+export const ENGINE_COLORS = {
+  event: OKABE_ITO_ALL.blue,
+  soft: OKABE_ITO_ALL.vermillion,
+  nscd: OKABE_ITO_ALL.bluishGreen,
+} as const;
+
+/** the exact answer beside them (the chain engine) */
+export const EXACT_COLOR = OKABE_ITO_ALL.black;

@@ -392,10 +392,104 @@ export interface AvalancheWorldConstructor {
   new (scenarioJson: string): AvalancheWorld;
 }
 
+/**
+ * The comparison's samples from some index on (issue 6 §1). Engines are numbered 0 event-driven,
+ * 1 soft (Hunt–Crossley), 2 NSCD (Moreau–Jean); per-engine columns hold 3 values per sample, in
+ * that order; NaN after an engine stopped.
+ */
+export interface CompareSamples {
+  /** s, one per sample */
+  time: Float64Array;
+  /** J, translational kinetic energy (3 per sample) */
+  kinetic: Float64Array;
+  /** m, centre-of-mass height (3 per sample) */
+  height: Float64Array;
+  /** cumulative collisions and wall hits (event), contacts made (soft, NSCD) (3 per sample) */
+  contacts: Float64Array;
+  /** m/s: per sample, per engine, per disc: vx, vy (3 x 2N per sample) */
+  velocities: Float64Array;
+}
+
+/** Where one engine of the comparison is. */
+export interface CompareEngineStatus {
+  /** the engine stopped (message says why); the others go on */
+  stopped: boolean;
+  message: string;
+  /** events (event-driven), integrator steps (soft), time steps (NSCD) so far */
+  work: number;
+  /** collisions and wall hits (event-driven), contacts made (soft, NSCD), cumulative */
+  contacts: number;
+  /** contacts active now (soft, NSCD; 0 for the event-driven engine) */
+  active: number;
+  /** NSCD: mean solver iterations per step; soft: rejected steps; event-driven: collisions made elastic by the TC model */
+  iterations: number;
+}
+
+/** One comparison set-up through the three engines side by side (core/include/granular/compare.hpp). */
+export interface CompareWorld {
+  ok(): boolean;
+  /** JSON text of a ValidationReport */
+  report(): string;
+  /** the normalized scenario, every field spelled out */
+  scenarioJson(): string;
+  /** the scenario JSON handed to the event-driven (0) or soft (1) engine, or NSCD's parameters (2) */
+  engineScenario(engine: number): string;
+  /** s: the run's length (the set-up's own when output.duration is 0) */
+  duration(): number;
+  /** work towards the next output instant: each engine with its own budget from maxWork */
+  advance(maxWork: number): AdvanceStatusCode;
+  /** s, of the last output instant */
+  time(): number;
+  outputIndex(): number;
+  nextOutputTime(): number;
+  /** the engines that stopped and why ('' while all run) */
+  message(): string;
+  /** discs */
+  count(): number;
+  /** (N) view, m */
+  radii(): Float64Array;
+  /** (2 x N) view of engine k's positions, m */
+  positions(engine: number): Float64Array;
+  /** (2 x N) view of engine k's velocities, m/s */
+  velocities(engine: number): Float64Array;
+  /** walls to draw: ax, ay, bx, by (m) each (the box of the gas and the pile; none for the pair and the row) */
+  walls(): Float64Array;
+  /** the region worth drawing at t = 0: xmin, ymin, xmax, ymax (m) */
+  region(): Float64Array;
+  sampleCount(): number;
+  samples(from: number): CompareSamples;
+  status(engine: number): CompareEngineStatus;
+  /** 16 hex digits: FNV-1a over the three engines' states */
+  hashState(): string;
+  /** free the C++ object */
+  delete(): void;
+}
+
+export interface CompareWorldConstructor {
+  new (scenarioJson: string): CompareWorld;
+}
+
 export interface GranularModule {
   World: WorldConstructor;
   SoftWorld: SoftWorldConstructor;
   AvalancheWorld: AvalancheWorldConstructor;
+  CompareWorld: CompareWorldConstructor;
+  /** JSON text of the default comparison scenario ("engine": "compare") */
+  defaultCompareScenario(): string;
+  /** JSON text of a ValidationReport for a comparison scenario */
+  validateCompareScenario(json: string): string;
+  /**
+   * The four-sphere row of a comparison scenario run to its end through the three engines, beside
+   * the exact (chain engine) answer, JSON text: {ok, message, restitution, gap (m), speed (m/s),
+   * youngModulus (Pa), timeStep (s), exact: {velocities, collisions, endTime, collapsed, message,
+   * shortestInterval}, engines: [{engine: "event"|"soft"|"nscd", name, velocities (m/s), collisions,
+   * doneAt (s), done, message, maxDifference (m/s), ...}], closedForm: {v4, collisions} | null}.
+   * Soft adds steps, contactDurationMean, contactDurationMax, overlapTime (s), maxSimultaneous,
+   * slowestApproach and persistentSpeed (m/s: below that floor the damping no longer meets e);
+   * NSCD adds steps, timeStep, simultaneousSteps, maxSimultaneous; event adds elasticByTC.
+   * Not a row: {ok: false, message}.
+   */
+  compareRowTable(json: string): string;
   /** JSON text of the default avalanche scenario */
   defaultAvalancheScenario(): string;
   /** JSON text of a ValidationReport for an avalanche scenario */
@@ -415,7 +509,7 @@ export interface GranularModule {
   defaultSoftScenario(): string;
   /** JSON text of a ValidationReport for a soft-disc scenario */
   validateSoftScenario(json: string): string;
-  /** "soft" or "avalanche" when the scenario's engine says so, else "gas" */
+  /** "soft", "avalanche" or "compare" when the scenario's engine says so, else "gas" */
   scenarioFamily(json: string): string;
   /**
    * The four-sphere row (ARGESIM C12, issue 4), JSON text: {ok, precision, collisions, collapsed,

@@ -1,21 +1,23 @@
 /**
  * Scenario families and their pages (pure): hard-disc gas scenarios run on index.html,
  * soft-disc scenarios ("engine": "soft") on soft.html, avalanches ("engine": "avalanche") on
- * avalanche.html. A scenario of the other family
+ * avalanche.html, comparisons of the three contact models ("engine": "compare") on
+ * compare.html. A scenario of the other family
  * (share link, pasted JSON) is sent to its own page instead of being misread here.
  */
 import { isJsonObject } from '../sim/scenario';
 
-export type ScenarioFamily = 'gas' | 'soft' | 'avalanche';
+export type ScenarioFamily = 'gas' | 'soft' | 'avalanche' | 'compare';
 
 /** The page file of each family, relative to the site's base (works under any sub-path). */
 export const FAMILY_PAGE: Readonly<Record<ScenarioFamily, string>> = {
   gas: './',
   soft: 'soft.html',
   avalanche: 'avalanche.html',
+  compare: 'compare.html',
 };
 
-/** "soft" or "avalanche" when the JSON text is an object whose engine says so, else "gas" (as the C++ scenarioFamily). */
+/** "soft", "avalanche" or "compare" when the JSON text is an object whose engine says so, else "gas" (as the C++ scenarioFamily). */
 export function scenarioFamilyOf(json: string): ScenarioFamily {
   let parsed: unknown;
   try {
@@ -25,7 +27,7 @@ export function scenarioFamilyOf(json: string): ScenarioFamily {
   }
   if (!isJsonObject(parsed)) return 'gas';
   const engine = parsed['engine'];
-  return engine === 'soft' || engine === 'avalanche' ? engine : 'gas';
+  return engine === 'soft' || engine === 'avalanche' || engine === 'compare' ? engine : 'gas';
 }
 
 /**

@@ -2,7 +2,10 @@
  * The page's animation loop: asks the worker for one frame per animation frame (again when
  * a tick went unanswered), redraws the canvas, and redraws the plots at most every PLOT_INTERVAL_MS.
  */
-import type { CanvasView } from './canvas-view';
+/** What the loop redraws once per animation frame (a CanvasView, or the comparison's three canvases). */
+export interface FrameView {
+  update(): void;
+}
 
 /** redraw the plots at most this often (ms): uPlot redraws are the costly part */
 const PLOT_INTERVAL_MS = 100;
@@ -28,7 +31,7 @@ export class FrameLoop {
   private marked = false;
 
   constructor(
-    private readonly view: CanvasView,
+    private readonly view: FrameView,
     private readonly hooks: FrameLoopHooks,
   ) {
     requestAnimationFrame(this.loop);

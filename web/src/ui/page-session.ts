@@ -6,11 +6,10 @@
  */
 import { AdvanceStatus, type CrashedMessage, type FatalMessage, type FrameCommon, type LoadOrigin, type RejectedMessage } from '../sim/protocol';
 import { CanvasExport } from './canvas-export';
-import type { CanvasView } from './canvas-view';
 import { byId } from './dom';
 import { EmbedApi, parseAllowList } from './embed-api';
 import type { ScenarioFamily } from './family';
-import { FrameLoop } from './frame-loop';
+import { FrameLoop, type FrameView } from './frame-loop';
 import { frameState, wireControls, type ControlledClient } from './page-controls';
 import type { Preset } from './presets';
 import type { FormModel } from './scenario-form';
@@ -42,7 +41,9 @@ export interface PageSessionOptions<C, L, F> {
   frame(msg: F): void;
   /** the status line while running, e.g. "Running — 1,000 discs" */
   runningText(count: number): string;
-  view: CanvasView;
+  view: FrameView;
+  /** the canvas the PNG and WebM exports take (#sim-canvas by default) */
+  exportCanvas?: HTMLCanvasElement;
   plotsDirty(): boolean;
   /** redraws the plots and clears what plotsDirty() reports */
   updatePlots(): void;
@@ -144,7 +145,7 @@ export function connectPage<
   const controls = wireControls(client, () => running);
   // the canvas's PNG and WebM recording, after the play controls
   if (!params.embed) {
-    const canvasExport = new CanvasExport(byId('sim-canvas', HTMLCanvasElement), () => reproduce.get().scenario);
+    const canvasExport = new CanvasExport(o.exportCanvas ?? byId('sim-canvas', HTMLCanvasElement), () => reproduce.get().scenario);
     const bar = byId('controls', HTMLElement);
     bar.insertBefore(canvasExport.root, bar.querySelector('#sim-time'));
   }

@@ -5,6 +5,7 @@ import { scenarioFamilyOf, type ScenarioFamily } from './family';
 export const DEFAULT_PRESET_ID = 'gas-cooling';
 export const DEFAULT_SOFT_PRESET_ID = 'soft-box';
 export const DEFAULT_AVALANCHE_PRESET_ID = 'avalanche-column';
+export const DEFAULT_COMPARE_PRESET_ID = 'compare-row';
 
 export interface Preset {
   /** file name without .json, e.g. "gas-cooling" */
@@ -13,7 +14,7 @@ export interface Preset {
   name: string;
   /** the file's text */
   json: string;
-  /** which page runs it ("engine": "soft" -> soft, "avalanche" -> avalanche) */
+  /** which page runs it ("engine": "soft" -> soft, "avalanche" -> avalanche, "compare" -> compare) */
   family: ScenarioFamily;
 }
 
@@ -42,7 +43,13 @@ export function presetsFromFiles(files: Readonly<Record<string, string>>, defaul
 /** The presets of one family, its default first. */
 export function presetsOfFamily(files: Readonly<Record<string, string>>, family: ScenarioFamily): Preset[] {
   const defaultId =
-    family === 'soft' ? DEFAULT_SOFT_PRESET_ID : family === 'avalanche' ? DEFAULT_AVALANCHE_PRESET_ID : DEFAULT_PRESET_ID;
+    family === 'soft'
+      ? DEFAULT_SOFT_PRESET_ID
+      : family === 'avalanche'
+        ? DEFAULT_AVALANCHE_PRESET_ID
+        : family === 'compare'
+          ? DEFAULT_COMPARE_PRESET_ID
+          : DEFAULT_PRESET_ID;
   return presetsFromFiles(files, defaultId).filter((p) => p.family === family);
 }
 

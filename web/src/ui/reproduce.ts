@@ -40,6 +40,10 @@ export function engineText(family: ScenarioFamily, scenario: JsonObject): string
   };
   if (family === 'soft') return ['soft', text('integrator.method')].filter((s) => s !== '').join(' ');
   if (family === 'avalanche') return ['avalanche', text('solver.method')].filter((s) => s !== '').join(' ');
+  if (family === 'compare') {
+    const h = getPath(scenario, 'nscd.timeStep');
+    return `event-driven + soft Hunt–Crossley dopri5 + NSCD Moreau–Jean${typeof h === 'number' ? ` h = ${h} s` : ''}`;
+  }
   return text('engine') || 'event';
 }
 

@@ -59,6 +59,24 @@ export interface AvalancheProbe {
   study: { running: boolean; rows: number; points: number; progress: number; slopeSmall: number | null; slopeLarge: number | null; text: string };
 }
 
+/** The comparison page's extra read-outs. */
+export interface CompareProbe {
+  /** setup.kind of the loaded scenario */
+  kind: string;
+  /** per engine (event, soft, NSCD): stopped, work done, collisions or contacts, and the latest kinetic energy (J) */
+  engines: Array<{ stopped: boolean; message: string; work: number; contacts: number; kinetic: number }>;
+  /** points in the energy, velocity, height and contacts plots */
+  energy: number;
+  velocity: number;
+  height: number;
+  contacts: number;
+  /** the velocity plot's disc (1-based) and component */
+  disc: number;
+  component: string;
+  /** the row's table */
+  table: { state: string; rows: number; cells: string[][]; velocities: Record<string, number[]>; explanation: string };
+}
+
 export interface GranularTestHook {
   state(): GranularState;
   /** the gas page's plots (0 on the soft page, which has none of them) */
@@ -67,6 +85,8 @@ export interface GranularTestHook {
   soft?(): SoftProbe;
   /** avalanche page only */
   avalanche?(): AvalancheProbe;
+  /** comparison page only */
+  compare?(): CompareProbe;
   /** make the simulation worker fail as if the engine had aborted (the page restarts it) */
   simulateCrash(): void;
 }
@@ -88,12 +108,14 @@ export function installTestHook(
   plotPoints: () => PlotPoints,
   soft?: () => SoftProbe,
   avalanche?: () => AvalancheProbe,
+  compare?: () => CompareProbe,
 ): void {
   const hook: GranularTestHook = Object.freeze({
     state: () => ({ ...state() }),
     plotPoints: () => ({ ...plotPoints() }),
     ...(soft ? { soft: () => ({ ...soft() }) } : {}),
     ...(avalanche ? { avalanche: () => ({ ...avalanche() }) } : {}),
+    ...(compare ? { compare: () => ({ ...compare() }) } : {}),
     simulateCrash: () => crashTrigger?.(),
   });
   Object.defineProperty(window, '__granular', { value: hook, writable: false, configurable: false });

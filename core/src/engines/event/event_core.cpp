@@ -13,6 +13,8 @@ using geom::Vec2;
 EventCore::EventCore(const Model& model, State& state)
     : model_(model),
       state_(state),
+      gravity_(model.gx != 0 || model.gy != 0),
+      g_{model.gx, model.gy},
       now_(state.time),
       d_(static_cast<std::size_t>(model.n)),
       cold_(static_cast<std::size_t>(model.n)) {
@@ -69,7 +71,8 @@ void EventCore::syncState() {
 double EventCore::wallTime(int i, int k) const {
   const Wall& w = model_.walls[static_cast<std::size_t>(k)];
   const HotDisc& a = d_[static_cast<std::size_t>(i)];
-  const double dt = geom::discSegmentTime({a.x, a.y}, {a.vx, a.vy}, a.radius, w.a, w.b);
+  const double dt = gravity_ ? geom::discSegmentTimeAccel({a.x, a.y}, {a.vx, a.vy}, g_, a.radius, w.a, w.b)
+                             : geom::discSegmentTime({a.x, a.y}, {a.vx, a.vy}, a.radius, w.a, w.b);
   if (dt == kNoContact) return kNoContact;
   const double t = a.t + dt;
   return t < now_ ? now_ : t;
@@ -79,6 +82,12 @@ void EventCore::advanceDisc(HotDisc& a) const {
   const double dt = now_ - a.t;
   a.x += a.vx * dt;
   a.y += a.vy * dt;
+  if (gravity_) {
+    a.x += 0.5 * g_.x * dt * dt;
+    a.y += 0.5 * g_.y * dt * dt;
+    a.vx += g_.x * dt;
+    a.vy += g_.y * dt;
+  }
   a.t = now_;
 }
 

@@ -32,6 +32,8 @@ EventEngine::EventEngine(const Model& model, State& state) : EventCore(model, st
   const double minCell = 2.0 * model.maxRadius * (1.0 + 1e-9) + 1e-12 * extent;
   const double spacing = std::sqrt(model.area / std::max(1, n));
   double cell = std::max(minCell, kCellPerSpacing * spacing);
+  // Under gravity one cell holds everything: crossing times would be roots of quadratics.
+  if (gravity_) cell = std::max(cell, 2.0 * std::max(model.xmax - model.xmin, model.ymax - model.ymin));
   shape_ = GridShape(model.xmin, model.ymin, model.xmax, model.ymax, cell, 4LL * n + 1024);
   while (shape_.nx() > 32000 || shape_.ny() > 32000) {  // cell coordinates are 16-bit (a long, thin domain)
     cell *= 2;

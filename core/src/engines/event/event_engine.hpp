@@ -42,6 +42,18 @@
 // collides more than kRapidLimit times in a row at intervals shorter than Model::collapseAlarm stops
 // the run with a message (status Stopped): the engine never hangs.
 //
+// Gravity (optional, Model::gx, gy). Flights are parabolas: a disc's lazy state advances by
+// x += v dt + g dt^2 / 2, v += g dt. Two discs fall together, so their relative motion stays a
+// straight line and discDiscTime applies unchanged once both are brought to the same instant; a
+// wall face is met at a root of a quadratic (geom::discSegmentTimeAccel). The domain is convex
+// (checked by the scenario), so a disc meets a face before any corner and end points are not
+// searched. A disc can fall back on the wall it just left, so walls are not excluded after a hit
+// under gravity; the quadratic's root on the approaching side is taken instead. The fast path
+// uses a single cell (no crossing events, which would need quadratic crossing times): every disc
+// is a neighbour, O(N) per event, for the small piles this is meant for (kMaxGravityDiscs). A
+// disc resting on a wall is an endless sequence of ever shorter hops: the TC model turns them
+// elastic once they come within t_c, so a pile keeps hopping at heights of order g t_c^2.
+//
 // Vibrating wall. The wall stays at its mean position and carries the velocity
 // u(t) = A w cos(w t) along its inward normal (small-amplitude limit); cos is detmath::cos, so
 // native and WebAssembly runs stay bit-identical.
@@ -120,9 +132,16 @@ class EventCore : public Engine {
     const HotDisc& a = d_[static_cast<std::size_t>(i < j ? i : j)];
     const HotDisc& b = d_[static_cast<std::size_t>(i < j ? j : i)];
     const double t0 = a.t > b.t ? a.t : b.t;
-    const geom::Vec2 va{a.vx, a.vy}, vb{b.vx, b.vy};
-    const geom::Vec2 pa = geom::Vec2{a.x, a.y} + (t0 - a.t) * va;
-    const geom::Vec2 pb = geom::Vec2{b.x, b.y} + (t0 - b.t) * vb;
+    geom::Vec2 va{a.vx, a.vy}, vb{b.vx, b.vy};
+    geom::Vec2 pa = geom::Vec2{a.x, a.y} + (t0 - a.t) * va;
+    geom::Vec2 pb = geom::Vec2{b.x, b.y} + (t0 - b.t) * vb;
+    if (gravity_) {  // both on their parabolas at t0; from there the relative motion is uniform
+      const double da = t0 - a.t, db = t0 - b.t;
+      pa = pa + (0.5 * da * da) * g_;
+      pb = pb + (0.5 * db * db) * g_;
+      va = va + da * g_;
+      vb = vb + db * g_;
+    }
     const double dt = geom::discDiscTime(pb - pa, vb - va, a.radius + b.radius);
     if (dt == geom::kNoContact) return geom::kNoContact;
     const double t = t0 + dt;
@@ -134,7 +153,7 @@ class EventCore : public Engine {
   bool excludedPair(int i, int j) const {
     return d_[static_cast<std::size_t>(i)].lastPartner == j && d_[static_cast<std::size_t>(j)].lastPartner == i;
   }
-  bool excludedWall(int i, int k) const { return d_[static_cast<std::size_t>(i)].lastPartner == -(k + 1); }
+  bool excludedWall(int i, int k) const { return !gravity_ && d_[static_cast<std::size_t>(i)].lastPartner == -(k + 1); }
 
   /// Resolve the collision of i and j at time now_; false if the run must stop.
   bool collideDiscs(int i, int j);
@@ -147,6 +166,8 @@ class EventCore : public Engine {
 
   const Model& model_;
   State& state_;
+  const bool gravity_;                  // Model::gx or gy non-zero
+  const geom::Vec2 g_;                  // gravity (m/s^2)
   EngineStats stats_;
   std::string message_;
   double now_ = 0;                      // engine time (s)

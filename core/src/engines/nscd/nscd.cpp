@@ -30,6 +30,7 @@ void System::addDisc(double x, double y, double r, double mass, bool fixed) {
 Engine::Engine(System& s) : s_(s) {
   const int n = s_.count();
   meanRadius_ = n ? s_.radius.sum() / n : 1.0;
+
 }
 
 namespace {
@@ -51,6 +52,10 @@ void Engine::detect() {
     const double iI = s_.invInertia(c.i), jI = c.j >= 0 ? s_.invInertia(c.j) : 0.0;
     c.wnn = ii + ji;
     c.wtt = ii + ji + c.li * c.li * iI + c.lj * c.lj * jI;
+    if (s_.restitution > 0) {  // the start-of-step normal velocity U_n- (other body minus i) for Newton's law
+      const double ox = c.j >= 0 ? s_.vel(0, c.j) : 0.0, oy = c.j >= 0 ? s_.vel(1, c.j) : 0.0;
+      c.un = (ox - s_.vel(0, c.i)) * c.nx + (oy - s_.vel(1, c.i)) * c.ny;
+    }
     contacts_.push_back(c);
   };
   if (n > 0) {
@@ -172,14 +177,29 @@ void Engine::load() {
     for (std::size_t lane = 0; lane < kLanes; ++lane)
       if (lane * run + k < m) order_[slot++] = static_cast<int>(lane * run + k);
   const double invH = 1.0 / s_.h;
+  const double e = s_.restitution;
+  // approach speeds below what one step of gravity gives are resting contacts, not impacts
+  const double resting = e > 0 ? s_.h * std::sqrt(s_.gx * s_.gx + s_.gy * s_.gy) : 0.0;
   for (std::size_t k = 0; k < m; ++k) {
-    const Contact& c = contacts_[static_cast<std::size_t>(order_[k])];
+    Contact& c = contacts_[static_cast<std::size_t>(order_[k])];
     Packed& p = packed_[k];
     p.i = c.i;
     p.j = c.j >= 0 ? c.j : n;
     p.nx = c.nx;
     p.ny = c.ny;
     p.bias = std::max(0.0, c.gap) * invH;
+    if (e > 0 && c.un < -resting && c.gap + s_.h * c.un <= 0) {
+      // Newton's law for an impact, a contact closing within the step: it leaves at -e U_n- (the
+      // start-of-step velocity) plus what gravity changes of U_n over the step, dU_g =
+      // h (g_other - g_i).n (0 between two grains, -g h n_y against a wall), but never slower
+      // than the gap condition allows. The local law U_n + bias >= 0 takes
+      // bias = min(e U_n- - dU_g, max(0, d) / h).
+      const bool iFalls = s_.invMass(c.i) != 0, otherFalls = c.j >= 0 && s_.invMass(c.j) != 0;
+      const double gix = iFalls ? s_.gx : 0.0, giy = iFalls ? s_.gy : 0.0;
+      const double gjx = otherFalls ? s_.gx : 0.0, gjy = otherFalls ? s_.gy : 0.0;
+      const double dUg = s_.h * ((gjx - gix) * c.nx + (gjy - giy) * c.ny);
+      p.bias = std::min(e * c.un - dUg, p.bias);
+    }
     p.wnn = c.wnn;
     p.wtt = c.wtt;
     p.invWnn = 1.0 / c.wnn;

@@ -1,0 +1,188 @@
+/**
+ * The comparison page (compare.html): the three engines run side by side, the plots fill, the
+ * row's table fills with numbers and its explanation, the share link reproduces the run, embed
+ * mode, a bad value next to its field, family routing.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { encodeScenario } from '../../web/src/ui/share';
+import type { CompareProbe } from '../../web/src/ui/test-hook';
+import { coloredPixels, openPage, useBrowser, waitForState } from './browser';
+
+const browser = useBrowser();
+
+function probe(page: Page): Promise<CompareProbe> {
+  return page.evaluate(() => {
+    const p = window.__granular?.compare?.();
+    if (!p) throw new Error('window.__granular.compare is missing');
+    return p;
+  });
+}
+
+async function waitForProbe(page: Page, predicate: (p: CompareProbe) => boolean, timeout = 40_000): Promise<CompareProbe> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    if (await page.evaluate(() => window.__granular?.compare !== undefined)) {
+      const p = await probe(page);
+      if (predicate(p)) return p;
+      if (Date.now() > deadline) throw new Error(`probe never satisfied ${predicate.toString()}; last: ${JSON.stringify(p)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 60));
+  }
+}
+
+/** pixels of one canvas that are not grey (the discs) */
+function drawnPixels(page: Page, id: string): Promise<number> {
+  return page.evaluate((canvasId) => {
+    const canvas = document.getElementById(canvasId);
+    if (!(canvas instanceof HTMLCanvasElement)) return -1;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return -1;
+    const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+    let count = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const r = data[i] ?? 0;
+      const g = data[i + 1] ?? 0;
+      const b = data[i + 2] ?? 0;
+      if (Math.max(r, g, b) - Math.min(r, g, b) > 40) count++;
+    }
+    return count;
+  }, id);
+}
+
+async function preset(name: string): Promise<string> {
+  return readFile(new URL(`../../scenarios/${name}.json`, import.meta.url), 'utf8');
+}
+
+describe('the comparison page', () => {
+  it('runs the row in all three engines, fills the plots and the table with the exact answer', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html`);
+    await waitForState(page, (s) => s.count === 4 && s.time > 0.5 && s.running);
+    expect(await page.locator('#preset').inputValue()).toBe('compare-row');
+    // every engine works and draws
+    const running = await waitForProbe(page, (p) => p.engines.every((e) => e.work > 0) && p.energy > 5 && p.velocity > 5 && p.contacts > 5);
+    expect(running.kind).toBe('row');
+    expect(running.disc).toBe(4);
+    for (const id of ['sim-canvas', 'canvas-soft', 'canvas-nscd']) expect(await drawnPixels(page, id), id).toBeGreaterThan(300);
+    expect(await page.locator('#card-height').isVisible()).toBe(false); // the pile only
+    // the table: numbers, the exact v4 = ((1 + e)/2)^3 = 0.421875 at e = 0.5, and why they agree
+    const ready = await waitForProbe(page, (p) => p.table.state === 'ready');
+    expect(ready.table.rows).toBe(4);
+    expect(ready.table.cells[0]?.slice(1, 5)).toEqual(['0.173828', '0.193359', '0.210938', '0.421875']);
+    for (const row of ready.table.cells) for (const cell of row.slice(1, 5)) expect(Number(cell), cell).not.toBeNaN();
+    expect(ready.table.cells.map((r) => r[5])).toEqual(['6', '6', '6', '6']);
+    for (const k of ['event', 'soft', 'nscd']) {
+      (ready.table.velocities[k] ?? []).forEach((v, i) => expect(Math.abs(v - (ready.table.velocities['exact']?.[i] ?? NaN)), k).toBeLessThan(1e-6));
+    }
+    expect(ready.table.explanation).toContain('no two overlapped');
+    expect(ready.table.explanation).toContain('a step of its own');
+    // labels carry units; plots are titled
+    const labels = (await page.locator('#scenario-form label').allTextContents()).join('|');
+    for (const unit of ['Speed v0 (m/s)', 'Gap between surfaces (m)', 'Soft: Young’s modulus E (Pa)', 'NSCD: time step h (s)', 'Restitution e (–)']) expect(labels, unit).toContain(unit);
+    expect(await page.locator('#plot-energy .u-title').textContent()).toBe('Kinetic energy of the discs (2D: per metre of depth)');
+    // the reproduce line names the engines
+    expect(await page.locator('#card-energy .reproduce').textContent()).toContain('engine event-driven + soft Hunt–Crossley dopri5 + NSCD Moreau–Jean h = 0.001 s');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the touching row: the table shows the three answers part and says why', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html?play=0`);
+    await waitForState(page, (s) => s.count === 4);
+    await page.locator('#preset').selectOption('compare-cradle');
+    const p = await waitForProbe(page, (q) => q.table.state === 'ready' && q.table.velocities['exact']?.[3] === 1);
+    expect(p.table.velocities['event']).toEqual([0, 0, 0, 1]);
+    (p.table.velocities['nscd'] ?? []).forEach((v, i) => expect(Math.abs(v - ([-0.5, 0.5, 0.5, 0.5][i] ?? NaN))).toBeLessThan(1e-6));
+    expect(p.table.velocities['soft']?.[3]).toBeLessThan(0.995);
+    expect(p.table.explanation).toContain('overlapped for');
+    expect(p.table.explanation).toContain('one simultaneous impact');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the pile: every engine runs, the height plot shows, the other set-ups have no table', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html`);
+    await waitForState(page, (s) => s.count === 4);
+    await page.locator('#preset').selectOption('compare-pile');
+    await waitForState(page, (s) => s.count === 20 && s.time > 0.3);
+    const p = await waitForProbe(page, (q) => q.kind === 'pile' && q.height > 5 && q.engines.every((e) => e.work > 0));
+    expect(await page.locator('#card-height').isVisible()).toBe(true);
+    expect(p.table.state).toBe('idle');
+    expect(await page.locator('#table-status').textContent()).toContain('choose the set-up “row”');
+    await expect.poll(() => coloredPixels(page)).toBeGreaterThan(500);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('"Copy link" reproduces the same run (state hash)', async () => {
+    const base = inject('baseUrl');
+    const until = 0.4;
+    const { page: a } = await openPage(browser(), `${base}compare.html?until=${until}`);
+    const before = await waitForState(a, (s) => !s.running && s.time >= until);
+    await a.locator('#f-kind').selectOption('gas');
+    await a.locator('#f-count').fill('10');
+    await a.locator('#f-restitution').fill('0.7');
+    await a.locator('#apply').click();
+    const stateA = await waitForState(a, (s) => !s.running && s.time >= until && s.count === 10 && s.hash !== before.hash);
+    await a.locator('#copy-link').click();
+    await expect.poll(() => a.locator('#share-url').inputValue()).toContain('#s=');
+    const link = new URL(await a.locator('#share-url').inputValue());
+    expect(link.pathname.endsWith('/compare.html')).toBe(true);
+    link.search = `?until=${stateA.time}`;
+    const { page: b, errors } = await openPage(browser(), link.toString());
+    const stateB = await waitForState(b, (s) => !s.running && s.time >= stateA.time);
+    expect(stateB.outputIndex).toBe(stateA.outputIndex);
+    expect(stateB.hash).toBe(stateA.hash);
+    expect(await b.locator('#f-restitution').inputValue()).toBe('0.7');
+    expect(await b.locator('#f-kind').inputValue()).toBe('gas');
+    expect(errors).toEqual([]);
+    await a.context().close();
+    await b.context().close();
+  });
+
+  it('?embed=1 shows the canvases, the controls and the one plot asked for', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html?embed=1&plot=energy`);
+    await waitForState(page, (s) => s.count > 0 && s.time > 0.1);
+    for (const shown of ['#sim-canvas', '#canvas-soft', '#canvas-nscd', '#btn-play', '#card-energy']) expect(await page.locator(shown).isVisible(), shown).toBe(true);
+    for (const hidden of ['#scenario-panel', '.topbar', '#copy-link', '#readout', '#card-velocity', '#card-table', '#guide']) {
+      expect(await page.locator(hidden).isVisible(), hidden).toBe(false);
+    }
+    await waitForProbe(page, (p) => p.energy > 3);
+    await page.goto(`${inject('baseUrl')}compare.html?embed=1&plot=table`);
+    const p = await waitForProbe(page, (q) => q.table.state === 'ready');
+    expect(p.table.rows).toBe(4);
+    expect(await page.locator('#card-table').isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a bad value shows a message next to its field and the previous run goes on', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html`);
+    const running = await waitForState(page, (s) => s.count === 4 && s.running);
+    await page.locator('#f-restitution').fill('0');
+    await page.locator('#f-timeStep').fill('fast');
+    await page.locator('#apply').click();
+    const message = page.locator('#err-restitution');
+    await message.waitFor({ state: 'visible' });
+    expect(await message.textContent()).toBe("restitution = 0: must be > 0 and <= 1 (the soft engine's damping cannot reach e = 0)");
+    expect(await page.locator('#err-timeStep').textContent()).toBe('nscd.timeStep = "fast": must be a number');
+    expect(await page.locator('#f-restitution').getAttribute('aria-invalid')).toBe('true');
+    const later = await waitForState(page, (s) => s.running && s.outputIndex > running.outputIndex + 5);
+    expect(later.count).toBe(4);
+    expect(await page.locator('#scenario-title').textContent()).toContain('Four-sphere row');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a comparison link opened on the gas page lands on the comparison page', async () => {
+    const payload = await encodeScenario(JSON.stringify(JSON.parse(await preset('compare-head-on'))));
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?until=0.2#s=${payload}`);
+    await page.waitForURL(/\/compare\.html\?until=0\.2#s=/);
+    await waitForState(page, (s) => s.count === 2 && !s.running && s.time >= 0.2);
+    expect(await page.locator('#scenario-title').textContent()).toContain('Head-on pair');
+    expect(await page.locator('#link-error').isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,200 @@
+/**
+ * The comparison page's pure parts: the table read from the engine's JSON, its rows, and the
+ * sentences that explain the differences from this run's numbers; the samples on the page; the
+ * form; the family routing.
+ */
+import { describe, expect, it } from 'vitest';
+import { COMPARE_FIELDS, COMPARE_FORM } from '../../web/src/compare/compare-form';
+import { difference, explain, parseRowTable, sig, tableCsvRows, tableRows, type RowTable } from '../../web/src/compare/row-table';
+import { CompareSeries, plotted } from '../../web/src/compare/series';
+import { FAMILY_PAGE, familyPageUrl, scenarioFamilyOf } from '../../web/src/ui/family';
+import { presetsOfFamily } from '../../web/src/ui/presets';
+import { engineText } from '../../web/src/ui/reproduce';
+
+interface EngineJson {
+  engine: string;
+  velocities: number[];
+  collisions: number;
+  done?: boolean;
+  maxDifference: number;
+  [key: string]: unknown;
+}
+
+/** a table as compareRowTable writes it, with the given engines (exact: the binary answer at e = 0.5) */
+function tableJson(engines: EngineJson[], exact: Record<string, unknown> = {}): string {
+  return JSON.stringify({
+    ok: true,
+    message: '',
+    restitution: 0.5,
+    gap: 1,
+    speed: 1,
+    youngModulus: 1e7,
+    timeStep: 0.001,
+    exact: { velocities: [0.173828125, 0.193359375, 0.2109375, 0.421875], collisions: 6, endTime: 17.8, collapsed: false, message: '', shortestInterval: 1.3333, ...exact },
+    engines: engines.map((e) => ({ doneAt: 17.82, done: true, message: '', ...e })),
+    closedForm: { v4: 0.421875, collisions: 6 },
+  });
+}
+
+const binary = [0.173828125, 0.193359375, 0.2109375, 0.421875];
+
+function table(text: string): RowTable {
+  const p = parseRowTable(text);
+  if (!p.ok) throw new Error(p.message);
+  return p.table;
+}
+
+describe('the row table', () => {
+  const agreeing = tableJson([
+    { engine: 'event', velocities: binary, collisions: 6, maxDifference: 0, elasticByTC: 0 },
+    { engine: 'soft', velocities: binary.map((v) => v + 3e-10), collisions: 6, maxDifference: 3.57e-10, contactDurationMax: 0.01237, contactDurationMean: 0.0091, overlapTime: 0, maxSimultaneous: 1 },
+    { engine: 'nscd', velocities: binary, collisions: 6, maxDifference: 0, simultaneousSteps: 0, maxSimultaneous: 1, timeStep: 0.001 },
+  ]);
+
+  it('reads the engine JSON and refuses what is not a table', () => {
+    const t = table(agreeing);
+    expect(t.engines.map((e) => e.engine)).toEqual(['event', 'soft', 'nscd']);
+    expect(t.engines[1]?.contactDurationMax).toBe(0.01237);
+    expect(t.closedForm?.v4).toBe(0.421875);
+    expect(parseRowTable('{"ok":false,"message":"the table is for the four-sphere row"}')).toEqual({ ok: false, message: 'the table is for the four-sphere row' });
+    expect(parseRowTable('nonsense').ok).toBe(false);
+    expect(parseRowTable('{"ok":true,"engines":[]}').ok).toBe(false);
+  });
+
+  it('has the exact answer first, then each engine with its difference, units in the header', () => {
+    const { header, rows } = tableRows(table(agreeing));
+    expect(header).toEqual(['', 'v1 (m/s)', 'v2 (m/s)', 'v3 (m/s)', 'v4 (m/s)', 'collisions / contacts', 'largest |Δv| vs exact (m/s)']);
+    expect(rows.map((r) => r[0])).toEqual(['exact (chain engine, 1D)', 'event-driven', 'soft (Hunt–Crossley)', 'NSCD (Moreau–Jean)']);
+    expect(rows[0]?.slice(1, 5)).toEqual(['0.173828', '0.193359', '0.210938', '0.421875']);
+    expect(rows[2]?.[6]).toBe('3.6e-10');
+    expect(rows[1]?.[6]).toBe('0');
+    const csv = tableCsvRows(table(agreeing));
+    expect(csv.rows[2]?.[1]).toBe(0.173828125 + 3e-10); // full precision
+  });
+
+  it('explains agreement with this run\'s numbers: contacts far shorter than the time between collisions, one impact per step', () => {
+    const text = explain(table(agreeing)).join(' ');
+    expect(text).toContain('disc 4 leaves at 0.421875 m/s, as ((1 + e)/2)³ v0 = 0.421875 m/s predicts');
+    expect(text).toContain('at least 1.33 s apart');
+    expect(text).toContain('at most 0.0124 s — 110 times shorter than the shortest time between two exact collisions: no two overlapped');
+    expect(text).toContain('agree with the exact answer to 3.6e-10 m/s');
+    expect(text).toContain('NSCD (h = 0.001 s) met every impact in a step of its own');
+    expect(text).toContain('it agrees exactly, with the same 6 collisions');
+    expect(text).toContain('one contact at a time: exact.');
+  });
+
+  it('explains the differences of touching discs: overlapping soft contacts, a simultaneous NSCD impact', () => {
+    const t = table(
+      tableJson(
+        [
+          { engine: 'event', velocities: [0, 0, 0, 1], collisions: 3, maxDifference: 0 },
+          { engine: 'soft', velocities: [-0.0711, -0.0296, 0.1097, 0.991], collisions: 3, maxDifference: 0.1097, contactDurationMax: 0.0117, overlapTime: 0.0102, maxSimultaneous: 3 },
+          { engine: 'nscd', velocities: [-0.5, 0.5, 0.5, 0.5], collisions: 3, maxDifference: 0.5, simultaneousSteps: 2, maxSimultaneous: 3, timeStep: 0.001 },
+        ],
+        { velocities: [0, 0, 0, 1], collisions: 3, endTime: 0, shortestInterval: 0 },
+      ),
+    );
+    const text = explain(t).join(' ');
+    expect(text).toContain('fall at the same instant (touching discs): it takes them one pair at a time');
+    expect(text).toContain('3 of them overlapped for 0.0102 s in all while the exact collisions fall at the same instant');
+    expect(text).toContain('disc 4 leaves at 0.991 m/s instead of 1');
+    expect(text).toContain('NSCD (h = 0.001 s) had 3 contacts carrying impulse in one step (2 steps with two or more)');
+    expect(text).toContain('(-0.5, 0.5, 0.5, 0.5) m/s, up to 0.5 m/s from the exact answer');
+    expect(text).toContain('depends on the time step');
+  });
+
+  it('a soft difference from impacts slower than the persistent-contact floor is said so', () => {
+    const t = table(
+      tableJson([
+        { engine: 'event', velocities: binary, collisions: 13, maxDifference: 0 },
+        { engine: 'soft', velocities: binary, collisions: 13, maxDifference: 9.2e-6, contactDurationMax: 0.013, overlapTime: 0, maxSimultaneous: 1, slowestApproach: 0.00018, persistentSpeed: 0.001 },
+        { engine: 'nscd', velocities: binary, collisions: 13, maxDifference: 0, simultaneousSteps: 0, timeStep: 0.001 },
+      ]),
+    );
+    const text = explain(t).join(' ');
+    expect(text).toContain('the slowest impact approached at only 1.8e-4 m/s, below the soft engine\'s floor of 0.001 m/s');
+    expect(text).toContain('differ by up to 9.2e-6 m/s');
+    expect(text).not.toContain('integrator tolerance');
+  });
+
+  it('says when an engine did not finish, or the row collapsed', () => {
+    const t = table(
+      tableJson(
+        [
+          { engine: 'event', velocities: [0.25, 0.25, 0.25, 0.25], collisions: 20000, maxDifference: 1e-3, done: false, message: 'inelastic collapse at t = 3.4 s' },
+          { engine: 'soft', velocities: [0.2, 0.25, 0.26, 0.29], collisions: 9, maxDifference: 0.04, done: false },
+          { engine: 'nscd', velocities: [0.25, 0.25, 0.25, 0.25], collisions: 3, maxDifference: 0, simultaneousSteps: 0, timeStep: 0.001, done: false, doneAt: 2000 },
+        ],
+        { collapsed: true, message: 'inelastic collapse at t = 3.41: velocities -> 0.25', velocities: [0.25, 0.25, 0.25, 0.25] },
+      ),
+    );
+    const text = explain(t).join(' ');
+    expect(text).toContain('the row collapses (inelastic collapse at t = 3.41: velocities -> 0.25)');
+    expect(text).toContain('The event-driven engine had not finished by t = 17.8 s (inelastic collapse at t = 3.4 s)');
+    expect(text).toContain('NSCD had not finished by t = 2000 s');
+    expect(tableRows(t).rows[1]?.[0]).toBe('event-driven (not finished)');
+  });
+
+  it('formats numbers for reading', () => {
+    expect(sig(0.0123456)).toBe('0.0123');
+    expect(sig(2.5e-9, 2)).toBe('2.5e-9');
+    expect(difference(0)).toBe('0');
+    expect(difference(1e-15)).toBe('below 1e-12');
+    expect(difference(3.57e-10)).toBe('3.6e-10');
+  });
+});
+
+describe('the samples on the page', () => {
+  it('splits each sample into engines and discs', () => {
+    const s = new CompareSeries(2);
+    // two samples, 3 engines x 2 discs x (vx, vy)
+    const vel = new Float64Array(2 * 3 * 4);
+    for (let i = 0; i < vel.length; i++) vel[i] = i;
+    s.push({
+      time: new Float64Array([0, 0.02]),
+      kinetic: new Float64Array([1, 2, 3, 4, 5, NaN]),
+      height: new Float64Array([0, 0, 0, 0, 0, 0]),
+      contacts: new Float64Array([0, 0, 0, 1, 2, 3]),
+      velocities: vel,
+    });
+    expect(s.length).toBe(2);
+    expect(s.kinetic).toEqual([[1, 4], [2, 5], [3, NaN]]);
+    expect(s.velocity(0, 1, 'vx')).toEqual([2, 14]);
+    expect(s.velocity(2, 0, 'vy')).toEqual([9, 21]);
+    expect(s.velocity(1, 1, 'speed')).toEqual([Math.hypot(6, 7), Math.hypot(18, 19)]);
+    expect(plotted([1, NaN, 0, -1], true)).toEqual([1, null, null, null]);
+    expect(plotted([1, NaN, 0, -1])).toEqual([1, null, 0, -1]);
+  });
+});
+
+describe('the comparison family', () => {
+  it('routes "engine": "compare" to compare.html and names its engines', () => {
+    expect(scenarioFamilyOf('{"engine":"compare"}')).toBe('compare');
+    expect(FAMILY_PAGE.compare).toBe('compare.html');
+    expect(familyPageUrl('https://x.example/lab/soft.html?embed=1#s=abc', 'compare')).toBe('https://x.example/lab/compare.html?embed=1#s=abc');
+    expect(engineText('compare', { nscd: { timeStep: 0.002 } })).toBe('event-driven + soft Hunt–Crossley dopri5 + NSCD Moreau–Jean h = 0.002 s');
+    const presets = presetsOfFamily(
+      {
+        '/scenarios/compare-row.json': '{"engine":"compare","name":"Row"}',
+        '/scenarios/compare-gas.json': '{"engine":"compare","name":"A gas"}',
+        '/scenarios/gas-cooling.json': '{"name":"Cooling"}',
+      },
+      'compare',
+    );
+    expect(presets.map((p) => p.id)).toEqual(['compare-row', 'compare-gas']);
+  });
+
+  it('the form writes every field at its path and keeps the rest', () => {
+    const base = { schema: 1, engine: 'compare', name: 'x', setup: { kind: 'row', count: 24, speed: 1, gap: 1, gravity: 9.81 }, restitution: 0.5 };
+    const values = COMPARE_FORM.fromScenario(base);
+    expect(values['kind']).toBe('row');
+    expect(values['gap']).toBe('1');
+    const next = COMPARE_FORM.toScenario(base, { ...values, kind: 'pile', restitution: '0.8', gap: 'wide' });
+    expect(next['name']).toBe('x');
+    expect((next['setup'] as Record<string, unknown>)['kind']).toBe('pile');
+    expect(next['restitution']).toBe(0.8);
+    // text that is not a number goes on as text, so the engine names the field and the value
+    expect((next['setup'] as Record<string, unknown>)['gap']).toBe('wide');
+    for (const f of COMPARE_FIELDS) expect(f.unit, f.key).not.toBe('');
+  });
+});

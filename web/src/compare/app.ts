@@ -1,0 +1,247 @@
+/**
+ * Wires the comparison page (compare.html): one set-up through the event-driven, soft
+ * (Hunt–Crossley) and NSCD (Moreau–Jean) engines side by side — three canvases, the plots with
+ * the three engines overlaid, the four-sphere row's table — with the scenario panel, the play
+ * controls, the share link and the embed API shared with the other pages. The physics runs in
+ * compare/worker.ts (the run) and compare/table-worker.ts (the table).
+ */
+import guideText from '../../../docs/guides/compare.md?raw';
+import { mountGuide } from '../guide/guide-panel';
+import type { CompareEngineStatus } from '../sim/granular-wasm';
+import { getPath, type JsonObject } from '../sim/scenario';
+import { byId, el, formatCount, formatNumber } from '../ui/dom';
+import { prefersReducedMotion } from '../ui/motion';
+import { layOutPage } from '../ui/page-layout';
+import { connectPage } from '../ui/page-session';
+import { bundledPresets, DEFAULT_COMPARE_PRESET_ID } from '../ui/presets';
+import { ReadoutTable } from '../ui/readout-table';
+import { parseLoadedScenario } from '../ui/scenario-source';
+import { installTestHook } from '../ui/test-hook';
+import { parsePageParams } from '../ui/url-params';
+import { CompareClient, TableClient } from './client';
+import { COMPARE_FORM } from './compare-form';
+import { COMPARE_PLOT_KINDS, ComparePlot } from './compare-plots';
+import { CompareView } from './compare-view';
+import { ENGINES, ENGINE_NAMES, type CompareFrameMessage, type CompareLoadedMessage } from './protocol';
+import { parseRowTable } from './row-table';
+import { COMPONENTS, CompareSeries, type Component } from './series';
+import { TableCard } from './table-card';
+
+const READOUT_ROWS = [
+  ['time', 'time t', 's'],
+  ['duration', 'run length', 's'],
+  ['discs', 'discs (diameter 1 m, mass 1 kg)', ''],
+  ['restitution', 'restitution e (every engine)', ''],
+  ['event', 'event-driven: events processed', ''],
+  ['soft', 'soft: integrator steps (rejected)', ''],
+  ['nscd', 'NSCD: steps (mean iterations)', ''],
+] as const;
+
+class CompareReadout extends ReadoutTable<(typeof READOUT_ROWS)[number][0]> {
+  constructor(container: HTMLElement) {
+    super(container, READOUT_ROWS);
+  }
+
+  loaded(duration: number, discs: number, restitution: number): void {
+    this.set('duration', formatNumber(duration, 6));
+    this.set('discs', formatCount(discs));
+    this.set('restitution', formatNumber(restitution, 6));
+  }
+
+  update(time: number, status: readonly CompareEngineStatus[]): void {
+    this.set('time', formatNumber(time, 6));
+    const [ev, soft, nscd] = status;
+    if (ev) this.set('event', formatCount(ev.work));
+    if (soft) this.set('soft', `${formatCount(soft.work)} (${formatCount(soft.iterations)})`);
+    if (nscd) this.set('nscd', `${formatCount(nscd.work)} (${formatNumber(nscd.iterations, 3)})`);
+  }
+}
+
+/** what each engine's caption says now */
+function captionText(k: number, s: CompareEngineStatus): string {
+  const key = ENGINES[k] ?? 'event';
+  const name = ENGINE_NAMES[key];
+  if (s.stopped) return `${name} — stopped: ${s.message}`;
+  const made = formatCount(s.contacts);
+  if (key === 'event') return `${name} — ${made} collision${s.contacts === 1 ? '' : 's'} and wall hits${s.iterations > 0 ? `, ${formatCount(s.iterations)} made elastic by TC` : ''}`;
+  return `${name} — ${made} contact${s.contacts === 1 ? '' : 's'} made, ${formatCount(s.active)} active`;
+}
+
+export function startCompareApp(): void {
+  const params = parsePageParams(window.location.search, window.location.hash, COMPARE_PLOT_KINDS, prefersReducedMotion());
+  const wanted = layOutPage(params, COMPARE_PLOT_KINDS);
+  mountGuide(guideText, params.embed);
+
+  // ---- plots and the table
+  const energyPlot = wanted('energy') ? new ComparePlot(byId('plot-energy', HTMLElement), 'energy') : null;
+  const velocityPlot = wanted('velocity') ? new ComparePlot(byId('plot-velocity', HTMLElement), 'velocity') : null;
+  const heightPlot = wanted('height') ? new ComparePlot(byId('plot-height', HTMLElement), 'height') : null;
+  const contactsPlot = wanted('contacts') ? new ComparePlot(byId('plot-contacts', HTMLElement), 'contacts') : null;
+  const plots = [energyPlot, velocityPlot, heightPlot, contactsPlot].filter((p): p is ComparePlot => p !== null);
+  const tableCard = wanted('table') ? new TableCard(byId('card-table', HTMLElement)) : null;
+  const tables = new TableClient();
+
+  const energyLog = byId('energy-log', HTMLInputElement);
+  energyLog.addEventListener('change', () => {
+    energyPlot?.setLog(energyLog.checked);
+    plotsDirty = true;
+  });
+
+  // the velocity plot's disc and component
+  const discSelect = el('select', { id: 'disc-select' });
+  const componentSelect = el('select', { id: 'component-select' }, ...COMPONENTS.map(([value, symbol]) => el('option', { value }, symbol)));
+  byId('velocity-picker', HTMLElement).replaceChildren(
+    el('label', { for: 'disc-select' }, 'Disc'),
+    discSelect,
+    el('label', { for: 'component-select' }, 'Component'),
+    componentSelect,
+    el('span', { class: 'hint' }, 'the disc is ringed in black on the canvases'),
+  );
+  const picked = (): { disc: number; component: Component } => ({
+    disc: Math.max(0, Number(discSelect.value) - 1),
+    component: (COMPONENTS.find((c) => c[0] === componentSelect.value)?.[0] ?? 'vx') as Component,
+  });
+  const repick = (): void => {
+    const { disc, component } = picked();
+    velocityPlot?.pick(disc, component);
+    view.select(disc);
+    plotsDirty = true;
+  };
+  discSelect.addEventListener('change', repick);
+  componentSelect.addEventListener('change', repick);
+
+  // ---- canvases
+  const canvases = [byId('sim-canvas', HTMLCanvasElement), byId('canvas-soft', HTMLCanvasElement), byId('canvas-nscd', HTMLCanvasElement)];
+  const captions = ENGINES.map((k) => byId(`caption-${k}`, HTMLElement));
+  const view = new CompareView(canvases, byId('canvas-wrap', HTMLElement), params.embed);
+  const readout = params.embed ? null : new CompareReadout(byId('readout', HTMLElement));
+
+  // ---- state from the worker
+  let series = new CompareSeries(0);
+  let kind = 'row';
+  let plotsDirty = false;
+  let lastStatus: CompareEngineStatus[] = [];
+  let tableFor = '';
+
+  const presets = bundledPresets('compare');
+  const defaultPreset = presets.find((p) => p.id === DEFAULT_COMPARE_PRESET_ID) ?? presets[0] ?? null;
+
+  const { source, state } = connectPage({
+    family: 'compare',
+    params,
+    presets,
+    defaultPreset,
+    form: COMPARE_FORM,
+    client: (listener) => new CompareClient(listener),
+    loaded: onLoaded,
+    frame: onFrame,
+    runningText: (n) => `Running — ${n.toLocaleString('en-US')} disc${n === 1 ? '' : 's'} in each of the three engines`,
+    view,
+    exportCanvas: view.composite,
+    plotsDirty: () => plotsDirty,
+    updatePlots: () => {
+      for (const plot of plots) plot.update(series);
+      plotsDirty = false;
+    },
+    // for the embedding page (docs/embedding.md): J, m, counts, per engine
+    observables: () => {
+      const last = (columns: number[][], k: number): number => columns[k]?.[series.length - 1] ?? NaN;
+      const out: Record<string, number> = {};
+      ENGINES.forEach((key, k) => {
+        const name = key.charAt(0).toUpperCase() + key.slice(1);
+        out[`kinetic${name}`] = last(series.kinetic, k);
+        out[`height${name}`] = last(series.height, k);
+        out[`contacts${name}`] = last(series.contacts, k);
+        out[`stopped${name}`] = lastStatus[k]?.stopped ? 1 : 0;
+      });
+      return out;
+    },
+  });
+
+  function onLoaded(msg: CompareLoadedMessage): void {
+    const scenario: JsonObject = parseLoadedScenario(msg.scenarioJson);
+    const k = getPath(scenario, 'setup.kind');
+    kind = typeof k === 'string' ? k : 'row';
+    const e = getPath(scenario, 'restitution');
+    series = new CompareSeries(msg.count);
+    lastStatus = [];
+    view.setScene(msg.count, msg.radii, msg.region, msg.walls, msg.positions);
+    // the disc picker: the row's last disc is the one the benchmark asks about
+    discSelect.replaceChildren(...Array.from({ length: msg.count }, (_, i) => el('option', { value: String(i + 1) }, String(i + 1))));
+    discSelect.value = kind === 'row' ? String(msg.count) : '1';
+    repick();
+    // the centre-of-mass height says something only for the pile
+    if (!params.embed) byId('card-height', HTMLElement).hidden = kind !== 'pile';
+    readout?.loaded(msg.duration, msg.count, typeof e === 'number' ? e : NaN);
+    for (const c of captions) c.textContent = '';
+    plotsDirty = true;
+    source.show(scenario, msg.scenarioJson, msg.origin);
+    updateTable(scenario);
+  }
+
+  /** the table: the row run to its end by the table worker, again only when the scenario changed */
+  function updateTable(scenario: JsonObject): void {
+    if (!tableCard) return;
+    if (kind !== 'row') {
+      tableFor = '';
+      tableCard.idle();
+      return;
+    }
+    const json = JSON.stringify(scenario);
+    if (json === tableFor) return;
+    tableFor = json;
+    tableCard.computing();
+    tables.compute(json).then(
+      (text) => {
+        if (json !== tableFor) return;
+        const parsed = parseRowTable(text);
+        if (parsed.ok) tableCard.show(parsed.table);
+        else tableCard.failed(parsed.message);
+      },
+      (error: unknown) => {
+        if (json !== tableFor) return;
+        const message = error instanceof Error ? error.message : String(error);
+        if (message !== 'replaced') tableCard.failed(message);
+      },
+    );
+  }
+
+  function onFrame(msg: CompareFrameMessage): void {
+    if (msg.positions) view.setPositions(msg.positions);
+    if (msg.samples && msg.samples.time.length > 0) {
+      series.push(msg.samples);
+      plotsDirty = true;
+    }
+    lastStatus = msg.engines;
+    msg.engines.forEach((s, k) => {
+      const text = captionText(k, s);
+      const caption = captions[k];
+      if (caption && caption.textContent !== text) caption.textContent = text;
+    });
+    readout?.update(msg.time, msg.engines);
+  }
+
+  installTestHook(
+    state,
+    () => ({ energy: energyPlot?.points() ?? 0, histogram: 0, rate: 0 }),
+    undefined,
+    undefined,
+    () => ({
+      kind,
+      engines: ENGINES.map((_, k) => ({
+        stopped: lastStatus[k]?.stopped ?? false,
+        message: lastStatus[k]?.message ?? '',
+        work: lastStatus[k]?.work ?? 0,
+        contacts: lastStatus[k]?.contacts ?? 0,
+        kinetic: series.kinetic[k]?.[series.length - 1] ?? NaN,
+      })),
+      energy: energyPlot?.points() ?? 0,
+      velocity: velocityPlot?.points() ?? 0,
+      height: heightPlot?.points() ?? 0,
+      contacts: contactsPlot?.points() ?? 0,
+      disc: picked().disc + 1,
+      component: picked().component,
+      table: tableCard?.probe() ?? { state: 'hidden', rows: 0, cells: [], velocities: {}, explanation: '' },
+    }),
+  );
+}

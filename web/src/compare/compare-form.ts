@@ -1,0 +1,43 @@
+/**
+ * The comparison scenario form (pure: no DOM): the set-up, the restitution every engine uses,
+ * and each engine's own parameter, every field with its unit (docs/scenario-format.md,
+ * "Comparison"). Fields a set-up does not use are ignored by it; their hints say which use them.
+ */
+import { plainFormModel, type FieldSpec, type FormModel } from '../ui/scenario-form';
+
+export const COMPARE_GROUP_TITLES: Readonly<Record<string, string>> = {
+  setup: 'Set-up (discs of 1 m, 1 kg)',
+  contact: 'Contact',
+  engines: 'Engines',
+  output: 'Output',
+};
+
+export const COMPARE_FIELDS: readonly FieldSpec[] = [
+  {
+    key: 'kind', path: 'setup.kind', label: 'Set-up', unit: '–', kind: 'select', group: 'setup',
+    options: [
+      ['head-on', 'head-on pair'],
+      ['row', 'four-sphere row (ARGESIM C12)'],
+      ['gas', 'small gas in a box'],
+      ['pile', 'small pile under gravity'],
+    ],
+  },
+  { key: 'speed', path: 'setup.speed', label: 'Speed v0', unit: 'm/s', kind: 'number', group: 'setup', hint: 'pair: closing speed; row: disc 1; gas: rms; pile: initial' },
+  { key: 'gap', path: 'setup.gap', label: 'Gap between surfaces', unit: 'm', kind: 'number', group: 'setup', hint: 'pair and row; 0: touching (Newton’s cradle)' },
+  { key: 'count', path: 'setup.count', label: 'Number of discs', unit: '–', kind: 'number', group: 'setup', hint: 'gas and pile' },
+  { key: 'gravity', path: 'setup.gravity', label: 'Gravity g', unit: 'm/s²', kind: 'number', group: 'setup', hint: 'the pile only' },
+  { key: 'seed', path: 'seed', label: 'Random seed', unit: '–', kind: 'number', group: 'setup', hint: 'gas and pile' },
+  { key: 'restitution', path: 'restitution', label: 'Restitution e', unit: '–', kind: 'number', group: 'contact', hint: '0 < e ≤ 1, every engine, discs and walls' },
+  { key: 'youngModulus', path: 'soft.youngModulus', label: 'Soft: Young’s modulus E', unit: 'Pa', kind: 'number', group: 'engines', hint: 'stiffer: shorter contacts (about 6 ms at 1e7 Pa, 1 m/s)' },
+  { key: 'timeStep', path: 'nscd.timeStep', label: 'NSCD: time step h', unit: 's', kind: 'number', group: 'engines' },
+  { key: 'tc', path: 'event.tc', label: 'Event-driven: TC time t_c', unit: 's', kind: 'number', group: 'engines', hint: 'gas and pile; 0: off' },
+  { key: 'interval', path: 'output.interval', label: 'Output interval', unit: 's', kind: 'number', group: 'output' },
+  { key: 'duration', path: 'output.duration', label: 'Duration', unit: 's', kind: 'number', group: 'output', hint: '0: the set-up’s own' },
+];
+
+/** Every field is always editable (a set-up ignores those it does not use; each hint says which use it). */
+export const COMPARE_FORM: FormModel = plainFormModel(
+  COMPARE_FIELDS,
+  COMPARE_GROUP_TITLES,
+  'Edit or paste any comparison scenario ("engine": "compare"; format: docs/scenario-format.md, "Comparison"). SI units; every disc has diameter 1 m and mass 1 kg.',
+);

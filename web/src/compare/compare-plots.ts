@@ -1,0 +1,154 @@
+/**
+ * The comparison's plots (uPlot), the three engines overlaid in their colours, every axis with its
+ * quantity and unit: kinetic energy (linear or log), a chosen disc's velocity component, the
+ * centre-of-mass height (the pile), and collisions or contacts made (log).
+ */
+import uPlot from 'uplot';
+import { formatValue, PlotView } from '../plot/plot-view';
+import { ENGINE_COLORS } from '../render/palette';
+import { ENGINES, ENGINE_NAMES } from './protocol';
+import { COMPONENTS, plotted, type CompareSeries, type Component } from './series';
+
+export const COMPARE_PLOT_KINDS = ['energy', 'velocity', 'height', 'contacts', 'table'] as const;
+export type ComparePlotKind = (typeof COMPARE_PLOT_KINDS)[number];
+type ChartKind = Exclude<ComparePlotKind, 'table'>;
+
+/** for the export buttons' labels and file names */
+const NAMES: Readonly<Record<ChartKind, string>> = {
+  energy: 'kinetic energy',
+  velocity: 'velocity',
+  height: 'centre-of-mass height',
+  contacts: 'collisions and contacts',
+};
+
+function ticks(_u: uPlot, splits: Array<number | null>): string[] {
+  return splits.map((v) => (v == null ? '' : formatValue(v)));
+}
+
+function value(_u: uPlot, v: number | null): string {
+  return v == null ? '–' : formatValue(v);
+}
+
+const TIME_AXIS: uPlot.Axis = { label: 'time t (s)', values: ticks };
+const BASE: Pick<uPlot.Options, 'cursor' | 'legend'> = { cursor: { drag: { x: true, y: false } }, legend: { live: false } };
+const LOG: uPlot.Scale = { distr: 3, log: 10 };
+/** a linear axis that always shows 0: differences of 1e-8 between the engines must not fill the plot */
+const LINEAR: uPlot.Scale = {
+  range: (_u, min, max) => {
+    const lo = Math.min(0, min);
+    const hi = Math.max(0, max);
+    const pad = hi > lo ? 0.06 * (hi - lo) : 1;
+    return [lo < 0 ? lo - pad : 0, hi + pad];
+  },
+};
+
+/** the three engines as series (named by engine; the axis gives quantity and unit, so does the CSV); a step plot for counts */
+function engineSeries(stepped = false): uPlot.Series[] {
+  const paths = stepped ? uPlot.paths.stepped?.({ align: 1 }) : undefined;
+  return ENGINES.map((k, i) => ({
+    // "soft, Hunt–Crossley": a name ending in "(...)" would read as a unit in the CSV header
+    label: ENGINE_NAMES[k].replace(/ \((.*)\)$/, ', $1'),
+    stroke: ENGINE_COLORS[k],
+    width: i === 0 ? 2.25 : 1.75,
+    // dashes besides colour: the curves often lie on top of each other
+    ...(i === 1 ? { dash: [7, 4] } : i === 2 ? { dash: [2, 3] } : {}),
+    value,
+    points: { show: false },
+    ...(paths ? { paths } : {}),
+  }));
+}
+
+export class ComparePlot {
+  private readonly view: PlotView;
+  private log = false;
+  private disc = 0;
+  private component: Component = 'vx';
+
+  constructor(container: HTMLElement, readonly kind: ChartKind) {
+    this.view = new PlotView(container, 240, { name: NAMES[kind] });
+    this.build();
+  }
+
+  private build(): void {
+    const label = (text: string): uPlot.Axis => ({ label: text, values: ticks, size: 64 });
+    if (this.kind === 'energy') {
+      this.view.build(
+        {
+          title: 'Kinetic energy of the discs (2D: per metre of depth)',
+          scales: { x: { time: false }, y: this.log ? LOG : LINEAR },
+          axes: [TIME_AXIS, label('kinetic energy E_kin (J)')],
+          series: [{ label: 'time t (s)', value }, ...engineSeries()],
+          ...BASE,
+        },
+        [[], [], [], []],
+      );
+    } else if (this.kind === 'velocity') {
+      const [, symbol, axis] = COMPONENTS.find((c) => c[0] === this.component) ?? COMPONENTS[0]!;
+      this.view.build(
+        {
+          title: `Velocity of disc ${this.disc + 1}: ${symbol}(t)`,
+          scales: { x: { time: false }, y: LINEAR },
+          axes: [TIME_AXIS, label(axis)],
+          series: [{ label: 'time t (s)', value }, ...engineSeries()],
+          ...BASE,
+        },
+        [[], [], [], []],
+      );
+    } else if (this.kind === 'height') {
+      this.view.build(
+        {
+          title: 'Height of the centre of mass above the floor',
+          scales: { x: { time: false }, y: LINEAR },
+          axes: [TIME_AXIS, label('height y_cm (m)')],
+          series: [{ label: 'time t (s)', value }, ...engineSeries()],
+          ...BASE,
+        },
+        [[], [], [], []],
+      );
+    } else {
+      this.view.build(
+        {
+          title: 'Collisions (event-driven) and contacts made (soft, NSCD), cumulative',
+          scales: { x: { time: false }, y: LOG },
+          axes: [TIME_AXIS, label('count')],
+          series: [{ label: 'time t (s)', value }, ...engineSeries(true)],
+          ...BASE,
+        },
+        [[], [], [], []],
+      );
+    }
+  }
+
+  /** the energy plot's axis: linear or logarithmic */
+  setLog(on: boolean): void {
+    if (this.kind !== 'energy' || on === this.log) return;
+    this.log = on;
+    this.build();
+  }
+
+  /** the velocity plot's disc (0-based) and component */
+  pick(disc: number, component: Component): void {
+    if (this.kind !== 'velocity' || (disc === this.disc && component === this.component)) return;
+    this.disc = disc;
+    this.component = component;
+    this.build();
+  }
+
+  update(series: CompareSeries): void {
+    const t = series.time;
+    let ys: Array<Array<number | null>>;
+    if (this.kind === 'energy') ys = series.kinetic.map((c) => plotted(c, this.log));
+    else if (this.kind === 'velocity') ys = [0, 1, 2].map((e) => plotted(series.velocity(e, Math.min(this.disc, series.count - 1), this.component)));
+    else if (this.kind === 'height') ys = series.height.map((c) => plotted(c));
+    else ys = series.contacts.map((c) => plotted(c, true));
+    this.view.setData([t, ...ys] as unknown as uPlot.AlignedData);
+  }
+
+  points(): number {
+    return this.view.points();
+  }
+
+  csv(): string {
+    return this.view.csv();
+  }
+}

@@ -1,0 +1,258 @@
+/**
+ * The comparison's three canvases, one per engine, drawn to the same scale from the same region:
+ * the walls, the discs in the engine's colour, disc numbers when they fit, the disc picked in the
+ * velocity plot ringed in black, a 1 m scale bar. Wide set-ups (the pair, the row) stack the
+ * canvases; boxes (the gas, the pile) stand side by side. A fourth, off-screen canvas composes
+ * the three with their names, for the PNG and WebM exports. No physics here.
+ */
+import { ENGINE_COLORS } from '../render/palette';
+import { fitTransform, sizeCanvas, toCanvasX, toCanvasY, type Bounds, type ViewTransform } from '../render/view-transform';
+import type { FrameView } from '../ui/frame-loop';
+import { ENGINES, ENGINE_NAMES } from './protocol';
+
+/** below this height / width the canvases are stacked */
+const STACK_BELOW = 0.45;
+const MARGIN = 8;
+const BACKGROUND = '#fbfbfc';
+const WALL = '#1d2025';
+
+interface Scene {
+  count: number;
+  radii: Float64Array;
+  /** what is drawn now (it grows when discs leave it) */
+  region: Bounds;
+  /** height / width at load: the canvases' shape */
+  aspect: number;
+  walls: Float64Array;
+}
+
+export class CompareView implements FrameView {
+  private scene: Scene | null = null;
+  private positions: Float64Array | null = null;
+  private selected = -1;
+  private dirty = true;
+  private dpr = window.devicePixelRatio || 1;
+  private sizes: Array<{ w: number; h: number }> = [];
+  readonly composite = document.createElement('canvas');
+
+  constructor(
+    private readonly canvases: readonly HTMLCanvasElement[],
+    private readonly wrap: HTMLElement,
+    private readonly embed: boolean,
+  ) {
+    const fit = (): void => this.fit();
+    new ResizeObserver(fit).observe(wrap);
+    window.addEventListener('resize', fit);
+  }
+
+  /** height / width of the canvases: the region at load */
+  aspect(): number {
+    return this.scene?.aspect ?? 1;
+  }
+
+  stacked(): boolean {
+    return this.aspect() < STACK_BELOW;
+  }
+
+  setScene(count: number, radii: Float64Array, region: Float64Array, walls: Float64Array, positions: Float64Array): void {
+    const bounds = { minX: region[0] ?? 0, minY: region[1] ?? 0, maxX: region[2] ?? 1, maxY: region[3] ?? 1 };
+    const w = bounds.maxX - bounds.minX;
+    const h = bounds.maxY - bounds.minY;
+    this.scene = { count, radii, region: bounds, aspect: w > 0 && h > 0 ? h / w : 1, walls };
+    this.positions = positions;
+    this.grow();
+    this.wrap.classList.toggle('stacked', this.stacked());
+    this.fit();
+  }
+
+  setPositions(positions: Float64Array): void {
+    this.positions = positions;
+    this.grow();
+    this.dirty = true;
+  }
+
+  /**
+   * Widens the region (never narrows it) so that every disc of every engine stays in view: the
+   * canvases keep their size, the scale shrinks. A box never needs it; a row whose discs run
+   * further than the exact answer foresaw does.
+   */
+  private grow(): void {
+    const scene = this.scene;
+    const pos = this.positions;
+    if (!scene || !pos) return;
+    const r = scene.region;
+    let { minX, minY, maxX, maxY } = r;
+    for (let i = 0; i + 1 < pos.length; i += 2) {
+      const x = pos[i] ?? NaN;
+      const y = pos[i + 1] ?? NaN;
+      // half a radius of slack: a soft disc pressed into a wall must not zoom the view out
+      const rad = 0.5 * (scene.radii[(i / 2) % Math.max(1, scene.count)] ?? 0);
+      if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
+      minX = Math.min(minX, x - rad);
+      maxX = Math.max(maxX, x + rad);
+      minY = Math.min(minY, y - rad);
+      maxY = Math.max(maxY, y + rad);
+    }
+    if (minX === r.minX && maxX === r.maxX && minY === r.minY && maxY === r.maxY) return;
+    const slack = 0.1 * Math.max(maxX - minX, maxY - minY);
+    scene.region = {
+      minX: minX < r.minX ? minX - slack : r.minX,
+      minY: minY < r.minY ? minY - slack : r.minY,
+      maxX: maxX > r.maxX ? maxX + slack : r.maxX,
+      maxY: maxY > r.maxY ? maxY + slack : r.maxY,
+    };
+  }
+
+  /** the disc ringed in every canvas (0-based; -1: none) */
+  select(disc: number): void {
+    if (disc === this.selected) return;
+    this.selected = disc;
+    this.dirty = true;
+  }
+
+  fit(): void {
+    this.dpr = window.devicePixelRatio || 1;
+    const aspect = this.aspect();
+    const stacked = this.stacked();
+    const maxHeight = Math.max(120, (this.embed ? window.innerHeight - 170 : window.innerHeight * 0.62) / (stacked ? 3 : 1));
+    this.sizes = this.canvases.map((canvas) => {
+      const box = canvas.parentElement ?? this.wrap;
+      let w = Math.max(120, Math.floor(box.clientWidth));
+      let h = Math.max(40, Math.floor(w * aspect));
+      if (h > maxHeight) {
+        h = Math.floor(maxHeight);
+        w = Math.floor(h / aspect);
+      }
+      canvas.style.width = `${w}px`;
+      canvas.style.height = `${h}px`;
+      sizeCanvas(canvas, w, h, this.dpr);
+      return { w, h };
+    });
+    this.dirty = true;
+  }
+
+  update(): void {
+    if ((window.devicePixelRatio || 1) !== this.dpr) this.fit();
+    if (!this.dirty) return;
+    this.dirty = false;
+    this.canvases.forEach((canvas, k) => this.draw(canvas, k));
+    this.compose();
+  }
+
+  private transform(k: number): ViewTransform | null {
+    const scene = this.scene;
+    const size = this.sizes[k];
+    if (!scene || !size) return null;
+    return fitTransform(scene.region, size.w, size.h, MARGIN);
+  }
+
+  private draw(canvas: HTMLCanvasElement, k: number): void {
+    const ctx = canvas.getContext('2d');
+    const scene = this.scene;
+    const size = this.sizes[k];
+    const t = this.transform(k);
+    if (!ctx || !size) return;
+    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    ctx.fillStyle = BACKGROUND;
+    ctx.fillRect(0, 0, size.w, size.h);
+    if (!scene || !t) return;
+    // walls
+    ctx.strokeStyle = WALL;
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    for (let i = 0; i + 3 < scene.walls.length; i += 4) {
+      ctx.moveTo(toCanvasX(t, scene.walls[i]!), toCanvasY(t, scene.walls[i + 1]!));
+      ctx.lineTo(toCanvasX(t, scene.walls[i + 2]!), toCanvasY(t, scene.walls[i + 3]!));
+    }
+    ctx.stroke();
+    // discs
+    const key = ENGINES[k] ?? 'event';
+    const pos = this.positions;
+    const n = scene.count;
+    const base = k * 2 * n;
+    const label = n <= 12;
+    ctx.fillStyle = ENGINE_COLORS[key];
+    ctx.strokeStyle = '#ffffff';
+    ctx.lineWidth = 1;
+    for (let i = 0; pos && i < n; i++) {
+      const x = pos[base + 2 * i];
+      const y = pos[base + 2 * i + 1];
+      if (x === undefined || y === undefined || !Number.isFinite(x) || !Number.isFinite(y)) continue;
+      const r = Math.max(1.5, (scene.radii[i] ?? 0) * t.scale);
+      ctx.beginPath();
+      ctx.arc(toCanvasX(t, x), toCanvasY(t, y), r, 0, 2 * Math.PI);
+      ctx.fill();
+      ctx.stroke();
+    }
+    if (pos && this.selected >= 0 && this.selected < n) {
+      const x = pos[base + 2 * this.selected] ?? NaN;
+      const y = pos[base + 2 * this.selected + 1] ?? NaN;
+      if (Number.isFinite(x) && Number.isFinite(y)) {
+        ctx.strokeStyle = '#000000';
+        ctx.lineWidth = 3;
+        ctx.beginPath();
+        ctx.arc(toCanvasX(t, x), toCanvasY(t, y), Math.max(3, (scene.radii[this.selected] ?? 0) * t.scale) + 1.5, 0, 2 * Math.PI);
+        ctx.stroke();
+      }
+    }
+    if (label && pos) {
+      ctx.fillStyle = '#ffffff';
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      for (let i = 0; i < n; i++) {
+        const r = (scene.radii[i] ?? 0) * t.scale;
+        if (r < 9) continue;
+        ctx.font = `600 ${Math.round(Math.min(18, r))}px system-ui, sans-serif`;
+        ctx.fillText(String(i + 1), toCanvasX(t, pos[base + 2 * i] ?? NaN), toCanvasY(t, pos[base + 2 * i + 1] ?? NaN));
+      }
+    }
+    // a 1 m scale bar, top left (below a ceiling, above the discs of a pile)
+    const bar = t.scale;
+    if (bar > 12 && bar < size.w / 2) {
+      const x0 = MARGIN + 8;
+      const y0 = MARGIN + 16;
+      ctx.strokeStyle = WALL;
+      ctx.lineWidth = 2;
+      ctx.beginPath();
+      ctx.moveTo(x0, y0);
+      ctx.lineTo(x0 + bar, y0);
+      ctx.moveTo(x0, y0 - 4);
+      ctx.lineTo(x0, y0 + 2);
+      ctx.moveTo(x0 + bar, y0 - 4);
+      ctx.lineTo(x0 + bar, y0 + 2);
+      ctx.stroke();
+      ctx.fillStyle = WALL;
+      ctx.font = '12px system-ui, sans-serif';
+      ctx.textAlign = 'left';
+      ctx.textBaseline = 'bottom';
+      ctx.fillText('1 m', x0 + bar + 5, y0 + 3);
+    }
+  }
+
+  /** the three canvases with their engines' names, stacked or side by side, for the exports */
+  private compose(): void {
+    const labelH = Math.round(20 * this.dpr);
+    const parts = this.canvases.map((c) => ({ c, w: c.width, h: c.height }));
+    const stacked = this.stacked();
+    const width = stacked ? Math.max(...parts.map((p) => p.w)) : parts.reduce((s, p) => s + p.w, 0);
+    const height = stacked ? parts.reduce((s, p) => s + p.h + labelH, 0) : Math.max(...parts.map((p) => p.h)) + labelH;
+    if (this.composite.width !== width) this.composite.width = width;
+    if (this.composite.height !== height) this.composite.height = height;
+    const ctx = this.composite.getContext('2d');
+    if (!ctx) return;
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(0, 0, width, height);
+    ctx.font = `600 ${Math.round(13 * this.dpr)}px system-ui, sans-serif`;
+    ctx.textBaseline = 'middle';
+    let x = 0;
+    let y = 0;
+    parts.forEach((p, k) => {
+      const key = ENGINES[k] ?? 'event';
+      ctx.fillStyle = ENGINE_COLORS[key];
+      ctx.fillText(ENGINE_NAMES[key], x + 6 * this.dpr, y + labelH / 2);
+      ctx.drawImage(p.c, x, y + labelH);
+      if (stacked) y += p.h + labelH;
+      else x += p.w;
+    });
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * The table card of the comparison page: the four-sphere row's final velocities and collision
+ * counts of each engine beside the exact answer, the sentences saying why they differ, and under
+ * it the reproduce line and a CSV button, like every plot.
+ */
+import { downloadCsv, toCsv } from '../ui/csv';
+import { el } from '../ui/dom';
+import { exportFileName, reproduce, reproduceText } from '../ui/reproduce';
+import { ENGINES } from './protocol';
+import { explain, tableCsvRows, tableRows, type RowTable } from './row-table';
+
+export interface TableProbe {
+  /** 'idle' (not a row), 'computing', 'ready', 'failed' */
+  state: string;
+  rows: number;
+  /** the cells as shown */
+  cells: string[][];
+  /** the engines' final velocities (m/s), event, soft, NSCD, and the exact answer */
+  velocities: Record<string, number[]>;
+  explanation: string;
+}
+
+export class TableCard {
+  private readonly status = el('p', { class: 'result-line', id: 'table-status', role: 'status', 'aria-live': 'polite' });
+  private readonly table = el('table', { class: 'data-table', id: 'row-table' });
+  private readonly explanation = el('div', { class: 'table-explanation', id: 'table-explanation' });
+  private current: RowTable | null = null;
+  private state = 'idle';
+
+  constructor(container: HTMLElement) {
+    const csv = el('button', { type: 'button', class: 'plot-export-button', id: 'table-csv', 'aria-label': 'Download the table as CSV', title: 'The table as CSV' }, 'CSV');
+    csv.addEventListener('click', () => this.download());
+    const text = el('span', { class: 'reproduce-text' });
+    reproduce.subscribe((info) => {
+      text.textContent = reproduceText(info);
+    });
+    container.append(
+      el('h2', { class: 'card-title', id: 'table-title' }, 'Four-sphere row: final velocities, each engine against the exact answer'),
+      this.status,
+      el('div', { class: 'table-scroll-x', tabindex: '0', role: 'region', 'aria-labelledby': 'table-title' }, this.table),
+      this.explanation,
+      el('div', { class: 'plot-foot' }, el('p', { class: 'reproduce' }, text), el('span', { class: 'plot-export', role: 'group', 'aria-label': 'Export the table' }, csv)),
+    );
+    this.idle();
+  }
+
+  /** not a row: say where the table comes from */
+  idle(): void {
+    this.state = 'idle';
+    this.current = null;
+    this.table.replaceChildren();
+    this.explanation.replaceChildren();
+    this.status.classList.remove('error');
+    this.status.textContent = 'The table compares the four-sphere row: choose the set-up “row” (preset “Four-sphere row…” or “Touching row…”).';
+  }
+
+  computing(): void {
+    this.state = 'computing';
+    this.status.classList.remove('error');
+    this.status.textContent = 'Running the row to its end through every engine…';
+  }
+
+  failed(message: string): void {
+    this.state = 'failed';
+    this.current = null;
+    this.table.replaceChildren();
+    this.explanation.replaceChildren();
+    this.status.classList.add('error');
+    this.status.textContent = `No table: ${message}.`;
+  }
+
+  show(t: RowTable): void {
+    this.state = 'ready';
+    this.current = t;
+    this.status.classList.remove('error');
+    this.status.textContent = `e = ${t.restitution}, gaps ${t.gap} m, v0 = ${t.speed} m/s; soft E = ${t.youngModulus} Pa; NSCD h = ${t.timeStep} s.`;
+    const { header, rows } = tableRows(t);
+    const head = el('thead', {}, el('tr', {}, ...header.map((h) => el('th', { scope: 'col' }, h))));
+    const body = el(
+      'tbody', {},
+      ...rows.map((r, i) =>
+        el(
+          'tr', { class: i === 0 ? 'exact-row' : `engine-row engine-${ENGINES[i - 1] ?? ''}` },
+          ...r.map((c, j) => (j === 0 ? el('th', { scope: 'row' }, el('span', { class: 'swatch', 'aria-hidden': 'true' }), c) : el('td', {}, c))),
+        ),
+      ),
+    );
+    this.table.replaceChildren(head, body);
+    this.explanation.replaceChildren(...explain(t).map((s) => el('p', {}, s)));
+  }
+
+  private download(): void {
+    const t = this.current;
+    if (!t) return;
+    const { header, rows } = tableCsvRows(t);
+    downloadCsv(exportFileName(reproduce.get().scenario, 'row table', 'csv'), toCsv(header, rows));
+  }
+
+  probe(): TableProbe {
+    const t = this.current;
+    const cells = Array.from(this.table.querySelectorAll('tbody tr'), (tr) => Array.from(tr.children, (c) => c.textContent ?? ''));
+    const velocities: Record<string, number[]> = {};
+    if (t) {
+      velocities['exact'] = t.exact.velocities;
+      for (const e of t.engines) velocities[e.engine] = e.velocities;
+    }
+    return { state: this.state, rows: cells.length, cells, velocities, explanation: this.explanation.textContent ?? '' };
+  }
+}
