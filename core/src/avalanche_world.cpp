@@ -26,6 +26,7 @@ nscd::ColumnSetup columnSetup(const AvalancheScenarioSpec& s) {
   c.rmax = s.rmax;
   c.density = s.density;
   c.mu = s.mu;
+  c.rollingFriction = s.rollingFriction;
   c.floorLength = s.floorLength;
   c.seed = s.seed;
   c.h = s.timeStep;

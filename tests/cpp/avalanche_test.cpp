@@ -5,6 +5,7 @@
 #include <sstream>
 #include <string>
 #include <vector>
+#include <utility>
 
 #include "granular/avalanche.hpp"
 #include "granular/soft.hpp"
@@ -66,6 +67,28 @@ TEST(AvalancheScenario, EveryProblemNamedWithFieldAndValue) {
   EXPECT_GE(p.size(), 9u);
   EXPECT_TRUE(mentions(problems(R"({"schema": 1, "engine": "avalanche", "grains": {"rmin": 0.01, "rmax": 0.005}})"),
                        "grains.rmax = 0.005: must be >= grains.rmin = 0.01 m"));
+  EXPECT_TRUE(mentions(problems(R"({"schema": 1, "engine": "avalanche", "friction": {"rolling": 1.5}})"),
+                       "friction.rolling = 1.5: must be in [0, 1]"));
+  EXPECT_TRUE(mentions(problems(R"({"schema": 1, "engine": "avalanche", "friction": {"rolling": -0.1}})"),
+                       "friction.rolling = -0.1: must be in [0, 1]"));
+}
+
+TEST(AvalancheWorld, RollingResistanceReachesTheEngineAndShortensTheRunout) {
+  // friction.rolling = 0 is the default run bit for bit; 0.3 (grains that hardly roll) stops sooner
+  const std::string base = R"({"schema": 1, "engine": "avalanche", "column": {"width": 0.05, "height": 0.1}, "floor": {"length": 0.5})";
+  auto finished = [](const std::string& json) {
+    AvalancheWorld w(json);
+    EXPECT_TRUE(w.ok()) << w.reportJson();
+    for (int k = 0; k < 100000 && w.phase() != AvalancheWorld::Phase::Stopped; ++k) w.advance(10000000);
+    EXPECT_EQ(w.phase(), AvalancheWorld::Phase::Stopped);
+    return std::make_pair(w.hashHex(), w.summary().runout);
+  };
+  const auto plain = finished(base + "}");
+  const auto zero = finished(base + R"(, "friction": {"rolling": 0}})");
+  const auto rough = finished(base + R"(, "friction": {"rolling": 0.3}})");
+  EXPECT_EQ(zero.first, plain.first);
+  EXPECT_NE(rough.first, plain.first);
+  EXPECT_LT(rough.second, plain.second);
 }
 
 TEST(AvalancheScenario, ImpossibleSetUpsAreRejectedBeforeAnythingIsBuilt) {

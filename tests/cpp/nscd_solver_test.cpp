@@ -34,8 +34,23 @@ System movingColumn() {
 }
 
 /// The reference: the header's algorithm with the system's own arrays, one contact at a time, in
-/// the given order; `gaussSeidel` false: Jacobi with relaxation w.
+/// the given order; `gaussSeidel` false: Jacobi with relaxation w. With s.rollingFriction > 0 the
+/// rolling torque impulse p_r (bound mu_r R_eff p_n, R_eff = R_i R_j / (R_i + R_j), R_i on a wall)
+/// after (p_n, p_t) in Gauss–Seidel, from the same iterate in Jacobi.
 void referenceSolve(System& s, std::vector<Contact>& cs, const std::vector<std::size_t>& order, bool gaussSeidel, int sweeps) {
+  const double muR = s.rollingFriction;
+  auto spinOf = [&](int b) { return b >= 0 ? s.spin(b) : 0.0; };
+  auto localRolling = [&](const Contact& c, double pn) {
+    const double ri = s.radius(c.i), reff = c.j >= 0 ? ri * s.radius(c.j) / (ri + s.radius(c.j)) : ri;
+    const double wrr = s.invInertia(c.i) + (c.j >= 0 ? s.invInertia(c.j) : 0.0);
+    if (wrr == 0) return 0.0;
+    const double stick = -(spinOf(c.j) - s.spin(c.i) - wrr * c.pr) / wrr;
+    return std::clamp(stick, -muR * reff * pn, muR * reff * pn);
+  };
+  auto applyRolling = [&](const Contact& c, double dpr) {
+    s.spin(c.i) -= s.invInertia(c.i) * dpr;
+    if (c.j >= 0) s.spin(c.j) += s.invInertia(c.j) * dpr;
+  };
   for (int i = 0; i < s.count(); ++i)
     if (s.invMass(i) != 0) s.vel.col(i) += s.h * Eigen::Vector2d(s.gx, s.gy);
   auto velocity = [&](const Contact& c, double& vn, double& vt) {
@@ -64,8 +79,8 @@ void referenceSolve(System& s, std::vector<Contact>& cs, const std::vector<std::
     const double stick = -(vt - c.wtt * c.pt) / c.wtt;
     pt = std::clamp(stick, -s.mu * pn, s.mu * pn);
   };
-  for (Contact& c : cs) c.pn = c.pt = 0;
-  std::vector<double> qn(cs.size()), qt(cs.size());
+  for (Contact& c : cs) c.pn = c.pt = c.pr = 0;
+  std::vector<double> qn(cs.size()), qt(cs.size()), qr(cs.size());
   for (int it = 0; it < sweeps; ++it) {
     if (gaussSeidel) {
       for (std::size_t k : order) {
@@ -74,14 +89,27 @@ void referenceSolve(System& s, std::vector<Contact>& cs, const std::vector<std::
         apply(cs[k], pn - cs[k].pn, pt - cs[k].pt);
         cs[k].pn = pn;
         cs[k].pt = pt;
+        if (muR > 0) {
+          const double pr = localRolling(cs[k], pn);
+          applyRolling(cs[k], pr - cs[k].pr);
+          cs[k].pr = pr;
+        }
       }
     } else {
-      for (std::size_t k = 0; k < cs.size(); ++k) local(cs[k], qn[k], qt[k]);
+      for (std::size_t k = 0; k < cs.size(); ++k) {
+        local(cs[k], qn[k], qt[k]);
+        if (muR > 0) qr[k] = localRolling(cs[k], qn[k]);
+      }
       for (std::size_t k : order) {
         const double dpn = s.jacobiRelaxation * (qn[k] - cs[k].pn), dpt = s.jacobiRelaxation * (qt[k] - cs[k].pt);
         apply(cs[k], dpn, dpt);
         cs[k].pn += dpn;
         cs[k].pt += dpt;
+        if (muR > 0) {
+          const double dpr = s.jacobiRelaxation * (qr[k] - cs[k].pr);
+          applyRolling(cs[k], dpr);
+          cs[k].pr += dpr;
+        }
       }
     }
   }
@@ -100,8 +128,11 @@ std::vector<std::size_t> laneOrder(std::size_t m) {
 }  // namespace
 
 TEST(NscdSolver, PackedSolverMatchesTheReference) {
-  const System start = movingColumn();
+  const System moving = movingColumn();
+  for (const double muR : {0.0, 0.1})
   for (const bool gaussSeidel : {true, false}) {
+    System start = moving;
+    start.rollingFriction = muR;  // 0.1: the rolling torque impulse solved with the other two
     System s = start;
     s.gaussSeidel = gaussSeidel;
     s.tolerance = 0;  // a fixed number of sweeps
@@ -118,13 +149,27 @@ TEST(NscdSolver, PackedSolverMatchesTheReference) {
     double scale = 0;
     for (const Contact& c : ref) scale = std::max(scale, std::fabs(c.pn));
     ASSERT_GT(scale, 0);
-    int sliding = 0;
+    int sliding = 0, rollingAtLimit = 0, rollingInside = 0;
     for (std::size_t k = 0; k < got.size(); ++k) {
-      EXPECT_NEAR(got[k].pn, ref[k].pn, 1e-12 * scale) << (gaussSeidel ? "GS " : "Jacobi ") << k;
-      EXPECT_NEAR(got[k].pt, ref[k].pt, 1e-12 * scale) << (gaussSeidel ? "GS " : "Jacobi ") << k;
+      EXPECT_NEAR(got[k].pn, ref[k].pn, 1e-12 * scale) << (gaussSeidel ? "GS " : "Jacobi ") << "mu_r " << muR << " " << k;
+      EXPECT_NEAR(got[k].pt, ref[k].pt, 1e-12 * scale) << (gaussSeidel ? "GS " : "Jacobi ") << "mu_r " << muR << " " << k;
+      EXPECT_NEAR(got[k].pr, ref[k].pr, 1e-12 * scale * r.radius(got[k].i)) << (gaussSeidel ? "GS " : "Jacobi ") << "mu_r " << muR << " " << k;
       if (ref[k].pn > 0 && std::fabs(std::fabs(ref[k].pt) - s.mu * ref[k].pn) < 1e-12 * scale) ++sliding;
+      if (muR == 0) {
+        EXPECT_EQ(got[k].pr, 0.0) << k;
+      } else if (ref[k].pn > 0) {
+        const double ri = r.radius(ref[k].i), reff = ref[k].j >= 0 ? ri * r.radius(ref[k].j) / (ri + r.radius(ref[k].j)) : ri;
+        const double bound = muR * reff * ref[k].pn;
+        EXPECT_LE(std::fabs(ref[k].pr), bound * (1 + 1e-12)) << k;
+        if (std::fabs(std::fabs(ref[k].pr) - bound) <= 1e-12 * bound) ++rollingAtLimit;
+        else if (ref[k].pr != 0) ++rollingInside;
+      }
     }
     EXPECT_GT(sliding, 0) << "the set should contain sliding contacts";
+    if (muR > 0) {
+      EXPECT_GT(rollingAtLimit, 0) << "the set should contain contacts rolling at the bound";
+      EXPECT_GT(rollingInside, 0) << "and contacts held inside it";
+    }
     double vscale = 0;
     for (int i = 0; i < r.count(); ++i) vscale = std::max(vscale, r.vel.col(i).norm());
     for (int i = 0; i < r.count(); ++i) {

@@ -152,3 +152,128 @@ TEST(Nscd, SmallColumnSettlesThenCollapsesAndStops) {
   EXPECT_GT(l, l0 * 1.2);  // it spread
   for (int i = 0; i < column.grains; ++i) EXPECT_GT(column.system.pos(1, i), 0.0) << "grain " << i << " fell through the floor";
 }
+
+// Rolling resistance (System::rollingFriction mu_r): torque impulse bounded by mu_r R_eff p_n.
+TEST(NscdRolling, RollingDiscDeceleratesAtTwoThirdsMuRGAndStopsAtTheClosedFormDistance) {
+  const double muR = 0.05, g = 9.81, v0 = 1.0, r = 0.1;
+  System s = floorWith(0.5);
+  s.rollingFriction = muR;
+  s.addDisc(0, r, r, 2.0);
+  s.vel(0, 0) = v0;
+  s.spin(0) = -v0 / r;  // rolling without slipping
+  Engine e(s);
+  // I = m R^2 / 2: a = mu_r g / (1 + I / (m R^2)) = (2/3) mu_r g; it stops after v0 / a at v0^2 / (2 a)
+  const double a = 2.0 / 3.0 * muR * g, tStop = v0 / a, xStop = v0 * v0 / (2 * a);
+  bool checkedHalf = false;
+  double stoppedAt = -1;
+  while (e.time() < 1.5 * tStop) {
+    e.step();
+    EXPECT_NEAR(s.vel(0, 0), -s.spin(0) * r, 1e-9) << "t = " << e.time();  // still rolling, not sliding
+    if (!checkedHalf && e.time() >= 0.5 * tStop) {
+      EXPECT_NEAR(s.vel(0, 0) / (v0 - a * e.time()), 1.0, 0.005);
+      checkedHalf = true;
+    }
+    if (stoppedAt < 0 && s.vel(0, 0) <= 1e-12) stoppedAt = e.time();
+  }
+  ASSERT_TRUE(checkedHalf);
+  ASSERT_GT(stoppedAt, 0) << "the disc never stopped";
+  EXPECT_NEAR(stoppedAt / tStop, 1.0, 0.005);
+  EXPECT_NEAR(s.pos(0, 0) / xStop, 1.0, 0.005);
+  EXPECT_NEAR(s.vel(0, 0), 0.0, 1e-12);  // and stays at rest: no torque left to overcome
+  EXPECT_NEAR(s.spin(0), 0.0, 1e-10);
+  EXPECT_NEAR(s.pos(1, 0), r, 1e-6);
+}
+
+TEST(NscdRolling, DiscOnAnInclineRestsBelowTanThetaEqualsMuRAndRollsAbove) {
+  // The floor stays flat; gravity is tilted by theta instead (an incline of angle theta). mu = 0.5
+  // holds the contact against sliding in both cases; only rolling resistance can stop the rolling.
+  const double muR = 0.2, g = 9.81, r = 0.05;
+  auto run = [&](double tanTheta, double& x, double& v, double& spin) {
+    System s = floorWith(0.5);
+    s.rollingFriction = muR;
+    const double theta = std::atan(tanTheta);
+    s.gx = g * std::sin(theta);
+    s.gy = -g * std::cos(theta);
+    s.addDisc(0, r, r, 1.0);
+    Engine e(s);
+    while (e.time() < 1.0) e.step();
+    x = s.pos(0, 0);
+    v = s.vel(0, 0);
+    spin = s.spin(0);
+    return std::atan(tanTheta);
+  };
+  double x, v, w;
+  run(0.95 * muR, x, v, w);
+  EXPECT_NEAR(x, 0.0, 1e-9) << "tan theta < mu_r: at rest";
+  EXPECT_NEAR(v, 0.0, 1e-9);
+  EXPECT_NEAR(w, 0.0, 1e-9);
+  const double theta = run(1.05 * muR, x, v, w);
+  // rolling: (m + I / R^2) dv/dt = m g (sin theta - mu_r cos theta)
+  const double a = 2.0 / 3.0 * g * (std::sin(theta) - muR * std::cos(theta));
+  EXPECT_GT(v, 0.0) << "tan theta > mu_r: it rolls";
+  EXPECT_NEAR(v / a, 1.0, 0.005);  // at t = 1 s
+  EXPECT_NEAR(v, -w * r, 1e-9);
+}
+
+TEST(NscdRolling, ZeroRollingFrictionIsTheSolverWithoutIt) {
+  // mu_r = 0 takes the solver path that has no rolling term at all: a collapsing column with a
+  // negligible mu_r (1e-12) differs from it, mu_r = 0 is bit for bit the run of a default System.
+  auto collapse = [](double muR, bool setIt) {
+    ColumnSetup setup;
+    setup.width = 0.05;
+    setup.height = 0.08;
+    setup.floorLength = 0.4;
+    Column column;
+    std::string error;
+    EXPECT_TRUE(buildColumn(setup, column, error)) << error;
+    if (setIt) column.system.rollingFriction = muR;
+    Engine e(column.system);
+    for (int k = 0; k < 300; ++k) e.step();
+    openGate(column);
+    for (int k = 0; k < 300; ++k) e.step();
+    return column.system;
+  };
+  const System plain = collapse(0, false), zero = collapse(0, true), tiny = collapse(1e-12, true);
+  ASSERT_EQ(plain.count(), zero.count());
+  bool differs = false;
+  for (int i = 0; i < plain.count(); ++i) {
+    for (int d = 0; d < 2; ++d) {
+      EXPECT_EQ(plain.pos(d, i), zero.pos(d, i)) << i;
+      EXPECT_EQ(plain.vel(d, i), zero.vel(d, i)) << i;
+      differs = differs || plain.pos(d, i) != tiny.pos(d, i);
+    }
+    EXPECT_EQ(plain.spin(i), zero.spin(i)) << i;
+  }
+  EXPECT_TRUE(differs) << "mu_r > 0 should reach the solver";
+}
+
+TEST(NscdRolling, JacobiAndGaussSeidelAgreeWithRollingResistance) {
+  // a disc on a tilted rough floor held by rolling resistance, with a second disc on it
+  auto solved = [](bool gaussSeidel) {
+    System s = floorWith(0.5);
+    s.h = 1e-3;
+    s.tolerance = 1e-13;
+    s.maxIterations = 100000;
+    s.gaussSeidel = gaussSeidel;
+    s.rollingFriction = 0.3;
+    s.gx = 9.81 * std::sin(0.2);
+    s.gy = -9.81 * std::cos(0.2);
+    s.addDisc(0, 0.1, 0.1, 1.0);
+    s.addDisc(0, 0.3, 0.1, 1.0);
+    Engine e(s);
+    const StepReport rep = e.solveOnly();
+    EXPECT_TRUE(rep.converged);
+    return e.contacts();
+  };
+  const auto gs = solved(true), jac = solved(false);
+  ASSERT_EQ(gs.size(), 2u);
+  ASSERT_EQ(jac.size(), gs.size());
+  bool anyRolling = false;
+  for (std::size_t k = 0; k < gs.size(); ++k) {
+    EXPECT_NEAR(jac[k].pn, gs[k].pn, 1e-9) << k;
+    EXPECT_NEAR(jac[k].pt, gs[k].pt, 1e-9) << k;
+    EXPECT_NEAR(jac[k].pr, gs[k].pr, 1e-10) << k;
+    anyRolling = anyRolling || std::fabs(gs[k].pr) > 1e-6;
+  }
+  EXPECT_TRUE(anyRolling) << "the floor contact should carry a rolling torque";
+}

@@ -71,4 +71,21 @@ describe('study cases', () => {
     const bad = parseStudyCaseResult(mod.avalancheStudyCase(2, '{"minWidthGrains": -1}', () => true));
     expect(bad.error).toBe('minWidthGrains = -1: must be a number in [2, 1000]');
   });
+
+  it('with rolling resistance too: the tiny case at mu_r = 0.1 is the same natively and in WASM, and differs from mu_r = 0', () => {
+    const cli = path.join(ROOT, 'build', 'release', 'granular-cli');
+    if (!existsSync(cli)) throw new Error(`${cli} missing: run npm test (it builds the native CLI first)`);
+    const { minWidthGrains, minHeightGrains } = studyCaseOptions('tiny');
+    const out = path.join(mkdtempSync(path.join(tmpdir(), 'study-')), 'study.json');
+    spawnSync(cli, ['avalanche-study', '--aspects', '2', '--min-width', String(minWidthGrains), '--min-height', String(minHeightGrains),
+      '--mu-r', '0.1', '--seeds', '1', '--jobs', '1', '--json', out], { stdio: 'ignore' });
+    const native = (JSON.parse(readFileSync(out, 'utf8')) as { cases: Record<string, unknown>[] }).cases[0] ?? {};
+    const rolling = parseStudyCaseResult(mod.avalancheStudyCase(2, JSON.stringify({ ...studyCaseOptions('tiny'), rollingFriction: 0.1 }), () => true));
+    expect(rolling.ok).toBe(true);
+    for (const key of ['grains', 'L0', 'H0', 'aspect', 'runout', 'stopTime'] as const) expect(rolling[key], key).toBe(native[key]);
+    const free = parseStudyCaseResult(mod.avalancheStudyCase(2, JSON.stringify(studyCaseOptions('tiny')), () => true));
+    expect(rolling.runout).not.toBe(free.runout);
+    const bad = parseStudyCaseResult(mod.avalancheStudyCase(2, '{"rollingFriction": 2}', () => true));
+    expect(bad.error).toBe('rollingFriction = 2: must be a number in [0, 1]');
+  });
 });

@@ -14,7 +14,7 @@ import type { JsonObject } from '../../web/src/sim/scenario';
 
 const BASE: JsonObject = {
   engine: 'avalanche', seed: 1, column: { width: 0.1, height: 0.2 }, grains: { rmin: 0.004, rmax: 0.006, density: 1000 },
-  friction: { mu: 0.5 }, floor: { length: 1 }, solver: { method: 'gauss-seidel', timeStep: 2e-4, warmStart: true },
+  friction: { mu: 0.5, rolling: 0 }, floor: { length: 1 }, solver: { method: 'gauss-seidel', timeStep: 2e-4, warmStart: true },
   settle: { threshold: 1e-4, maxTime: 5 }, output: { interval: 0.01, duration: 20 },
 };
 
@@ -142,11 +142,13 @@ describe('the avalanche form and the Gmsh answer', () => {
     expect(values['columnWidth']).toBe('0.1');
     expect(values['method']).toBe('gauss-seidel');
     expect(values['warmStart']).toBe(true);
+    expect(values['rolling']).toBe('0');
     values['mu'] = '0.3';
+    values['rolling'] = '0.1';
     values['warmStart'] = false;
     values['rmax'] = 'abc';
     const out = AVALANCHE_FORM.toScenario(BASE, values);
-    expect(out['friction']).toEqual({ mu: 0.3 });
+    expect(out['friction']).toEqual({ mu: 0.3, rolling: 0.1 });
     expect((out['solver'] as JsonObject)['warmStart']).toBe(false);
     expect((out['grains'] as JsonObject)['rmax']).toBe('abc'); // left as text: the validator names it
     expect(out['engine']).toBe('avalanche');

@@ -91,8 +91,10 @@ bool readAvalancheScenario(const std::string& text, AvalancheScenarioSpec& s, st
   }
   if (s.rmax < s.rmin) rd.error("grains.rmax", num(s.rmax), "must be >= grains.rmin = " + num(s.rmin) + " m");
   if (const Json* f = rd.object(root, "", "friction")) {
-    rd.keys(*f, "friction", {"mu"});
+    rd.keys(*f, "friction", {"mu", "rolling"});
     ranged(*f, "friction", "mu", s.mu, [](double v) { return v >= 0 && v <= 10; }, "must be in [0, 10]");
+    ranged(*f, "friction", "rolling", s.rollingFriction, [](double v) { return v >= 0 && v <= 1; },
+           "must be in [0, 1] (rolling torque / (R_eff x normal force))");
   }
   if (const Json* f = rd.object(root, "", "floor")) {
     rd.keys(*f, "floor", {"length"});
@@ -154,6 +156,7 @@ Json avalancheScenarioToJson(const AvalancheScenarioSpec& s) {
   root.set("grains", std::move(grains));
   Json friction = Json::object();
   friction.set("mu", Json::number(s.mu));
+  friction.set("rolling", Json::number(s.rollingFriction));
   root.set("friction", std::move(friction));
   Json floor = Json::object();
   floor.set("length", Json::number(s.floorLength));

@@ -115,6 +115,7 @@ AvalancheScenarioSpec defaultAvalancheScenario() {
   s.rmax = 0.006;         // m
   s.density = 1000;       // kg/m^2
   s.mu = 0.5;
+  s.rollingFriction = 0;  // free rolling discs
   s.floorLength = 1.0;    // m
   s.segments.clear();
   s.gravity = 9.81;       // m/s^2

@@ -22,6 +22,7 @@ export const AVALANCHE_FIELDS: readonly FieldSpec[] = [
   { key: 'density', path: 'grains.density', label: 'Areal density', unit: 'kg/m²', kind: 'number', group: 'grains' },
   { key: 'seed', path: 'seed', label: 'Random seed', unit: '–', kind: 'number', group: 'grains' },
   { key: 'mu', path: 'friction.mu', label: 'Friction μ (grain–grain, grain–floor)', unit: '–', kind: 'number', group: 'floor' },
+  { key: 'rolling', path: 'friction.rolling', label: 'Rolling resistance μ_r', unit: '–', kind: 'number', group: 'floor', hint: 'rolling torque ≤ μ_r R_eff × normal force; 0: free-rolling discs, > 0 stands for angular grains' },
   { key: 'floorLength', path: 'floor.length', label: 'Floor length', unit: 'm', kind: 'number', group: 'floor', hint: 'a row of fixed discs of radius R_min from x = 0' },
   { key: 'gravity', path: 'gravity', label: 'Gravity g', unit: 'm/s²', kind: 'number', group: 'floor' },
   {

@@ -25,6 +25,7 @@ bool buildColumn(const ColumnSetup& c, Column& out, std::string& error) {
   System& s = out.system;
   s = System{};
   s.mu = c.mu;
+  s.rollingFriction = c.rollingFriction;
   s.h = c.h;
   s.tolerance = c.tolerance;
   s.maxIterations = c.maxIterations;
@@ -54,6 +55,7 @@ int removeGrainsAbove(Column& column, double top) {
   s.gx = old.gx;
   s.gy = old.gy;
   s.mu = old.mu;
+  s.rollingFriction = old.rollingFriction;
   s.h = old.h;
   s.alert = old.alert;
   s.tolerance = old.tolerance;

@@ -56,6 +56,8 @@ void Engine::detect() {
       const double ox = c.j >= 0 ? s_.vel(0, c.j) : 0.0, oy = c.j >= 0 ? s_.vel(1, c.j) : 0.0;
       c.un = (ox - s_.vel(0, c.i)) * c.nx + (oy - s_.vel(1, c.i)) * c.ny;
     }
+    c.wrr = iI + jI;
+    c.reff = c.j >= 0 ? c.li * c.lj / (c.li + c.lj) : c.li;
     contacts_.push_back(c);
   };
   if (n > 0) {
@@ -147,6 +149,7 @@ void Engine::detect() {
       if (o < previous_.size() && previous_[o].i == c.i && previous_[o].j == c.j) {
         c.pn = previous_[o].pn;
         c.pt = previous_[o].pt;
+        c.pr = previous_[o].pr;
       }
     }
   }
@@ -207,6 +210,21 @@ void Engine::load() {
     p.pn = c.pn;
     p.pt = c.pt;
   }
+  if (s_.rollingFriction > 0) {
+    bodyInvInertia_.resize(static_cast<std::size_t>(n) + 1);
+    for (int i = 0; i < n; ++i) bodyInvInertia_[static_cast<std::size_t>(i)] = s_.invInertia(i);
+    bodyInvInertia_[static_cast<std::size_t>(n)] = 0;
+    rolling_.resize(m);
+    for (std::size_t k = 0; k < m; ++k) {
+      const Contact& c = contacts_[static_cast<std::size_t>(order_[k])];
+      Rolling& r = rolling_[k];
+      r.limit = s_.rollingFriction * c.reff;
+      r.wrr = c.wrr;
+      r.invWrr = c.wrr > 0 ? 1.0 / c.wrr : 0.0;  // 0: between two bodies that cannot turn, nothing to resist
+      r.reff = c.reff;
+      r.pr = c.pr;
+    }
+  }
 }
 
 void Engine::store() {
@@ -221,6 +239,7 @@ void Engine::store() {
     Contact& c = contacts_[static_cast<std::size_t>(order_[k])];
     c.pn = packed_[k].pn;
     c.pt = packed_[k].pt;
+    if (s_.rollingFriction > 0) c.pr = rolling_[k].pr;
   }
 }
 
@@ -235,7 +254,10 @@ inline void Engine::applyTo(const Packed& c, Body& a, Body& o, double dpn, doubl
   o.w -= o.invInertiaR * dpt;
 }
 
-StepReport Engine::solve() {
+StepReport Engine::solve() { return s_.rollingFriction > 0 ? solveWith<true>() : solveWith<false>(); }
+
+template <bool kRolling>
+StepReport Engine::solveWith() {
   StepReport rep;
   rep.contacts = static_cast<int>(packed_.size());
   const double h = s_.h, mu = s_.mu;
@@ -262,6 +284,21 @@ StepReport Engine::solve() {
   newPt_.resize(m);
   double* const qn = newPn_.data();
   double* const qt = newPt_.data();
+  // Rolling resistance (kRolling): the relative rotation of the other body against i, and the local
+  // solution for p_r given it (its own impulse included) and the contact's p_n.
+  Rolling* const rs = kRolling ? rolling_.data() : nullptr;
+  const double* const invI = kRolling ? bodyInvInertia_.data() : nullptr;
+  if (kRolling) newPr_.resize(m);
+  double* const qr = kRolling ? newPr_.data() : nullptr;
+  auto localRolling = [](const Rolling& r, double wr, double pn) {
+    const double stick = -(wr - r.wrr * r.pr) * r.invWrr;
+    const double limit = r.limit * pn;
+    return std::fabs(stick) <= limit ? stick : (stick > 0 ? limit : -limit);
+  };
+  auto applyRolling = [&](const Packed& c, double dpr) {
+    body[c.i].w -= invI[c.i] * dpr;
+    body[c.j].w += invI[c.j] * dpr;
+  };
   for (int it = 1; it <= s_.maxIterations; ++it) {
     double worst = 0;
     if (s_.gaussSeidel) {
@@ -274,13 +311,23 @@ StepReport Engine::solve() {
         applyTo(c, body[c.i], body[c.j], dpn, dpt);
         c.pn = pn;
         c.pt = pt;
-        worst = std::max(worst, std::fabs(dpn) * c.wnn + std::fabs(dpt) * c.wtt);
+        if constexpr (kRolling) {
+          Rolling& r = rs[k];
+          const double pr = localRolling(r, body[c.j].w - body[c.i].w, pn);
+          const double dpr = pr - r.pr;
+          applyRolling(c, dpr);
+          r.pr = pr;
+          worst = std::max(worst, std::fabs(dpn) * c.wnn + std::fabs(dpt) * c.wtt + std::fabs(dpr) * r.wrr * r.reff);
+        } else {
+          worst = std::max(worst, std::fabs(dpn) * c.wnn + std::fabs(dpt) * c.wtt);
+        }
       }
     } else {
       for (std::size_t k = 0; k < m; ++k) {  // every contact from the same iterate
         double vn, vt;
         velocity(cs[k], vn, vt);
         local(cs[k], vn, vt, qn[k], qt[k]);
+        if constexpr (kRolling) qr[k] = localRolling(rs[k], body[cs[k].j].w - body[cs[k].i].w, qn[k]);
       }
       const double w = s_.jacobiRelaxation;
       for (std::size_t k = 0; k < m; ++k) {
@@ -289,7 +336,15 @@ StepReport Engine::solve() {
         applyTo(c, body[c.i], body[c.j], dpn, dpt);
         c.pn += dpn;
         c.pt += dpt;
-        worst = std::max(worst, std::fabs(dpn) * c.wnn + std::fabs(dpt) * c.wtt);
+        if constexpr (kRolling) {
+          Rolling& r = rs[k];
+          const double dpr = w * (qr[k] - r.pr);
+          applyRolling(c, dpr);
+          r.pr += dpr;
+          worst = std::max(worst, std::fabs(dpn) * c.wnn + std::fabs(dpt) * c.wtt + std::fabs(dpr) * r.wrr * r.reff);
+        } else {
+          worst = std::max(worst, std::fabs(dpn) * c.wnn + std::fabs(dpt) * c.wtt);
+        }
       }
     }
     rep.iterations = it;
@@ -316,6 +371,12 @@ StepReport Engine::step() {
   freeVelocities();
   load();
   for (const Packed& c : packed_) applyTo(c, bodies_[static_cast<std::size_t>(c.i)], bodies_[static_cast<std::size_t>(c.j)], c.pn, c.pt);  // warm start (zero without)
+  if (s_.rollingFriction > 0)
+    for (std::size_t k = 0; k < packed_.size(); ++k) {
+      const Packed& c = packed_[k];
+      bodies_[static_cast<std::size_t>(c.i)].w -= bodyInvInertia_[static_cast<std::size_t>(c.i)] * rolling_[k].pr;
+      bodies_[static_cast<std::size_t>(c.j)].w += bodyInvInertia_[static_cast<std::size_t>(c.j)] * rolling_[k].pr;
+    }
   const StepReport rep = solve();
   store();
   for (int i = 0; i < n; ++i) {
@@ -330,7 +391,7 @@ StepReport Engine::step() {
 
 StepReport Engine::solveOnly() {
   detect();
-  for (Contact& c : contacts_) c.pn = c.pt = 0;
+  for (Contact& c : contacts_) c.pn = c.pt = c.pr = 0;
   freeVelocities();
   load();
   const StepReport rep = solve();

@@ -27,6 +27,15 @@
 //      the energy. Under gravity (theta = 1) an impact carried through a resting stack to a wall
 //      within one step can raise it by O(|g| h p_n) in that step (about 1e-6 of it in a 30-grain
 //      pile at h = 1 ms and e >= 0.8); over a few steps dissipation wins (tests/cpp/nscd_restitution_test.cpp);
+//      with rolling resistance (System::rollingFriction mu_r > 0) a third component per contact, the
+//      torque impulse p_r (N m s) that acts +p_r on the other body and -p_r on i, against the
+//      relative rotation U_r = w_other - w_i (rad/s, the wall's is 0), with W_rr = sum 1/I:
+//        p_r = -U_r / W_rr if |U_r / W_rr| <= mu_r R_eff p_n, else -mu_r R_eff p_n sign(U_r),
+//      R_eff = R_i R_j / (R_i + R_j) between discs (fixed or mobile), R_i against a wall segment: a disc on
+//      a flat rests on a slope of angle theta while tan theta <= mu_r, and rolling on a flat it
+//      decelerates at mu_r g / (1 + I / (m R^2)). Gauss–Seidel solves it after (p_n, p_t) with the
+//      velocities those updated; Jacobi from the same iterate as the other two. mu_r = 0 (default)
+//      skips it entirely: the solver is then the one without rolling resistance, bit for bit;
 //   4. velocities v = v_free + M^-1 H^T p, then positions and angles x += h v (theta = 1 scheme).
 // Warm start: optional, impulses of contacts that persist between steps start from their last value.
 // Each step reports its iterations and final residual.
@@ -55,6 +64,7 @@ struct System {
   std::vector<Segment> walls;
   double gx = 0, gy = -9.81;    // m/s^2
   double mu = 0.5;              // friction, grain-grain and grain-boundary
+  double rollingFriction = 0;   // mu_r, dimensionless: rolling torque <= mu_r R_eff p_n (0: free rolling)
   double h = 1e-3;              // s
   double alert = 0;             // alert distance (m); 0: 0.1 of the smallest radius
   double tolerance = 1e-6;      // geometric tolerance, fraction of the mean radius
@@ -77,6 +87,9 @@ struct Contact {
   double wnn = 0, wtt = 0;      // Delassus diagonal
   double pn = 0, pt = 0;        // impulses (N s)
   double un = 0;                // start-of-step normal velocity U_n- (m/s, < 0 closing; only with restitution > 0)
+  double reff = 0;              // rolling radius R_eff (m): R_i R_j / (R_i + R_j), R_i on a wall
+  double wrr = 0;               // rolling Delassus term, sum of 1/I (1/(kg m^2))
+  double pr = 0;                // rolling torque impulse (N m s), on the other body (-pr on i)
 };
 
 struct StepReport {
@@ -115,6 +128,15 @@ class Engine {
     double pn, pt;
   };
 
+  // Rolling resistance's per-contact data, parallel to packed_, and the bodies' inverse inertias,
+  // parallel to bodies_: filled only when System::rollingFriction > 0, so the solver without it
+  // touches exactly the data it did before.
+  struct Rolling {
+    double limit;         // mu_r R_eff: p_r is bounded by limit * p_n
+    double wrr, invWrr, reff;
+    double pr;
+  };
+
   void detect();
   /// v_free = v + h g for the mobile grains.
   void freeVelocities();
@@ -123,6 +145,8 @@ class Engine {
   /// velocities and impulses back into the system and contacts_.
   void store();
   StepReport solve();
+  template <bool kRolling>
+  StepReport solveWith();
   static void applyTo(const Packed& c, Body& a, Body& o, double dpn, double dpt);
 
   System& s_;
@@ -130,6 +154,9 @@ class Engine {
   std::vector<Body> bodies_;
   std::vector<Packed> packed_;
   std::vector<int> order_;                          // packed_[k] is contacts_[order_[k]]
+  std::vector<Rolling> rolling_;                    // rolling_[k] belongs to packed_[k]
+  std::vector<double> bodyInvInertia_;              // 1/I per body of bodies_ (0 for the wall body)
+  std::vector<double> newPr_;                       // Jacobi's iterate of p_r
   static constexpr std::size_t kLanes = 4;
   std::vector<double> newPn_, newPt_;               // Jacobi's iterate
   std::vector<int> cellStart_, cellItems_, near_;  // contact detection's cell list, reused

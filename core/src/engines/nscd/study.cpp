@@ -69,6 +69,7 @@ AspectSetup aspectSetup(double aspect, const StudyParams& p) {
   c.rmax = p.rmax;
   c.density = p.density;
   c.mu = p.mu;
+  c.rollingFriction = p.rollingFriction;
   c.seed = p.seed;
   c.h = p.h;
   c.tolerance = p.tolerance;

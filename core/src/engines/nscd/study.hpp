@@ -20,6 +20,7 @@ struct StudyParams {
   double rmax = 0.006;             // m
   double density = 1000;           // kg/m^2
   double mu = 0.5;                 // grain-grain and grain-floor friction
+  double rollingFriction = 0;      // rolling resistance mu_r (System::rollingFriction)
   double floorRadius = 0.004;      // m, the floor's fixed discs
   double floorGap = 0;             // m, between neighbouring floor discs
   double minHeightGrains = 30;     // the column is at least this many mean diameters high ...
