@@ -25,12 +25,14 @@ async function simulationControls(page: Page, unseen: string[], hasApply = true)
   await expect.poll(() => page.locator('#share-url').inputValue()).toContain('#s=');
   // the guide opens and closes with Enter
   await reach(page, '#guide > summary', unseen);
+  // (polled: Chromium handles a key press and a later attribute read in separate queues, and a page
+  // busy drawing a running simulation may answer the read first)
   await page.keyboard.press('Enter');
-  expect(await page.locator('#guide').getAttribute('open')).toBe('');
+  await expect.poll(() => page.locator('#guide').getAttribute('open')).toBe('');
   expect(await page.locator('#guide-body h2').first().isVisible()).toBe(true);
   expect(await page.locator('#guide-body h2').first().textContent()).toMatch(/^Guide: /);
   await page.keyboard.press('Enter');
-  expect(await page.locator('#guide').getAttribute('open')).toBeNull();
+  await expect.poll(() => page.locator('#guide').getAttribute('open')).toBeNull();
   // the preset menu: the arrow key picks the next preset, which loads
   await reach(page, '#preset', unseen);
   const before = await page.locator('#preset').inputValue();
@@ -158,9 +160,10 @@ describe('keyboard only', () => {
     await reach(page, '#copy-link', unseen);
     await reach(page, '#guide > summary', unseen);
     await page.keyboard.press('Enter');
-    expect(await page.locator('#guide').getAttribute('open')).toBe('');
+    await expect.poll(() => page.locator('#guide').getAttribute('open')).toBe('');
     expect(await page.locator('#guide-body h2').first().textContent()).toBe('Guide: the chain lab');
     await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('#guide').getAttribute('open')).toBeNull();
     // (a) a new e typed and run with Enter
     await reach(page, '#time-e', unseen);
     await page.keyboard.press('Control+A');
