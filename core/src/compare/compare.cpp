@@ -175,20 +175,60 @@ bool translate(const CompareScenarioSpec& spec, Setup& s, std::vector<Issue>& er
   return true;
 }
 
+// What the event and soft scenarios share, piece by piece (each builder keeps its own key order).
+Json scenarioHead(const CompareScenarioSpec& spec, const char* engine, const char* label) {
+  Json o = Json::object();
+  o.set("schema", Json::number(kSchemaVersion));
+  o.set("name", Json::string(spec.name + " — " + label));
+  o.set("engine", Json::string(engine));
+  o.set("seed", Json::number(static_cast<double>(spec.seed)));
+  return o;
+}
+
+Json boxDomain(const Setup& s) {
+  Json box = Json::object();
+  box.set("width", Json::number(s.width));
+  box.set("height", Json::number(s.height));
+  Json domain = Json::object();
+  domain.set("box", std::move(box));
+  return domain;
+}
+
+Json discList(const Setup& s) {
+  Json discs = Json::array();
+  for (const DiscInit& d : s.discs) {
+    Json disc = Json::object();
+    disc.set("x", Json::number(d.x));
+    disc.set("y", Json::number(d.y));
+    disc.set("vx", Json::number(d.vx));
+    disc.set("vy", Json::number(d.vy));
+    disc.set("radius", Json::number(kCompareRadius));
+    disc.set("mass", Json::number(kCompareMass));
+    discs.push(std::move(disc));
+  }
+  return discs;
+}
+
+Json gravityVector(const Setup& s) {
+  Json gravity = Json::array();
+  gravity.push(Json::number(0));
+  gravity.push(Json::number(-s.gravity));
+  return gravity;
+}
+
+Json outputClock(const CompareScenarioSpec& spec, const Setup& s) {
+  Json output = Json::object();
+  output.set("interval", Json::number(spec.outputInterval));
+  output.set("duration", Json::number(s.duration));
+  return output;
+}
+
 /// The event engine's scenario: explicit discs, the box (or, for the pair and the row, a wide
 /// polygon no disc can reach in the run), e for discs and walls, the TC model.
 Json eventScenario(const CompareScenarioSpec& spec, const Setup& s) {
-  Json o = Json::object();
-  o.set("schema", Json::number(kSchemaVersion));
-  o.set("name", Json::string(spec.name + " — event-driven"));
-  o.set("engine", Json::string("event"));
-  o.set("seed", Json::number(static_cast<double>(spec.seed)));
-  Json domain = Json::object();
+  Json o = scenarioHead(spec, "event", "event-driven");
   if (s.box) {
-    Json box = Json::object();
-    box.set("width", Json::number(s.width));
-    box.set("height", Json::number(s.height));
-    domain.set("box", std::move(box));
+    o.set("domain", boxDomain(s));
   } else {
     double lo = std::numeric_limits<double>::infinity(), hi = -lo, vmax = 0;
     for (const DiscInit& d : s.discs) {
@@ -206,27 +246,14 @@ Json eventScenario(const CompareScenarioSpec& spec, const Setup& s) {
       v.push(Json::number(p[1]));
       poly.push(std::move(v));
     }
+    Json domain = Json::object();
     domain.set("polygon", std::move(poly));
+    o.set("domain", std::move(domain));
   }
-  o.set("domain", std::move(domain));
-  Json discs = Json::array();
-  for (const DiscInit& d : s.discs) {
-    Json disc = Json::object();
-    disc.set("x", Json::number(d.x));
-    disc.set("y", Json::number(d.y));
-    disc.set("vx", Json::number(d.vx));
-    disc.set("vy", Json::number(d.vy));
-    disc.set("radius", Json::number(kCompareRadius));
-    disc.set("mass", Json::number(kCompareMass));
-    discs.push(std::move(disc));
-  }
-  o.set("discs", std::move(discs));
+  o.set("discs", discList(s));
   o.set("restitution", Json::number(spec.restitution));
   o.set("wallRestitution", Json::number(spec.restitution));
-  Json gravity = Json::array();
-  gravity.push(Json::number(0));
-  gravity.push(Json::number(-s.gravity));
-  o.set("gravity", std::move(gravity));
+  o.set("gravity", gravityVector(s));
   // The TC model only where it is needed: a gas and a pile meet inelastic collapse; the pair and
   // the row have finitely many collisions above e_c, and a TC model would make the touching row's
   // collisions (all at t = 0) elastic. Below e_c the row collapses and the engine says so.
@@ -235,43 +262,22 @@ Json eventScenario(const CompareScenarioSpec& spec, const Setup& s) {
   collapse.set("model", Json::string(tc ? "tc" : "none"));
   collapse.set("tc", tc ? Json::number(spec.tc) : Json::null());
   o.set("collapse", std::move(collapse));
-  Json output = Json::object();
-  output.set("interval", Json::number(spec.outputInterval));
-  output.set("duration", Json::number(s.duration));
-  o.set("output", std::move(output));
+  o.set("output", outputClock(spec, s));
   return o;
 }
 
 /// The soft engine's scenario: the same discs, Hunt–Crossley with its damping from the target e,
 /// no friction, the box or the open plane.
 Json softScenario(const CompareScenarioSpec& spec, const Setup& s) {
-  Json o = Json::object();
-  o.set("schema", Json::number(kSchemaVersion));
-  o.set("name", Json::string(spec.name + " — soft"));
-  o.set("engine", Json::string("soft"));
-  o.set("seed", Json::number(static_cast<double>(spec.seed)));
-  Json domain = Json::object();
+  Json o = scenarioHead(spec, "soft", "soft");
   if (s.box) {
-    Json box = Json::object();
-    box.set("width", Json::number(s.width));
-    box.set("height", Json::number(s.height));
-    domain.set("box", std::move(box));
+    o.set("domain", boxDomain(s));
   } else {
+    Json domain = Json::object();
     domain.set("open", Json::boolean(true));
+    o.set("domain", std::move(domain));
   }
-  o.set("domain", std::move(domain));
-  Json discs = Json::array();
-  for (const DiscInit& d : s.discs) {
-    Json disc = Json::object();
-    disc.set("x", Json::number(d.x));
-    disc.set("y", Json::number(d.y));
-    disc.set("vx", Json::number(d.vx));
-    disc.set("vy", Json::number(d.vy));
-    disc.set("radius", Json::number(kCompareRadius));
-    disc.set("mass", Json::number(kCompareMass));
-    discs.push(std::move(disc));
-  }
-  o.set("discs", std::move(discs));
+  o.set("discs", discList(s));
   Json material = Json::object();
   material.set("youngModulus", Json::number(spec.youngModulus));
   material.set("poissonRatio", Json::number(kComparePoisson));
@@ -283,14 +289,8 @@ Json softScenario(const CompareScenarioSpec& spec, const Setup& s) {
   Json friction = Json::object();
   friction.set("law", Json::string("none"));
   o.set("friction", std::move(friction));
-  Json gravity = Json::array();
-  gravity.push(Json::number(0));
-  gravity.push(Json::number(-s.gravity));
-  o.set("gravity", std::move(gravity));
-  Json output = Json::object();
-  output.set("interval", Json::number(spec.outputInterval));
-  output.set("duration", Json::number(s.duration));
-  o.set("output", std::move(output));
+  o.set("gravity", gravityVector(s));
+  o.set("output", outputClock(spec, s));
   return o;
 }
 
