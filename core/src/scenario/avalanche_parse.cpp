@@ -139,12 +139,7 @@ bool readAvalancheScenario(const std::string& text, AvalancheScenarioSpec& s, st
 }
 
 Json avalancheScenarioToJson(const AvalancheScenarioSpec& s) {
-  Json root = Json::object();
-  root.set("schema", Json::number(s.schema));
-  root.set("name", Json::string(s.name));
-  root.set("notes", Json::string(s.notes));
-  root.set("engine", Json::string(s.engine));
-  root.set("seed", Json::number(static_cast<double>(s.seed)));
+  Json root = scenario_reader::headerJson(s.schema, s.name, s.notes, s.engine, s.seed);
   Json column = Json::object();
   column.set("width", Json::number(s.columnWidth));
   column.set("height", Json::number(s.columnHeight));

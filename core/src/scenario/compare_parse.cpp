@@ -84,12 +84,7 @@ bool readCompareScenario(const std::string& text, CompareScenarioSpec& s, std::v
 }
 
 Json compareScenarioToJson(const CompareScenarioSpec& s) {
-  Json root = Json::object();
-  root.set("schema", Json::number(s.schema));
-  root.set("name", Json::string(s.name));
-  root.set("notes", Json::string(s.notes));
-  root.set("engine", Json::string(s.engine));
-  root.set("seed", Json::number(static_cast<double>(s.seed)));
+  Json root = scenario_reader::headerJson(s.schema, s.name, s.notes, s.engine, s.seed);
   Json setup = Json::object();
   setup.set("kind", Json::string(s.kind));
   setup.set("count", Json::number(s.count));

@@ -269,12 +269,7 @@ bool readScenario(const std::string& text, ScenarioSpec& s, std::vector<Issue>& 
 }
 
 Json scenarioToJson(const ScenarioSpec& s) {
-  Json root = Json::object();
-  root.set("schema", Json::number(s.schema));
-  root.set("name", Json::string(s.name));
-  root.set("notes", Json::string(s.notes));
-  root.set("engine", Json::string(s.engine));
-  root.set("seed", Json::number(static_cast<double>(s.seed)));
+  Json root = scenario_reader::headerJson(s.schema, s.name, s.notes, s.engine, s.seed);
   Json domain = Json::object();
   if (s.isBox) {
     Json box = Json::object();

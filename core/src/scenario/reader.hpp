@@ -216,4 +216,16 @@ inline void readHeader(Reader& rd, const Json& root, std::string& name, std::str
     seed = static_cast<std::uint64_t>(v);
 }
 
+/// What every family's writer starts with: the header readHeader reads, and the family's engine.
+inline Json headerJson(int schema, const std::string& name, const std::string& notes, const std::string& engine,
+                       std::uint64_t seed) {
+  Json root = Json::object();
+  root.set("schema", Json::number(schema));
+  root.set("name", Json::string(name));
+  root.set("notes", Json::string(notes));
+  root.set("engine", Json::string(engine));
+  root.set("seed", Json::number(static_cast<double>(seed)));
+  return root;
+}
+
 }  // namespace granular::scenario_reader

@@ -237,12 +237,7 @@ bool readSoftScenario(const std::string& text, SoftScenarioSpec& s, std::vector<
 }
 
 Json softScenarioToJson(const SoftScenarioSpec& s) {
-  Json root = Json::object();
-  root.set("schema", Json::number(s.schema));
-  root.set("name", Json::string(s.name));
-  root.set("notes", Json::string(s.notes));
-  root.set("engine", Json::string(s.engine));
-  root.set("seed", Json::number(static_cast<double>(s.seed)));
+  Json root = scenario_reader::headerJson(s.schema, s.name, s.notes, s.engine, s.seed);
   Json domain = Json::object();
   if (s.domain == "box") {
     Json box = Json::object();
