@@ -82,10 +82,11 @@ export async function waitForState(
   }
 }
 
-/** Number of canvas pixels that are neither background, wall nor outside colour: drawn discs. */
-export function coloredPixels(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    const canvas = document.getElementById('sim-canvas');
+/** Number of pixels of a canvas (the page's simulation canvas unless named) that are neither
+ *  background, wall nor outside colour: drawn discs. */
+export function coloredPixels(page: Page, canvasId = 'sim-canvas'): Promise<number> {
+  return page.evaluate((id) => {
+    const canvas = document.getElementById(id);
     if (!(canvas instanceof HTMLCanvasElement)) return -1;
     const ctx = canvas.getContext('2d');
     if (!ctx) return -1;
@@ -99,5 +100,5 @@ export function coloredPixels(page: Page): Promise<number> {
       if (Math.max(r, g, b) - Math.min(r, g, b) > 40) count++;
     }
     return count;
-  });
+  }, canvasId);
 }

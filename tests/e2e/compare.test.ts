@@ -32,25 +32,6 @@ async function waitForProbe(page: Page, predicate: (p: CompareProbe) => boolean,
   }
 }
 
-/** pixels of one canvas that are not grey (the discs) */
-function drawnPixels(page: Page, id: string): Promise<number> {
-  return page.evaluate((canvasId) => {
-    const canvas = document.getElementById(canvasId);
-    if (!(canvas instanceof HTMLCanvasElement)) return -1;
-    const ctx = canvas.getContext('2d');
-    if (!ctx) return -1;
-    const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
-    let count = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      const r = data[i] ?? 0;
-      const g = data[i + 1] ?? 0;
-      const b = data[i + 2] ?? 0;
-      if (Math.max(r, g, b) - Math.min(r, g, b) > 40) count++;
-    }
-    return count;
-  }, id);
-}
-
 async function preset(name: string): Promise<string> {
   return readFile(new URL(`../../scenarios/${name}.json`, import.meta.url), 'utf8');
 }
@@ -64,7 +45,7 @@ describe('the comparison page', () => {
     const running = await waitForProbe(page, (p) => p.engines.every((e) => e.work > 0) && p.energy > 5 && p.velocity > 5 && p.contacts > 5);
     expect(running.kind).toBe('row');
     expect(running.disc).toBe(4);
-    for (const id of ['sim-canvas', 'canvas-soft', 'canvas-nscd']) expect(await drawnPixels(page, id), id).toBeGreaterThan(300);
+    for (const id of ['sim-canvas', 'canvas-soft', 'canvas-nscd']) expect(await coloredPixels(page, id), id).toBeGreaterThan(300);
     expect(await page.locator('#card-height').isVisible()).toBe(false); // the pile only
     // the table: numbers, the exact v4 = ((1 + e)/2)^3 = 0.421875 at e = 0.5, and why they agree
     const ready = await waitForProbe(page, (p) => p.table.state === 'ready');
