@@ -5,8 +5,10 @@
 // 10^3 discs (all in L2) depends on where this machine's cache ends and how slow memory is past it.
 #include "memory_probe.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "util/json.hpp"

@@ -56,8 +56,10 @@ void Engine::detect() {
       const double ox = c.j >= 0 ? s_.vel(0, c.j) : 0.0, oy = c.j >= 0 ? s_.vel(1, c.j) : 0.0;
       c.un = (ox - s_.vel(0, c.i)) * c.nx + (oy - s_.vel(1, c.i)) * c.ny;
     }
-    c.wrr = iI + jI;
-    c.reff = c.j >= 0 ? c.li * c.lj / (c.li + c.lj) : c.li;
+    if (s_.rollingFriction > 0) {  // rolling resistance's Delassus term and rolling radius
+      c.wrr = iI + jI;
+      c.reff = c.j >= 0 ? c.li * c.lj / (c.li + c.lj) : c.li;
+    }
     contacts_.push_back(c);
   };
   if (n > 0) {
