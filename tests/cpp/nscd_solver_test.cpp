@@ -115,13 +115,17 @@ void referenceSolve(System& s, std::vector<Contact>& cs, const std::vector<std::
   }
 }
 
-/// The engine's documented sweep order: four runs of the (i, j)-sorted list taken in turn.
+/// The engine's documented sweep order: the (i, j)-sorted list in blocks of 32; within a block,
+/// its first and second halves taken in turn (a short last block is halved the same way).
 std::vector<std::size_t> laneOrder(std::size_t m) {
-  const std::size_t lanes = 4, run = (m + lanes - 1) / lanes;
   std::vector<std::size_t> order;
-  for (std::size_t k = 0; k < run; ++k)
-    for (std::size_t lane = 0; lane < lanes; ++lane)
-      if (lane * run + k < m) order.push_back(lane * run + k);
+  for (std::size_t b = 0; b < m; b += 32) {
+    const std::size_t len = std::min<std::size_t>(32, m - b), half = (len + 1) / 2;
+    for (std::size_t k = 0; k < half; ++k) {
+      order.push_back(b + k);
+      if (half + k < len) order.push_back(b + half + k);
+    }
+  }
   return order;
 }
 

@@ -174,13 +174,20 @@ void Engine::load() {
   packed_.resize(m);
   order_.resize(m);
   // Sweep order: contacts sorted by (i, j) share a grain with their neighbours in the list, so each
-  // would wait for the previous one's velocity update; taking them from kLanes far-apart runs of the
-  // list in turn lets the processor overlap consecutive contacts. Still Gauss–Seidel (every contact
-  // sees the latest velocities), in a fixed, deterministic order.
-  const std::size_t run = (m + kLanes - 1) / kLanes;
-  for (std::size_t k = 0, slot = 0; k < run; ++k)
-    for (std::size_t lane = 0; lane < kLanes; ++lane)
-      if (lane * run + k < m) order_[slot++] = static_cast<int>(lane * run + k);
+  // would wait for the previous one's velocity update. The list is cut into blocks of
+  // kLanes * kSpan contacts, and each block is swept taking its kLanes runs of kSpan contacts in
+  // turn: consecutive contacts rarely share a grain (the processor overlaps them), and the sweep
+  // still walks memory in one stream, a block at a time. (Taking the lanes from far-apart runs of
+  // the whole list, the earlier order, made kLanes streams through memory, which WebAssembly pays
+  // for once the contacts outgrow the cache: 16.4 against 14.3 ns per contact at 20 000 grains.)
+  // Still Gauss–Seidel (every contact sees the latest velocities), in a fixed, deterministic order.
+  for (std::size_t b = 0, slot = 0; b < m; b += kLanes * kSpan) {
+    const std::size_t len = std::min(kLanes * kSpan, m - b);
+    const std::size_t run = (len + kLanes - 1) / kLanes;
+    for (std::size_t k = 0; k < run; ++k)
+      for (std::size_t lane = 0; lane < kLanes; ++lane)
+        if (lane * run + k < len) order_[slot++] = static_cast<int>(b + lane * run + k);
+  }
   const double invH = 1.0 / s_.h;
   const double e = s_.restitution;
   // approach speeds below what one step of gravity gives are resting contacts, not impacts
@@ -282,10 +289,8 @@ StepReport Engine::solveWith() {
     const double limit = mu * pn;
     pt = std::fabs(stick) <= limit ? stick : (stick > 0 ? limit : -limit);
   };
-  newPn_.resize(m);
-  newPt_.resize(m);
-  double* const qn = newPn_.data();
-  double* const qt = newPt_.data();
+  newP_.resize(m);
+  NewImpulse* const q = newP_.data();
   // Rolling resistance (kRolling): the relative rotation of the other body against i, and the local
   // solution for p_r given it (its own impulse included) and the contact's p_n.
   Rolling* const rs = kRolling ? rolling_.data() : nullptr;
@@ -328,13 +333,13 @@ StepReport Engine::solveWith() {
       for (std::size_t k = 0; k < m; ++k) {  // every contact from the same iterate
         double vn, vt;
         velocity(cs[k], vn, vt);
-        local(cs[k], vn, vt, qn[k], qt[k]);
-        if constexpr (kRolling) qr[k] = localRolling(rs[k], body[cs[k].j].w - body[cs[k].i].w, qn[k]);
+        local(cs[k], vn, vt, q[k].pn, q[k].pt);
+        if constexpr (kRolling) qr[k] = localRolling(rs[k], body[cs[k].j].w - body[cs[k].i].w, q[k].pn);
       }
       const double w = s_.jacobiRelaxation;
       for (std::size_t k = 0; k < m; ++k) {
         Packed& c = cs[k];
-        const double dpn = w * (qn[k] - c.pn), dpt = w * (qt[k] - c.pt);
+        const double dpn = w * (q[k].pn - c.pn), dpt = w * (q[k].pt - c.pt);
         applyTo(c, body[c.i], body[c.j], dpn, dpt);
         c.pn += dpn;
         c.pt += dpt;

@@ -115,7 +115,7 @@ class Engine {
   // so the sweep has no branch for walls or fixed discs), per contact the body indices, normal,
   // lever arms, bias, Delassus terms and their inverses, and the impulses. contacts_ keeps the
   // public form (sorted by (i, j)) and receives the impulses back.
-  struct Body {
+  struct alignas(64) Body {
     double vx, vy, w, invMass;
     double invInertiaR;   // invInertia * radius
     double radius;        // the lever arm of its contacts (0 for the wall body)
@@ -157,8 +157,11 @@ class Engine {
   std::vector<Rolling> rolling_;                    // rolling_[k] belongs to packed_[k]
   std::vector<double> bodyInvInertia_;              // 1/I per body of bodies_ (0 for the wall body)
   std::vector<double> newPr_;                       // Jacobi's iterate of p_r
-  static constexpr std::size_t kLanes = 4;
-  std::vector<double> newPn_, newPt_;               // Jacobi's iterate
+  static constexpr std::size_t kLanes = 2, kSpan = 16;  // sweep order, see load()
+  struct NewImpulse {
+    double pn, pt;
+  };
+  std::vector<NewImpulse> newP_;                    // Jacobi's iterate, p_n and p_t side by side
   std::vector<int> cellStart_, cellItems_, near_;  // contact detection's cell list, reused
   double time_ = 0;
   double meanRadius_ = 1;
