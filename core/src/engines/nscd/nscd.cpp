@@ -179,7 +179,8 @@ void Engine::load() {
   // turn: consecutive contacts rarely share a grain (the processor overlaps them), and the sweep
   // still walks memory in one stream, a block at a time. (Taking the lanes from far-apart runs of
   // the whole list, the earlier order, made kLanes streams through memory, which WebAssembly pays
-  // for once the contacts outgrow the cache: 16.4 against 14.3 ns per contact at 20 000 grains.)
+  // for once the contacts outgrow the cache: 16.6-17.3 against 14.2-14.4 ns per contact per sweep
+  // at 20 000 grains, Gauss-Seidel; docs/avalanche.md, Benchmark.)
   // Still Gauss–Seidel (every contact sees the latest velocities), in a fixed, deterministic order.
   for (std::size_t b = 0, slot = 0; b < m; b += kLanes * kSpan) {
     const std::size_t len = std::min(kLanes * kSpan, m - b);
