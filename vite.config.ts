@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
-import { CSP_META } from './web/config/csp';
+import { CSP_META } from './web/config/csp.ts';
 
 /** The site's Content-Security-Policy as a <meta> tag in every built page (not in the dev server, whose
  * hot reload injects style elements). */

@@ -11,7 +11,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
-import { CSP_DIRECTIVES } from '../../web/config/csp';
+import { CSP_DIRECTIVES } from '../../web/config/csp.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
