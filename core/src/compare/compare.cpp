@@ -18,6 +18,7 @@
 #include "granular/compare.hpp"
 #include "granular/soft.hpp"
 #include "granular/world.hpp"
+#include "scenario/reader.hpp"
 #include "util/hash.hpp"
 #include "util/json.hpp"
 #include "util/rng.hpp"
@@ -217,10 +218,7 @@ Json gravityVector(const Setup& s) {
 }
 
 Json outputClock(const CompareScenarioSpec& spec, const Setup& s) {
-  Json output = Json::object();
-  output.set("interval", Json::number(spec.outputInterval));
-  output.set("duration", Json::number(s.duration));
-  return output;
+  return scenario_reader::outputJson(spec.outputInterval, s.duration);
 }
 
 /// The event engine's scenario: explicit discs, the box (or, for the pair and the row, a wide

@@ -181,10 +181,7 @@ Json avalancheScenarioToJson(const AvalancheScenarioSpec& s) {
   Json stop = Json::object();
   stop.set("threshold", Json::number(s.stopThreshold));
   root.set("stop", std::move(stop));
-  Json output = Json::object();
-  output.set("interval", Json::number(s.outputInterval));
-  output.set("duration", Json::number(s.duration));
-  root.set("output", std::move(output));
+  root.set("output", scenario_reader::outputJson(s.outputInterval, s.duration));
   return root;
 }
 

@@ -102,10 +102,7 @@ Json compareScenarioToJson(const CompareScenarioSpec& s) {
   Json nscd = Json::object();
   nscd.set("timeStep", Json::number(s.timeStep));
   root.set("nscd", std::move(nscd));
-  Json output = Json::object();
-  output.set("interval", Json::number(s.outputInterval));
-  output.set("duration", Json::number(s.duration));
-  root.set("output", std::move(output));
+  root.set("output", scenario_reader::outputJson(s.outputInterval, s.duration));
   return root;
 }
 

@@ -329,9 +329,7 @@ Json scenarioToJson(const ScenarioSpec& s) {
   vib.set("amplitude", Json::number(s.vibration.amplitude));
   vib.set("frequency", Json::number(s.vibration.frequency));
   root.set("vibration", std::move(vib));
-  Json out = Json::object();
-  out.set("interval", Json::number(s.output.interval));
-  out.set("duration", Json::number(s.output.duration));
+  Json out = scenario_reader::outputJson(s.output.interval, s.output.duration);
   out.set("histogramBins", Json::number(s.output.histogramBins));
   root.set("output", std::move(out));
   return root;

@@ -228,4 +228,13 @@ inline Json headerJson(int schema, const std::string& name, const std::string& n
   return root;
 }
 
+/// The "output" object every family's writer ends with: the output interval and the run's duration
+/// (s); a family adds its own fields to it.
+inline Json outputJson(double interval, double duration) {
+  Json output = Json::object();
+  output.set("interval", Json::number(interval));
+  output.set("duration", Json::number(duration));
+  return output;
+}
+
 }  // namespace granular::scenario_reader

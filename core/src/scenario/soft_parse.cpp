@@ -315,10 +315,7 @@ Json softScenarioToJson(const SoftScenarioSpec& s) {
   in.set("absTol", Json::number(s.absTol));
   in.set("stepsPerContact", Json::number(s.stepsPerContact));
   root.set("integrator", std::move(in));
-  Json out = Json::object();
-  out.set("interval", Json::number(s.outputInterval));
-  out.set("duration", Json::number(s.duration));
-  root.set("output", std::move(out));
+  root.set("output", scenario_reader::outputJson(s.outputInterval, s.duration));
   return root;
 }
 
