@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { CSP_META } from './web/config/csp.ts';
+import { withHeader } from './web/config/header.ts';
 
 /** The site's Content-Security-Policy as a <meta> tag in every built page (not in the dev server, whose
  * hot reload injects style elements). */
@@ -12,6 +13,14 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+/** Every page's top bar from one definition (web/config/header.ts), in the dev server and the build. */
+function sharedHeader(): Plugin {
+  return {
+    name: 'granular-header',
+    transformIndexHtml: { order: 'pre', handler: (html, ctx) => withHeader(html, ctx.filename) },
+  };
+}
+
 /**
  * Vite root is the repository root (index.html lives there, presets are read from
  * /scenarios). Five pages: index.html (hard-disc gas), soft.html (soft discs), chain.html (the four-sphere chain lab), avalanche.html (column collapse) and compare.html (three contact models side by side). `base: './'` makes the built site (dist/) work under any sub-path.
@@ -19,7 +28,7 @@ function contentSecurityPolicy(): Plugin {
  */
 export default defineConfig({
   base: './',
-  plugins: [contentSecurityPolicy()],
+  plugins: [sharedHeader(), contentSecurityPolicy()],
   resolve: {
     alias: {
       '@wasm': fileURLToPath(new URL('./build/wasm', import.meta.url)),

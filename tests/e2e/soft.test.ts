@@ -39,7 +39,7 @@ describe('the soft-disc page', () => {
     expect(await page.locator('#readout').textContent()).toContain('ledger closure |total − initial| / initial');
     expect(await page.locator('#soft-info').textContent()).toContain('c_tau = 0.9');
     expect(await page.locator('#plot-ledger .u-title').textContent()).toBe('Energy ledger (J)');
-    expect(await page.locator('#family-link').getAttribute('href')).toBe('./');
+    expect(await page.locator('#gas-link').getAttribute('href')).toBe('./');
     expect((await softProbe(page)).closure).toBeLessThan(1e-6);
 
     // head-on: speed it up; the one impact at t = 2 s gives one loop of disc 0 – disc 1

@@ -1,0 +1,69 @@
+/**
+ * The top bar every page shares: the title with the page's family, the scenario's name, links to the
+ * other pages and the share block. Each HTML page holds one marker, `<!-- granular:header KEY -->`,
+ * which vite.config.ts replaces with this markup (dev server and build alike), so the pages list and
+ * their links live in one place.
+ */
+export interface PageEntry {
+  /** the marker's key, also the link's id (`${key}-link`) */
+  key: string;
+  href: string;
+  /** the link text on the other pages */
+  link: string;
+  /** shown after "Granular Lab" in the title (none on the gas page, the site's front page) */
+  family?: string;
+  /** fixed text in place of the scenario name the page's script fills in */
+  fixedScenario?: string;
+  /** the share field's label */
+  shareLabel: string;
+}
+
+export const PAGES: readonly PageEntry[] = [
+  { key: 'gas', href: './', link: 'Hard-disc gas', shareLabel: 'Link to this scenario' },
+  { key: 'soft', href: 'soft.html', link: 'Soft discs', family: 'soft discs', shareLabel: 'Link to this scenario' },
+  {
+    key: 'chain',
+    href: 'chain.html',
+    link: 'Chain lab',
+    family: 'chain lab',
+    fixedScenario: 'four spheres in a row (ARGESIM C12)',
+    shareLabel: 'Link to these inputs',
+  },
+  { key: 'avalanche', href: 'avalanche.html', link: 'Avalanche', family: 'avalanche', shareLabel: 'Link to this scenario' },
+  { key: 'compare', href: 'compare.html', link: 'Three contact models', family: 'three contact models', shareLabel: 'Link to this scenario' },
+];
+
+const MARKER = /<!--\s*granular:header\s+([a-z]+)\s*-->/g;
+
+/** The top bar of the page `key`; throws on an unknown key (a typo in a page fails the build). */
+export function headerHtml(key: string): string {
+  const page = PAGES.find((p) => p.key === key);
+  if (!page) throw new Error(`granular:header ${key}: unknown page (known: ${PAGES.map((p) => p.key).join(', ')})`);
+  const title = page.family ? `Granular Lab <span class="family-name">${page.family}</span>` : 'Granular Lab';
+  const scenario = page.fixedScenario
+    ? `<span class="scenario-name">${page.fixedScenario}</span>`
+    : '<span id="scenario-name" class="scenario-name"></span>';
+  const links = PAGES.filter((p) => p !== page)
+    .map((p) => `        <a id="${p.key}-link" class="family-link" href="${p.href}">${p.link} →</a>`)
+    .join('\n');
+  return `<header class="topbar">
+      <h1>${title}</h1>
+      ${scenario}
+      <nav class="page-links" aria-label="Other labs">
+${links}
+      </nav>
+      <div class="share">
+        <button type="button" id="copy-link" disabled>Copy link</button>
+        <label for="share-url" class="visually-hidden">${page.shareLabel}</label>
+        <input id="share-url" type="text" readonly hidden />
+        <span id="share-status" class="share-status" role="status"></span>
+      </div>
+    </header>`;
+}
+
+/** `html` with its header marker replaced; throws when the page has none or more than one. */
+export function withHeader(html: string, file: string): string {
+  const found = [...html.matchAll(MARKER)];
+  if (found.length !== 1) throw new Error(`${file}: expected one <!-- granular:header KEY --> marker, found ${found.length}`);
+  return html.replace(MARKER, (_m, key: string) => headerHtml(key));
+}
