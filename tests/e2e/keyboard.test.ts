@@ -23,6 +23,8 @@ async function simulationControls(page: Page, unseen: string[], hasApply = true)
   await reach(page, '#copy-link', unseen);
   await page.keyboard.press('Enter');
   await expect.poll(() => page.locator('#share-url').inputValue()).toContain('#s=');
+  // the copy is over (its status shown) before the walk goes on
+  await expect.poll(() => page.locator('#share-status').textContent()).not.toBe('');
   // the guide opens and closes with Enter
   await reach(page, '#guide > summary', unseen);
   // (polled: Chromium handles a key press and a later attribute read in separate queues, and a page
@@ -192,6 +194,34 @@ describe('keyboard only', () => {
       await expect.poll(async () => (await page.locator(result).textContent()) ?? '', { timeout: 20_000 }).not.toBe('');
     }
     expect(unseen).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('copy link leaves the focus where the user went meanwhile (the clipboard may answer late)', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}index.html?play=0`);
+    await waitForState(page, (s) => s.count > 0);
+    // a clipboard that takes 400 ms to answer, as a real one asking for permission may
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, 'clipboard', {
+        configurable: true,
+        value: { writeText: () => new Promise<void>((resolve) => setTimeout(resolve, 400)) },
+      });
+    });
+    await page.locator('#copy-link').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('#guide > summary').focus();  // on to the guide at once, before the copy has finished
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('SUMMARY');
+    await expect.poll(() => page.locator('#share-status').textContent()).toMatch(/^Link copied/);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('SUMMARY');
+    // pressed and left alone, the link box takes the focus with the link selected
+    await page.locator('#copy-link').focus();
+    await page.locator('#share-status').evaluate((node) => {
+      node.textContent = '';
+    });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('#share-status').textContent()).toMatch(/^Link copied/);
+    expect(await page.evaluate(() => document.activeElement?.id ?? '')).toBe('share-url');
     expect(errors).toEqual([]);
     await page.context().close();
   });

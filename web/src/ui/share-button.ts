@@ -42,7 +42,12 @@ export class ShareButton {
     this.status.textContent = copied
       ? `Link copied (${url.length} characters).`
       : 'Copy the link from the box.';
-    this.output.focus();
-    this.output.select();
+    // Show the link selected, unless the user has moved on meanwhile (the clipboard may take up to
+    // 1.5 s): focus taken from where they are now would send keyboard users back to the top bar.
+    const active = document.activeElement;
+    if (active === this.button || active === this.output || active === null || active === document.body) {
+      this.output.focus();
+      this.output.select();
+    }
   }
 }
