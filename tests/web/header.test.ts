@@ -1,7 +1,7 @@
 /**
- * The shared top bar (web/config/header.ts), which vite.config.ts puts into every page: each page
- * has exactly one marker with a known key, links to every other page and not to itself, and keeps
- * the ids the pages' scripts use.
+ * The shared top of the pages (web/config/header.ts: top bar, bad-link banner, guide), which
+ * vite.config.ts puts into every page: each page has exactly one marker with a known key, links to
+ * every other page and not to itself, and keeps the ids the pages' scripts use.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -27,6 +27,8 @@ describe('shared page header', () => {
       expect(out).not.toContain('granular:header');
       expect(out.match(/<header class="topbar">/g), file).toHaveLength(1);
       expect(out.match(/id="copy-link"/g), file).toHaveLength(1);
+      expect(out.match(/id="link-error"/g), file).toHaveLength(1);
+      expect(out.match(/<details id="guide" class="guide">\s*<summary>Guide to [^<]+<\/summary>\s*<div id="guide-body"/g), file).toHaveLength(1);
     }
   });
 

@@ -1,6 +1,7 @@
 /**
- * The top bar every page shares: the title with the page's family, the scenario's name, links to the
- * other pages and the share block. Each HTML page holds one marker, `<!-- granular:header KEY -->`,
+ * The top of every page: the top bar (the title with the page's family, the scenario's name, links
+ * to the other pages, the share block), the banner for a bad link and the guide's disclosure (filled
+ * by web/src/guide/guide-panel.ts). Each HTML page holds one marker, `<!-- granular:header KEY -->`,
  * which vite.config.ts replaces with this markup (dev server and build alike), so the pages list and
  * their links live in one place.
  */
@@ -16,11 +17,26 @@ export interface PageEntry {
   fixedScenario?: string;
   /** the share field's label */
   shareLabel: string;
+  /** the guide disclosure's summary line */
+  guide: string;
 }
 
 export const PAGES: readonly PageEntry[] = [
-  { key: 'gas', href: './', link: 'Hard-disc gas', shareLabel: 'Link to this scenario' },
-  { key: 'soft', href: 'soft.html', link: 'Soft discs', family: 'soft discs', shareLabel: 'Link to this scenario' },
+  {
+    key: 'gas',
+    href: './',
+    link: 'Hard-disc gas',
+    shareLabel: 'Link to this scenario',
+    guide: 'Guide to the hard-disc gas: physics, parameters, what to try, references',
+  },
+  {
+    key: 'soft',
+    href: 'soft.html',
+    link: 'Soft discs',
+    family: 'soft discs',
+    shareLabel: 'Link to this scenario',
+    guide: 'Guide to soft discs: physics, parameters, what to try, references',
+  },
   {
     key: 'chain',
     href: 'chain.html',
@@ -28,14 +44,29 @@ export const PAGES: readonly PageEntry[] = [
     family: 'chain lab',
     fixedScenario: 'four spheres in a row (ARGESIM C12)',
     shareLabel: 'Link to these inputs',
+    guide: 'Guide to the chain lab: physics, parameters, what to try, references',
   },
-  { key: 'avalanche', href: 'avalanche.html', link: 'Avalanche', family: 'avalanche', shareLabel: 'Link to this scenario' },
-  { key: 'compare', href: 'compare.html', link: 'Three contact models', family: 'three contact models', shareLabel: 'Link to this scenario' },
+  {
+    key: 'avalanche',
+    href: 'avalanche.html',
+    link: 'Avalanche',
+    family: 'avalanche',
+    shareLabel: 'Link to this scenario',
+    guide: 'Guide to the avalanche: physics, parameters, what to try, references',
+  },
+  {
+    key: 'compare',
+    href: 'compare.html',
+    link: 'Three contact models',
+    family: 'three contact models',
+    shareLabel: 'Link to this scenario',
+    guide: 'Guide to the comparison: three contact models, parameters, what to try, references',
+  },
 ];
 
 const MARKER = /<!--\s*granular:header\s+([a-z]+)\s*-->/g;
 
-/** The top bar of the page `key`; throws on an unknown key (a typo in a page fails the build). */
+/** The top of the page `key`; throws on an unknown key (a typo in a page fails the build). */
 export function headerHtml(key: string): string {
   const page = PAGES.find((p) => p.key === key);
   if (!page) throw new Error(`granular:header ${key}: unknown page (known: ${PAGES.map((p) => p.key).join(', ')})`);
@@ -58,7 +89,12 @@ ${links}
         <input id="share-url" type="text" readonly hidden />
         <span id="share-status" class="share-status" role="status"></span>
       </div>
-    </header>`;
+    </header>
+    <div id="link-error" class="banner" role="alert" hidden></div>
+    <details id="guide" class="guide">
+      <summary>${page.guide}</summary>
+      <div id="guide-body" class="guide-body"></div>
+    </details>`;
 }
 
 /** `html` with its header marker replaced; throws when the page has none or more than one. */
