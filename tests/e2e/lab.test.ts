@@ -50,4 +50,28 @@ describe('the lab page', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it('sets gravity from the form: the scenario gets the pair, Haff is no longer drawn, a bad value is named', async () => {
+    const { page, errors } = await openPage(browser(), inject('baseUrl'));
+    const first = await waitForState(page, (s) => s.count > 0 && s.time > 0);
+    const legend = page.locator('#card-energy');
+    await expect.poll(async () => (await legend.textContent()) ?? '').toContain("Haff's law");
+    expect(await page.locator('#f-gravityY').inputValue()).toBe('0');
+
+    await page.locator('#f-gravityY').fill('-9.81');
+    await page.locator('#apply').click();
+    await waitForState(page, (s) => s.count === first.count && s.time > 0.2 && s.hash !== first.hash);
+    await expect.poll(async () => (await legend.textContent()) ?? '').not.toContain("Haff's law");
+    await page.locator('.advanced summary').click();
+    const json = JSON.parse(await page.locator('#scenario-json').inputValue()) as { gravity: number[] };
+    expect(json.gravity).toEqual([0, -9.81]);
+
+    await page.locator('#f-gravityX').fill('1e6');
+    await page.locator('#apply').click();
+    const fieldError = page.locator('#err-gravityX');
+    await fieldError.waitFor({ state: 'visible' });
+    expect(await fieldError.textContent()).toContain('gravity[0]');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

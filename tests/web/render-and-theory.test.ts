@@ -38,6 +38,7 @@ describe('reference curves', () => {
     expect(haffApplies(0.9, false, 1)).toBe(true);
     expect(haffApplies(1, false, Infinity)).toBe(false);
     expect(haffApplies(0.9, true, 1)).toBe(false);
+    expect(haffApplies(0.9, false, 1, true)).toBe(false); // gravity feeds the gas: not free cooling
   });
 
   it('the 2D Maxwell density integrates to 1 and peaks at sqrt(T/m)', () => {

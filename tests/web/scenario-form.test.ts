@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../web/src/sim/scenario';
+import { assignErrors } from '../../web/src/ui/field-errors';
 import {
   FIELDS, fieldApplies, formAvailability, formFromScenario, parseNumberField, scenarioFromForm,
 } from '../../web/src/ui/scenario-form';
@@ -17,6 +18,7 @@ const normalized: JsonObject = {
   },
   restitution: 0.9,
   wallRestitution: null,
+  gravity: [0, 0],
   collapse: { model: 'tc', tc: null },
   vibration: { enabled: false, wall: 0, amplitude: 0.005, frequency: 20 },
   output: { interval: 0.02, duration: 0, histogramBins: 40 },
@@ -83,6 +85,22 @@ describe('scenario form mapping', () => {
     expect(s['domain']).toEqual(explicit['domain']);
     expect(s['generate']).toEqual(normalized['generate']);
     expect(s['restitution']).toBe(0.5);
+  });
+
+  it('edits gravity as two numbers, shows 0 when the scenario has none, and names its errors', () => {
+    const values = { ...formFromScenario(normalized), gravityY: '-9.81' };
+    expect(formFromScenario(normalized)['gravityX']).toBe('0');
+    const s = scenarioFromForm(normalized, values);
+    expect(s['gravity']).toEqual([0, -9.81]);
+    expect(formFromScenario(s)['gravityY']).toBe('-9.81');
+    // a scenario written without gravity (the engine's default [0, 0]) shows 0 and gets the pair
+    const { gravity: _omitted, ...withoutGravity } = normalized;
+    expect(formFromScenario(withoutGravity)['gravityY']).toBe('0');
+    expect(scenarioFromForm(withoutGravity, formFromScenario(withoutGravity))['gravity']).toEqual([0, 0]);
+    // text goes to the validator, whose error lands on the field
+    expect(scenarioFromForm(normalized, { ...values, gravityX: 'down' })['gravity']).toEqual(['down', -9.81]);
+    const { byField } = assignErrors([{ path: 'gravity[0]', value: 'down', message: 'must be a number', text: '' }], FIELDS);
+    expect([...byField.keys()]).toEqual(['gravityX']);
   });
 
   it('creates missing objects for a sparse base scenario', () => {

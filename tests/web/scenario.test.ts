@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getPath, parseValidationReport, setPath, vibratingWall, type JsonObject } from '../../web/src/sim/scenario';
+import { getPath, hasGravity, parseValidationReport, setPath, vibratingWall, type JsonObject } from '../../web/src/sim/scenario';
 
 describe('validation report parsing', () => {
   it('reads an ok report with its normalized scenario', () => {
@@ -35,6 +35,30 @@ describe('json paths', () => {
     setPath(s, 'a.c.d', 2);
     setPath(s, 'x', null);
     expect(s).toEqual({ a: { b: 1, c: { d: 2 } }, x: null });
+  });
+
+  it('reads and writes array elements by [index]', () => {
+    const s: JsonObject = { gravity: [0, -9.81], discs: [{ radius: 0.1 }, { radius: 0.2 }] };
+    expect(getPath(s, 'gravity[1]')).toBe(-9.81);
+    expect(getPath(s, 'gravity[2]')).toBeUndefined();
+    expect(getPath(s, 'discs[1].radius')).toBe(0.2);
+    expect(getPath(s, 'discs.radius')).toBeUndefined();
+    expect(getPath(s, 'gravity[0].x')).toBeUndefined();
+    setPath(s, 'gravity[0]', 1.5);
+    setPath(s, 'discs[0].radius', 0.3);
+    expect(s).toEqual({ gravity: [1.5, -9.81], discs: [{ radius: 0.3 }, { radius: 0.2 }] });
+    // what is missing is created: an array for an index, null in the holes before it
+    const t: JsonObject = { g: 'text' };
+    setPath(t, 'g[1]', 2);
+    setPath(t, 'a.list[0].b', true);
+    expect(t).toEqual({ g: [null, 2], a: { list: [{ b: true }] } });
+  });
+
+  it('tells whether gravity is on', () => {
+    expect(hasGravity({ gravity: [0, -9.81] })).toBe(true);
+    expect(hasGravity({ gravity: [0.5, 0] })).toBe(true);
+    expect(hasGravity({ gravity: [0, 0] })).toBe(false);
+    expect(hasGravity({})).toBe(false);
   });
 
   it('finds the vibrating wall', () => {

@@ -7,9 +7,9 @@ export function haffEnergy(t: number, e0: number, tau: number): number {
   return e0 / (s * s);
 }
 
-/** Haff's law applies to a freely cooling gas: r < 1, no vibrating wall, finite τ. */
-export function haffApplies(restitution: number, vibrationOn: boolean, tau: number): boolean {
-  return restitution < 1 && !vibrationOn && Number.isFinite(tau) && tau > 0;
+/** Haff's law applies to a freely cooling gas: r < 1, no vibrating wall, no gravity, finite τ. */
+export function haffApplies(restitution: number, vibrationOn: boolean, tau: number, gravityOn = false): boolean {
+  return restitution < 1 && !vibrationOn && !gravityOn && Number.isFinite(tau) && tau > 0;
 }
 
 /**

@@ -75,32 +75,74 @@ export function parseValidationReport(text: string): ValidationReport {
   return { ok, errors, scenario };
 }
 
-/** Reads a nested field by dotted path ("domain.box.width"); undefined when absent. */
+/**
+ * The steps of a field path: dotted keys, each optionally followed by [index] ("domain.box.width",
+ * "gravity[1]", "discs[3].radius"): strings are object keys, numbers array indices.
+ */
+function pathSteps(path: string): Array<string | number> {
+  const steps: Array<string | number> = [];
+  for (const part of path.split('.')) {
+    const match = /^([^[\]]*)((?:\[\d+\])*)$/.exec(part);
+    if (!match) {
+      steps.push(part);
+      continue;
+    }
+    if (match[1] !== '') steps.push(match[1] as string);
+    for (const index of (match[2] ?? '').matchAll(/\[(\d+)\]/g)) steps.push(Number(index[1]));
+  }
+  return steps;
+}
+
+/** Reads a nested field by path ("domain.box.width", "gravity[1]"); undefined when absent. */
 export function getPath(obj: JsonObject, path: string): JsonValue | undefined {
   let cur: JsonValue | undefined = obj;
-  for (const key of path.split('.')) {
-    if (!isJsonObject(cur)) return undefined;
-    cur = cur[key];
+  for (const step of pathSteps(path)) {
+    if (typeof step === 'number') {
+      if (!Array.isArray(cur)) return undefined;
+      cur = cur[step];
+    } else {
+      if (!isJsonObject(cur)) return undefined;
+      cur = cur[step];
+    }
   }
   return cur;
 }
 
-/** Writes a nested field by dotted path, creating objects on the way (mutates obj). */
+type Container = JsonObject | JsonValue[];
+
+function childOf(container: Container, step: string | number): JsonValue | undefined {
+  return Array.isArray(container) ? (typeof step === 'number' ? container[step] : undefined) : container[String(step)];
+}
+
+function putChild(container: Container, step: string | number, value: JsonValue): void {
+  if (Array.isArray(container) && typeof step === 'number') {
+    while (container.length < step) container.push(null);
+    container[step] = value;
+  } else if (!Array.isArray(container)) {
+    container[String(step)] = value;
+  }
+}
+
+/**
+ * Writes a nested field by path (mutates obj), creating what is missing or of the wrong kind on the
+ * way: an object for a key, an array for an index (earlier missing elements become null).
+ */
 export function setPath(obj: JsonObject, path: string, value: JsonValue): void {
-  const keys = path.split('.');
-  let cur: JsonObject = obj;
-  for (let i = 0; i < keys.length - 1; i++) {
-    const key = keys[i] as string;
-    const next = cur[key];
-    if (isJsonObject(next)) {
-      cur = next;
+  const steps = pathSteps(path);
+  let cur: Container = obj;
+  for (let k = 0; k < steps.length - 1; k++) {
+    const step = steps[k] as string | number;
+    const wantArray = typeof steps[k + 1] === 'number';
+    const next = childOf(cur, step);
+    if (wantArray ? Array.isArray(next) : isJsonObject(next)) {
+      cur = next as Container;
     } else {
-      const created: JsonObject = {};
-      cur[key] = created;
+      const created: Container = wantArray ? [] : {};
+      putChild(cur, step, created);
       cur = created;
     }
   }
-  cur[keys[keys.length - 1] as string] = value;
+  putChild(cur, steps[steps.length - 1] as string | number, value);
 }
 
 /** Deep copy of JSON data. */
@@ -115,6 +157,12 @@ export function scenarioName(s: JsonObject): string {
 }
 
 /** Index of the vibrating wall, or -1 when vibration is off. */
+/** Whether the scenario has gravity: a pair [gx, gy] with a component other than 0 (absent: none). */
+export function hasGravity(s: JsonObject): boolean {
+  const g = s['gravity'];
+  return Array.isArray(g) && g.some((c) => typeof c === 'number' && c !== 0);
+}
+
 export function vibratingWall(s: JsonObject): number {
   const enabled = getPath(s, 'vibration.enabled');
   const wall = getPath(s, 'vibration.wall');

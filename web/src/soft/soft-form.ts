@@ -4,7 +4,7 @@
  * one), so fields it does not show (explicit discs, notes, ...) are kept.
  */
 import { cloneJson, getPath, isJsonObject, setPath, type JsonObject, type JsonValue } from '../sim/scenario';
-import { parseNumberField, type FieldSpec, type FormModel, type FormValues } from '../ui/scenario-form';
+import { fieldFromJson, parseNumberField, type FieldSpec, type FormModel, type FormValues } from '../ui/scenario-form';
 
 export const SOFT_GROUP_TITLES: Readonly<Record<string, string>> = {
   domain: 'Domain',
@@ -72,8 +72,8 @@ export const SOFT_FIELDS: readonly FieldSpec[] = [
   },
   { key: 'mu', path: 'friction.mu', label: 'μ (disc–disc)', unit: '–', kind: 'number', group: 'friction' },
   { key: 'muWall', path: 'friction.muWall', label: 'μ_wall (disc–wall)', unit: '–', kind: 'number', group: 'friction' },
-  { key: 'gravityX', path: 'gravity[0]', label: 'g_x', unit: 'm/s²', kind: 'number', group: 'forces' },
-  { key: 'gravityY', path: 'gravity[1]', label: 'g_y', unit: 'm/s²', kind: 'number', group: 'forces' },
+  { key: 'gravityX', path: 'gravity[0]', label: 'g_x', unit: 'm/s²', kind: 'number', group: 'forces', absent: '0' },
+  { key: 'gravityY', path: 'gravity[1]', label: 'g_y', unit: 'm/s²', kind: 'number', group: 'forces', absent: '0' },
   {
     key: 'method', path: 'integrator.method', label: 'Method', unit: '–', kind: 'select', group: 'integrator',
     options: [['dopri5', 'Dormand–Prince 5(4), adaptive step'], ['rk4', 'RK4, fixed step']],
@@ -102,19 +102,8 @@ export function domainKind(scenario: JsonObject): DomainKind {
   return 'box';
 }
 
-function text(value: JsonValue | undefined): string {
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'string') return value;
-  return '';
-}
-
 function num(value: JsonValue | undefined): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
-}
-
-function gravityOf(scenario: JsonObject): [JsonValue | undefined, JsonValue | undefined] {
-  const g = scenario['gravity'];
-  return Array.isArray(g) ? [g[0], g[1]] : [0, 0];
 }
 
 export function softFormFromScenario(scenario: JsonObject): FormValues {
@@ -122,8 +111,7 @@ export function softFormFromScenario(scenario: JsonObject): FormValues {
   const kind = domainKind(scenario);
   for (const field of SOFT_FIELDS) {
     if (field.key === DOMAIN_KIND) continue;
-    const value = getPath(scenario, field.path);
-    values[field.key] = field.kind === 'select' ? (typeof value === 'string' ? value : (field.options?.[0]?.[0] ?? '')) : text(value);
+    values[field.key] = fieldFromJson(field, getPath(scenario, field.path));
   }
   values[DOMAIN_KIND] = kind;
   // the sizes of the other domain kind, derived, so switching kind gives a sensible start
@@ -135,9 +123,6 @@ export function softFormFromScenario(scenario: JsonObject): FormValues {
     values['boxWidth'] = String(2 * r);
     values['boxHeight'] = String(2 * r);
   }
-  const [gx, gy] = gravityOf(scenario);
-  values['gravityX'] = text(gx);
-  values['gravityY'] = text(gy);
   return values;
 }
 
@@ -166,9 +151,8 @@ export function softScenarioFromForm(base: JsonObject, values: FormValues): Json
   if (kind === 'circle') scenario['domain'] = { circle: { radius: read('circleRadius') } };
   else if (kind === 'open') scenario['domain'] = { open: true };
   else scenario['domain'] = { box: { width: read('boxWidth'), height: read('boxHeight') } };
-  scenario['gravity'] = [read('gravityX'), read('gravityY')];
   for (const field of SOFT_FIELDS) {
-    if (field.path === 'domain' || field.path.startsWith('domain.') || field.path.startsWith('gravity')) continue;
+    if (field.path === 'domain' || field.path.startsWith('domain.')) continue;
     if (!softFieldApplies(field, base)) continue;
     const value = fieldValue(field, values);
     if (value !== undefined) setPath(scenario, field.path, value);

@@ -15,7 +15,7 @@ import { SpeedLegend } from '../render/legend';
 import { SimClient } from '../sim/client';
 import type { Observation, Theory } from '../sim/granular-wasm';
 import type { FrameMessage, LoadedMessage } from '../sim/protocol';
-import { vibratingWall } from '../sim/scenario';
+import { hasGravity, vibratingWall } from '../sim/scenario';
 import { EVENT_LOG_MAX } from '../sim/protocol';
 import { CanvasView } from './canvas-view';
 import { downloadCsv } from './csv';
@@ -97,7 +97,7 @@ export function startApp(): void {
     histogram = null;
     lastObservation = null;
     energyPlot?.setHaff(
-      haffApplies(msg.theory.restitution, vibrating >= 0, msg.theory.haffTau)
+      haffApplies(msg.theory.restitution, vibrating >= 0, msg.theory.haffTau, hasGravity(scenario))
         ? { e0: msg.count * msg.theory.temperature0, tau: msg.theory.haffTau }
         : null,
     );

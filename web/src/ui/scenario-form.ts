@@ -13,7 +13,7 @@ export type FieldKind =
   | 'checkbox'
   | 'select';
 
-export type FieldGroup = 'discs' | 'box' | 'physics' | 'collapse' | 'vibration' | 'output';
+export type FieldGroup = 'discs' | 'box' | 'physics' | 'gravity' | 'collapse' | 'vibration' | 'output';
 
 export interface FieldSpec {
   key: string;
@@ -31,6 +31,8 @@ export interface FieldSpec {
   hint?: string;
   /** checkbox fields that map to a string: [checked value, unchecked value] */
   checkboxValues?: readonly [string, string];
+  /** what a number field shows when the scenario lacks the value (its default, e.g. "0"); blank otherwise */
+  absent?: string;
 }
 
 export const FIELDS: readonly FieldSpec[] = [
@@ -62,6 +64,11 @@ export const FIELDS: readonly FieldSpec[] = [
     key: 'wallRestitution', path: 'wallRestitution', label: 'Wall restitution', unit: '–', kind: 'optional-number',
     group: 'physics', hint: 'blank: same as r; 1: walls do not cool the gas',
   },
+  { key: 'gravityX', path: 'gravity[0]', label: 'g_x', unit: 'm/s²', kind: 'number', group: 'gravity', absent: '0' },
+  {
+    key: 'gravityY', path: 'gravity[1]', label: 'g_y', unit: 'm/s²', kind: 'number', group: 'gravity', absent: '0',
+    hint: '−9.81: a vertical box (discs fly on parabolas); not 0 needs a convex domain and at most 2000 discs',
+  },
   {
     key: 'tcModel', path: 'collapse.model', label: 'TC collapse model', unit: '–', kind: 'checkbox', group: 'collapse',
     checkboxValues: ['tc', 'none'],
@@ -88,6 +95,7 @@ export const GROUP_TITLES: Record<FieldGroup, string> = {
   discs: 'Discs',
   box: 'Box',
   physics: 'Collisions',
+  gravity: 'Gravity',
   collapse: 'Inelastic collapse',
   vibration: 'Energy input',
   output: 'Output',
@@ -132,7 +140,7 @@ export function fieldFromJson(field: FieldSpec, value: JsonValue | undefined): s
     case 'select':
       return typeof value === 'string' ? value : (field.options?.[0]?.[0] ?? '');
     default:
-      return numberText(value);
+      return value === undefined && field.absent !== undefined ? field.absent : numberText(value);
   }
 }
 
