@@ -58,7 +58,7 @@ int usage() {
             << "  granular-cli chain --setup '{\"mass\": [1, 2, 1], \"gap\": 0, \"restitution\": [1, 0.5]}'   (any row)\n"
             << "  granular-cli chain-mc --samples K --mu M --sigma S --seed SEED\n"
             << "  granular-cli chain-newton --target V [--lo A --hi B]\n"
-            << "  granular-cli avalanche-study [--aspects 0.5,1,2,4,8 --solver gs|jacobi --seed S --seeds K --jobs J --mu MU --mu-r MU_R --dt H --tol T --min-width W --min-height H --json FILE]\n"
+            << "  granular-cli avalanche-study [--aspects 0.5,1,2,4,8 --solver gs|jacobi --seed S --seeds K --jobs J --mu MU --mu-r MU_R --restitution E --dt H --tol T --min-width W --min-height H --json FILE]\n"
             << "                                    (runout vs aspect ratio, log-log slopes judged; exit 1 on FAIL)\n"
             << "  granular-cli bench FILE [--until T]  (soft discs: wall-clock time of the run)\n"
             << "Avalanche scenarios (\"engine\": \"avalanche\"): validate, normalize, hash --until T, run [--until T] [--boundary SLOPE.msh]\n"
@@ -423,6 +423,7 @@ int avalancheStudy(const Args& a) {
   const bool ok = parseNumber(a.get("seed", "1"), seed) && parseNumber(a.get("seeds", "1"), seeds) &&
                   parseNumber(a.get("jobs", "1"), jobs) && parseNumber(a.get("mu", std::to_string(p.mu)), p.mu) &&
                   parseNumber(a.get("mu-r", formatNumber(p.rollingFriction)), p.rollingFriction) &&
+                  parseNumber(a.get("restitution", formatNumber(p.restitution)), p.restitution) &&
                   parseNumber(a.get("dt", formatNumber(p.h)), p.h) && parseNumber(a.get("tol", formatNumber(p.tolerance)), p.tolerance) &&
                   parseNumber(a.get("max-iterations", std::to_string(p.maxIterations)), maxIterations) &&
                   parseNumber(a.get("rmin", formatNumber(p.rmin)), p.rmin) && parseNumber(a.get("rmax", formatNumber(p.rmax)), p.rmax) &&
@@ -432,7 +433,9 @@ int avalancheStudy(const Args& a) {
                   parseNumber(a.get("floor-gap", formatNumber(p.floorGap)), p.floorGap) &&
                   parseNumber(a.get("min-width", formatNumber(p.minWidthGrains)), p.minWidthGrains) &&
                   parseNumber(a.get("min-height", formatNumber(p.minHeightGrains)), p.minHeightGrains);
-  if (!ok || aspects.empty() || seeds < 1 || jobs < 1 || !(p.h > 0) || !(p.rollingFriction >= 0)) return usage();
+  if (!ok || aspects.empty() || seeds < 1 || jobs < 1 || !(p.h > 0) || !(p.rollingFriction >= 0) ||
+      !(p.restitution >= 0 && p.restitution <= 1))
+    return usage();
   p.maxIterations = static_cast<int>(maxIterations);
   p.gaussSeidel = a.get("solver", "gs") != "jacobi";
   p.keepSeries = a.has("json");
@@ -484,7 +487,7 @@ int avalancheStudy(const Args& a) {
   std::vector<nscd::CollapseResult> results;
   char line[400];
   std::cout << "Column collapse, NSCD " << (p.gaussSeidel ? "Gauss-Seidel" : "Jacobi") << ", mu = " << formatShort(p.mu)
-            << ", mu_r = " << formatShort(p.rollingFriction)
+            << ", mu_r = " << formatShort(p.rollingFriction) << (p.restitution > 0 ? ", e = " + formatShort(p.restitution) : std::string())
             << ", radii " << formatShort(p.rmin) << "-" << formatShort(p.rmax) << " m, h = " << formatShort(p.h)
             << " s, tol = " << formatShort(p.tolerance) << "; W, H in mean diameters (settled); t_stop in sqrt(H0/g)\n";
   std::snprintf(line, sizeof line, "%6s %5s %7s %6s %6s %6s %7s %7s %9s %6s %10s %7s %7s %7s\n", "a_set", "seed", "a", "W", "H",

@@ -27,6 +27,7 @@ nscd::ColumnSetup columnSetup(const AvalancheScenarioSpec& s) {
   c.density = s.density;
   c.mu = s.mu;
   c.rollingFriction = s.rollingFriction;
+  c.restitution = s.restitution;
   c.floorLength = s.floorLength;
   c.seed = s.seed;
   c.h = s.timeStep;

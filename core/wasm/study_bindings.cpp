@@ -14,7 +14,7 @@ using namespace granular;
 namespace {
 
 /// Study parameters from JSON (absent fields keep the study's defaults): minWidthGrains,
-/// minHeightGrains, seed, mu, rollingFriction, solver ("gauss-seidel" | "jacobi").
+/// minHeightGrains, seed, mu, rollingFriction, restitution, solver ("gauss-seidel" | "jacobi").
 bool studyParams(const std::string& json, nscd::StudyParams& p, std::string& error) {
   Json root;
   JsonError jerr;
@@ -35,7 +35,7 @@ bool studyParams(const std::string& json, nscd::StudyParams& p, std::string& err
   double seed = static_cast<double>(p.seed);
   if (!number("minWidthGrains", p.minWidthGrains, 2, 1000) || !number("minHeightGrains", p.minHeightGrains, 2, 1000) ||
       !number("seed", seed, 0, 9007199254740991.0) || !number("mu", p.mu, 0, 10) ||
-      !number("rollingFriction", p.rollingFriction, 0, 1))
+      !number("rollingFriction", p.rollingFriction, 0, 1) || !number("restitution", p.restitution, 0, 1))
     return false;
   p.seed = static_cast<std::uint64_t>(seed);
   if (const Json* s = root.find("solver")) {

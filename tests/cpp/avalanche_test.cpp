@@ -35,6 +35,15 @@ const char* kSmall = R"({"schema": 1, "engine": "avalanche", "seed": 3,
   "column": {"width": 0.05, "height": 0.1}, "grains": {"rmin": 0.004, "rmax": 0.006},
   "floor": {"length": 0.5}, "output": {"interval": 0.01, "duration": 5}})";
 
+// Runs a scenario until the flow has stopped; its final state hash and runout (m).
+std::pair<std::string, double> runToStop(const std::string& json) {
+  AvalancheWorld w(json);
+  EXPECT_TRUE(w.ok()) << w.reportJson();
+  for (int k = 0; k < 100000 && w.phase() != AvalancheWorld::Phase::Stopped; ++k) w.advance(10000000);
+  EXPECT_EQ(w.phase(), AvalancheWorld::Phase::Stopped);
+  return {w.hashHex(), w.summary().runout};
+}
+
 }  // namespace
 
 TEST(AvalancheScenario, DefaultsRoundTripAndFamily) {
@@ -76,19 +85,25 @@ TEST(AvalancheScenario, EveryProblemNamedWithFieldAndValue) {
 TEST(AvalancheWorld, RollingResistanceReachesTheEngineAndShortensTheRunout) {
   // friction.rolling = 0 is the default run bit for bit; 0.3 (grains that hardly roll) stops sooner
   const std::string base = R"({"schema": 1, "engine": "avalanche", "column": {"width": 0.05, "height": 0.1}, "floor": {"length": 0.5})";
-  auto finished = [](const std::string& json) {
-    AvalancheWorld w(json);
-    EXPECT_TRUE(w.ok()) << w.reportJson();
-    for (int k = 0; k < 100000 && w.phase() != AvalancheWorld::Phase::Stopped; ++k) w.advance(10000000);
-    EXPECT_EQ(w.phase(), AvalancheWorld::Phase::Stopped);
-    return std::make_pair(w.hashHex(), w.summary().runout);
-  };
-  const auto plain = finished(base + "}");
-  const auto zero = finished(base + R"(, "friction": {"rolling": 0}})");
-  const auto rough = finished(base + R"(, "friction": {"rolling": 0.3}})");
+  const auto plain = runToStop(base + "}");
+  const auto zero = runToStop(base + R"(, "friction": {"rolling": 0}})");
+  const auto rough = runToStop(base + R"(, "friction": {"rolling": 0.3}})");
   EXPECT_EQ(zero.first, plain.first);
   EXPECT_NE(rough.first, plain.first);
   EXPECT_LT(rough.second, plain.second);
+}
+
+TEST(AvalancheWorld, RestitutionReachesTheEngineAndIsChecked) {
+  // restitution = 0 is the default run bit for bit; e = 0.6 makes the grains bounce: another run,
+  // which still settles, collapses and stops; values outside [0, 1] are named
+  const std::string base = R"({"schema": 1, "engine": "avalanche", "column": {"width": 0.05, "height": 0.1}, "floor": {"length": 0.5})";
+  const std::string plain = runToStop(base + "}").first;
+  EXPECT_EQ(runToStop(base + R"(, "restitution": 0})").first, plain);
+  EXPECT_NE(runToStop(base + R"(, "restitution": 0.6})").first, plain);
+  AvalancheWorld bouncy(base + R"(, "restitution": 0.6})");
+  EXPECT_NE(bouncy.scenarioJson().find("\"restitution\":0.6"), std::string::npos) << bouncy.scenarioJson();
+  EXPECT_TRUE(mentions(problems(R"({"schema": 1, "engine": "avalanche", "restitution": 1.5})"), "restitution = 1.5: must be in [0, 1]"));
+  EXPECT_TRUE(mentions(problems(R"({"schema": 1, "engine": "avalanche", "restitution": -0.2})"), "restitution = -0.2: must be in [0, 1]"));
 }
 
 TEST(AvalancheScenario, ImpossibleSetUpsAreRejectedBeforeAnythingIsBuilt) {
@@ -216,5 +231,5 @@ TEST(AvalancheScenario, EveryDefaultIsDocumented) {
     ++checked;
   };
   walk(d, "");
-  EXPECT_GE(checked, 22);
+  EXPECT_GE(checked, 23);
 }

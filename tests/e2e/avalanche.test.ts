@@ -66,6 +66,8 @@ describe('the avalanche page', () => {
     const before = await waitForState(a, (s) => !s.running && s.time >= until, 45_000);
     await a.locator('#f-seed').fill('4');
     await a.locator('#f-columnHeight').fill('0.12');
+    expect(await a.locator('#f-restitution').inputValue()).toBe('0');
+    await a.locator('#f-restitution').fill('0.3');
     await a.locator('#apply').click();
     const stateA = await waitForState(a, (s) => !s.running && s.time >= until && s.hash !== before.hash, 45_000);
     await a.locator('#copy-link').click();
@@ -79,6 +81,7 @@ describe('the avalanche page', () => {
     expect(stateB.hash).toBe(stateA.hash);
     expect(await b.locator('#f-seed').inputValue()).toBe('4');
     expect(await b.locator('#f-columnHeight').inputValue()).toBe('0.12');
+    expect(await b.locator('#f-restitution').inputValue()).toBe('0.3');
     expect(errors).toEqual([]);
     await a.context().close();
     await b.context().close();

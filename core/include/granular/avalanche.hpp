@@ -38,6 +38,7 @@ struct AvalancheScenarioSpec {
   double density = 0;                         // kg/m^2 (2D: mass = density pi r^2)
   double mu = 0;                              // friction, grain-grain and grain-boundary
   double rollingFriction = 0;                 // rolling resistance mu_r: torque <= mu_r R_eff p_n (0: free rolling)
+  double restitution = 0;                     // Newton's normal restitution at impacts (0: perfectly inelastic)
   double floorLength = 0;                     // m: the rough floor (fixed discs of radius rmin) from x = 0
   std::vector<std::array<double, 4>> segments;  // extra boundary segments ax, ay, bx, by (m), e.g. from Gmsh
   double gravity = 0;                         // m/s^2, downwards

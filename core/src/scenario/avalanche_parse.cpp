@@ -73,7 +73,7 @@ bool readAvalancheScenario(const std::string& text, AvalancheScenarioSpec& s, st
   Reader rd(errors);
   Ranged ranged{rd};
   rd.keys(root, "", {"schema", "name", "notes", "engine", "seed", "column", "grains", "friction", "floor", "boundary",
-                     "gravity", "solver", "settle", "stop", "output"});
+                     "gravity", "restitution", "solver", "settle", "stop", "output"});
   readHeader(rd, root, s.name, s.notes, s.seed);
   if (!root.find("engine")) rd.error("engine", "", "is required (\"avalanche\")");
   rd.choice(root, "", "engine", s.engine, {"avalanche"});
@@ -102,6 +102,8 @@ bool readAvalancheScenario(const std::string& text, AvalancheScenarioSpec& s, st
   }
   if (const Json* b = rd.object(root, "", "boundary")) readSegments(rd, *b, s);
   ranged(root, "", "gravity", s.gravity, [](double v) { return v > 0 && v <= 1000; }, "must be > 0 and <= 1000 m/s^2");
+  ranged(root, "", "restitution", s.restitution, [](double v) { return v >= 0 && v <= 1; },
+         "must be in [0, 1] (normal separation speed / approach speed at an impact)");
 
   if (const Json* v = rd.object(root, "", "solver")) {
     const Json& o = *v;
@@ -166,6 +168,7 @@ Json avalancheScenarioToJson(const AvalancheScenarioSpec& s) {
   boundary.set("segments", std::move(segments));
   root.set("boundary", std::move(boundary));
   root.set("gravity", Json::number(s.gravity));
+  root.set("restitution", Json::number(s.restitution));
   Json solver = Json::object();
   solver.set("method", Json::string(s.solver));
   solver.set("timeStep", Json::number(s.timeStep));

@@ -116,6 +116,7 @@ AvalancheScenarioSpec defaultAvalancheScenario() {
   s.density = 1000;       // kg/m^2
   s.mu = 0.5;
   s.rollingFriction = 0;  // free rolling discs
+  s.restitution = 0;      // impacts perfectly inelastic, the usual NSCD choice for dense flows
   s.floorLength = 1.0;    // m
   s.segments.clear();
   s.gravity = 9.81;       // m/s^2

@@ -8,7 +8,7 @@ import { plainFormModel, type FieldSpec, type FormModel } from '../ui/scenario-f
 export const AVALANCHE_GROUP_TITLES: Readonly<Record<string, string>> = {
   column: 'Column',
   grains: 'Grains',
-  floor: 'Floor, friction and gravity',
+  floor: 'Friction, impacts, floor and gravity',
   solver: 'Solver (Non-Smooth Contact Dynamics)',
   settle: 'Settling and stop',
   output: 'Output',
@@ -23,6 +23,7 @@ export const AVALANCHE_FIELDS: readonly FieldSpec[] = [
   { key: 'seed', path: 'seed', label: 'Random seed', unit: '–', kind: 'number', group: 'grains' },
   { key: 'mu', path: 'friction.mu', label: 'Friction μ (grain–grain, grain–floor)', unit: '–', kind: 'number', group: 'floor' },
   { key: 'rolling', path: 'friction.rolling', label: 'Rolling resistance μ_r', unit: '–', kind: 'number', group: 'floor', hint: 'rolling torque ≤ μ_r R_eff × normal force; 0: free-rolling discs, > 0 stands for angular grains' },
+  { key: 'restitution', path: 'restitution', label: 'Restitution e', unit: '–', kind: 'number', group: 'floor', hint: 'normal separation speed / approach speed at an impact; 0: perfectly inelastic (the usual NSCD choice)' },
   { key: 'floorLength', path: 'floor.length', label: 'Floor length', unit: 'm', kind: 'number', group: 'floor', hint: 'a row of fixed discs of radius R_min from x = 0' },
   { key: 'gravity', path: 'gravity', label: 'Gravity g', unit: 'm/s²', kind: 'number', group: 'floor' },
   {

@@ -499,7 +499,7 @@ export interface GranularModule {
   /**
    * One case of the aspect-ratio study (core/src/engines/nscd/study.hpp, the same code as
    * `granular-cli avalanche-study`): deposit, trim, release, run until it stops. Options JSON:
-   * {minWidthGrains, minHeightGrains, seed, mu, rollingFriction (μ_r, 0 … 1), solver}; onSample(time s, runout m) at every output
+   * {minWidthGrains, minHeightGrains, seed, mu, rollingFriction (μ_r, 0 … 1), restitution (e, 0 … 1), solver}; onSample(time s, runout m) at every output
    * interval (return false to stop). JSON text {ok, error?, aspectTarget, aspect, L0, H0,
    * widthGrains, heightGrains, grains, runout, relativeRunout, stopTime, stopTimeScaled, settleTime,
    * steps, settleSteps, meanIterations}.

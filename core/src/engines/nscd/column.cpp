@@ -26,6 +26,7 @@ bool buildColumn(const ColumnSetup& c, Column& out, std::string& error) {
   s = System{};
   s.mu = c.mu;
   s.rollingFriction = c.rollingFriction;
+  s.restitution = c.restitution;
   s.h = c.h;
   s.tolerance = c.tolerance;
   s.maxIterations = c.maxIterations;
@@ -56,6 +57,7 @@ int removeGrainsAbove(Column& column, double top) {
   s.gy = old.gy;
   s.mu = old.mu;
   s.rollingFriction = old.rollingFriction;
+  s.restitution = old.restitution;
   s.h = old.h;
   s.alert = old.alert;
   s.tolerance = old.tolerance;

@@ -18,6 +18,7 @@ struct ColumnSetup {
   double density = 1000;    // kg/m^2 (mass = density pi r^2)
   double mu = 0.5;          // grain-grain and grain-boundary friction
   double rollingFriction = 0;  // rolling resistance mu_r (System::rollingFriction)
+  double restitution = 0;   // Newton's normal restitution at impacts (System::restitution)
   double floorLength = 1;   // m, the rough floor from x = 0
   double floorRadius = 0;   // m, radius of the fixed discs of the floor (centres on y = 0); 0: rmin
   double floorGap = 0;      // m, space between neighbouring floor discs (0: touching)

@@ -70,6 +70,7 @@ AspectSetup aspectSetup(double aspect, const StudyParams& p) {
   c.density = p.density;
   c.mu = p.mu;
   c.rollingFriction = p.rollingFriction;
+  c.restitution = p.restitution;
   c.seed = p.seed;
   c.h = p.h;
   c.tolerance = p.tolerance;

@@ -21,6 +21,7 @@ struct StudyParams {
   double density = 1000;           // kg/m^2
   double mu = 0.5;                 // grain-grain and grain-floor friction
   double rollingFriction = 0;      // rolling resistance mu_r (System::rollingFriction)
+  double restitution = 0;          // Newton's normal restitution at impacts (System::restitution)
   double floorRadius = 0.004;      // m, the floor's fixed discs
   double floorGap = 0;             // m, between neighbouring floor discs
   double minHeightGrains = 30;     // the column is at least this many mean diameters high ...
