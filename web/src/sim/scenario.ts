@@ -156,13 +156,13 @@ export function scenarioName(s: JsonObject): string {
   return typeof name === 'string' && name !== '' ? name : 'Untitled';
 }
 
-/** Index of the vibrating wall, or -1 when vibration is off. */
 /** Whether the scenario has gravity: a pair [gx, gy] with a component other than 0 (absent: none). */
 export function hasGravity(s: JsonObject): boolean {
   const g = s['gravity'];
   return Array.isArray(g) && g.some((c) => typeof c === 'number' && c !== 0);
 }
 
+/** Index of the vibrating wall, or -1 when vibration is off. */
 export function vibratingWall(s: JsonObject): number {
   const enabled = getPath(s, 'vibration.enabled');
   const wall = getPath(s, 'vibration.wall');
