@@ -159,6 +159,28 @@ describe('the avalanche page', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it("the study takes the applied scenario's friction, rolling resistance and restitution", async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0&study=tiny`);
+    await waitForState(page, (s) => s.count === 128);
+    await page.locator('#study-aspects').fill('2');
+    const runout = async (): Promise<string> => {
+      await page.locator('#study-run').click();
+      await waitForProbe(page, (p) => !p.study.running && p.study.rows === 1, 30_000);
+      return (await page.locator('#study-table tbody tr td').nth(5).textContent()) ?? '';
+    };
+    const plain = await runout();
+    expect(await page.locator('#study-result').textContent()).toContain('μ = 0.5, μ_r = 0, e = 0, Gauss–Seidel, seed 1');
+    await page.locator('#f-rolling').fill('0.3');
+    await page.locator('#f-restitution').fill('0.2');
+    await page.locator('#apply').click();
+    await expect.poll(() => page.locator('#scenario-json').inputValue()).toContain('"rolling": 0.3');
+    const rough = await runout();
+    expect(await page.locator('#study-result').textContent()).toContain('μ_r = 0.3, e = 0.2');
+    expect(rough).not.toBe(plain);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });
 
 const SLOPE_MSH = [

@@ -45,16 +45,23 @@ describe('the settling clock', () => {
   });
 });
 
+/** The tiny study case of aspect ratio 2 run by the native CLI with `extra` arguments (its JSON case). */
+function nativeTinyCase(extra: string[]): Record<string, unknown> {
+  const cli = path.join(ROOT, 'build', 'release', 'granular-cli');
+  if (!existsSync(cli)) throw new Error(`${cli} missing: run npm test (it builds the native CLI first)`);
+  const { minWidthGrains, minHeightGrains } = studyCaseOptions('tiny');
+  const out = path.join(mkdtempSync(path.join(tmpdir(), 'study-')), 'study.json');
+  // one aspect ratio: no slope to judge, so the command's status says FAIL; the case is in the JSON
+  spawnSync(cli, ['avalanche-study', '--aspects', '2', '--min-width', String(minWidthGrains), '--min-height', String(minHeightGrains),
+    ...extra, '--seeds', '1', '--jobs', '1', '--json', out], { stdio: 'ignore' });
+  return (JSON.parse(readFileSync(out, 'utf8')) as { cases: Record<string, unknown>[] }).cases[0] ?? {};
+}
+
+const SAME_KEYS = ['grains', 'L0', 'H0', 'aspect', 'runout', 'stopTime'] as const;
+
 describe('study cases', () => {
   it('the page runs the CLI study code: the same tiny case gives the same numbers natively and in WASM', () => {
-    const cli = path.join(ROOT, 'build', 'release', 'granular-cli');
-    if (!existsSync(cli)) throw new Error(`${cli} missing: run npm test (it builds the native CLI first)`);
-    const { minWidthGrains, minHeightGrains } = studyCaseOptions('tiny');
-    const out = path.join(mkdtempSync(path.join(tmpdir(), 'study-')), 'study.json');
-    // one aspect ratio: no slope to judge, so the command's status says FAIL; the case is in the JSON
-    spawnSync(cli, ['avalanche-study', '--aspects', '2', '--min-width', String(minWidthGrains), '--min-height', String(minHeightGrains),
-      '--seeds', '1', '--jobs', '1', '--json', out], { stdio: 'ignore' });
-    const native = (JSON.parse(readFileSync(out, 'utf8')) as { cases: Record<string, unknown>[] }).cases[0] ?? {};
+    const native = nativeTinyCase([]);
     const times: number[] = [];
     const wasm = parseStudyCaseResult(mod.avalancheStudyCase(2, JSON.stringify(studyCaseOptions('tiny')), (t) => {
       times.push(t);
@@ -62,7 +69,7 @@ describe('study cases', () => {
     }));
     expect(wasm.ok).toBe(true);
     expect(wasm.runout).toBeGreaterThan(wasm.L0);
-    for (const key of ['grains', 'L0', 'H0', 'aspect', 'runout', 'stopTime'] as const) expect(wasm[key], key).toBe(native[key]);
+    for (const key of SAME_KEYS) expect(wasm[key], key).toBe(native[key]);
     expect(times.length).toBeGreaterThan(10);
     expect(times[times.length - 1]).toBeGreaterThanOrEqual(wasm.stopTime); // the stop is confirmed after a hold time
     // a callback answering false abandons the case
@@ -72,20 +79,16 @@ describe('study cases', () => {
     expect(bad.error).toBe('minWidthGrains = -1: must be a number in [2, 1000]');
   });
 
-  it('with rolling resistance too: the tiny case at mu_r = 0.1 is the same natively and in WASM, and differs from mu_r = 0', () => {
-    const cli = path.join(ROOT, 'build', 'release', 'granular-cli');
-    if (!existsSync(cli)) throw new Error(`${cli} missing: run npm test (it builds the native CLI first)`);
-    const { minWidthGrains, minHeightGrains } = studyCaseOptions('tiny');
-    const out = path.join(mkdtempSync(path.join(tmpdir(), 'study-')), 'study.json');
-    spawnSync(cli, ['avalanche-study', '--aspects', '2', '--min-width', String(minWidthGrains), '--min-height', String(minHeightGrains),
-      '--mu-r', '0.1', '--seeds', '1', '--jobs', '1', '--json', out], { stdio: 'ignore' });
-    const native = (JSON.parse(readFileSync(out, 'utf8')) as { cases: Record<string, unknown>[] }).cases[0] ?? {};
-    const rolling = parseStudyCaseResult(mod.avalancheStudyCase(2, JSON.stringify({ ...studyCaseOptions('tiny'), rollingFriction: 0.1 }), () => true));
-    expect(rolling.ok).toBe(true);
-    for (const key of ['grains', 'L0', 'H0', 'aspect', 'runout', 'stopTime'] as const) expect(rolling[key], key).toBe(native[key]);
+  it('with rolling resistance or restitution too: the same natively and in WASM, and not the plain case', () => {
     const free = parseStudyCaseResult(mod.avalancheStudyCase(2, JSON.stringify(studyCaseOptions('tiny')), () => true));
-    expect(rolling.runout).not.toBe(free.runout);
-    const bad = parseStudyCaseResult(mod.avalancheStudyCase(2, '{"rollingFriction": 2}', () => true));
-    expect(bad.error).toBe('rollingFriction = 2: must be a number in [0, 1]');
+    for (const [option, flag, value] of [['rollingFriction', '--mu-r', 0.1], ['restitution', '--restitution', 0.5]] as const) {
+      const native = nativeTinyCase([flag, String(value)]);
+      const wasm = parseStudyCaseResult(mod.avalancheStudyCase(2, JSON.stringify({ ...studyCaseOptions('tiny'), [option]: value }), () => true));
+      expect(wasm.ok, option).toBe(true);
+      for (const key of SAME_KEYS) expect(wasm[key], `${option}: ${key}`).toBe(native[key]);
+      expect(wasm.runout, option).not.toBe(free.runout);
+      const bad = parseStudyCaseResult(mod.avalancheStudyCase(2, JSON.stringify({ [option]: 2 }), () => true));
+      expect(bad.error).toBe(`${option} = 2: must be a number in [0, 1]`);
+    }
   });
 });

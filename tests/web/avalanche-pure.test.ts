@@ -7,7 +7,9 @@ import { clockSettings, nextSettlingOutput } from '../../web/src/avalanche/runne
 import { SampleSeries } from '../../web/src/avalanche/sample-series';
 import { chainWidth, CHAIN_WIDTH_MAX, CHAIN_WIDTH_MIN, grainSpeedMax, largestImpulse, niceTicks } from '../../web/src/avalanche/scales';
 import { logLogSlope, logSpace, lubeLinear, lubePower, relativeRunout } from '../../web/src/avalanche/scaling';
-import { parseAspects, studyCaseOptions } from '../../web/src/avalanche/study-cases';
+import {
+  DEFAULT_STUDY_MATERIAL, materialText, parseAspects, studyCaseOptions, studyMaterial,
+} from '../../web/src/avalanche/study-cases';
 import { caseFraction, parseStudyCaseResult, studyCsv, studyRow, studySlopes, type StudyCaseResult } from '../../web/src/avalanche/study';
 import type { AvalancheSamples, AvalancheSummary } from '../../web/src/sim/granular-wasm';
 import type { JsonObject } from '../../web/src/sim/scenario';
@@ -24,9 +26,25 @@ function summary(l0: number, h0: number, runout: number, ok = true): StudyCaseRe
 
 describe('study cases', () => {
   it('sizes: the full size (the issue\'s) is at least 10 grains wide and 30 high', () => {
-    expect(studyCaseOptions('full')).toEqual({ minWidthGrains: 10, minHeightGrains: 30 });
-    expect(studyCaseOptions('quick')).toEqual({ minWidthGrains: 6, minHeightGrains: 15 });
-    expect(studyCaseOptions('tiny')).toEqual({ minWidthGrains: 3, minHeightGrains: 6 });
+    expect(studyCaseOptions('full')).toMatchObject({ minWidthGrains: 10, minHeightGrains: 30 });
+    expect(studyCaseOptions('quick')).toMatchObject({ minWidthGrains: 6, minHeightGrains: 15 });
+    expect(studyCaseOptions('tiny')).toMatchObject({ minWidthGrains: 3, minHeightGrains: 6 });
+  });
+
+  it("takes the scenario's friction, rolling resistance, restitution, solver and seed; defaults as the command line", () => {
+    // the command line's defaults (granular-cli avalanche-study, StudyParams)
+    expect(studyCaseOptions('full')).toEqual({
+      minWidthGrains: 10, minHeightGrains: 30, mu: 0.5, rollingFriction: 0, restitution: 0, solver: 'gauss-seidel', seed: 1,
+    });
+    expect(studyMaterial(null)).toEqual(DEFAULT_STUDY_MATERIAL);
+    const m = studyMaterial({
+      schema: 1, engine: 'avalanche', seed: 7, friction: { mu: 0.3, rolling: 0.1 }, restitution: 0.4, solver: { method: 'jacobi' },
+    });
+    expect(m).toEqual({ mu: 0.3, rollingFriction: 0.1, restitution: 0.4, solver: 'jacobi', seed: 7 });
+    expect(studyCaseOptions('tiny', m)).toEqual({ minWidthGrains: 3, minHeightGrains: 6, ...m });
+    expect(materialText(m)).toBe('μ = 0.3, μ_r = 0.1, e = 0.4, Jacobi, seed 7');
+    // what a scenario lacks (or has as text) keeps the default
+    expect(studyMaterial({ friction: { mu: 'x' } })).toEqual(DEFAULT_STUDY_MATERIAL);
   });
 
   it("reads the C++ study's answer; a failed case keeps its reason", () => {
@@ -76,12 +94,14 @@ describe('scaling and the slope fit', () => {
     expect(slopes.small?.slope).toBeCloseTo(1, 10);
     expect(slopes.large?.slope).toBeCloseTo(2 / 3, 10);
     const csv = studyCsv([rows[0]!, studyRow(3, summary(0.1, 0.3, 0.4, false))]).split('\r\n');
-    expect(csv[0]).toBe('a nominal H/W (1),grains (1),H0 (m),L0 (m),a = H0/L0 (1),L_inf (m),(L_inf - L0)/L0 (1),collapse time (s),stopped');
+    expect(csv[0]).toBe('a nominal H/W (1),grains (1),H0 (m),L0 (m),a = H0/L0 (1),L_inf (m),(L_inf - L0)/L0 (1),collapse time (s),stopped,mu (1),mu_r (1),e (1),solver,seed');
     const cells = csv[1]!.split(',');
     expect(cells.slice(0, 5).map(Number)).toEqual([0.5, 10, 0.05, 0.1, 0.5]);
     expect(Number(cells[6])).toBeCloseTo(0.6, 12);
-    expect(cells.slice(7)).toEqual(['0.5', 'true']);
-    expect(csv[2]?.endsWith(',,false')).toBe(true);
+    expect(cells.slice(7)).toEqual(['0.5', 'true', '0.5', '0', '0', 'gauss-seidel', '1']);
+    expect(csv[2]?.includes(',,false,')).toBe(true);
+    const jacobi = studyCsv([rows[0]!], { ...DEFAULT_STUDY_MATERIAL, rollingFriction: 0.1, solver: 'jacobi' }).split('\r\n');
+    expect(jacobi[1]?.endsWith(',0.5,0.1,0,jacobi,1')).toBe(true);
   });
 
   it('progress within a case grows from settling through the flow and stays below 1', () => {

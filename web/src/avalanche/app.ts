@@ -126,7 +126,7 @@ export function startAvalancheApp(): void {
     form.insertBefore(msh.root, form.querySelector('.availability'));
   }
 
-  const study = params.embed ? null : new StudyPanel(byId('study', HTMLElement));
+  const study = params.embed ? null : new StudyPanel(byId('study', HTMLElement), () => scenario);
   const wantedSize = new URLSearchParams(window.location.search).get('study');
   const size = STUDY_SIZES.find((s) => s === wantedSize);
   if (study && size) study.setSize(size as StudySize);

@@ -9,7 +9,8 @@ import { CancelledError } from '../chain/job-worker';
 import { fillTable, fmt, plotCard, ProgressView } from '../chain/widgets';
 import { COLORS } from '../plot/plot-view';
 import { el } from '../ui/dom';
-import { DEFAULT_ASPECTS, parseAspects, STUDY_SIZES, type StudySize } from './study-cases';
+import type { JsonObject } from '../sim/scenario';
+import { DEFAULT_ASPECTS, materialText, parseAspects, STUDY_SIZES, studyCaseOptions, studyMaterial, type StudySize } from './study-cases';
 import { StudyPool, type CaseProgress } from './study-pool';
 import { caseFraction, LARGE_A_MIN, SMALL_A_MAX, studyCsv, studyRow, studySlopes, type StudyRow } from './study';
 import { logSpace, lubeLinear, lubePower } from './scaling';
@@ -50,11 +51,13 @@ export class StudyPanel {
   private readonly plot: ChainPlot;
   private readonly pool = new StudyPool();
   private rows: Array<StudyRow | null> = [];
+  private material = studyMaterial(null);
   private running = false;
   private fraction = 0;
   private generation = 0;
 
-  constructor(container: HTMLElement) {
+  /** `scenario`: the page's current (last valid) scenario, whose material the study takes */
+  constructor(container: HTMLElement, private readonly scenario: () => JsonObject | null = () => null) {
     this.aspects = el('input', { id: 'study-aspects', type: 'text', value: DEFAULT_ASPECTS.join(', '), 'aria-describedby': 'err-study-aspects', spellcheck: 'false' });
     this.size = el('select', { id: 'study-size' });
     for (const s of STUDY_SIZES) this.size.append(el('option', { value: s }, SIZE_LABELS[s]));
@@ -65,7 +68,7 @@ export class StudyPanel {
       el('div', { class: 'field field-select' }, el('label', { for: 'study-aspects' }, 'Aspect ratios a = H/W ', el('span', { class: 'unit' }, '(–)')), this.aspects, this.aspectsError),
       el('div', { class: 'field field-select' }, el('label', { for: 'study-size' }, 'Column size'), this.size),
       el('p', { class: 'hint' }, 'Columns at least so many grains wide × high: tiny runs in seconds, quick in about a minute, full (the issue’s test) in minutes.'),
-      el('p', { class: 'hint' }, `One collapse per a, on ${this.pool.size()} worker${this.pool.size() === 1 ? '' : 's'}: the default scenario’s grains, μ and solver; the column W wide and a W high, settled behind the gate, then released. The plot uses the settled a = H0/L0.`),
+      el('p', { class: 'hint' }, `One collapse per a, on ${this.pool.size()} worker${this.pool.size() === 1 ? '' : 's'}: the current scenario’s μ, μ_r, e, solver and seed (apply the form first); the study’s own radii 4–6 mm, time step 5·10⁻⁵ s and tolerance 10⁻⁴ R, as on the command line. The column W wide and a W high, settled behind the gate, then released. The plot uses the settled a = H0/L0.`),
       el('div', { class: 'form-actions' }, this.runButton),
       this.progress.root,
       this.progressText,
@@ -110,6 +113,8 @@ export class StudyPanel {
     this.aspects.setAttribute('aria-invalid', 'false');
     const aspects = parsed.aspects;
     const size = this.size.value as StudySize;
+    const material = studyMaterial(this.scenario());
+    this.material = material;
     const generation = ++this.generation;
     this.rows = aspects.map(() => null);
     const partial = new Map<number, number>();
@@ -117,7 +122,7 @@ export class StudyPanel {
     this.fraction = 0;
     this.progress.start(0);
     this.result.classList.remove('error');
-    this.result.textContent = `Running ${aspects.length} collapse${aspects.length === 1 ? '' : 's'} (${size})…`;
+    this.result.textContent = `Running ${aspects.length} collapse${aspects.length === 1 ? '' : 's'} (${size}; ${materialText(material)})…`;
     this.showRows();
     const started = performance.now();
     const update = (p?: CaseProgress): void => {
@@ -131,7 +136,7 @@ export class StudyPanel {
       this.progressText.textContent = `${done} of ${aspects.length} cases done${now}`;
     };
     try {
-      await this.pool.run(aspects, size, {
+      await this.pool.run(aspects, studyCaseOptions(size, material), {
         progress: (p) => {
           const a = aspects[p.index] ?? 1;
           partial.set(p.index, caseFraction(p.phase, p.time, SETTLE_MAX_TIME, a * 0.1, GRAVITY));
@@ -145,7 +150,7 @@ export class StudyPanel {
         },
       });
       if (generation !== this.generation) return;
-      this.result.textContent = `${aspects.length} collapses in ${fmt((performance.now() - started) / 1000, 3)} s.`;
+      this.result.textContent = `${aspects.length} collapses in ${fmt((performance.now() - started) / 1000, 3)} s (${materialText(material)}).`;
     } catch (error) {
       if (generation !== this.generation) return;
       if (error instanceof CancelledError) this.result.textContent = 'Study cancelled (finished cases are kept).';
@@ -193,7 +198,7 @@ export class StudyPanel {
 
   private csv(): { filename: string; text: string } | null {
     const rows = this.finished();
-    return rows.length === 0 ? null : { filename: 'avalanche-study.csv', text: studyCsv(rows) };
+    return rows.length === 0 ? null : { filename: 'avalanche-study.csv', text: studyCsv(rows, this.material) };
   }
 
   probe(): StudyProbe {

@@ -7,7 +7,7 @@
 import { CancelledError } from '../chain/job-worker';
 import { workerCount } from '../chain/sweep';
 import type { StudyCaseResult } from './study';
-import type { StudySize } from './study-cases';
+import type { StudyCaseOptions } from './study-cases';
 import type { StudyAnswer, StudyRequest } from './study-protocol';
 
 export interface CaseProgress {
@@ -41,7 +41,7 @@ export class StudyPool {
   }
 
   /** Runs every case (aspect ratios `aspects`, in any order), reporting to `handlers`; resolves when all are done. */
-  run(aspects: readonly number[], size: StudySize, handlers: StudyHandlers): Promise<void> {
+  run(aspects: readonly number[], options: StudyCaseOptions, handlers: StudyHandlers): Promise<void> {
     this.cancel();
     // largest a first: the tallest columns run longest
     const order = aspects.map((a, index) => ({ a, index })).sort((x, y) => y.a - x.a);
@@ -84,7 +84,7 @@ export class StudyPool {
           } else give(worker);
         };
         worker.addEventListener('message', onMessage);
-        const request: StudyRequest = { id, a: item.a, size };
+        const request: StudyRequest = { id, a: item.a, options };
         worker.postMessage(request);
       };
       for (const worker of this.workers) {

@@ -1,12 +1,12 @@
 /** Messages between the study panel's pool (study-pool.ts) and its workers (study-worker.ts). */
 import type { StudyCaseResult } from './study';
-import type { StudySize } from './study-cases';
+import type { StudyCaseOptions } from './study-cases';
 
-/** run the case of aspect ratio `a` at `size` (the C++ study builds the column: study-cases.ts) */
+/** run the case of aspect ratio `a` with `options` (the C++ study builds the column: study-cases.ts) */
 export interface StudyRequest {
   id: number;
   a: number;
-  size: StudySize;
+  options: StudyCaseOptions;
 }
 
 export type StudyAnswer =

@@ -7,7 +7,6 @@
 import { loadGranularModule } from '../sim/engine-loader';
 import type { GranularModule } from '../sim/granular-wasm';
 import { parseStudyCaseResult } from './study';
-import { studyCaseOptions } from './study-cases';
 import type { StudyAnswer, StudyRequest } from './study-protocol';
 
 interface WorkerScope {
@@ -20,7 +19,7 @@ const PROGRESS_MS = 100;
 
 function run(mod: GranularModule, req: StudyRequest): StudyAnswer {
   let last = performance.now();
-  const json = mod.avalancheStudyCase(req.a, JSON.stringify(studyCaseOptions(req.size)), (time) => {
+  const json = mod.avalancheStudyCase(req.a, JSON.stringify(req.options), (time) => {
     const now = performance.now();
     if (now - last > PROGRESS_MS) {
       scope.postMessage({ type: 'progress', id: req.id, phase: 1, time, grains: 0 });

@@ -6,6 +6,7 @@
  */
 import { toCsv } from '../ui/csv';
 import { logLogSlope, relativeRunout, type SlopeFit } from './scaling';
+import { DEFAULT_STUDY_MATERIAL, type StudyMaterial } from './study-cases';
 
 /** the ranges: slope 1 for a <= 1.5, 2/3 for a >= 4 */
 export const SMALL_A_MAX = 1.5;
@@ -91,12 +92,17 @@ export function studySlopes(rows: readonly StudyRow[]): StudySlopes {
 
 export const STUDY_HEADER = [
   'a nominal H/W (1)', 'grains (1)', 'H0 (m)', 'L0 (m)', 'a = H0/L0 (1)', 'L_inf (m)', '(L_inf - L0)/L0 (1)', 'collapse time (s)', 'stopped',
+  'mu (1)', 'mu_r (1)', 'e (1)', 'solver', 'seed',
 ] as const;
 
-export function studyCsv(rows: readonly StudyRow[]): string {
+/** The study's table, each row with the material it was run with. */
+export function studyCsv(rows: readonly StudyRow[], m: StudyMaterial = DEFAULT_STUDY_MATERIAL): string {
   return toCsv(
     STUDY_HEADER,
-    rows.map((r) => [r.nominal, r.grains, r.h0, r.l0, r.aspect, r.lInf, r.relative, r.collapseTime >= 0 ? r.collapseTime : null, r.stopped]),
+    rows.map((r) => [
+      r.nominal, r.grains, r.h0, r.l0, r.aspect, r.lInf, r.relative, r.collapseTime >= 0 ? r.collapseTime : null, r.stopped,
+      m.mu, m.rollingFriction, m.restitution, m.solver, m.seed,
+    ]),
   );
 }
 
