@@ -106,6 +106,26 @@ TEST(AvalancheWorld, RestitutionReachesTheEngineAndIsChecked) {
   EXPECT_TRUE(mentions(problems(R"({"schema": 1, "engine": "avalanche", "restitution": -0.2})"), "restitution = -0.2: must be in [0, 1]"));
 }
 
+TEST(AvalancheScenario, VillageOnTheFloorBeyondTheColumnDoesNotChangeTheRun) {
+  // the village is what the page judges the runout against: it must stand on the floor beyond the
+  // column, and it changes nothing of the run
+  const std::string base = R"({"schema": 1, "engine": "avalanche", "column": {"width": 0.05, "height": 0.1}, "floor": {"length": 0.5})";
+  AvalancheWorld none(base + "}");
+  ASSERT_TRUE(none.ok()) << none.reportJson();
+  EXPECT_NE(none.scenarioJson().find("\"village\":null"), std::string::npos) << none.scenarioJson();
+  AvalancheWorld village(base + R"(, "village": 0.3})");
+  ASSERT_TRUE(village.ok()) << village.reportJson();
+  EXPECT_NE(village.scenarioJson().find("\"village\":0.3"), std::string::npos);
+  for (int k = 0; k < 20; ++k) {
+    none.advance(10000000);
+    village.advance(10000000);
+  }
+  EXPECT_EQ(village.hashHex(), none.hashHex());
+  EXPECT_TRUE(mentions(problems(base + R"(, "village": 0.04})"), "village = 0.04: must lie on the floor beyond the column: column.width = 0.05 m < x <= floor.length = 0.5 m"));
+  EXPECT_TRUE(mentions(problems(base + R"(, "village": 0.6})"), "village = 0.6: must lie on the floor beyond the column"));
+  EXPECT_TRUE(mentions(problems(base + R"(, "village": "far"})"), "village = \"far\": must be a number"));
+}
+
 TEST(AvalancheScenario, ImpossibleSetUpsAreRejectedBeforeAnythingIsBuilt) {
   // a million grains in a small column: rejected with the count, before allocating them
   auto p = problems(R"({"schema": 1, "engine": "avalanche", "grains": {"rmin": 0.0001, "rmax": 0.0001}, "floor": {"length": 1}})");
@@ -231,5 +251,5 @@ TEST(AvalancheScenario, EveryDefaultIsDocumented) {
     ++checked;
   };
   walk(d, "");
-  EXPECT_GE(checked, 23);
+  EXPECT_GE(checked, 24);
 }

@@ -59,6 +59,32 @@ describe('the avalanche page', () => {
     await page.context().close();
   });
 
+  it('a village on the floor: the read-out and the phase line say whether the flow destroys it', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html`);
+    await waitForState(page, (s) => s.count === 128);
+    const cell = page.locator('#readout [data-key="village"]');
+    expect(await cell.textContent()).toBe('none (set its distance in the form)');
+    const runTo = async (x: string): Promise<void> => {
+      await page.locator('#f-village').fill(x);
+      await page.locator('#apply').click();
+      await expect.poll(() => page.locator('#scenario-json').inputValue()).toContain(`"village": ${x}`);
+      await waitForProbe(page, (p) => p.phase === 2, 45_000);
+    };
+    await runTo('0.2'); // the preset's runout is about 0.32 m
+    expect(await cell.textContent()).toMatch(/^at 0\.2 m: reached at t = [0-9.]+ s — destroyed$/);
+    expect(await page.locator('#phase-line').textContent()).toContain('the village was destroyed');
+    await page.screenshot({ path: '/tmp/granular-village.png' });
+    await runTo('0.9');
+    expect(await cell.textContent()).toMatch(/^at 0\.9 m: safe, the flow stopped 0\.[0-9]+ m short$/);
+    expect(await page.locator('#phase-line').textContent()).toContain('the village is safe');
+    // inside the column: named, and the run goes on
+    await page.locator('#f-village').fill('0.05');
+    await page.locator('#apply').click();
+    await expect.poll(async () => (await page.locator('#err-village').textContent()) ?? '').toContain('village = 0.05: must lie on the floor beyond the column');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('"Copy link" reproduces the same run (state hash)', async () => {
     const base = inject('baseUrl');
     const until = 0.05;

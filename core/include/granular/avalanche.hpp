@@ -42,6 +42,8 @@ struct AvalancheScenarioSpec {
   double floorLength = 0;                     // m: the rough floor (fixed discs of radius rmin) from x = 0
   std::vector<std::array<double, 4>> segments;  // extra boundary segments ax, ay, bx, by (m), e.g. from Gmsh
   double gravity = 0;                         // m/s^2, downwards
+  bool hasVillage = false;                    // a village on the floor (drawn, and the page says whether the flow reaches it)
+  double village = 0;                         // m from the left wall, beyond the column and on the floor
 
   std::string solver;      // "gauss-seidel" | "jacobi"
   double timeStep = 0;     // s

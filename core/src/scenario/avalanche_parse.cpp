@@ -73,7 +73,7 @@ bool readAvalancheScenario(const std::string& text, AvalancheScenarioSpec& s, st
   Reader rd(errors);
   Ranged ranged{rd};
   rd.keys(root, "", {"schema", "name", "notes", "engine", "seed", "column", "grains", "friction", "floor", "boundary",
-                     "gravity", "restitution", "solver", "settle", "stop", "output"});
+                     "gravity", "restitution", "village", "solver", "settle", "stop", "output"});
   readHeader(rd, root, s.name, s.notes, s.seed);
   if (!root.find("engine")) rd.error("engine", "", "is required (\"avalanche\")");
   rd.choice(root, "", "engine", s.engine, {"avalanche"});
@@ -104,6 +104,14 @@ bool readAvalancheScenario(const std::string& text, AvalancheScenarioSpec& s, st
   ranged(root, "", "gravity", s.gravity, [](double v) { return v > 0 && v <= 1000; }, "must be > 0 and <= 1000 m/s^2");
   ranged(root, "", "restitution", s.restitution, [](double v) { return v >= 0 && v <= 1; },
          "must be in [0, 1] (normal separation speed / approach speed at an impact)");
+  {
+    bool present = false;
+    double x = 0;
+    if (rd.nullableNumber(root, "", "village", present, x)) {
+      s.hasVillage = present;
+      if (present) s.village = x;
+    }
+  }
 
   if (const Json* v = rd.object(root, "", "solver")) {
     const Json& o = *v;
@@ -135,6 +143,10 @@ bool readAvalancheScenario(const std::string& text, AvalancheScenarioSpec& s, st
     ranged(*v, "output", "interval", s.outputInterval, [](double x) { return x > 0 && x <= 10; }, "must be > 0 and <= 10 s");
     ranged(*v, "output", "duration", s.duration, [](double x) { return x > 0 && x <= 1000; }, "must be > 0 and <= 1000 s");
   }
+  if (s.hasVillage && !(s.village > s.columnWidth && s.village <= s.floorLength))
+    rd.error("village", num(s.village),
+             "must lie on the floor beyond the column: column.width = " + num(s.columnWidth) + " m < x <= floor.length = " +
+                 num(s.floorLength) + " m (or null: no village)");
   if (s.timeStep > s.outputInterval)
     rd.error("solver.timeStep", num(s.timeStep), "must not exceed output.interval = " + num(s.outputInterval) + " s");
   return errors.size() == before;
@@ -169,6 +181,7 @@ Json avalancheScenarioToJson(const AvalancheScenarioSpec& s) {
   root.set("boundary", std::move(boundary));
   root.set("gravity", Json::number(s.gravity));
   root.set("restitution", Json::number(s.restitution));
+  root.set("village", s.hasVillage ? Json::number(s.village) : Json::null());
   Json solver = Json::object();
   solver.set("method", Json::string(s.solver));
   solver.set("timeStep", Json::number(s.timeStep));

@@ -117,6 +117,8 @@ AvalancheScenarioSpec defaultAvalancheScenario() {
   s.mu = 0.5;
   s.rollingFriction = 0;  // free rolling discs
   s.restitution = 0;      // impacts perfectly inelastic, the usual NSCD choice for dense flows
+  s.hasVillage = false;   // no village
+  s.village = 0;
   s.floorLength = 1.0;    // m
   s.segments.clear();
   s.gravity = 9.81;       // m/s^2

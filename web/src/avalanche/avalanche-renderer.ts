@@ -21,6 +21,11 @@ const FLOOR_FILL = '#b8bdc4';
 const FLOOR_STROKE = '#8b929b';
 const WALL = '#30343b';
 const CHAIN = FORCE_CHAIN_COLOR;
+/** the village: a house in the palette's vermillion, drawn behind the grains */
+const VILLAGE_FILL = '#f3c9b4';
+const VILLAGE_STROKE = '#b4441a';
+/** CSS px from the floor's top to the label's baseline: just above the house's roof */
+const VILLAGE_LABEL_LIFT = 31;
 /** grain opacity while force chains are drawn over them */
 const FADED = 0.3;
 /** rotation marks only where a grain is at least this many CSS px across */
@@ -36,6 +41,7 @@ export class AvalancheRenderer {
   private grains: Float64Array | null = null;
   private walls: Float64Array = new Float64Array(0);
   private contacts: Float64Array | null = null;
+  private village: { x: number; base: number } | null = null;
   private speedMax = 1;
   private cssWidth = 300;
   private cssHeight = 150;
@@ -58,6 +64,11 @@ export class AvalancheRenderer {
     this.grains = null;
     this.contacts = null;
     this.walls = new Float64Array(0);
+  }
+
+  /** the village at x (m) standing on the floor's top at height `base` (m), or null for none */
+  setVillage(x: number | null, base: number): void {
+    this.village = x === null ? null : { x, base };
   }
 
   setFrame(grains: Float64Array, walls: Float64Array): void {
@@ -108,9 +119,11 @@ export class AvalancheRenderer {
     ctx.rect(PAD.left, 0, this.cssWidth - PAD.left, this.cssHeight - PAD.bottom + 2);
     ctx.clip();
     this.drawFloor();
+    this.drawVillage();
     this.drawGrains(t);
     this.drawWalls();
     this.drawContacts();
+    this.drawVillageLabel();
     ctx.restore();
   }
 
@@ -182,6 +195,48 @@ export class AvalancheRenderer {
     ctx.strokeStyle = FLOOR_STROKE;
     ctx.lineWidth = 0.75;
     ctx.stroke();
+  }
+
+  /** A house of fixed size at the village, behind the grains: a flow that reaches it covers it. */
+  private drawVillage(): void {
+    const v = this.village;
+    if (!v) return;
+    const ctx = this.ctx;
+    const cx = this.x(v.x);
+    const base = this.y(v.base);
+    const w = 16;
+    const h = 11;
+    ctx.beginPath();
+    ctx.moveTo(cx - w / 2, base);
+    ctx.lineTo(cx - w / 2, base - h);
+    ctx.lineTo(cx, base - h - 9);
+    ctx.lineTo(cx + w / 2, base - h);
+    ctx.lineTo(cx + w / 2, base);
+    ctx.closePath();
+    ctx.fillStyle = VILLAGE_FILL;
+    ctx.fill();
+    ctx.strokeStyle = VILLAGE_STROKE;
+    ctx.lineWidth = 1.5;
+    ctx.stroke();
+    ctx.fillStyle = VILLAGE_STROKE;
+    ctx.fillRect(cx - 2.5, base - 6, 5, 6);
+  }
+
+  /** The village's label, over everything (with a light halo) so that it reads even when the flow has buried the house. */
+  private drawVillageLabel(): void {
+    const v = this.village;
+    if (!v) return;
+    const ctx = this.ctx;
+    const cx = this.x(v.x);
+    const y = this.y(v.base) - VILLAGE_LABEL_LIFT;
+    ctx.font = '12px system-ui, sans-serif';
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'bottom';
+    ctx.lineWidth = 3;
+    ctx.strokeStyle = 'rgba(255, 255, 255, 0.85)';
+    ctx.strokeText('village', cx, y);
+    ctx.fillStyle = VILLAGE_STROKE;
+    ctx.fillText('village', cx, y);
   }
 
   private drawGrains(t: ViewTransform): void {
