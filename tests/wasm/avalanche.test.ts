@@ -1,9 +1,11 @@
 // The avalanche through the WASM build: native = WASM (identical runout and state hash) on every
 // avalanche preset, and the scenario API's messages.
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { VillageWatch } from '../../web/src/avalanche/summary-readout';
 import type { AvalancheWorld, GranularModule } from '../../web/src/sim/granular-wasm';
 import { loadGranular, readRepoFile, ROOT } from './load';
 
@@ -53,6 +55,30 @@ describe('avalanche (WASM)', () => {
       }
     });
   }
+
+  it("the village: the page's verdict on the WASM samples is the command line's (reached at the same instant, or not)", () => {
+    if (!existsSync(CLI)) throw new Error(`${CLI} missing: run npm test (it builds the native CLI first)`);
+    const dir = mkdtempSync(path.join(tmpdir(), 'village-'));
+    for (const x of [0.2, 0.9]) {
+      const json = JSON.stringify({ schema: 1, engine: 'avalanche', village: x });
+      const file = path.join(dir, `village-${x}.json`);
+      writeFileSync(file, json);
+      const run = spawnSync(CLI, ['run', file], { encoding: 'utf8' });
+      const summary = JSON.parse(run.stderr.trim().split('\n').pop() ?? '{}') as { village?: { x: number; reachedAt: number | null } };
+      const w = new mod.AvalancheWorld(json);
+      try {
+        runToEnd(w);
+        const watch = new VillageWatch(x);
+        const s = w.samples(0);
+        watch.observe(s.time, s.runout);
+        expect(summary.village, String(x)).toEqual({ x, reachedAt: watch.reachedAt });
+        // the default column's runout is about 0.32 m: it reaches 0.2 m, not 0.9 m
+        expect(watch.reachedAt !== null, String(x)).toBe(x < w.summary().runout);
+      } finally {
+        w.delete();
+      }
+    }
+  });
 
   it('reports bad scenarios field by field and keeps nothing half-built', () => {
     const report = JSON.parse(
