@@ -25,6 +25,7 @@ describe('the lab page', () => {
     expect(labels.some((l) => l.includes('Radius (m)'))).toBe(true);
     expect(labels.some((l) => l.includes('Frequency (Hz)'))).toBe(true);
     expect(await page.locator('#readout').textContent()).toContain('wall pressure (N/m)');
+    expect(await page.locator('#readout').textContent()).toContain('energy lost in collisions since t = 0 (J)');
     expect(await page.locator('#legend').textContent()).toContain('(m/s)');
     await page.screenshot({ path: '/tmp/granular-main.png', fullPage: true });
 
@@ -51,17 +52,20 @@ describe('the lab page', () => {
     await page.context().close();
   });
 
-  it('sets gravity from the form: the scenario gets the pair, Haff is no longer drawn, a bad value is named', async () => {
+  it('sets gravity from the form: the scenario gets the pair, Haff and Enskog are no longer drawn, a bad value is named', async () => {
     const { page, errors } = await openPage(browser(), inject('baseUrl'));
     const first = await waitForState(page, (s) => s.count > 0 && s.time > 0);
     const legend = page.locator('#card-energy');
     await expect.poll(async () => (await legend.textContent()) ?? '').toContain("Haff's law");
+    expect(await page.locator('#card-rate').textContent()).toContain('Enskog');
     expect(await page.locator('#f-gravityY').inputValue()).toBe('0');
 
     await page.locator('#f-gravityY').fill('-9.81');
     await page.locator('#apply').click();
     await waitForState(page, (s) => s.count === first.count && s.time > 0.2 && s.hash !== first.hash);
     await expect.poll(async () => (await legend.textContent()) ?? '').not.toContain("Haff's law");
+    // nor Enskog's rate, which needs a uniform density
+    expect(await page.locator('#card-rate').textContent()).not.toContain('Enskog');
     await page.locator('.advanced summary').click();
     const json = JSON.parse(await page.locator('#scenario-json').inputValue()) as { gravity: number[] };
     expect(json.gravity).toEqual([0, -9.81]);

@@ -96,12 +96,14 @@ export function startApp(): void {
     series.clear();
     histogram = null;
     lastObservation = null;
+    const gravity = hasGravity(scenario);
     energyPlot?.setHaff(
-      haffApplies(msg.theory.restitution, vibrating >= 0, msg.theory.haffTau, hasGravity(scenario))
+      haffApplies(msg.theory.restitution, vibrating >= 0, msg.theory.haffTau, gravity)
         ? { e0: msg.count * msg.theory.temperature0, tau: msg.theory.haffTau }
         : null,
     );
-    ratePlot?.setTheory(msg.theory);
+    // Enskog's rate needs a uniform density: not under gravity
+    ratePlot?.setTheory(gravity ? null : msg.theory);
     plotsDirty = true;
     source.show(scenario, msg.scenarioJson, msg.origin);
   }

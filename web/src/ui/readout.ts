@@ -10,6 +10,8 @@ const ROWS = [
   ['collisions', 'disc–disc collisions', ''],
   ['wallHits', 'wall hits', ''],
   ['pressure', 'wall pressure', 'N/m'],
+  ['dissipated', 'energy lost in collisions since t = 0', 'J'],
+  ['injected', 'energy from the vibrating wall since t = 0', 'J'],
   ['events', 'events processed', ''],
   ['stale', 'stale queue entries', ''],
   ['cells', 'cell crossings', ''],
@@ -29,6 +31,8 @@ export class Readout extends ReadoutTable<(typeof ROWS)[number][0]> {
       this.set('collisions', formatCount(observation.collisions));
       this.set('wallHits', formatCount(observation.wallHits));
       this.set('pressure', formatNumber(observation.wallPressure));
+      this.set('dissipated', formatNumber(observation.energyDissipated));
+      this.set('injected', formatNumber(observation.energyInjected));
     }
     this.set('events', formatCount(stats.events));
     this.set('stale', formatCount(stats.staleEvents));
