@@ -10,7 +10,9 @@ import { logLogSlope, logSpace, lubeLinear, lubePower, relativeRunout } from '..
 import {
   DEFAULT_STUDY_MATERIAL, materialText, parseAspects, studyCaseOptions, studyMaterial,
 } from '../../web/src/avalanche/study-cases';
-import { caseFraction, parseStudyCaseResult, studyCsv, studyRow, studySlopes, type StudyCaseResult } from '../../web/src/avalanche/study';
+import {
+  caseFraction, LARGE_SLOPE, parseStudyCaseResult, slopeText, SMALL_SLOPE, studyCsv, studyRow, studySlopes, type StudyCaseResult,
+} from '../../web/src/avalanche/study';
 import { phaseText, VillageWatch, villageText } from '../../web/src/avalanche/summary-readout';
 import type { AvalancheSamples, AvalancheSummary } from '../../web/src/sim/granular-wasm';
 import type { JsonObject } from '../../web/src/sim/scenario';
@@ -94,6 +96,11 @@ describe('scaling and the slope fit', () => {
     const slopes = studySlopes(rows);
     expect(slopes.small?.slope).toBeCloseTo(1, 10);
     expect(slopes.large?.slope).toBeCloseTo(2 / 3, 10);
+    // judged against the issue's windows, as the command line judges them
+    expect(slopeText(slopes.small, SMALL_SLOPE)).toBe('1.000 (2 cases), inside 1 ± 0.15');
+    expect(slopeText({ slope: 0.884, prefactor: 1, points: 2 }, LARGE_SLOPE)).toBe('0.884 (2 cases), outside 2/3 ± 0.12');
+    expect(slopeText({ slope: 0.786, prefactor: 1, points: 2 }, LARGE_SLOPE)).toBe('0.786 (2 cases), inside 2/3 ± 0.12');
+    expect(slopeText(null, LARGE_SLOPE)).toBe('needs two cases');
     const csv = studyCsv([rows[0]!, studyRow(3, summary(0.1, 0.3, 0.4, false))]).split('\r\n');
     expect(csv[0]).toBe('a nominal H/W (1),grains (1),H0 (m),L0 (m),a = H0/L0 (1),L_inf (m),(L_inf - L0)/L0 (1),collapse time (s),stopped,mu (1),mu_r (1),e (1),solver,seed');
     const cells = csv[1]!.split(',');

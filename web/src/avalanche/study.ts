@@ -12,6 +12,22 @@ import { DEFAULT_STUDY_MATERIAL, type StudyMaterial } from './study-cases';
 export const SMALL_A_MAX = 1.5;
 export const LARGE_A_MIN = 4;
 
+/** A slope's window: the published shape (issue 5 §3), judged as `granular-cli avalanche-study` judges it. */
+export interface SlopeWindow {
+  target: number;
+  tolerance: number;
+  label: string;
+}
+export const SMALL_SLOPE: SlopeWindow = { target: 1, tolerance: 0.15, label: '1 ± 0.15' };
+export const LARGE_SLOPE: SlopeWindow = { target: 2 / 3, tolerance: 0.12, label: '2/3 ± 0.12' };
+
+/** "0.959 (2 cases), inside 1 ± 0.15"; "needs two cases" without a fit. */
+export function slopeText(fit: SlopeFit | null, window: SlopeWindow): string {
+  if (!fit) return 'needs two cases';
+  const inside = Math.abs(fit.slope - window.target) <= window.tolerance;
+  return `${fit.slope.toFixed(3)} (${fit.points} cases), ${inside ? 'inside' : 'outside'} ${window.label}`;
+}
+
 export interface StudyRow {
   /** nominal aspect ratio H/W of the case */
   nominal: number;
