@@ -149,3 +149,19 @@ TEST(NscdStudy, ATinyColumnSpreadsAndStops) {
   EXPECT_FALSE(cancelled.ok);
   EXPECT_EQ(cancelled.error, "cancelled");
 }
+
+TEST(NscdStudy, ANarrowColumnIsDepositedTallerWhenTheLatticeFallsShort) {
+  // 6 mean diameters wide: the lattice fills 4 whole pitches (2.04 rmax) and leaves 18 % of the
+  // width empty, so the first deposit at a = 4 settles lower than the column (0.234 m < 0.24 m
+  // with seed 1; the case used to fail there). It is deposited again from a taller lattice and
+  // released as a column of the full height. Stopped at the first sample after the gate opens.
+  StudyParams p;
+  p.minWidthGrains = 6;
+  p.minHeightGrains = 15;
+  const CollapseResult r = runCollapse(4.0, p, [](const CollapseSample&) { return false; });
+  EXPECT_EQ(r.error, "cancelled");
+  const double d = p.rmin + p.rmax;
+  EXPECT_LE(r.h0, 24 * d + 1e-12);  // trimmed to the column's height, less at most about a grain
+  EXPECT_GT(r.h0, 23 * d);
+  EXPECT_NEAR(r.l0, 6 * d, 0.5 * d);
+}

@@ -2,7 +2,8 @@
  * The cases of the aspect-ratio study (issue 5 §2–3). The column of each case is built and run by
  * the C++ study (core/src/engines/nscd/study.hpp through the WASM function avalancheStudyCase):
  * the same code as `granular-cli avalanche-study`, so the page and the command line agree. The
- * page only chooses the size, in mean grain diameters: W = max(wide, high / a), H = a W.
+ * page chooses the size, in mean grain diameters: W = max(wide, high / a), H = a W, and passes the
+ * scenario's material (studyMaterial).
  *   tiny   >= 3 wide, >= 6 high   (seconds in all: demos and the e2e test)
  *   quick  >= 6 wide, >= 15 high
  *   full   >= 10 wide, >= 30 high (the issue's test)

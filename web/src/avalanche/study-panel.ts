@@ -67,7 +67,7 @@ export class StudyPanel {
       'form', { class: 'chain-form', id: 'study-form', 'aria-label': 'Study inputs', novalidate: true },
       el('div', { class: 'field field-select' }, el('label', { for: 'study-aspects' }, 'Aspect ratios a = H/W ', el('span', { class: 'unit' }, '(–)')), this.aspects, this.aspectsError),
       el('div', { class: 'field field-select' }, el('label', { for: 'study-size' }, 'Column size'), this.size),
-      el('p', { class: 'hint' }, 'Columns at least so many grains wide × high: tiny runs in seconds, quick in about a minute, full (the issue’s test) in minutes.'),
+      el('p', { class: 'hint' }, 'Columns at least so many grains wide × high: tiny runs in about a second, quick in seconds, full (the issue’s test) in a minute or two on two cores.'),
       el('p', { class: 'hint' }, `One collapse per a, on ${this.pool.size()} worker${this.pool.size() === 1 ? '' : 's'}: the current scenario’s μ, μ_r, e, solver and seed (apply the form first); the study’s own radii 4–6 mm, time step 5·10⁻⁵ s and tolerance 10⁻⁴ R, as on the command line. The column W wide and a W high, settled behind the gate, then released. The plot uses the settled a = H0/L0.`),
       el('div', { class: 'form-actions' }, this.runButton),
       this.progress.root,
@@ -150,7 +150,10 @@ export class StudyPanel {
         },
       });
       if (generation !== this.generation) return;
-      this.result.textContent = `${aspects.length} collapses in ${fmt((performance.now() - started) / 1000, 3)} s (${materialText(material)}).`;
+      const failed = this.finished().filter((r) => r.error !== null).length;
+      this.result.textContent = `${aspects.length} collapses in ${fmt((performance.now() - started) / 1000, 3)} s (${materialText(material)})${
+        failed > 0 ? `; ${failed} failed (the table says why)` : ''
+      }.`;
     } catch (error) {
       if (generation !== this.generation) return;
       if (error instanceof CancelledError) this.result.textContent = 'Study cancelled (finished cases are kept).';
@@ -175,7 +178,7 @@ export class StudyPanel {
     fillTable(
       this.table,
       ['a nominal', 'grains', 'H0 (m)', 'L0 (m)', 'a = H0/L0', 'L∞ (m)', '(L∞ − L0)/L0', 'collapse time (s)'],
-      rows.map((r) => [fmt(r.nominal, 4), String(r.grains), fmt(r.h0, 4), fmt(r.l0, 4), fmt(r.aspect, 4), fmt(r.lInf, 4), fmt(r.relative, 4), r.collapseTime >= 0 ? fmt(r.collapseTime, 4) : 'did not stop']),
+      rows.map((r) => [fmt(r.nominal, 4), String(r.grains), fmt(r.h0, 4), fmt(r.l0, 4), fmt(r.aspect, 4), fmt(r.lInf, 4), fmt(r.relative, 4), r.error !== null ? `failed: ${r.error}` : fmt(r.collapseTime, 4)]),
     );
     const s = studySlopes(rows);
     this.slopes.replaceChildren(
@@ -183,7 +186,7 @@ export class StudyPanel {
       el('div', { class: 'compare-row' }, el('dt', {}, `log–log slope, a ≥ ${LARGE_A_MIN}`), el('dd', { id: 'slope-large' }, slopeText(s.large, LARGE_SLOPE))),
     );
     // the data, and the two published lines over the range shown
-    const pts = rows.filter((r) => r.relative > 0 && r.aspect > 0);
+    const pts = rows.filter((r) => r.error === null && r.relative > 0 && r.aspect > 0);
     const lo = Math.min(0.25, ...pts.map((r) => r.aspect * 0.8));
     const hi = Math.max(12, ...pts.map((r) => r.aspect * 1.25));
     const xs = [...logSpace(lo, hi, 40), ...pts.map((r) => r.aspect)].sort((p, q) => p - q);
@@ -206,7 +209,7 @@ export class StudyPanel {
     return {
       running: this.running,
       rows: rows.length,
-      points: rows.filter((r) => r.relative > 0 && r.aspect > 0).length,
+      points: rows.filter((r) => r.error === null && r.relative > 0 && r.aspect > 0).length,
       progress: this.fraction,
       slopeSmall: s.small?.slope ?? null,
       slopeLarge: s.large?.slope ?? null,

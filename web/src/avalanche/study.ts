@@ -43,6 +43,8 @@ export interface StudyRow {
   /** s, -1 when the flow had not stopped at the end of the run */
   collapseTime: number;
   stopped: boolean;
+  /** why the case failed (did not settle, did not stop, lost grains); null when it ran through */
+  error: string | null;
 }
 
 /** What avalancheStudyCase answers (core/src/engines/nscd/study.cpp, collapseResultJson), the fields the page uses. */
@@ -89,6 +91,7 @@ export function studyRow(nominal: number, r: StudyCaseResult): StudyRow {
     relative: relativeRunout(r.L0, r.runout),
     collapseTime: r.ok ? r.stopTime : -1,
     stopped: r.ok,
+    error: r.ok ? null : (r.error ?? 'the case failed'),
   };
 }
 
@@ -97,17 +100,17 @@ export interface StudySlopes {
   large: SlopeFit | null;
 }
 
-/** The two fits: cases with nominal a <= 1.5 and a >= 4, log (L∞ − L0)/L0 against log a (settled). */
+/** The two fits: cases with nominal a <= 1.5 and a >= 4, log (L∞ − L0)/L0 against log a (settled); failed cases are left out. */
 export function studySlopes(rows: readonly StudyRow[]): StudySlopes {
   const fit = (keep: (r: StudyRow) => boolean): SlopeFit | null => {
-    const chosen = rows.filter(keep);
+    const chosen = rows.filter((r) => r.error === null && keep(r));
     return logLogSlope(chosen.map((r) => r.aspect), chosen.map((r) => r.relative));
   };
   return { small: fit((r) => r.nominal <= SMALL_A_MAX), large: fit((r) => r.nominal >= LARGE_A_MIN) };
 }
 
 export const STUDY_HEADER = [
-  'a nominal H/W (1)', 'grains (1)', 'H0 (m)', 'L0 (m)', 'a = H0/L0 (1)', 'L_inf (m)', '(L_inf - L0)/L0 (1)', 'collapse time (s)', 'stopped',
+  'a nominal H/W (1)', 'grains (1)', 'H0 (m)', 'L0 (m)', 'a = H0/L0 (1)', 'L_inf (m)', '(L_inf - L0)/L0 (1)', 'collapse time (s)', 'stopped', 'error',
   'mu (1)', 'mu_r (1)', 'e (1)', 'solver', 'seed',
 ] as const;
 
@@ -116,7 +119,7 @@ export function studyCsv(rows: readonly StudyRow[], m: StudyMaterial = DEFAULT_S
   return toCsv(
     STUDY_HEADER,
     rows.map((r) => [
-      r.nominal, r.grains, r.h0, r.l0, r.aspect, r.lInf, r.relative, r.collapseTime >= 0 ? r.collapseTime : null, r.stopped,
+      r.nominal, r.grains, r.h0, r.l0, r.aspect, r.lInf, r.relative, r.collapseTime >= 0 ? r.collapseTime : null, r.stopped, r.error,
       m.mu, m.rollingFriction, m.restitution, m.solver, m.seed,
     ]),
   );

@@ -94,37 +94,47 @@ AspectSetup aspectSetup(double aspect, const StudyParams& p) {
 CollapseResult runCollapse(double aspect, const StudyParams& p, const SampleCallback& onSample) {
   CollapseResult r;
   r.aspectTarget = aspect;
-  const AspectSetup setup = aspectSetup(aspect, p);
+  AspectSetup setup = aspectSetup(aspect, p);
   if (!(aspect > 0)) {
     r.error = "aspect ratio must be positive";
-    return r;
-  }
-  Column column;
-  std::string error;
-  if (!buildColumn(setup.column, column, error)) {
-    r.error = error;
     return r;
   }
   const double rmean = 0.5 * (p.rmin + p.rmax), d = 2 * rmean;
   const double mgR = p.density * kPi * rmean * rmean * kG * rmean;  // m g R of a mean grain
 
-  // 1. Deposit the lattice behind the gate.
-  {
+  // 1. Deposit the lattice behind the gate. The lattice fills whole pitches only, so a narrow column
+  // (a few grains wide) loses up to a pitch of its width at the gate and its deposit can settle
+  // lower than the column: then the lattice is made taller in proportion, with 5 % to spare, and
+  // deposited again (at most twice). Columns whose first deposit is tall enough, the study's full
+  // size among them, are not touched by this.
+  Column column;
+  for (int attempt = 0;; ++attempt) {
+    std::string error;
+    column = Column{};
+    if (!buildColumn(setup.column, column, error)) {
+      r.error = error;
+      return r;
+    }
     Engine engine(column.system);
     const double limit = p.maxSettleTime * std::sqrt(setup.fillHeight / kG);
-    r.settleTime = deposit(column, engine, p.settleEnergy * mgR, limit);
-    r.settleSteps = static_cast<long long>(std::llround(r.settleTime / p.h));
+    const double t = deposit(column, engine, p.settleEnergy * mgR, limit);
+    r.settleTime = t;  // the deposit that is kept
+    r.settleSteps = static_cast<long long>(std::llround(t / p.h));
     if (kineticEnergy(column.system, column.grains) >= p.settleEnergy * mgR * column.grains) {
       r.error = "the deposit did not settle within " + formatShort(limit) + " s";
       return r;
     }
+    const double reached = maxTop(column.system, column.grains) - setup.floorTop;
+    if (reached >= setup.height) break;
+    if (attempt == 2 || !(reached > 0)) {
+      // 2. (below) needs a deposit at least as high as the column
+      r.error = "the deposit is lower than the column (" + formatShort(reached) + " m < " + formatShort(setup.height) + " m)";
+      return r;
+    }
+    setup.fillHeight *= 1.05 * setup.height / reached;
+    setup.column.height = setup.fillHeight;
   }
   // 2. Trim it to the column's height and let the cut surface settle.
-  if (maxTop(column.system, column.grains) < setup.floorTop + setup.height) {
-    r.error = "the deposit is lower than the column (" + formatShort(maxTop(column.system, column.grains) - setup.floorTop) +
-              " m < " + formatShort(setup.height) + " m)";
-    return r;
-  }
   removeGrainsAbove(column, setup.floorTop + setup.height);
   Engine engine(column.system);
   {
