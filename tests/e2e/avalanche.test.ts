@@ -186,7 +186,7 @@ describe('the avalanche page', () => {
     await page.context().close();
   });
 
-  it("the study takes the applied scenario's friction, rolling resistance and restitution", async () => {
+  it("the study takes the applied scenario's friction, rolling resistance and restitution; its link shares all of it", async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0&study=tiny`);
     await waitForState(page, (s) => s.count === 128);
     await page.locator('#study-aspects').fill('2');
@@ -204,8 +204,24 @@ describe('the avalanche page', () => {
     const rough = await runout();
     expect(await page.locator('#study-result').textContent()).toContain('μ_r = 0.3, e = 0.2');
     expect(rough).not.toBe(plain);
+
+    // "Copy link" shares the study's inputs with the scenario: the same study, ready to run
+    await page.locator('#copy-link').click();
+    await expect.poll(() => page.locator('#share-url').inputValue()).toContain('#s=');
+    const link = await page.locator('#share-url').inputValue();
+    expect(link).toContain('study=tiny&aspects=2');
+    const { page: other, errors: otherErrors } = await openPage(browser(), link);
+    await waitForState(other, (s) => s.count > 0);
+    expect(await other.locator('#study-size').inputValue()).toBe('tiny');
+    expect(await other.locator('#study-aspects').inputValue()).toBe('2');
+    expect(await other.locator('#f-rolling').inputValue()).toBe('0.3');
+    await other.locator('#study-run').click();
+    await waitForProbe(other, (p) => !p.study.running && p.study.rows === 1, 30_000);
+    expect(await other.locator('#study-table tbody tr td').nth(5).textContent()).toBe(rough);
     expect(errors).toEqual([]);
+    expect(otherErrors).toEqual([]);
     await page.context().close();
+    await other.context().close();
   });
 });
 

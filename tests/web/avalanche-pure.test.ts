@@ -8,7 +8,7 @@ import { SampleSeries } from '../../web/src/avalanche/sample-series';
 import { chainWidth, CHAIN_WIDTH_MAX, CHAIN_WIDTH_MIN, grainSpeedMax, largestImpulse, niceTicks } from '../../web/src/avalanche/scales';
 import { logLogSlope, logSpace, lubeLinear, lubePower, relativeRunout } from '../../web/src/avalanche/scaling';
 import {
-  DEFAULT_STUDY_MATERIAL, materialText, parseAspects, studyCaseOptions, studyMaterial,
+  DEFAULT_STUDY_MATERIAL, materialText, parseAspects, studyAddress, studyCaseOptions, studyMaterial,
 } from '../../web/src/avalanche/study-cases';
 import {
   caseFraction, LARGE_SLOPE, parseStudyCaseResult, slopeText, SMALL_SLOPE, studyCsv, studyRow, studySlopes, type StudyCaseResult,
@@ -48,6 +48,13 @@ describe('study cases', () => {
     expect(materialText(m)).toBe('μ = 0.3, μ_r = 0.1, e = 0.4, Jacobi, seed 7');
     // what a scenario lacks (or has as text) keeps the default
     expect(studyMaterial({ friction: { mu: 'x' } })).toEqual(DEFAULT_STUDY_MATERIAL);
+  });
+
+  it('puts its inputs into the page address (other parameters and the shared scenario kept)', () => {
+    expect(studyAddress('https://h.example/lab/avalanche.html?play=0&study=tiny#s=abc', 'full', [1, 4, 8])).toBe(
+      '/lab/avalanche.html?play=0&study=full&aspects=1%2C4%2C8#s=abc',
+    );
+    expect(studyAddress('http://127.0.0.1:5173/avalanche.html', 'quick', [0.5])).toBe('/avalanche.html?study=quick&aspects=0.5');
   });
 
   it("reads the C++ study's answer; a failed case keeps its reason", () => {

@@ -74,4 +74,10 @@ describe('buildShareUrl', () => {
     );
     expect(buildShareUrl('http://127.0.0.1:4173/sub/path/', 'Q')).toBe('http://127.0.0.1:4173/sub/path/#s=Q');
   });
+
+  it("keeps the avalanche study's inputs, and only them", () => {
+    expect(buildShareUrl('https://example.org/lab/avalanche.html?play=0&study=full&embed=1&aspects=1%2C4%2C8&until=3#s=old', 'Z')).toBe(
+      'https://example.org/lab/avalanche.html?study=full&aspects=1%2C4%2C8#s=Z',
+    );
+  });
 });

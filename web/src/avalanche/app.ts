@@ -128,9 +128,12 @@ export function startAvalancheApp(): void {
   }
 
   const study = params.embed ? null : new StudyPanel(byId('study', HTMLElement), () => scenario);
-  const wantedSize = new URLSearchParams(window.location.search).get('study');
+  const query = new URLSearchParams(window.location.search);
+  const wantedSize = query.get('study');
   const size = STUDY_SIZES.find((s) => s === wantedSize);
   if (study && size) study.setSize(size as StudySize);
+  const wantedAspects = query.get('aspects');
+  if (study && wantedAspects !== null) study.setAspects(wantedAspects);
 
   function onLoaded(msg: AvalancheLoadedMessage): void {
     const loaded = parseLoadedScenario(msg.scenarioJson);

@@ -84,3 +84,11 @@ export function parseAspects(text: string): { aspects: number[] } | { error: str
   }
   return { aspects: [...new Set(aspects)].sort((x, y) => x - y) };
 }
+
+/** The page address with ?study=SIZE&aspects=A,B,… set (other parameters and the fragment kept). */
+export function studyAddress(href: string, size: StudySize, aspects: readonly number[]): string {
+  const url = new URL(href);
+  url.searchParams.set('study', size);
+  url.searchParams.set('aspects', aspects.join(','));
+  return `${url.pathname}${url.search}${url.hash}`;
+}

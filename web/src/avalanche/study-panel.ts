@@ -10,7 +10,7 @@ import { fillTable, fmt, plotCard, ProgressView } from '../chain/widgets';
 import { COLORS } from '../plot/plot-view';
 import { el } from '../ui/dom';
 import type { JsonObject } from '../sim/scenario';
-import { DEFAULT_ASPECTS, materialText, parseAspects, STUDY_SIZES, studyCaseOptions, studyMaterial, type StudySize } from './study-cases';
+import { DEFAULT_ASPECTS, materialText, parseAspects, STUDY_SIZES, studyAddress, studyCaseOptions, studyMaterial, type StudySize } from './study-cases';
 import { StudyPool, type CaseProgress } from './study-pool';
 import { caseFraction, LARGE_A_MIN, LARGE_SLOPE, slopeText, SMALL_A_MAX, SMALL_SLOPE, studyCsv, studyRow, studySlopes, type StudyRow } from './study';
 import { logSpace, lubeLinear, lubePower } from './scaling';
@@ -101,6 +101,11 @@ export class StudyPanel {
     this.size.value = size;
   }
 
+  /** pre-fill the aspect ratios (e.g. from ?aspects=1,4,8; checked when the study runs) */
+  setAspects(text: string): void {
+    this.aspects.value = text;
+  }
+
   private async start(): Promise<void> {
     const parsed = parseAspects(this.aspects.value);
     if ('error' in parsed) {
@@ -113,6 +118,8 @@ export class StudyPanel {
     this.aspects.setAttribute('aria-invalid', 'false');
     const aspects = parsed.aspects;
     const size = this.size.value as StudySize;
+    // the study's inputs go into the page's address, so "Copy link" shares them with the scenario
+    history.replaceState(null, '', studyAddress(window.location.href, size, aspects));
     const material = studyMaterial(this.scenario());
     this.material = material;
     const generation = ++this.generation;

@@ -137,15 +137,24 @@ export async function decodeScenario(payload: string): Promise<string> {
 }
 
 /**
- * The link to share: the page address without query or fragment (so embed/until
- * options of the current page are not carried over), plus `#s=<payload>`.
+ * The link to share: the page address plus `#s=<payload>`, with of its query only what describes
+ * the shared work (SHARED_QUERY: the avalanche study's inputs); the viewing options of the current
+ * page (embed, until, play, plot) are not carried over.
  */
 export function buildShareUrl(pageUrl: string, payload: string): string {
   const url = new URL(pageUrl);
-  url.search = '';
+  const kept = new URLSearchParams();
+  for (const key of SHARED_QUERY) {
+    const value = url.searchParams.get(key);
+    if (value !== null) kept.set(key, value);
+  }
+  url.search = kept.toString();
   url.hash = `${SHARE_PARAM}=${payload}`;
   return url.toString();
 }
+
+/** Query parameters a share link keeps: the avalanche study's size and aspect ratios. */
+export const SHARED_QUERY: readonly string[] = ['study', 'aspects'];
 
 /** The share link of scenario JSON text (compacted first: whitespace costs link length) and its payload. */
 export async function shareLinkFor(json: string, pageUrl: string): Promise<{ payload: string; url: string }> {
