@@ -40,17 +40,10 @@ Json summaryJson(const AvalancheWorld& w) {
   j.set("steps", Json::number(static_cast<double>(s.steps)));
   j.set("settleSteps", Json::number(static_cast<double>(s.settleSteps)));
   j.set("unconverged", Json::number(s.unconverged));
-  if (w.spec().hasVillage) {
-    // will the village be destroyed? the first output instant whose runout reaches it, or null
+  if (w.spec().hasVillage) {  // will the village be destroyed? when the flow reached it, or null
     Json village = Json::object();
     village.set("x", Json::number(w.spec().village));
-    Json reached = Json::null();
-    for (const AvalancheSample& sample : w.samples())
-      if (sample.runout >= w.spec().village) {
-        reached = Json::number(sample.time);
-        break;
-      }
-    village.set("reachedAt", std::move(reached));
+    village.set("reachedAt", s.villageReachedAt >= 0 ? Json::number(s.villageReachedAt) : Json::null());
     j.set("village", std::move(village));
   }
   j.set("hash", Json::string(w.hashHex()));

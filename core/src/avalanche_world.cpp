@@ -195,6 +195,8 @@ void AvalancheWorld::sample() {
   smp.contacts = static_cast<int>(impl_->engine->contacts().size());
   samples_.push_back(smp);
   summary_.runout = l;
+  // once reached, the village stays reached (a front grain that later leaves the main mass does not undo it)
+  if (spec_.hasVillage && summary_.villageReachedAt < 0 && l >= spec_.village) summary_.villageReachedAt = smp.time;
   intervalSteps_ = intervalIterations_ = 0;
   intervalMaxIterations_ = 0;
 }

@@ -307,6 +307,7 @@ class JsAvalancheWorld {
     o.set("aspect", s.aspect);
     o.set("runout", s.runout);
     o.set("collapseTime", s.collapseTime);
+    o.set("villageReachedAt", s.villageReachedAt);
     o.set("steps", static_cast<double>(s.steps));
     o.set("settleSteps", static_cast<double>(s.settleSteps));
     o.set("unconverged", s.unconverged);

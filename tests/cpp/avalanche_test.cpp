@@ -121,6 +121,18 @@ TEST(AvalancheScenario, VillageOnTheFloorBeyondTheColumnDoesNotChangeTheRun) {
     village.advance(10000000);
   }
   EXPECT_EQ(village.hashHex(), none.hashHex());
+  // the summary names the first output instant whose runout reached it (-1: not reached), as the samples show
+  double first = -1;
+  for (const AvalancheSample& s : village.samples())
+    if (s.runout >= 0.3) {
+      first = s.time;
+      break;
+    }
+  EXPECT_EQ(village.summary().villageReachedAt, first);
+  EXPECT_EQ(none.summary().villageReachedAt, -1);
+  AvalancheWorld near(base + R"(, "village": 0.06})");  // just beyond the column: reached once it spreads
+  for (int k = 0; k < 20; ++k) near.advance(10000000);
+  EXPECT_GT(near.summary().villageReachedAt, 0);
   EXPECT_TRUE(mentions(problems(base + R"(, "village": 0.04})"), "village = 0.04: must lie on the floor beyond the column: column.width = 0.05 m < x <= floor.length = 0.5 m"));
   EXPECT_TRUE(mentions(problems(base + R"(, "village": 0.6})"), "village = 0.6: must lie on the floor beyond the column"));
   EXPECT_TRUE(mentions(problems(base + R"(, "village": "far"})"), "village = \"far\": must be a number"));

@@ -13,7 +13,7 @@ import {
 import {
   caseFraction, LARGE_SLOPE, parseStudyCaseResult, slopeText, SMALL_SLOPE, studyCsv, studyRow, studySlopes, type StudyCaseResult,
 } from '../../web/src/avalanche/study';
-import { phaseText, VillageWatch, villageText } from '../../web/src/avalanche/summary-readout';
+import { phaseText, villageText } from '../../web/src/avalanche/summary-readout';
 import type { AvalancheSamples, AvalancheSummary } from '../../web/src/sim/granular-wasm';
 import type { JsonObject } from '../../web/src/sim/scenario';
 
@@ -207,30 +207,23 @@ describe('the avalanche form and the Gmsh answer', () => {
 
 describe('the village', () => {
   const summary: AvalancheSummary = {
-    grains: 128, settleTime: 0.37, l0: 0.1, h0: 0.16, aspect: 1.6, runout: 0.31, collapseTime: 0.72, steps: 3600, settleSteps: 1850,
-    unconverged: 0, lastIterations: 3, lastResidual: 1e-5,
+    grains: 128, settleTime: 0.37, l0: 0.1, h0: 0.16, aspect: 1.6, runout: 0.31, collapseTime: 0.72, villageReachedAt: -1,
+    steps: 3600, settleSteps: 1850, unconverged: 0, lastIterations: 3, lastResidual: 1e-5,
   };
 
-  it('is reached at the first sample whose runout gets there, and stays reached', () => {
-    const v = new VillageWatch(0.25);
-    v.observe([0.1, 0.2], [0.12, 0.2]);
-    expect(v.reachedAt).toBeNull();
-    expect(villageText(v, 0.2, 1)).toBe('at 0.25 m: not reached so far (0.05 m to go)');
-    v.observe([0.3, 0.4, 0.5], [0.24, 0.26, 0.3]);
-    expect(v.reachedAt).toBe(0.4);
-    v.observe([0.6], [0.1]); // a front grain that leaves the main mass does not undo it
-    expect(v.reachedAt).toBe(0.4);
-    expect(villageText(v, 0.1, 2)).toBe('at 0.25 m: reached at t = 0.4 s — destroyed');
-    expect(phaseText(2, 0.8, 5, summary, v)).toContain('the village was destroyed');
+  it("says when the flow reached it, from the engine's summary", () => {
+    const reached = { ...summary, villageReachedAt: 0.4 };
+    expect(villageText(0.25, reached, 1)).toBe('at 0.25 m: reached at t = 0.4 s — destroyed');
+    expect(villageText(0.25, { ...reached, runout: 0.1 }, 2)).toBe('at 0.25 m: reached at t = 0.4 s — destroyed');
+    expect(phaseText(2, 0.8, 5, reached, 0.25)).toContain('the village was destroyed');
+    expect(villageText(0.5, { ...summary, runout: 0.2, collapseTime: -1 }, 1)).toBe('at 0.5 m: not reached so far (0.3 m to go)');
   });
 
   it('is safe when the flow stops short of it; none and settling have their own words', () => {
-    const v = new VillageWatch(0.5);
-    v.observe([0.1, 0.72], [0.2, 0.31]);
-    expect(villageText(v, 0.31, 2)).toBe('at 0.5 m: safe, the flow stopped 0.19 m short');
-    expect(phaseText(2, 0.8, 5, summary, v)).toContain('the village is safe');
+    expect(villageText(0.5, summary, 2)).toBe('at 0.5 m: safe, the flow stopped 0.19 m short');
+    expect(phaseText(2, 0.8, 5, summary, 0.5)).toContain('the village is safe');
     expect(phaseText(2, 0.8, 5, summary, null)).not.toContain('village');
-    expect(villageText(v, 0.1, 0)).toBe('at 0.5 m: the gate is still closed');
-    expect(villageText(null, 0.31, 2)).toBe('none (set its distance in the form)');
+    expect(villageText(0.5, summary, 0)).toBe('at 0.5 m: the gate is still closed');
+    expect(villageText(null, summary, 2)).toBe('none (set its distance in the form)');
   });
 });

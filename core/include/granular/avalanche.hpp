@@ -84,6 +84,7 @@ struct AvalancheSummary {
   double aspect = 0;         // H0 / L0
   double runout = 0;         // m, latest
   double collapseTime = -1;  // s, when the flow stopped (-1: not yet)
+  double villageReachedAt = -1;  // s, the first output instant whose runout reached the village (-1: not, or no village)
   std::int64_t steps = 0;    // since the gate opened
   std::int64_t settleSteps = 0;
   int unconverged = 0;       // steps that hit maxIterations

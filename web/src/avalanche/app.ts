@@ -28,7 +28,7 @@ import { SampleSeries } from './sample-series';
 import { grainSpeedMax } from './scales';
 import { STUDY_SIZES, type StudySize } from './study-cases';
 import { StudyPanel } from './study-panel';
-import { phaseText, SummaryReadout, VillageWatch } from './summary-readout';
+import { phaseText, SummaryReadout } from './summary-readout';
 
 function num(scenario: JsonObject, path: string, fallback: number): number {
   const v = getPath(scenario, path);
@@ -59,7 +59,8 @@ export function startAvalancheApp(): void {
   let settleMaxTime = 0;
   let phase: AvalanchePhaseCode = 0;
   let summary: AvalancheSummary | null = null;
-  let village: VillageWatch | null = null;
+  /** the scenario's village, m from the left wall (null: none) */
+  let village: number | null = null;
   let chainsDrawn = 0;
   let plotsDirty = false;
 
@@ -150,8 +151,8 @@ export function startAvalancheApp(): void {
     phase = 0;
     summary = null;
     const villageX = getPath(loaded, 'village');
-    village = typeof villageX === 'number' ? new VillageWatch(villageX) : null;
-    renderer.setVillage(village ? village.x : null, num(loaded, 'grains.rmin', 0));
+    village = typeof villageX === 'number' ? villageX : null;
+    renderer.setVillage(village, num(loaded, 'grains.rmin', 0));
     chainsDrawn = 0;
     plotsDirty = true;
     source.show(loaded, msg.scenarioJson, msg.origin);
@@ -170,7 +171,6 @@ export function startAvalancheApp(): void {
     }
     if (msg.samples && msg.samples.time.length > 0) {
       series.push(msg.samples);
-      village?.observe(msg.samples.time, msg.samples.runout);
       plotsDirty = true;
     }
     readout?.update(msg.summary, msg.phase, village);

@@ -30,7 +30,8 @@ export class SummaryReadout extends ReadoutTable<(typeof ROWS)[number][0]> {
     super(container, ROWS);
   }
 
-  update(s: AvalancheSummary, phase: AvalanchePhaseCode, village: VillageWatch | null = null): void {
+  /** `village`: its distance x (m) from the left wall, null for none */
+  update(s: AvalancheSummary, phase: AvalanchePhaseCode, village: number | null = null): void {
     const open = phase !== 0;
     const stopped = phase === 2;
     const m = (v: number): string => (open ? formatNumber(v) : '–');
@@ -47,39 +48,21 @@ export class SummaryReadout extends ReadoutTable<(typeof ROWS)[number][0]> {
     this.set('settle', open ? formatNumber(s.settleTime) : '–');
     this.set('steps', formatCount(s.steps + s.settleSteps));
     this.set('unconverged', formatCount(s.unconverged));
-    this.set('village', villageText(village, s.runout, phase));
+    this.set('village', villageText(village, s, phase));
   }
 }
 
 /**
- * Will the village be destroyed? The village stands at x (m, from the left wall); the flow reaches
- * it when the runout (the main mass's front) gets there, and once reached it stays reached.
+ * Will the village be destroyed? The village stands at x (m, from the left wall); the engine's
+ * summary says when the runout (the main mass's front) first reached it (villageReachedAt, -1: not).
+ * Lines: "none (…)", "at 0.5 m: reached at t = 0.31 s — destroyed", "at 0.5 m: safe, the flow stopped 0.18 m short", …
  */
-export class VillageWatch {
-  /** s after the gate opened when the runout first reached x; null while it has not */
-  reachedAt: number | null = null;
-
-  constructor(readonly x: number) {}
-
-  /** the runout samples (time s, runout m) since the previous call */
-  observe(time: ArrayLike<number>, runout: ArrayLike<number>): void {
-    if (this.reachedAt !== null) return;
-    for (let k = 0; k < Math.min(time.length, runout.length); k++) {
-      if (runout[k]! >= this.x) {
-        this.reachedAt = time[k]!;
-        return;
-      }
-    }
-  }
-}
-
-/** The village's line: "none (…)", "at 0.5 m: reached at t = 0.31 s — destroyed", "at 0.5 m: safe, the flow stopped 0.18 m short", … */
-export function villageText(v: VillageWatch | null, runout: number, phase: AvalanchePhaseCode): string {
-  if (!v) return 'none (set its distance in the form)';
-  const at = `at ${formatNumber(v.x)} m`;
-  if (v.reachedAt !== null) return `${at}: reached at t = ${formatNumber(v.reachedAt, 3)} s — destroyed`;
+export function villageText(x: number | null, s: AvalancheSummary, phase: AvalanchePhaseCode): string {
+  if (x === null) return 'none (set its distance in the form)';
+  const at = `at ${formatNumber(x)} m`;
+  if (s.villageReachedAt >= 0) return `${at}: reached at t = ${formatNumber(s.villageReachedAt, 3)} s — destroyed`;
   if (phase === 0) return `${at}: the gate is still closed`;
-  const short = formatNumber(Math.max(0, v.x - runout), 3);
+  const short = formatNumber(Math.max(0, x - s.runout), 3);
   return phase === 2 ? `${at}: safe, the flow stopped ${short} m short` : `${at}: not reached so far (${short} m to go)`;
 }
 
@@ -87,10 +70,10 @@ export function villageText(v: VillageWatch | null, runout: number, phase: Avala
  * The phase line: "Settling behind the gate — 0.12 s so far", "Flowing — t = 0.31 s", "Stopped at t = 0.95 s"; then grains and
  * steps; once the flow has stopped, the village's fate when there is one.
  */
-export function phaseText(phase: AvalanchePhaseCode, time: number, settleMaxTime: number, s: AvalancheSummary, village: VillageWatch | null = null): string {
+export function phaseText(phase: AvalanchePhaseCode, time: number, settleMaxTime: number, s: AvalancheSummary, village: number | null = null): string {
   const steps = `${formatCount(s.grains)} grains · ${formatCount(s.steps + s.settleSteps)} steps`;
   if (phase === 0) return `Settling behind the closed gate — ${formatNumber(Math.max(0, time + settleMaxTime), 3)} s so far · ${steps}`;
   if (phase === 1) return `Flowing — t = ${formatNumber(time, 4)} s since the gate opened · ${steps}`;
-  const fate = village ? ` · the village ${village.reachedAt !== null ? 'was destroyed' : 'is safe'}` : '';
+  const fate = village !== null ? ` · the village ${s.villageReachedAt >= 0 ? 'was destroyed' : 'is safe'}` : '';
   return `Stopped at t = ${formatNumber(s.collapseTime >= 0 ? s.collapseTime : time, 4)} s (kinetic energy below the stop threshold)${fate} · ${steps}`;
 }

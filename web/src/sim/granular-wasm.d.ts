@@ -337,6 +337,8 @@ export interface AvalancheSummary {
   runout: number;
   /** s after the gate opened when the flow stopped; -1 while it flows */
   collapseTime: number;
+  /** s after the gate opened when the runout first reached the scenario's village (at an output instant); -1: not (yet), or no village */
+  villageReachedAt: number;
   steps: number;
   settleSteps: number;
   /** steps that ended at the iteration limit */
