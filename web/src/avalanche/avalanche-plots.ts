@@ -4,7 +4,7 @@
  * and mean) with the residual (log axis).
  */
 import uPlot from 'uplot';
-import { COLORS, formatValue, PlotView } from '../plot/plot-view';
+import { COLORS, formatValue, logAxisValues, PlotView } from '../plot/plot-view';
 import type { SampleSeries } from './sample-series';
 
 export const AVALANCHE_PLOT_KINDS = ['runout', 'energy', 'iterations'] as const;
@@ -66,7 +66,7 @@ export class AvalanchePlot {
         {
           title: 'Kinetic energy of the grains (2D: per metre of depth)',
           scales: { x: xScale(), y: logRange },
-          axes: [TIME_AXIS, { label: 'kinetic energy (J)', values: ticks, size: 64 }],
+          axes: [TIME_AXIS, { label: 'kinetic energy (J)', values: logAxisValues, size: 64 }],
           series: [{ label: 't (s)', value }, line('kinetic energy (J)', COLORS.green)],
           ...BASE,
         },
@@ -80,7 +80,7 @@ export class AvalanchePlot {
           axes: [
             TIME_AXIS,
             { label: 'iterations per step', values: ticks, size: 50 },
-            { label: 'residual (× mean R)', values: ticks, side: 1, scale: 'r', size: 64, grid: { show: false } },
+            { label: 'residual (× mean R)', values: logAxisValues, side: 1, scale: 'r', size: 64, grid: { show: false } },
           ],
           series: [
             { label: 't (s)', value },

@@ -4,7 +4,7 @@
  * when the set of series changes, otherwise only its data.
  */
 import uPlot from 'uplot';
-import { formatValue, PlotView } from '../plot/plot-view';
+import { formatValue, logAxisValues, PlotView } from '../plot/plot-view';
 
 /** tick labels; log scales hand over null for ticks they leave unlabelled */
 function tickValues(_u: uPlot, splits: Array<number | null>): string[] {
@@ -62,8 +62,8 @@ export class ChainPlot {
         title: o.title,
         scales: { x: o.logX ? { time: false, distr: 3, log: 10 } : { time: false }, y: yScale },
         axes: [
-          { label: o.xLabel, values: tickValues },
-          { label: o.yLabel, values: tickValues, size: 64 },
+          { label: o.xLabel, values: o.logX ? logAxisValues : tickValues },
+          { label: o.yLabel, values: o.logY ? logAxisValues : tickValues, size: 64 },
         ],
         series: [
           { label: o.xLabel, value: fmt },

@@ -4,7 +4,7 @@
  * centre-of-mass height (the pile), and collisions or contacts made (log).
  */
 import uPlot from 'uplot';
-import { formatValue, PlotView } from '../plot/plot-view';
+import { formatValue, logAxisValues, PlotView } from '../plot/plot-view';
 import { ENGINE_COLORS } from '../render/palette';
 import { ENGINES, ENGINE_NAMES } from './protocol';
 import { COMPONENTS, plotted, type CompareSeries, type Component } from './series';
@@ -70,13 +70,13 @@ export class ComparePlot {
   }
 
   private build(): void {
-    const label = (text: string): uPlot.Axis => ({ label: text, values: ticks, size: 64 });
+    const label = (text: string, log = false): uPlot.Axis => ({ label: text, values: log ? logAxisValues : ticks, size: 64 });
     if (this.kind === 'energy') {
       this.view.build(
         {
           title: 'Kinetic energy of the discs (2D: per metre of depth)',
           scales: { x: { time: false }, y: this.log ? LOG : LINEAR },
-          axes: [TIME_AXIS, label('kinetic energy E_kin (J)')],
+          axes: [TIME_AXIS, label('kinetic energy E_kin (J)', this.log)],
           series: [{ label: 'time t (s)', value }, ...engineSeries()],
           ...BASE,
         },
@@ -110,7 +110,7 @@ export class ComparePlot {
         {
           title: 'Collisions (event-driven) and contacts made (soft, NSCD), cumulative',
           scales: { x: { time: false }, y: LOG },
-          axes: [TIME_AXIS, label('count')],
+          axes: [TIME_AXIS, label('count', true)],
           series: [{ label: 'time t (s)', value }, ...engineSeries(true)],
           ...BASE,
         },

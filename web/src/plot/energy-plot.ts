@@ -1,6 +1,6 @@
 /** Kinetic energy (J) vs time (s), with Haff's law for a freely cooling gas; optional log y. */
 import uPlot from 'uplot';
-import { PlotView, COLORS, axisValues, formatValue } from './plot-view';
+import { PlotView, COLORS, axisValues, formatValue, logAxisValues } from './plot-view';
 import type { SeriesStore } from './series';
 import { haffEnergy } from './theory';
 
@@ -53,7 +53,7 @@ export class EnergyPlot {
         scales: { x: { time: false }, y: this.log ? { distr: 3 } : { range: (_u, _min, max) => [0, max > 0 ? max * 1.05 : 1] } },
         axes: [
           { label: 'time t (s)', values: axisValues },
-          { label: 'E_kin (J)', values: axisValues, size: 60 },
+          { label: 'E_kin (J)', values: this.log ? logAxisValues : axisValues, size: 60 },
         ],
         series,
         cursor: { drag: { x: false, y: false } },

@@ -206,3 +206,33 @@ export function formatValue(v: number | null): string {
 export function axisValues(_u: uPlot, splits: number[]): string[] {
   return splits.map(formatValue);
 }
+
+/** Room, in CSS px, that one decade label of a log axis needs along the axis. */
+const DECADE_LABEL_SPACE = { vertical: 22, horizontal: 56 } as const;
+
+/**
+ * Tick labels for a log axis. uPlot labels every decade however many there are, so a residual that
+ * falls from 1e-4 to 1e-16 gets 13 labels on top of each other; here the decades that do not fit are
+ * left blank: every 2nd, 3rd, … decade is labelled, always at exponents that are multiples of the step
+ * (1e-16, 1e-14, …), so the labels that stay are round. Labels within a decade (2, 3, 5 × 10^k, which
+ * uPlot gives on a short range) are kept as long as every decade can be labelled.
+ */
+export function logAxisValues(u: uPlot, splits: Array<number | null>, axisIdx: number): string[] {
+  const side = u.axes[axisIdx]?.side ?? 3;
+  const vertical = side % 2 === 1;
+  const ratio = uPlot.pxRatio > 0 ? uPlot.pxRatio : 1;
+  const length = (vertical ? u.bbox.height : u.bbox.width) / ratio;
+  const exponent = (v: number | null): number | null => {
+    if (v === null || !(v > 0) || !Number.isFinite(v)) return null;
+    const e = Math.log10(v);
+    return Math.abs(e - Math.round(e)) < 1e-6 ? Math.round(e) : null;
+  };
+  const decades = splits.filter((v) => exponent(v) !== null).length;
+  const room = Math.max(2, Math.floor(length / (vertical ? DECADE_LABEL_SPACE.vertical : DECADE_LABEL_SPACE.horizontal)));
+  const step = Math.max(1, Math.ceil(decades / room));
+  return splits.map((v) => {
+    if (step === 1) return formatValue(v);
+    const e = exponent(v);
+    return e !== null && e % step === 0 ? formatValue(v) : '';
+  });
+}

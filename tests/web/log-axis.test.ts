@@ -1,0 +1,42 @@
+/** Log-axis tick labels (plot/plot-view.ts logAxisValues): many decades are thinned to round ones, a short range keeps every label. */
+import type uPlot from 'uplot';
+import { describe, expect, it } from 'vitest';
+import { formatValue, logAxisValues } from '../../web/src/plot/plot-view';
+
+/** the two things logAxisValues reads of a chart: the axis' side and the plotting area (CSS px at ratio 1) */
+function chart(width: number, height: number): uPlot {
+  return { axes: [{ side: 2 }, { side: 3 }], bbox: { left: 0, top: 0, width, height } } as unknown as uPlot;
+}
+
+const decades = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, k) => 10 ** (from + k));
+
+describe('logAxisValues', () => {
+  it('labels every decade when they fit (the kinetic energy from 1e-4 to 1 J)', () => {
+    const splits = decades(-4, 0);
+    expect(logAxisValues(chart(600, 150), splits, 1)).toEqual(splits.map(formatValue));
+  });
+
+  it('thins 13 decades on a short vertical axis to round exponents, no more than fit', () => {
+    const splits = decades(-16, -4);  // the NSCD residual, 1e-16 to 1e-4
+    const labels = logAxisValues(chart(600, 150), splits, 1);
+    const shown = splits.filter((_, k) => labels[k] !== '');
+    // 150 px hold 6 labels of 22 px: every 3rd decade, at exponents divisible by 3
+    expect(shown.map((v) => Math.round(Math.log10(v)))).toEqual([-15, -12, -9, -6]);
+    expect(shown.map((v) => labels[splits.indexOf(v)])).toEqual(shown.map(formatValue));
+    // a taller axis (300 px: 13 labels) labels them all again
+    expect(logAxisValues(chart(600, 300), splits, 1)).toEqual(splits.map(formatValue));
+  });
+
+  it('uses the width for a horizontal axis', () => {
+    const splits = decades(0, 9);
+    const narrow = logAxisValues(chart(200, 150), splits, 0).filter((s) => s !== '');
+    const wide = logAxisValues(chart(800, 150), splits, 0).filter((s) => s !== '');
+    expect(narrow.length).toBeLessThanOrEqual(Math.floor(200 / 56));
+    expect(wide).toEqual(splits.map(formatValue));
+  });
+
+  it('keeps the labels inside a decade on a short range, and blanks the nulls uPlot hands over', () => {
+    const splits = [0.002, 0.003, 0.005, 0.01, 0.02, 0.03, 0.05, null];
+    expect(logAxisValues(chart(600, 150), splits, 1)).toEqual(['0.002', '0.003', '0.005', '0.01', '0.02', '0.03', '0.05', '']);
+  });
+});
