@@ -7,6 +7,7 @@
 #include <vector>
 #include <utility>
 
+#include "geometry/msh.hpp"
 #include "granular/avalanche.hpp"
 #include "granular/soft.hpp"
 #include "test_support.hpp"
@@ -230,12 +231,58 @@ TEST(AvalancheWorld, WorkBudgetDoesNotChangeTheRun) {
 }
 
 TEST(AvalancheWorld, PresetsRun) {
-  for (const char* name : {"avalanche-column.json"}) {
+  for (const char* name : {"avalanche-column.json", "avalanche-dam.json"}) {
     AvalancheWorld w(preset(name));
     ASSERT_TRUE(w.ok()) << name << ": " << w.reportJson();
     for (int k = 0; k < 3; ++k) EXPECT_EQ(w.advance(10000000), AdvanceStatus::Output) << name;
     EXPECT_EQ(w.phase(), AvalancheWorld::Phase::Flowing);
   }
+}
+
+TEST(AvalancheWorld, TheDamPresetStopsTheFlowShortOfTheVillageAndTheExampleMeshIsItsDam) {
+  // scenarios/avalanche-dam.msh, the example for the page's Gmsh import, is the preset's dam
+  const std::string text = preset("avalanche-dam.json");
+  Json scenario;
+  JsonError jerr;
+  ASSERT_TRUE(parseJson(text, scenario, jerr)) << jerr.message;
+  const Json* boundary = scenario.find("boundary");
+  ASSERT_NE(boundary, nullptr);
+  const Json* list = boundary->find("segments");
+  ASSERT_NE(list, nullptr);
+  std::vector<geom::Segment2> mesh;
+  std::string error;
+  ASSERT_TRUE(geom::readMsh(preset("avalanche-dam.msh"), mesh, error)) << error;
+  ASSERT_EQ(mesh.size(), list->items().size());
+  for (std::size_t k = 0; k < mesh.size(); ++k) {
+    const std::vector<Json>& s = list->items()[k].items();
+    ASSERT_EQ(s.size(), 4u);
+    EXPECT_EQ(mesh[k].ax, s[0].asNumber()) << k;
+    EXPECT_EQ(mesh[k].ay, s[1].asNumber()) << k;
+    EXPECT_EQ(mesh[k].bx, s[2].asNumber()) << k;
+    EXPECT_EQ(mesh[k].by, s[3].asNumber()) << k;
+  }
+  const double damEnd = 0.37, village = scenario.find("village")->asNumber();
+
+  // with the dam the main mass stops against it and the village is never reached
+  AvalancheWorld dam(text);
+  ASSERT_TRUE(dam.ok()) << dam.reportJson();
+  for (int k = 0; k < 100000 && dam.phase() != AvalancheWorld::Phase::Stopped; ++k) dam.advance(10000000);
+  ASSERT_EQ(dam.phase(), AvalancheWorld::Phase::Stopped);
+  EXPECT_LT(dam.summary().runout, damEnd);
+  EXPECT_EQ(dam.summary().villageReachedAt, -1);
+
+  // the same scenario without its segments (the page's "Remove segments"): the flow reaches the village
+  Json open = scenario;
+  Json noSegments = Json::object();
+  noSegments.set("segments", Json::array());
+  open.set("boundary", std::move(noSegments));
+  AvalancheWorld free(open.dump());
+  ASSERT_TRUE(free.ok()) << free.reportJson();
+  for (int k = 0; k < 100000 && free.phase() != AvalancheWorld::Phase::Stopped; ++k) free.advance(10000000);
+  ASSERT_EQ(free.phase(), AvalancheWorld::Phase::Stopped);
+  EXPECT_GT(free.summary().villageReachedAt, 0);
+  EXPECT_GT(free.summary().runout, damEnd);
+  EXPECT_GT(village, damEnd);
 }
 
 TEST(AvalancheScenario, EveryDefaultIsDocumented) {

@@ -3,6 +3,8 @@
  * loaded scenario, which is applied at once (drawn on the canvas as boundary lines). How many
  * segments were read, or why the file was refused, is shown next to the field.
  */
+// the example for the import: the dam of the preset "A dam protects the village" (scenarios/avalanche-dam.geo is its source)
+import exampleMeshUrl from '/scenarios/avalanche-dam.msh?url';
 import { cloneJson, type JsonObject } from '../sim/scenario';
 import { el } from '../ui/dom';
 import type { MshAnswer } from './protocol';
@@ -49,7 +51,12 @@ export class MshImport {
     this.root = el(
       'fieldset', { class: 'group group-boundary', id: 'msh-import' },
       el('legend', {}, 'Boundary (custom slopes)'),
-      el('p', { class: 'hint' }, '2D Gmsh file: its points and line elements become boundary segments (m), added to the floor and the walls.'),
+      el(
+        'p', { class: 'hint' },
+        '2D Gmsh file: its points and line elements become boundary segments (m), added to the floor and the walls. Example: ',
+        el('a', { href: exampleMeshUrl, download: 'avalanche-dam.msh', id: 'msh-example' }, 'avalanche-dam.msh'),
+        ', a dam 10 cm high from x = 0.25 to 0.37 m (the preset \u201cA dam protects the village\u201d).',
+      ),
       el('div', { class: 'form-actions' }, input, label, this.clear),
       this.note,
       this.error,
