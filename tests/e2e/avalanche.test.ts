@@ -244,6 +244,25 @@ describe('the Gmsh import', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it('the example file linked next to the button downloads, and imports as the dam preset\'s segments', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0`);
+    await waitForState(page, (s) => s.count === 128);
+    const link = page.locator('#msh-example');
+    expect(await link.getAttribute('download')).toBe('avalanche-dam.msh');
+    // what a click on the link saves (Vite inlines a file this small as a data: URL)
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe('avalanche-dam.msh');
+    const saved = await download.path();
+    const text = await readFile(saved, 'utf8');
+    expect(text).toBe(await readFile(new URL('../../scenarios/avalanche-dam.msh', import.meta.url), 'utf8'));
+    await page.locator('#msh-file').setInputFiles({ name: 'avalanche-dam.msh', mimeType: 'text/plain', buffer: Buffer.from(text) });
+    await expect.poll(async () => (await page.locator('#msh-note').textContent()) ?? '').toBe('2 segments read from avalanche-dam.msh.');
+    const preset = JSON.parse(await readFile(new URL('../../scenarios/avalanche-dam.json', import.meta.url), 'utf8')) as { boundary: { segments: number[][] } };
+    await expect.poll(async () => (await page.locator('#scenario-json').inputValue()).replace(/\s+/g, '')).toContain(`"segments":${JSON.stringify(preset.boundary.segments)}`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });
 
 describe('avalanche family routing', () => {
