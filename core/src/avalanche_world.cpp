@@ -42,10 +42,14 @@ nscd::ColumnSetup columnSetup(const AvalancheScenarioSpec& s) {
 bool checkSetup(const AvalancheScenarioSpec& s, std::vector<Issue>& errors) {
   const std::size_t before = errors.size();
   const double d = 2 * s.rmax;
-  if (!(s.columnWidth > d))
-    errors.push_back(Issue{"column.width", num(s.columnWidth), "must exceed one grain diameter, 2 grains.rmax = " + num(d) + " m"});
-  if (!(s.columnHeight > d))
-    errors.push_back(Issue{"column.height", num(s.columnHeight), "must exceed one grain diameter, 2 grains.rmax = " + num(d) + " m"});
+  // the grains start on a square lattice of this pitch: a column narrower or lower holds none
+  const double pitch = nscd::latticePitch(columnSetup(s));
+  if (!(s.columnWidth >= pitch))
+    errors.push_back(Issue{"column.width", num(s.columnWidth),
+                           "must hold one grain: at least the lattice pitch, 2.04 grains.rmax = " + formatShort(pitch) + " m"});
+  if (!(s.columnHeight >= pitch))
+    errors.push_back(Issue{"column.height", num(s.columnHeight),
+                           "must hold one grain: at least the lattice pitch, 2.04 grains.rmax = " + formatShort(pitch) + " m"});
   if (!(s.floorLength > s.columnWidth))
     errors.push_back(Issue{"floor.length", num(s.floorLength), "must exceed column.width = " + num(s.columnWidth) + " m"});
   const double grains = std::floor(s.columnWidth / d) * std::floor(s.columnHeight / d);

@@ -147,7 +147,12 @@ TEST(AvalancheScenario, ImpossibleSetUpsAreRejectedBeforeAnythingIsBuilt) {
   p = problems(R"({"schema": 1, "engine": "avalanche", "grains": {"rmin": 0.000001, "rmax": 0.01}, "floor": {"length": 1}})");
   EXPECT_TRUE(mentions(p, "floor.length = 1: needs 500000 floor discs")) << ::testing::PrintToString(p);
   EXPECT_TRUE(mentions(problems(R"({"schema": 1, "engine": "avalanche", "column": {"width": 0.01}})"),
-                       "column.width = 0.01: must exceed one grain diameter"));
+                       "column.width = 0.01: must hold one grain: at least the lattice pitch, 2.04 grains.rmax = 0.01224 m"));
+  // wider than a grain but narrower than the lattice's pitch: it used to run with no grain at all
+  EXPECT_TRUE(mentions(problems(R"({"schema": 1, "engine": "avalanche", "column": {"width": 0.0121}})"),
+                       "column.width = 0.0121: must hold one grain"));
+  EXPECT_TRUE(mentions(problems(R"({"schema": 1, "engine": "avalanche", "column": {"height": 0.0121}})"),
+                       "column.height = 0.0121: must hold one grain"));
   EXPECT_TRUE(mentions(problems(R"({"schema": 1, "engine": "avalanche", "floor": {"length": 0.05}})"),
                        "floor.length = 0.05: must exceed column.width = 0.1 m"));
   EXPECT_TRUE(mentions(problems(R"({"schema": 1, "engine": "avalanche", "solver": {"timeStep": 0.005}, "output": {"interval": 0.001}})"),

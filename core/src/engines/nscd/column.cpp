@@ -18,6 +18,10 @@ bool buildColumn(const ColumnSetup& c, Column& out, std::string& error) {
   const double pitch = latticePitch(c);
   const int columns = static_cast<int>(std::floor(c.width / pitch));
   const int rows = static_cast<int>(std::floor(c.height / pitch));
+  if (columns < 1 || rows < 1) {
+    error = "column: narrower or lower than one lattice pitch (2.04 rmax): it would hold no grain";
+    return false;
+  }
   if (static_cast<long long>(columns) * rows > 200000) {
     error = "column: " + std::to_string(columns * rows) + " grains (limit 200000): use larger grains or a smaller column";
     return false;
