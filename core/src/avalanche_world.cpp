@@ -175,8 +175,6 @@ void AvalancheWorld::openGate() {
   sample();
   summary_.l0 = samples_.back().runout;
   summary_.aspect = summary_.l0 > 0 ? summary_.h0 / summary_.l0 : 0;
-  sampleRunout_ = summary_.l0;
-  samples_.back().frontVelocity = 0;
 }
 
 void AvalancheWorld::sample() {
@@ -184,14 +182,12 @@ void AvalancheWorld::sample() {
   const nscd::System& s = col.system;
   AvalancheSample smp;
   smp.time = time();
-  double l = nscd::runout(impl_->engine->contacts(), s, col.grains);
-  if (!std::isfinite(l)) {  // no grain touches another: the farthest grain is the whole "mass"
-    l = -std::numeric_limits<double>::infinity();
-    for (int i = 0; i < col.grains; ++i) l = std::max(l, s.pos(0, i) + s.radius(i));
-  }
+  const nscd::RunoutFront front = nscd::runoutFront(impl_->engine->contacts(), s, col.grains);
+  const double l = front.position;
   smp.runout = l;
-  smp.frontVelocity = (l - sampleRunout_) / spec_.outputInterval;
-  sampleRunout_ = l;
+  // the front grain's own velocity: the runout's change between samples would jump whenever the
+  // largest cluster gains or loses its front grains, faster than any grain moves
+  smp.frontVelocity = front.grain >= 0 ? s.vel(0, front.grain) : 0.0;
   smp.kineticEnergy = nscd::kineticEnergy(s, col.grains);
   smp.iterations = intervalMaxIterations_;
   smp.meanIterations = intervalSteps_ ? static_cast<double>(intervalIterations_) / static_cast<double>(intervalSteps_) : 0.0;

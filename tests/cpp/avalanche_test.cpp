@@ -1,5 +1,6 @@
 // The avalanche family (issue 5): scenario format and validation, and the AvalancheWorld's phases,
 // samples and summary on a small column.
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <sstream>
@@ -183,10 +184,31 @@ TEST(AvalancheWorld, SettlesOpensTheGateSpreadsAndStops) {
   EXPECT_EQ(w.samples()[0].time, 0);
   EXPECT_EQ(w.samples()[0].runout, sum.l0);
 
-  int outputs = 0;
-  while ((s = w.advance(1000000)) == AdvanceStatus::Output) ++outputs;
+  // the front velocity is the x-velocity of the grain that sets the runout (the one whose x + R is
+  // the runout, bit for bit), so it never exceeds the fastest grain's speed
+  auto checkFront = [&w]() {
+    const AvalancheSample& last = w.samples().back();
+    const int n = w.grains();
+    int front = -1;
+    double fastest = 0;
+    for (int i = 0; i < n; ++i) {
+      if (front < 0 && w.positions()(0, i) + w.radii()(i) == last.runout) front = i;
+      fastest = std::max(fastest, w.velocities().col(i).norm());
+    }
+    ASSERT_GE(front, 0) << "no grain at the runout " << last.runout << " at t = " << last.time;
+    EXPECT_EQ(last.frontVelocity, w.velocities()(0, front)) << "t = " << last.time;
+    EXPECT_LE(std::abs(last.frontVelocity), fastest) << "t = " << last.time;
+  };
+  checkFront();
+  int outputs = 0, moving = 0;
+  while ((s = w.advance(1000000)) == AdvanceStatus::Output) {
+    ++outputs;
+    checkFront();
+    if (w.samples().back().frontVelocity > 0.05) ++moving;
+  }
   ASSERT_EQ(s, AdvanceStatus::Finished) << w.message();
   EXPECT_EQ(w.phase(), AvalancheWorld::Phase::Stopped);
+  EXPECT_GT(moving, 5);  // the front moves out while the column spreads
   // it stops after a few sqrt(H0 / g) (REFERENCE §5), and long before the 5 s duration
   const double tg = std::sqrt(sum.h0 / 9.81);
   EXPECT_GT(sum.collapseTime, 2 * tg);
@@ -198,7 +220,6 @@ TEST(AvalancheWorld, SettlesOpensTheGateSpreadsAndStops) {
     if (k + 1 < smp.size()) {
       EXPECT_NEAR(smp[k].time, 0.01 * static_cast<double>(k), 1e-12);  // regular instants
     }
-    EXPECT_NEAR(smp[k].frontVelocity, (smp[k].runout - smp[k - 1].runout) / 0.01, 1e-9);
     EXPECT_GE(smp[k].iterations, 1);
     EXPECT_GE(smp[k].iterations, smp[k].meanIterations);
     EXPECT_GT(smp[k].contacts, 0);

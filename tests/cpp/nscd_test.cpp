@@ -120,8 +120,22 @@ TEST(Nscd, RunoutFromTheLargestComponentOfGrainContacts) {
   link(3, -1);  // a detached grain touching a wall: boundary contacts are ignored
   link(5, 6);   // contact with a fixed disc: ignored too
   EXPECT_DOUBLE_EQ(runout(contacts, s, 6), 2.5);
+  EXPECT_EQ(runoutFront(contacts, s, 6).grain, 2);  // the grain that sets it (the front velocity's)
   link(2, 3);   // now the detached grain joins the main mass
   EXPECT_DOUBLE_EQ(runout(contacts, s, 6), 10.5);
+  EXPECT_EQ(runoutFront(contacts, s, 6).grain, 3);
+  // a larger grain behind can set the front: x + R counts, not x
+  System t;
+  t.addDisc(0, 0, 0.5, 1.0);
+  t.addDisc(1, 0, 2.0, 1.0);  // reaches 3.0
+  t.addDisc(2, 0, 0.5, 1.0);  // reaches 2.5
+  std::vector<Contact> chain(2);
+  chain[0].i = 0, chain[0].j = 1;
+  chain[1].i = 1, chain[1].j = 2;
+  EXPECT_DOUBLE_EQ(runoutFront(chain, t, 3).position, 3.0);
+  EXPECT_EQ(runoutFront(chain, t, 3).grain, 1);
+  EXPECT_EQ(runoutFront({}, System{}, 0).grain, -1);  // no grain
+  EXPECT_TRUE(std::isnan(runoutFront({}, System{}, 0).position));
 }
 
 TEST(Nscd, SmallColumnSettlesThenCollapsesAndStops) {

@@ -69,7 +69,7 @@ std::string validateAvalancheScenarioJson(const std::string& json);
 struct AvalancheSample {
   double time = 0;           // s since the gate opened
   double runout = 0;         // m, farthest x + R of the largest grain-grain contact component
-  double frontVelocity = 0;  // m/s, runout change over the last interval / interval
+  double frontVelocity = 0;  // m/s, x-velocity of the grain that sets the runout (the front grain)
   double kineticEnergy = 0;  // J (translation and rotation of the grains)
   int iterations = 0;        // solver iterations, largest over the interval's steps
   double meanIterations = 0; // mean over the interval's steps
@@ -149,7 +149,6 @@ class AvalancheWorld {
   std::vector<AvalancheSample> samples_;
   AvalancheSummary summary_;
   double gateTime_ = 0;        // engine time at which the gate opened
-  double sampleRunout_ = 0;    // runout at the previous sample
   double stopEnergy_ = 0, settleEnergy_ = 0;  // J, thresholds for all grains
   int lastIterations_ = 0;
   double lastResidual_ = 0;

@@ -310,7 +310,7 @@ export interface AvalancheSamples {
   time: Float64Array;
   /** m: farthest x + R of the largest grain-grain contact component (x = 0 is the left wall) */
   runout: Float64Array;
-  /** m/s: runout change over the last output interval */
+  /** m/s: x-velocity of the grain that sets the runout (the front grain) */
   frontVelocity: Float64Array;
   /** J: translation and rotation of the grains */
   kineticEnergy: Float64Array;

@@ -408,6 +408,10 @@ StepReport Engine::solveOnly() {
 }
 
 double runout(const std::vector<Contact>& contacts, const System& s, int mobileCount) {
+  return runoutFront(contacts, s, mobileCount).position;
+}
+
+RunoutFront runoutFront(const std::vector<Contact>& contacts, const System& s, int mobileCount) {
   // Union-find over grain-grain contacts between mobile grains.
   std::vector<int> parent(static_cast<std::size_t>(mobileCount));
   std::iota(parent.begin(), parent.end(), 0);
@@ -428,10 +432,12 @@ double runout(const std::vector<Contact>& contacts, const System& s, int mobileC
   int best = -1;
   for (int i = 0; i < mobileCount; ++i)
     if (best < 0 || size[static_cast<std::size_t>(i)] > size[static_cast<std::size_t>(best)]) best = i;
-  if (best < 0) return std::numeric_limits<double>::quiet_NaN();
-  double front = -std::numeric_limits<double>::infinity();
-  for (int i = 0; i < mobileCount; ++i)
-    if (find(i) == best) front = std::max(front, s.pos(0, i) + s.radius(i));
+  RunoutFront front{std::numeric_limits<double>::quiet_NaN(), -1};
+  for (int i = 0; i < mobileCount; ++i) {
+    if (find(i) != best) continue;
+    const double x = s.pos(0, i) + s.radius(i);
+    if (front.grain < 0 || x > front.position) front = {x, i};
+  }
   return front;
 }
 

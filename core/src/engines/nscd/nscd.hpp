@@ -167,8 +167,15 @@ class Engine {
   double meanRadius_ = 1;
 };
 
-/// Runout from the contact graph: the largest connected component of grain-grain contacts (wall
-/// contacts and fixed discs ignored); returns the largest x + radius over its grains, or NaN.
+/// The front of the main mass: the largest x + radius over the grains of the largest connected
+/// component of grain-grain contacts (wall contacts and fixed discs ignored), and that grain.
+struct RunoutFront {
+  double position;  // m; NaN when there is no grain
+  int grain;        // index of the grain that sets it; -1 when there is no grain
+};
+RunoutFront runoutFront(const std::vector<Contact>& contacts, const System& s, int mobileCount);
+
+/// Runout from the contact graph: runoutFront(...).position.
 double runout(const std::vector<Contact>& contacts, const System& s, int mobileCount);
 
 }  // namespace granular::nscd

@@ -165,18 +165,18 @@ CollapseResult runCollapse(double aspect, const StudyParams& p, const SampleCall
   const long long sampleEvery = std::max<long long>(1, std::llround(p.outputInterval / p.h));
   const double stopEnergy = p.stopEnergy * mgR * n;
   const double lostBelow = setup.floorTop - 5 * d;  // a grain this low fell off the floor's end
-  double lastL = r.l0, lastT = 0, quietSince = -1, iterations = 0;
+  double lastL = r.l0, quietSince = -1, iterations = 0;
   auto sample = [&](double t, const StepReport& rep, double ke) {
     CollapseSample c;
     c.time = t;
-    c.runout = runout(engine.contacts(), s, n);
-    c.frontVelocity = t > lastT ? (c.runout - lastL) / (t - lastT) : 0.0;
+    const RunoutFront front = runoutFront(engine.contacts(), s, n);
+    c.runout = front.position;
+    c.frontVelocity = front.grain >= 0 ? s.vel(0, front.grain) : 0.0;  // as AvalancheWorld's samples
     c.kineticEnergy = ke;
     c.iterations = rep.iterations;
     c.residual = rep.residual;
     c.contacts = rep.contacts;
     lastL = c.runout;
-    lastT = t;
     if (p.keepSeries) r.series.push_back(c);
     return onSample ? onSample(c) : true;
   };

@@ -61,7 +61,7 @@ AspectSetup aspectSetup(double aspect, const StudyParams& p);
 struct CollapseSample {
   double time = 0;                 // s
   double runout = 0;               // m
-  double frontVelocity = 0;        // m/s, dL/dt over the last interval
+  double frontVelocity = 0;        // m/s, x-velocity of the grain that sets the runout
   double kineticEnergy = 0;        // J
   int iterations = 0;              // solver iterations of the last step
   double residual = 0;             // and its residual
