@@ -40,6 +40,7 @@ Json summaryJson(const AvalancheWorld& w) {
   j.set("steps", Json::number(static_cast<double>(s.steps)));
   j.set("settleSteps", Json::number(static_cast<double>(s.settleSteps)));
   j.set("unconverged", Json::number(s.unconverged));
+  j.set("fallen", Json::number(s.fallen));
   if (w.spec().hasVillage) {  // will the village be destroyed? when the flow reached it, or null
     Json village = Json::object();
     village.set("x", Json::number(w.spec().village));

@@ -177,6 +177,12 @@ void AvalancheWorld::openGate() {
   summary_.aspect = summary_.l0 > 0 ? summary_.h0 / summary_.l0 : 0;
 }
 
+double AvalancheWorld::flowEnergy() {
+  // the floor's discs are centred on y = 0 with radius rmin
+  const double below = nscd::fallenBelow(spec_.rmin, spec_.rmin + spec_.rmax);
+  return nscd::kineticEnergyAbove(impl_->column.system, impl_->column.grains, below, &summary_.fallen);
+}
+
 void AvalancheWorld::sample() {
   const nscd::Column& col = impl_->column;
   const nscd::System& s = col.system;
@@ -188,7 +194,7 @@ void AvalancheWorld::sample() {
   // the front grain's own velocity: the runout's change between samples would jump whenever the
   // largest cluster gains or loses its front grains, faster than any grain moves
   smp.frontVelocity = front.grain >= 0 ? s.vel(0, front.grain) : 0.0;
-  smp.kineticEnergy = nscd::kineticEnergy(s, col.grains);
+  smp.kineticEnergy = flowEnergy();
   smp.iterations = intervalMaxIterations_;
   smp.meanIterations = intervalSteps_ ? static_cast<double>(intervalIterations_) / static_cast<double>(intervalSteps_) : 0.0;
   smp.residual = lastResidual_;
@@ -244,7 +250,7 @@ AdvanceStatus AvalancheWorld::advance(std::int64_t maxSteps) {
     }
     step();
     ++summary_.steps;
-    const double ke = nscd::kineticEnergy(s, impl_->column.grains);
+    const double ke = flowEnergy();
     impl_->peakEnergy = std::max(impl_->peakEnergy, ke);
     if (ke < stopEnergy_ && (impl_->peakEnergy > 10 * stopEnergy_ || time() > quiet)) {
       phase_ = Phase::Stopped;

@@ -311,6 +311,7 @@ class JsAvalancheWorld {
     o.set("steps", static_cast<double>(s.steps));
     o.set("settleSteps", static_cast<double>(s.settleSteps));
     o.set("unconverged", s.unconverged);
+    o.set("fallen", s.fallen);
     o.set("lastIterations", world_.lastIterations());
     o.set("lastResidual", world_.lastResidual());
     return o;

@@ -52,7 +52,7 @@ describe('avalanche (WASM)', () => {
       } finally {
         w.delete();
       }
-    });
+    }, 120_000); // three whole runs (CLI hash, CLI run, WASM): several seconds each on a busy machine
   }
 
   it("the village: the engine's summary says when the flow reached it, natively and in WASM alike", () => {

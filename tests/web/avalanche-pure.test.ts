@@ -208,7 +208,7 @@ describe('the avalanche form and the Gmsh answer', () => {
 describe('the village', () => {
   const summary: AvalancheSummary = {
     grains: 128, settleTime: 0.37, l0: 0.1, h0: 0.16, aspect: 1.6, runout: 0.31, collapseTime: 0.72, villageReachedAt: -1,
-    steps: 3600, settleSteps: 1850, unconverged: 0, lastIterations: 3, lastResidual: 1e-5,
+    steps: 3600, settleSteps: 1850, unconverged: 0, fallen: 0, lastIterations: 3, lastResidual: 1e-5,
   };
 
   it("says when the flow reached it, from the engine's summary", () => {
@@ -225,5 +225,11 @@ describe('the village', () => {
     expect(phaseText(2, 0.8, 5, summary, null)).not.toContain('village');
     expect(villageText(0.5, summary, 0)).toBe('at 0.5 m: the gate is still closed');
     expect(villageText(null, summary, 2)).toBe('none (set its distance in the form)');
+  });
+
+  it('the phase line says how many grains fell off the end of the floor, and nothing when none did', () => {
+    expect(phaseText(2, 0.8, 5, summary, null)).not.toContain('fell off');
+    expect(phaseText(2, 0.8, 5, { ...summary, fallen: 1 }, null)).toContain(' · 1 grain fell off the end of the floor · ');
+    expect(phaseText(2, 0.8, 5, { ...summary, fallen: 3 }, 0.5)).toContain('the village is safe · 3 grains fell off the end of the floor');
   });
 });

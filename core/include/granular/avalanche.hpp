@@ -88,6 +88,7 @@ struct AvalancheSummary {
   std::int64_t steps = 0;    // since the gate opened
   std::int64_t settleSteps = 0;
   int unconverged = 0;       // steps that hit maxIterations
+  int fallen = 0;            // grains that fell off the end of the floor (left out of the kinetic energy and the stop test)
 };
 
 class AvalancheWorld {
@@ -140,6 +141,9 @@ class AvalancheWorld {
   struct Impl;
   void openGate();
   void sample();
+  /// Kinetic energy of the grains still in the flow (J); counts the ones that fell off the end of
+  /// the floor into summary_.fallen (their free fall would keep the energy rising for ever).
+  double flowEnergy();
 
   AvalancheScenarioSpec spec_;
   std::vector<Issue> errors_;

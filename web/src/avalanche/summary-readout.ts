@@ -23,6 +23,7 @@ const ROWS = [
   ['settle', 'settling time before the gate opened', 's'],
   ['steps', 'solver steps (settling + flow)', ''],
   ['unconverged', 'steps at the iteration limit', ''],
+  ['fallen', 'grains that fell off the floor’s end', ''],
 ] as const;
 
 export class SummaryReadout extends ReadoutTable<(typeof ROWS)[number][0]> {
@@ -48,6 +49,7 @@ export class SummaryReadout extends ReadoutTable<(typeof ROWS)[number][0]> {
     this.set('settle', open ? formatNumber(s.settleTime) : '–');
     this.set('steps', formatCount(s.steps + s.settleSteps));
     this.set('unconverged', formatCount(s.unconverged));
+    this.set('fallen', s.fallen > 0 ? `${formatCount(s.fallen)} (a longer floor keeps them)` : '0');
     this.set('village', villageText(village, s, phase));
   }
 }
@@ -75,5 +77,6 @@ export function phaseText(phase: AvalanchePhaseCode, time: number, settleMaxTime
   if (phase === 0) return `Settling behind the closed gate — ${formatNumber(Math.max(0, time + settleMaxTime), 3)} s so far · ${steps}`;
   if (phase === 1) return `Flowing — t = ${formatNumber(time, 4)} s since the gate opened · ${steps}`;
   const fate = village !== null ? ` · the village ${s.villageReachedAt >= 0 ? 'was destroyed' : 'is safe'}` : '';
-  return `Stopped at t = ${formatNumber(s.collapseTime >= 0 ? s.collapseTime : time, 4)} s (kinetic energy below the stop threshold)${fate} · ${steps}`;
+  const fallen = s.fallen > 0 ? ` · ${formatCount(s.fallen)} grain${s.fallen === 1 ? '' : 's'} fell off the end of the floor` : '';
+  return `Stopped at t = ${formatNumber(s.collapseTime >= 0 ? s.collapseTime : time, 4)} s (kinetic energy below the stop threshold)${fate}${fallen} · ${steps}`;
 }

@@ -343,6 +343,8 @@ export interface AvalancheSummary {
   settleSteps: number;
   /** steps that ended at the iteration limit */
   unconverged: number;
+  /** grains that fell off the end of the floor (their bottom 5 mean diameters below its top): left out of the kinetic energy and the stop test */
+  fallen: number;
   lastIterations: number;
   lastResidual: number;
 }

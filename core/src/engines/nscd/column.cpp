@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <utility>
 
 #include "util/rng.hpp"
@@ -89,11 +90,23 @@ int removeGrainsAbove(Column& column, double top) {
 }
 
 double kineticEnergy(const System& s, int grains) {
+  return kineticEnergyAbove(s, grains, -std::numeric_limits<double>::infinity(), nullptr);
+}
+
+double fallenBelow(double floorTop, double meanDiameter) { return floorTop - 5 * meanDiameter; }
+
+double kineticEnergyAbove(const System& s, int grains, double bottom, int* below) {
   double e = 0;
+  int fallen = 0;
   for (int i = 0; i < grains; ++i) {
+    if (s.pos(1, i) - s.radius(i) < bottom) {
+      ++fallen;
+      continue;
+    }
     const double m = 1.0 / s.invMass(i), inertia = 1.0 / s.invInertia(i);
     e += 0.5 * m * (s.vel(0, i) * s.vel(0, i) + s.vel(1, i) * s.vel(1, i)) + 0.5 * inertia * s.spin(i) * s.spin(i);
   }
+  if (below) *below = fallen;
   return e;
 }
 

@@ -59,4 +59,12 @@ void openGate(Column& column);
 
 double kineticEnergy(const System& s, int grains);
 
+/// Below this height (m) a grain's bottom has fallen off the end of the floor: five mean diameters
+/// under the floor's top. The study fails such a case; the page's world leaves the grain out of the flow.
+double fallenBelow(double floorTop, double meanDiameter);
+
+/// Kinetic energy (J) of the grains whose bottom (y - r) is at or above `bottom`; `below`, when
+/// given, gets how many are not. With bottom = -infinity it is kineticEnergy, bit for bit.
+double kineticEnergyAbove(const System& s, int grains, double bottom, int* below);
+
 }  // namespace granular::nscd

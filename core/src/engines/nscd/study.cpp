@@ -164,7 +164,7 @@ CollapseResult runCollapse(double aspect, const StudyParams& p, const SampleCall
   openGate(column);
   const long long sampleEvery = std::max<long long>(1, std::llround(p.outputInterval / p.h));
   const double stopEnergy = p.stopEnergy * mgR * n;
-  const double lostBelow = setup.floorTop - 5 * d;  // a grain this low fell off the floor's end
+  const double lostBelow = fallenBelow(setup.floorTop, d);  // a grain this low fell off the floor's end
   double lastL = r.l0, quietSince = -1, iterations = 0;
   auto sample = [&](double t, const StepReport& rep, double ke) {
     CollapseSample c;
