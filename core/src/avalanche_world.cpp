@@ -1,6 +1,5 @@
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include "engines/nscd/column.hpp"
 #include "engines/nscd/nscd.hpp"
