@@ -4,7 +4,7 @@
  * and mean) with the residual (log axis).
  */
 import uPlot from 'uplot';
-import { COLORS, formatValue, logAxisValues, PlotView } from '../plot/plot-view';
+import { axisValues, COLORS, legendValue, logAxisValues, PlotView } from '../plot/plot-view';
 import type { SampleSeries } from './sample-series';
 
 export const AVALANCHE_PLOT_KINDS = ['runout', 'energy', 'iterations'] as const;
@@ -16,19 +16,11 @@ const AVALANCHE_PLOT_NAMES: Readonly<Record<AvalanchePlotKind, string>> = {
   iterations: 'solver iterations',
 };
 
-function ticks(_u: uPlot, splits: Array<number | null>): string[] {
-  return splits.map((v) => (v == null ? '' : formatValue(v)));
-}
-
-function value(_u: uPlot, v: number | null): string {
-  return v == null ? '–' : formatValue(v);
-}
-
 const line = (label: string, stroke: string, scale = 'y', extra: Partial<uPlot.Series> = {}): uPlot.Series => ({
-  label, stroke, scale, width: 1.75, value, points: { show: false }, ...extra,
+  label, stroke, scale, width: 1.75, value: legendValue, points: { show: false }, ...extra,
 });
 
-const TIME_AXIS: uPlot.Axis = { label: 'time since the gate opened t (s)', values: ticks };
+const TIME_AXIS: uPlot.Axis = { label: 'time since the gate opened t (s)', values: axisValues };
 const BASE: Pick<uPlot.Options, 'cursor' | 'legend'> = { cursor: { drag: { x: true, y: false } }, legend: { live: false } };
 
 function xScale(): uPlot.Scale {
@@ -48,11 +40,11 @@ export class AvalanchePlot {
           scales: { x: xScale(), y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.08 : 1] }, v: {} },
           axes: [
             TIME_AXIS,
-            { label: 'runout L (m)', values: ticks, size: 60 },
-            { label: 'front velocity (m/s)', values: ticks, side: 1, scale: 'v', size: 60, grid: { show: false } },
+            { label: 'runout L (m)', values: axisValues, size: 60 },
+            { label: 'front velocity (m/s)', values: axisValues, side: 1, scale: 'v', size: 60, grid: { show: false } },
           ],
           series: [
-            { label: 't (s)', value },
+            { label: 't (s)', value: legendValue },
             line('runout L (m)', COLORS.blue),
             line('L0, settled width (m)', '#1d2025', 'y', { dash: [6, 4], width: 1.25 }),
             line('front velocity (m/s)', COLORS.vermillion, 'v', { width: 1.25 }),
@@ -67,7 +59,7 @@ export class AvalanchePlot {
           title: 'Kinetic energy of the grains (2D: per metre of depth)',
           scales: { x: xScale(), y: logRange },
           axes: [TIME_AXIS, { label: 'kinetic energy (J)', values: logAxisValues, size: 64 }],
-          series: [{ label: 't (s)', value }, line('kinetic energy (J)', COLORS.green)],
+          series: [{ label: 't (s)', value: legendValue }, line('kinetic energy (J)', COLORS.green)],
           ...BASE,
         },
         [[], []],
@@ -79,11 +71,11 @@ export class AvalanchePlot {
           scales: { x: xScale(), y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] }, r: logRange },
           axes: [
             TIME_AXIS,
-            { label: 'iterations per step', values: ticks, size: 50 },
+            { label: 'iterations per step', values: axisValues, size: 50 },
             { label: 'residual (× mean R)', values: logAxisValues, side: 1, scale: 'r', size: 64, grid: { show: false } },
           ],
           series: [
-            { label: 't (s)', value },
+            { label: 't (s)', value: legendValue },
             line('max over the interval', COLORS.blue),
             line('mean over the interval', COLORS.green, 'y', { dash: [5, 3] }),
             line('residual, last step (× mean R)', COLORS.vermillion, 'r', { width: 1.25 }),

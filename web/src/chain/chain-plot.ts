@@ -4,12 +4,7 @@
  * when the set of series changes, otherwise only its data.
  */
 import uPlot from 'uplot';
-import { formatValue, logAxisValues, PlotView } from '../plot/plot-view';
-
-/** tick labels; log scales hand over null for ticks they leave unlabelled */
-function tickValues(_u: uPlot, splits: Array<number | null>): string[] {
-  return splits.map((v) => (v == null ? '' : formatValue(v)));
-}
+import { axisValues, legendValue, logAxisValues, PlotView } from '../plot/plot-view';
 
 export interface SeriesSpec {
   label: string;
@@ -49,7 +44,6 @@ export class ChainPlot {
 
   private build(series: readonly SeriesSpec[]): void {
     const o = this.options;
-    const fmt = (_u: uPlot, v: number | null): string => (v == null ? '–' : formatValue(v));
     const stepped = uPlot.paths.stepped?.({ align: 1 });
     const bars = uPlot.paths.bars?.({ size: [1, Infinity], align: 0 });
     const yScale: uPlot.Scale = o.logY
@@ -62,18 +56,18 @@ export class ChainPlot {
         title: o.title,
         scales: { x: o.logX ? { time: false, distr: 3, log: 10 } : { time: false }, y: yScale },
         axes: [
-          { label: o.xLabel, values: o.logX ? logAxisValues : tickValues },
-          { label: o.yLabel, values: o.logY ? logAxisValues : tickValues, size: 64 },
+          { label: o.xLabel, values: o.logX ? logAxisValues : axisValues },
+          { label: o.yLabel, values: o.logY ? logAxisValues : axisValues, size: 64 },
         ],
         series: [
-          { label: o.xLabel, value: fmt },
+          { label: o.xLabel, value: legendValue },
           ...series.map((s): uPlot.Series => {
             const paths = s.bars ? bars : s.stepped ? stepped : undefined;
             return {
               label: s.label,
               stroke: s.color,
               width: s.width ?? 1.75,
-              value: fmt,
+              value: legendValue,
               ...(s.dash ? { dash: s.dash } : {}),
               ...(s.fill ? { fill: s.fill } : {}),
               ...(paths ? { paths } : s.line === false ? { paths: () => null } : {}),

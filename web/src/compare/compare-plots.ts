@@ -4,7 +4,7 @@
  * centre-of-mass height (the pile), and collisions or contacts made (log).
  */
 import uPlot from 'uplot';
-import { formatValue, logAxisValues, PlotView } from '../plot/plot-view';
+import { axisValues, legendValue, logAxisValues, PlotView } from '../plot/plot-view';
 import { ENGINE_COLORS } from '../render/palette';
 import { ENGINES, ENGINE_NAMES } from './protocol';
 import { COMPONENTS, plotted, type CompareSeries, type Component } from './series';
@@ -21,15 +21,7 @@ const NAMES: Readonly<Record<ChartKind, string>> = {
   contacts: 'collisions and contacts',
 };
 
-function ticks(_u: uPlot, splits: Array<number | null>): string[] {
-  return splits.map((v) => (v == null ? '' : formatValue(v)));
-}
-
-function value(_u: uPlot, v: number | null): string {
-  return v == null ? '–' : formatValue(v);
-}
-
-const TIME_AXIS: uPlot.Axis = { label: 'time t (s)', values: ticks };
+const TIME_AXIS: uPlot.Axis = { label: 'time t (s)', values: axisValues };
 const BASE: Pick<uPlot.Options, 'cursor' | 'legend'> = { cursor: { drag: { x: true, y: false } }, legend: { live: false } };
 const LOG: uPlot.Scale = { distr: 3, log: 10 };
 /** a linear axis that always shows 0: differences of 1e-8 between the engines must not fill the plot */
@@ -52,7 +44,7 @@ function engineSeries(stepped = false): uPlot.Series[] {
     width: i === 0 ? 2.25 : 1.75,
     // dashes besides colour: the curves often lie on top of each other
     ...(i === 1 ? { dash: [7, 4] } : i === 2 ? { dash: [2, 3] } : {}),
-    value,
+    value: legendValue,
     points: { show: false },
     ...(paths ? { paths } : {}),
   }));
@@ -70,14 +62,14 @@ export class ComparePlot {
   }
 
   private build(): void {
-    const label = (text: string, log = false): uPlot.Axis => ({ label: text, values: log ? logAxisValues : ticks, size: 64 });
+    const label = (text: string, log = false): uPlot.Axis => ({ label: text, values: log ? logAxisValues : axisValues, size: 64 });
     if (this.kind === 'energy') {
       this.view.build(
         {
           title: 'Kinetic energy of the discs (2D: per metre of depth)',
           scales: { x: { time: false }, y: this.log ? LOG : LINEAR },
           axes: [TIME_AXIS, label('kinetic energy E_kin (J)', this.log)],
-          series: [{ label: 'time t (s)', value }, ...engineSeries()],
+          series: [{ label: 'time t (s)', value: legendValue }, ...engineSeries()],
           ...BASE,
         },
         [[], [], [], []],
@@ -89,7 +81,7 @@ export class ComparePlot {
           title: `Velocity of disc ${this.disc + 1}: ${symbol}(t)`,
           scales: { x: { time: false }, y: LINEAR },
           axes: [TIME_AXIS, label(axis)],
-          series: [{ label: 'time t (s)', value }, ...engineSeries()],
+          series: [{ label: 'time t (s)', value: legendValue }, ...engineSeries()],
           ...BASE,
         },
         [[], [], [], []],
@@ -100,7 +92,7 @@ export class ComparePlot {
           title: 'Height of the centre of mass above the floor',
           scales: { x: { time: false }, y: LINEAR },
           axes: [TIME_AXIS, label('height y_cm (m)')],
-          series: [{ label: 'time t (s)', value }, ...engineSeries()],
+          series: [{ label: 'time t (s)', value: legendValue }, ...engineSeries()],
           ...BASE,
         },
         [[], [], [], []],
@@ -111,7 +103,7 @@ export class ComparePlot {
           title: 'Collisions (event-driven) and contacts made (soft, NSCD), cumulative',
           scales: { x: { time: false }, y: LOG },
           axes: [TIME_AXIS, label('count', true)],
-          series: [{ label: 'time t (s)', value }, ...engineSeries(true)],
+          series: [{ label: 'time t (s)', value: legendValue }, ...engineSeries(true)],
           ...BASE,
         },
         [[], [], [], []],

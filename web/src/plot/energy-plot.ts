@@ -1,6 +1,6 @@
 /** Kinetic energy (J) vs time (s), with Haff's law for a freely cooling gas; optional log y. */
 import uPlot from 'uplot';
-import { PlotView, COLORS, axisValues, formatValue, logAxisValues } from './plot-view';
+import { PlotView, COLORS, axisValues, logAxisValues, legendValue } from './plot-view';
 import type { SeriesStore } from './series';
 import { haffEnergy } from './theory';
 
@@ -35,16 +35,16 @@ export class EnergyPlot {
 
   private rebuild(): void {
     const series: uPlot.Series[] = [
-      { label: 'time t (s)', value: (_u, v) => (v == null ? '–' : formatValue(v)) },
+      { label: 'time t (s)', value: legendValue },
       {
         label: 'measured', stroke: COLORS.blue, width: 2, points: { show: false },
-        value: (_u, v) => (v == null ? '–' : formatValue(v)),
+        value: legendValue,
       },
     ];
     if (this.haff) {
       series.push({
         label: "Haff's law E₀/(1+t/τ)²", stroke: COLORS.vermillion, width: 2, dash: [8, 5],
-        points: { show: false }, value: (_u, v) => (v == null ? '–' : formatValue(v)),
+        points: { show: false }, value: legendValue,
       });
     }
     this.view.build(

@@ -1,6 +1,6 @@
 /** Speed histogram (probability density, 1/(m/s)) with the 2D Maxwell distribution at the current T. */
 import uPlot from 'uplot';
-import { PlotView, COLORS, axisValues, formatValue } from './plot-view';
+import { PlotView, COLORS, axisValues, legendValue } from './plot-view';
 import { binCenters, maxwell2d } from './theory';
 
 export class HistogramPlot {
@@ -10,7 +10,6 @@ export class HistogramPlot {
   constructor(container: HTMLElement) {
     this.view = new PlotView(container, undefined, { name: 'speed distribution' });
     const bars = uPlot.paths.bars?.({ size: [1, Infinity], align: 0 });
-    const fmt = (_u: uPlot, v: number | null): string => (v == null ? '–' : formatValue(v));
     this.view.build(
       {
         title: 'Speed distribution f(v) (1/(m/s))',
@@ -23,12 +22,12 @@ export class HistogramPlot {
           { label: 'f(v) (1/(m/s))', values: axisValues, size: 60 },
         ],
         series: [
-          { label: 'speed v (m/s)', value: fmt },
+          { label: 'speed v (m/s)', value: legendValue },
           {
             label: 'measured', stroke: COLORS.blue, fill: COLORS.blueFill, width: 1,
-            points: { show: false }, value: fmt, ...(bars ? { paths: bars } : {}),
+            points: { show: false }, value: legendValue, ...(bars ? { paths: bars } : {}),
           },
-          { label: '2D Maxwell at current T', stroke: COLORS.vermillion, width: 2, points: { show: false }, value: fmt },
+          { label: '2D Maxwell at current T', stroke: COLORS.vermillion, width: 2, points: { show: false }, value: legendValue },
         ],
         cursor: { drag: { x: false, y: false } },
         legend: { live: false },

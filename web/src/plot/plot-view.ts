@@ -203,7 +203,13 @@ export function formatValue(v: number | null): string {
   return v.toExponential(1).replace('e+', 'e');
 }
 
-export function axisValues(_u: uPlot, splits: number[]): string[] {
+/** A series' value in the legend: '–' where there is none. */
+export function legendValue(_u: uPlot, v: number | null): string {
+  return v == null ? '–' : formatValue(v);
+}
+
+/** Tick labels of a linear axis (a log scale hands over null for the ticks it leaves unlabelled: ''). */
+export function axisValues(_u: uPlot, splits: Array<number | null>): string[] {
   return splits.map(formatValue);
 }
 

@@ -1,7 +1,7 @@
 /** Collision rate per disc (1/s) vs time (s), with the Enskog value at the current T (a homogeneous gas only). */
 import uPlot from 'uplot';
 import type { Theory } from '../sim/granular-wasm';
-import { PlotView, COLORS, axisValues, formatValue } from './plot-view';
+import { PlotView, COLORS, axisValues, legendValue } from './plot-view';
 import type { SeriesStore } from './series';
 import { enskogRate } from './theory';
 
@@ -23,13 +23,12 @@ export class RatePlot {
   }
 
   private rebuild(): void {
-    const fmt = (_u: uPlot, v: number | null): string => (v == null ? '–' : formatValue(v));
     const series: uPlot.Series[] = [
-      { label: 'time t (s)', value: fmt },
-      { label: 'measured', stroke: COLORS.blue, width: 2, points: { show: false }, value: fmt },
+      { label: 'time t (s)', value: legendValue },
+      { label: 'measured', stroke: COLORS.blue, width: 2, points: { show: false }, value: legendValue },
     ];
     if (this.theory) {
-      series.push({ label: 'Enskog 2nσg(σ)√(πT/m) at current T', stroke: COLORS.vermillion, width: 2, dash: [8, 5], points: { show: false }, value: fmt });
+      series.push({ label: 'Enskog 2nσg(σ)√(πT/m) at current T', stroke: COLORS.vermillion, width: 2, dash: [8, 5], points: { show: false }, value: legendValue });
     }
     this.view.build(
       {
