@@ -1,13 +1,14 @@
 /**
  * Accessibility (issue 6 §5): axe-core on every page, normal and embedded, with the avalanche
  * study run, the chain panels computed and the comparison's table filled; no serious or
- * critical violation. Rules left out
- * on purpose are listed, with the reason, in EXCLUDED_RULES (tests/e2e/a11y.ts).
+ * critical violation. Rules left out on purpose are listed, with the reason, in EXCLUDED_RULES
+ * (tests/e2e/a11y.ts). Also the layout: nothing cut off sideways at 1366 px, and no page wider
+ * than a 390 px phone.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { axeViolations } from './a11y';
-import { openPage, useBrowser, waitForState } from './browser';
+import { openPage, sidewaysOverflow, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -49,10 +50,23 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
           await page.locator('#guide summary').click();
         }
         expect(await axeViolations(page)).toEqual([]);
+        // at a laptop's 1366 px nothing is cut off at its right edge: no table or card scrolls sideways
+        expect(await sidewaysOverflow(page)).toEqual([]);
         expect(errors).toEqual([]);
         await page.context().close();
       });
     }
+  }
+
+  // a phone (390 px): wide tables may scroll inside their cards, the page itself never sideways
+  for (const { name, path, ready } of PAGES) {
+    it(`${name} at phone width: the page does not scroll sideways`, async () => {
+      const { page, errors } = await openPage(browser(), `${inject('baseUrl')}${path}?play=0`, { width: 390, height: 844 });
+      await ready(page);
+      expect(await sidewaysOverflow(page, true)).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
   }
 
   it('avalanche: the study panel after a tiny study, and the force-chain legend on', async () => {

@@ -33,8 +33,12 @@ export function useBrowser(): () => Browser {
 }
 
 /** A fresh page (own context) that collects uncaught errors. */
-export async function openPage(browser: Browser, url: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, deviceScaleFactor: 1 });
+export async function openPage(
+  browser: Browser,
+  url: string,
+  viewport: { width: number; height: number } = { width: 1366, height: 900 },
+): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -101,4 +105,26 @@ export function coloredPixels(page: Page, canvasId = 'sim-canvas'): Promise<numb
     }
     return count;
   }, canvasId);
+}
+
+/**
+ * What needs scrolling sideways: the page itself ("document 1500 > 1366 px"), and, unless
+ * `documentOnly`, every element with overflow-x auto or scroll whose content is wider than its box
+ * (a table cut off at its right edge, named by its class and first heading).
+ */
+export function sidewaysOverflow(page: Page, documentOnly = false): Promise<string[]> {
+  return page.evaluate((docOnly) => {
+    const found: string[] = [];
+    const doc = document.documentElement;
+    if (doc.scrollWidth > window.innerWidth) found.push(`document ${doc.scrollWidth} > ${window.innerWidth} px`);
+    if (docOnly) return found;
+    for (const e of document.querySelectorAll<HTMLElement>('body *')) {
+      const { overflowX } = getComputedStyle(e);
+      if ((overflowX === 'auto' || overflowX === 'scroll') && e.scrollWidth > e.clientWidth + 1) {
+        const title = e.querySelector('h2, h3, caption, th')?.textContent ?? '';
+        found.push(`${e.tagName.toLowerCase()}.${e.className} "${title}" ${e.scrollWidth} > ${e.clientWidth} px`);
+      }
+    }
+    return found;
+  }, documentOnly);
 }
