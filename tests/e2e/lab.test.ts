@@ -24,7 +24,13 @@ describe('the lab page', () => {
     const labels = await page.locator('#scenario-form label').allTextContents();
     expect(labels.some((l) => l.includes('Radius (m)'))).toBe(true);
     expect(labels.some((l) => l.includes('Frequency (Hz)'))).toBe(true);
-    expect(await page.locator('#readout').textContent()).toContain('wall pressure (N/m)');
+    // the wall pressure averaged over 25 output intervals (0.5 s here), next to the equation of state
+    const readoutText = (await page.locator('#readout').textContent()) ?? '';
+    expect(readoutText).toContain('wall pressure, mean over the last 0.5 s (N/m)');
+    expect(readoutText).toContain('equation of state n T (1 + 2ν g(σ)), same 0.5 s (N/m)');
+    const cell = (key: string) => async () => Number(await page.locator(`#readout dd[data-key="${key}"]`).textContent());
+    await expect.poll(cell('pressure')).toBeGreaterThan(0);
+    await expect.poll(cell('eos')).toBeGreaterThan(0);
     expect(await page.locator('#readout').textContent()).toContain('energy lost in collisions since t = 0 (J)');
     expect(await page.locator('#legend').textContent()).toContain('(m/s)');
     await page.screenshot({ path: '/tmp/granular-main.png', fullPage: true });
@@ -52,7 +58,7 @@ describe('the lab page', () => {
     await page.context().close();
   });
 
-  it('sets gravity from the form: the scenario gets the pair, Haff and Enskog are no longer drawn, a bad value is named', async () => {
+  it('sets gravity from the form: the scenario gets the pair, Haff, Enskog and the equation of state are no longer drawn, a bad value is named', async () => {
     const { page, errors } = await openPage(browser(), inject('baseUrl'));
     const first = await waitForState(page, (s) => s.count > 0 && s.time > 0);
     const legend = page.locator('#card-energy');
@@ -64,8 +70,9 @@ describe('the lab page', () => {
     await page.locator('#apply').click();
     await waitForState(page, (s) => s.count === first.count && s.time > 0.2 && s.hash !== first.hash);
     await expect.poll(async () => (await legend.textContent()) ?? '').not.toContain("Haff's law");
-    // nor Enskog's rate, which needs a uniform density
+    // nor Enskog's rate, which needs a uniform density; nor the equation of state
     expect(await page.locator('#card-rate').textContent()).not.toContain('Enskog');
+    expect(await page.locator('#readout dd[data-key="eos"]').textContent()).toBe('not under gravity');
     await page.locator('.advanced summary').click();
     const json = JSON.parse(await page.locator('#scenario-json').inputValue()) as { gravity: number[] };
     expect(json.gravity).toEqual([0, -9.81]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SeriesStore } from '../../web/src/plot/series';
-import { binCenters, enskogRate, haffApplies, haffEnergy, maxwell2d } from '../../web/src/plot/theory';
+import { binCenters, enskogRate, haffApplies, haffEnergy, hardDiscPressure, maxwell2d } from '../../web/src/plot/theory';
+import { WindowMean } from '../../web/src/plot/window-mean';
 import { colorBin, colorTable, viridis } from '../../web/src/render/colormap';
 import { fitTransform, toCanvasX, toCanvasY, wallBounds } from '../../web/src/render/view-transform';
 import type { Observation, Theory } from '../../web/src/sim/granular-wasm';
@@ -62,6 +63,49 @@ describe('reference curves', () => {
     expect(enskogRate(2e-4, theory)).toBeCloseTo(2 * 400 * 0.02 * 1.2 * Math.sqrt((Math.PI * 2e-4) / 3e-4), 12);
     expect(enskogRate(0, theory)).toBe(0);
     expect(binCenters(4, 2)).toEqual([0.25, 0.75, 1.25, 1.75]);
+  });
+
+  it('hard-disc equation of state: n T (1 + 2 ν g), the ideal gas n T when dilute', () => {
+    const theory: Theory = {
+      areaFraction: 0.2, numberDensity: 500, meanMass: 3e-4, meanDiameter: 0.02, temperature0: 1,
+      contactValue: (1 - (7 * 0.2) / 16) / (0.8 * 0.8), collisionFrequency0: 0, haffTau: 1, restitution: 1,
+    };
+    // g(σ) at ν = 0.2 is 1.4258; 1 + 2 ν g = 1.5703
+    expect(hardDiscPressure(1e-4, theory)).toBeCloseTo(500 * 1e-4 * 1.5703125, 12);
+    expect(hardDiscPressure(1e-4, { ...theory, areaFraction: 0, contactValue: 1 })).toBe(500 * 1e-4);
+    expect(hardDiscPressure(0, theory)).toBe(0);
+  });
+});
+
+describe('moving average (the wall pressure readout)', () => {
+  it('averages the last `size` values, all of them while fewer have come', () => {
+    const w = new WindowMean(3);
+    expect(w.mean()).toBeNaN();
+    w.push(1);
+    expect(w.mean()).toBe(1);
+    w.push(2);
+    expect(w.mean()).toBe(1.5);
+    w.push(6);
+    expect(w.mean()).toBe(3);
+    w.push(10); // 1 leaves
+    expect(w.mean()).toBe(6);
+    expect(w.count).toBe(3);
+    w.clear();
+    expect(w.count).toBe(0);
+    w.push(4);
+    expect(w.mean()).toBe(4);
+  });
+
+  it('does not drift over a long run of values of very different sizes', () => {
+    const w = new WindowMean(25);
+    for (let k = 0; k < 100_000; k++) w.push(k % 7 === 0 ? 1e8 : 1e-3 * (k % 5));
+    // the last 25 values, summed afresh
+    let sum = 0;
+    for (let k = 100_000 - 25; k < 100_000; k++) sum += k % 7 === 0 ? 1e8 : 1e-3 * (k % 5);
+    expect(w.mean()).toBeCloseTo(sum / 25, 6);
+    const small = new WindowMean(4);
+    for (let k = 0; k < 10_000; k++) small.push(k < 9_000 ? 1e12 : 1e-6);
+    expect(small.mean()).toBe(1e-6);
   });
 });
 

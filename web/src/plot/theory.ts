@@ -30,6 +30,15 @@ export function enskogRate(temperature: number, theory: Theory): number {
   );
 }
 
+/**
+ * Hard-disc equation of state with Henderson's contact value: P = n T (1 + 2 ν g(σ)), N/m.
+ * The pressure on the walls of a homogeneous gas at temperature T (J); not under gravity.
+ */
+export function hardDiscPressure(temperature: number, theory: Theory): number {
+  if (!(temperature > 0)) return 0;
+  return theory.numberDensity * temperature * (1 + 2 * theory.areaFraction * theory.contactValue);
+}
+
 /** Centres of `bins` uniform bins on [0, max]. */
 export function binCenters(bins: number, max: number): number[] {
   const width = max / bins;

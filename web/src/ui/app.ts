@@ -104,6 +104,7 @@ export function startApp(): void {
     );
     // Enskog's rate needs a uniform density: not under gravity
     ratePlot?.setTheory(gravity ? null : msg.theory);
+    readout?.reset(msg.outputInterval, gravity ? null : msg.theory);
     plotsDirty = true;
     source.show(scenario, msg.scenarioJson, msg.origin);
   }
@@ -123,6 +124,7 @@ export function startApp(): void {
     if (msg.histogram) histogram = msg.histogram;
     if (msg.observations.length > 0) {
       series.push(msg.observations);
+      readout?.observe(msg.observations);
       lastObservation = msg.observations[msg.observations.length - 1] ?? lastObservation;
       plotsDirty = true;
     }

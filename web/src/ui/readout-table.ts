@@ -5,15 +5,24 @@ export type ReadoutRows<K extends string> = ReadonlyArray<readonly [key: K, labe
 
 export class ReadoutTable<K extends string> {
   private readonly cells = new Map<K, HTMLElement>();
+  private readonly labels = new Map<K, HTMLElement>();
 
   constructor(container: HTMLElement, rows: ReadoutRows<K>) {
     const children: HTMLElement[] = [];
     for (const [key, label, unit] of rows) {
       const dd = el('dd', { 'data-key': key }, '–');
+      const dt = el('dt', {}, unit ? `${label} (${unit})` : label);
       this.cells.set(key, dd);
-      children.push(el('div', { class: 'readout-row' }, el('dt', {}, unit ? `${label} (${unit})` : label), dd));
+      this.labels.set(key, dt);
+      children.push(el('div', { class: 'readout-row' }, dt, dd));
     }
     container.replaceChildren(...children);
+  }
+
+  /** a row's whole label, unit included */
+  protected relabel(key: K, text: string): void {
+    const label = this.labels.get(key);
+    if (label && label.textContent !== text) label.textContent = text;
   }
 
   protected set(key: K, text: string): void {

@@ -1,7 +1,17 @@
-/** The numbers at the current output instant: time, energy, temperature, counts, pressure, engine stats. */
-import type { EngineStats, Observation } from '../sim/granular-wasm';
+/**
+ * The numbers at the current output instant: time, energy, temperature, counts, engine stats; and
+ * the wall pressure, averaged over the last PRESSURE_WINDOW output intervals next to the hard-disc
+ * equation of state over the same instants. (One interval holds only a handful of wall hits: the
+ * cooling preset's 0.02 s often holds none, so the per-interval pressure reads 0 at random.)
+ */
+import { hardDiscPressure } from '../plot/theory';
+import { WindowMean } from '../plot/window-mean';
+import type { EngineStats, Observation, Theory } from '../sim/granular-wasm';
 import { formatCount, formatNumber } from './dom';
 import { ReadoutTable } from './readout-table';
+
+/** output intervals in the pressure's moving average */
+export const PRESSURE_WINDOW = 25;
 
 const ROWS = [
   ['time', 'time t', 's'],
@@ -9,8 +19,10 @@ const ROWS = [
   ['temperature', 'granular temperature T', 'J'],
   ['collisions', 'disc–disc collisions', ''],
   ['wallHits', 'wall hits', ''],
-  ['pressure', 'wall pressure', 'N/m'],
   ['dissipated', 'energy lost in collisions since t = 0', 'J'],
+  // side by side in the two-column read-out
+  ['pressure', 'wall pressure, mean of the last output intervals', 'N/m'],
+  ['eos', 'equation of state n T (1 + 2ν g(σ)), same instants', 'N/m'],
   ['injected', 'energy from the vibrating wall since t = 0', 'J'],
   ['events', 'events processed', ''],
   ['stale', 'stale queue entries', ''],
@@ -19,8 +31,39 @@ const ROWS = [
 ] as const;
 
 export class Readout extends ReadoutTable<(typeof ROWS)[number][0]> {
+  private readonly pressure = new WindowMean(PRESSURE_WINDOW);
+  private readonly eos = new WindowMean(PRESSURE_WINDOW);
+  private theory: Theory | null = null;
+  private lastTime = 0;
+
   constructor(container: HTMLElement) {
     super(container, ROWS);
+  }
+
+  /**
+   * A new run: the averages restart; the window is named in seconds. `theory` is null where the
+   * equation of state does not apply (gravity: the pressure then depends on the wall).
+   */
+  reset(outputInterval: number, theory: Theory | null): void {
+    this.pressure.clear();
+    this.eos.clear();
+    this.theory = theory;
+    this.lastTime = 0;
+    const window = formatNumber(PRESSURE_WINDOW * outputInterval);
+    this.relabel('pressure', `wall pressure, mean over the last ${window} s (N/m)`);
+    this.relabel('eos', `equation of state n T (1 + 2ν g(σ)), same ${window} s (N/m)`);
+    this.set('pressure', '–');
+    this.set('eos', theory ? '–' : 'not under gravity');
+  }
+
+  /** every output instant, in order (the frame's observations) */
+  observe(observations: readonly Observation[]): void {
+    for (const o of observations) {
+      if (o.time <= this.lastTime) continue; // t = 0 has no interval behind it; an instant already counted
+      this.lastTime = o.time;
+      this.pressure.push(o.wallPressure);
+      if (this.theory) this.eos.push(hardDiscPressure(o.temperature, this.theory));
+    }
   }
 
   update(time: number, observation: Observation | null, stats: EngineStats): void {
@@ -30,7 +73,8 @@ export class Readout extends ReadoutTable<(typeof ROWS)[number][0]> {
       this.set('temperature', formatNumber(observation.temperature));
       this.set('collisions', formatCount(observation.collisions));
       this.set('wallHits', formatCount(observation.wallHits));
-      this.set('pressure', formatNumber(observation.wallPressure));
+      if (this.pressure.count > 0) this.set('pressure', formatNumber(this.pressure.mean()));
+      if (this.theory && this.eos.count > 0) this.set('eos', formatNumber(this.eos.mean()));
       this.set('dissipated', formatNumber(observation.energyDissipated));
       this.set('injected', formatNumber(observation.energyInjected));
     }
