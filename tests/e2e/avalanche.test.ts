@@ -59,7 +59,7 @@ describe('the avalanche page', () => {
     await page.context().close();
   });
 
-  it('a village on the floor: the read-out and the phase line say whether the flow destroys it', async () => {
+  it('a village on the floor: the read-out and the phase line say whether the flow destroys it, and name loose grains that reach it', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html`);
     await waitForState(page, (s) => s.count === 128);
     const cell = page.locator('#readout [data-key="village"]');
@@ -77,6 +77,10 @@ describe('the avalanche page', () => {
     await runTo('0.9');
     expect(await cell.textContent()).toMatch(/^at 0\.9 m: safe, the flow stopped 0\.[0-9]+ m short$/);
     expect(await page.locator('#phase-line').textContent()).toContain('the village is safe');
+    // bouncy grains (e = 0.7) throw a few ahead of the main mass: safe, and the loose ones named
+    await page.getByLabel('Restitution e').fill('0.7');
+    await runTo('0.34');
+    expect(await cell.textContent()).toMatch(/^at 0\.34 m: safe, the flow stopped 0\.[0-9]+ m short; [1-9][0-9]* loose grains? reached it$/);
     // inside the column: named, and the run goes on
     await page.locator('#f-village').fill('0.05');
     await page.locator('#apply').click();

@@ -28,7 +28,7 @@ import { SampleSeries } from './sample-series';
 import { grainSpeedMax } from './scales';
 import { STUDY_SIZES, type StudySize } from './study-cases';
 import { StudyPanel } from './study-panel';
-import { phaseText, SummaryReadout } from './summary-readout';
+import { grainsReaching, phaseText, SummaryReadout } from './summary-readout';
 
 function num(scenario: JsonObject, path: string, fallback: number): number {
   const v = getPath(scenario, path);
@@ -61,6 +61,9 @@ export function startAvalancheApp(): void {
   let summary: AvalancheSummary | null = null;
   /** the scenario's village, m from the left wall (null: none) */
   let village: number | null = null;
+  /** the grains' radii (m), from the load; and how many loose grains reach the village (main mass short of it) */
+  let radii: Float64Array | null = null;
+  let looseAtVillage = 0;
   let chainsDrawn = 0;
   let plotsDirty = false;
 
@@ -144,6 +147,8 @@ export function startAvalancheApp(): void {
     const flat = Array.isArray(segments) ? segments.flatMap((s) => (Array.isArray(s) ? s.map(Number) : [])) : [];
     const height = num(loaded, 'column.height', 0.2);
     const speedMax = grainSpeedMax(num(loaded, 'gravity', 9.81), height);
+    radii = msg.radii;
+    looseAtVillage = 0;
     renderer.setScene(msg.count, msg.radii, msg.positions, sceneBounds(num(loaded, 'floor.length', 1), height, num(loaded, 'grains.rmin', 0), flat), speedMax);
     legend.setMax(speedMax);
     view.fit();
@@ -164,6 +169,7 @@ export function startAvalancheApp(): void {
     summary = msg.summary;
     if (msg.grains && msg.walls) {
       renderer.setFrame(msg.grains, msg.walls);
+      looseAtVillage = village !== null && msg.summary.villageReachedAt < 0 && radii ? grainsReaching(village, msg.grains, radii) : 0;
       renderer.setContacts(chainsBox.checked ? msg.contacts : null);
       chainsDrawn = chainsBox.checked && msg.contacts ? msg.contacts.length / CONTACT_STRIDE : 0;
       view.invalidate();
@@ -173,7 +179,7 @@ export function startAvalancheApp(): void {
       series.push(msg.samples);
       plotsDirty = true;
     }
-    readout?.update(msg.summary, msg.phase, village);
+    readout?.update(msg.summary, msg.phase, village, looseAtVillage);
     const text = phaseText(msg.phase, msg.time, settleMaxTime, msg.summary, village);
     if (phaseLine.textContent !== text) phaseLine.textContent = text;
     phaseLine.dataset['phase'] = String(msg.phase);

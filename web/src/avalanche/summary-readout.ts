@@ -6,6 +6,7 @@
 import type { AvalanchePhaseCode, AvalancheSummary } from '../sim/granular-wasm';
 import { formatCount, formatNumber } from '../ui/dom';
 import { ReadoutTable } from '../ui/readout-table';
+import { GRAIN_STRIDE } from './protocol';
 import { lubeLinear, lubePower, relativeRunout } from './scaling';
 
 const ROWS = [
@@ -31,8 +32,11 @@ export class SummaryReadout extends ReadoutTable<(typeof ROWS)[number][0]> {
     super(container, ROWS);
   }
 
-  /** `village`: its distance x (m) from the left wall, null for none */
-  update(s: AvalancheSummary, phase: AvalanchePhaseCode, village: number | null = null): void {
+  /**
+   * `village`: its distance x (m) from the left wall, null for none; `loose`: grains that reach it
+   * (grainsReaching) while the main mass does not
+   */
+  update(s: AvalancheSummary, phase: AvalanchePhaseCode, village: number | null = null, loose = 0): void {
     const open = phase !== 0;
     const stopped = phase === 2;
     const m = (v: number): string => (open ? formatNumber(v) : '–');
@@ -50,22 +54,38 @@ export class SummaryReadout extends ReadoutTable<(typeof ROWS)[number][0]> {
     this.set('steps', formatCount(s.steps + s.settleSteps));
     this.set('unconverged', formatCount(s.unconverged));
     this.set('fallen', s.fallen > 0 ? `${formatCount(s.fallen)} (a longer floor keeps them)` : '0');
-    this.set('village', villageText(village, s, phase));
+    this.set('village', villageText(village, s, phase, loose));
   }
+}
+
+/**
+ * How many grains reach x (m): their right edge, centre x + radius, at or beyond it (the runout's
+ * own measure, applied to every grain rather than the main mass's front). `grains` is a frame's
+ * (x, y, angle, speed) per grain, `radii` the grains' radii in the same order (the load's radii:
+ * the fixed floor discs after the grains are not counted).
+ */
+export function grainsReaching(x: number, grains: ArrayLike<number>, radii: ArrayLike<number>): number {
+  const n = Math.min(radii.length, Math.floor(grains.length / GRAIN_STRIDE));
+  let count = 0;
+  for (let i = 0; i < n; i++) if ((grains[GRAIN_STRIDE * i] ?? 0) + (radii[i] ?? 0) >= x) count++;
+  return count;
 }
 
 /**
  * Will the village be destroyed? The village stands at x (m, from the left wall); the engine's
  * summary says when the runout (the main mass's front) first reached it (villageReachedAt, -1: not).
  * Lines: "none (…)", "at 0.5 m: reached at t = 0.31 s — destroyed", "at 0.5 m: safe, the flow stopped 0.18 m short", …
+ * The village is judged by the main mass, as the runout is; `loose` grains thrown ahead of it that
+ * reach the village are named after the verdict ("…; 2 loose grains reached it").
  */
-export function villageText(x: number | null, s: AvalancheSummary, phase: AvalanchePhaseCode): string {
+export function villageText(x: number | null, s: AvalancheSummary, phase: AvalanchePhaseCode, loose = 0): string {
   if (x === null) return 'none (set its distance in the form)';
   const at = `at ${formatNumber(x)} m`;
   if (s.villageReachedAt >= 0) return `${at}: reached at t = ${formatNumber(s.villageReachedAt, 3)} s — destroyed`;
   if (phase === 0) return `${at}: the gate is still closed`;
   const short = formatNumber(Math.max(0, x - s.runout), 3);
-  return phase === 2 ? `${at}: safe, the flow stopped ${short} m short` : `${at}: not reached so far (${short} m to go)`;
+  const strays = loose > 0 ? `; ${formatCount(loose)} loose grain${loose === 1 ? '' : 's'} reached it` : '';
+  return phase === 2 ? `${at}: safe, the flow stopped ${short} m short${strays}` : `${at}: not reached so far (${short} m to go)${strays}`;
 }
 
 /**
