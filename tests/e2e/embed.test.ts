@@ -39,4 +39,24 @@ describe('embed mode', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it('names what it could not use in the address (a mistyped plot, a bad time) and runs anyway', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?embed=1&plot=energ&until=soon`);
+    await waitForState(page, (s) => s.count > 0 && s.time > 0);
+    const banner = page.locator('#address-error');
+    expect(await banner.isVisible()).toBe(true);
+    expect(await banner.textContent()).toBe(
+      'Part of this page\'s address was ignored: plot = "energ" is not one of this page\'s: energy, histogram, rate; until = "soon" must be a time in s, at least 0.',
+    );
+    expect(await visible(page, '#sim-canvas')).toBe(true);
+    // the chain lab's panels likewise; a good address shows no banner
+    const chain = await openPage(browser(), `${inject('baseUrl')}chain.html?embed=1&plot=montecarlo`);
+    await expect.poll(async () => chain.page.locator('#address-error').textContent()).toContain('plot = "montecarlo" is not one of this page\'s: time, sweep, newton, mc');
+    const good = await openPage(browser(), `${inject('baseUrl')}chain.html?embed=1&plot=mc`);
+    await expect.poll(async () => good.page.locator('#panel-mc').isVisible()).toBe(true);
+    expect(await good.page.locator('#address-error').isVisible()).toBe(false);
+    expect(await good.page.locator('#panel-time').isVisible()).toBe(false);
+    expect([...errors, ...chain.errors, ...good.errors]).toEqual([]);
+    await Promise.all([page.context().close(), chain.page.context().close(), good.page.context().close()]);
+  });
 });

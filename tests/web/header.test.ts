@@ -28,6 +28,7 @@ describe('shared page header', () => {
       expect(out.match(/<header class="topbar">/g), file).toHaveLength(1);
       expect(out.match(/id="copy-link"/g), file).toHaveLength(1);
       expect(out.match(/id="link-error"/g), file).toHaveLength(1);
+      expect(out.match(/id="address-error"/g), file).toHaveLength(1);
       expect(out.match(/<details id="guide" class="guide">\s*<summary>Guide to [^<]+<\/summary>\s*<div id="guide-body"/g), file).toHaveLength(1);
     }
   });

@@ -3,12 +3,12 @@ import { parsePageParams, PLOT_KINDS } from '../../web/src/ui/url-params';
 
 describe('parsePageParams', () => {
   it('defaults: full page, autoplay, no link', () => {
-    expect(parsePageParams('', '')).toEqual({ embed: false, plot: null, until: null, autoplay: true, shared: null, origins: null });
+    expect(parsePageParams('', '')).toEqual({ embed: false, plot: null, until: null, autoplay: true, shared: null, origins: null, problems: [] });
   });
 
   it('reads embed, plot, until and play', () => {
     expect(parsePageParams('?embed=1&plot=histogram&until=0.5&play=0', '')).toEqual({
-      embed: true, plot: 'histogram', until: 0.5, autoplay: false, shared: null, origins: null,
+      embed: true, plot: 'histogram', until: 0.5, autoplay: false, shared: null, origins: null, problems: [],
     });
     expect(parsePageParams('embed=true&plot=rate', '').plot).toBe('rate');
     expect(parsePageParams('?embed=0', '').embed).toBe(false);
@@ -23,11 +23,20 @@ describe('parsePageParams', () => {
     expect(parsePageParams('', '', PLOT_KINDS, false).autoplay).toBe(true);
   });
 
-  it('ignores unknown plots and bad times', () => {
-    expect(parsePageParams('?plot=pressure', '').plot).toBeNull();
-    expect(parsePageParams('?until=abc', '').until).toBeNull();
-    expect(parsePageParams('?until=-1', '').until).toBeNull();
-    expect(parsePageParams('?until=', '').until).toBeNull();
+  it('ignores unknown plots and bad times, and says so, naming the parameter and its value', () => {
+    const plot = parsePageParams('?plot=pressure', '');
+    expect(plot.plot).toBeNull();
+    expect(plot.problems).toEqual(['plot = "pressure" is not one of this page\'s: energy, histogram, rate']);
+    expect(parsePageParams('?plot=time', '', ['time', 'mc']).problems).toEqual([]);
+    expect(parsePageParams('?plot=energy', '', ['time', 'mc']).problems).toEqual(['plot = "energy" is not one of this page\'s: time, mc']);
+    for (const bad of ['abc', '-1', '', 'NaN', 'Infinity']) {
+      const p = parsePageParams(`?until=${bad}`, '');
+      expect(p.until).toBeNull();
+      expect(p.problems).toEqual([`until = "${bad}" must be a time in s, at least 0`]);
+    }
+    expect(parsePageParams('?until=abc&plot=x', '').problems).toHaveLength(2);
+    // a long value is cut in the message
+    expect(parsePageParams(`?plot=${'x'.repeat(500)}`, '').problems[0]).toContain(`"${'x'.repeat(40)}…"`);
   });
 
   it('takes the share payload from the fragment', () => {

@@ -91,6 +91,7 @@ ${links}
       </div>
     </header>
     <div id="link-error" class="banner" role="alert" hidden></div>
+    <div id="address-error" class="banner" role="alert" hidden></div>
     <details id="guide" class="guide">
       <summary>${page.guide}</summary>
       <div id="guide-body" class="guide-body"></div>

@@ -6,7 +6,7 @@ import guideText from '../../../docs/guides/chain.md?raw';
 import { mountGuide } from '../guide/guide-panel';
 import { byId } from '../ui/dom';
 import { ShareButton } from '../ui/share-button';
-import { parsePageParams } from '../ui/url-params';
+import { parsePageParams, showAddressProblems } from '../ui/url-params';
 import { McPanel } from './mc-panel';
 import { NewtonPanel } from './newton-panel';
 import { decodeState, defaultState, stateToJson, type ChainState } from './state';
@@ -40,6 +40,7 @@ export function startChainApp(): void {
     ? null
     : new ShareButton(byId('copy-link', HTMLButtonElement), byId('share-url', HTMLInputElement), byId('share-status', HTMLElement));
   const linkError = byId('link-error', HTMLElement);
+  showAddressProblems(byId('address-error', HTMLElement), params.problems);
   const changed = (): void => share?.setScenario(stateToJson(state));
 
   const time = new TimePanel(byId('panel-time', HTMLElement), (v) => ((state.time = v), changed()));

@@ -19,7 +19,7 @@ import { ScenarioSource, type ScenarioClient } from './scenario-source';
 import { ShareButton } from './share-button';
 import { StatusLine } from './status-line';
 import { setCrashTrigger, type GranularState } from './test-hook';
-import type { PageParams } from './url-params';
+import { showAddressProblems, type PageParams } from './url-params';
 import { routeMessages } from './worker-messages';
 
 export type PageListener<L, F> = (
@@ -137,6 +137,7 @@ export function connectPage<
     ? null
     : new ShareButton(byId('copy-link', HTMLButtonElement), byId('share-url', HTMLInputElement), byId('share-status', HTMLElement));
   const linkError = byId('link-error', HTMLElement);
+  showAddressProblems(byId('address-error', HTMLElement), params.problems);
   const source = new ScenarioSource({ family: o.family, client, params, defaultPreset: o.defaultPreset, status, linkError, share });
   const panel = params.embed
     ? null

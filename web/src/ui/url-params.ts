@@ -1,4 +1,4 @@
-/** What the page address asks for (pure). */
+/** What the page address asks for (pure), and the banner that names what in it could not be used. */
 import { SHARE_PARAM } from './share';
 
 export const PLOT_KINDS = ['energy', 'histogram', 'rate'] as const;
@@ -17,6 +17,8 @@ export interface PageParams<K extends string = PlotKind> {
   shared: string | null;
   /** `?origins=a,b`: origins besides the page's own whose postMessage commands are obeyed (ui/embed-api.ts) */
   origins: string | null;
+  /** what in the address was not understood and is ignored, one sentence each, naming the parameter and its value */
+  problems: string[];
 }
 
 function isTrue(value: string | null): boolean {
@@ -38,12 +40,17 @@ export function parsePageParams(
   const query = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
   const fragment = new URLSearchParams(hash.startsWith('#') ? hash.slice(1) : hash);
 
+  const problems: string[] = [];
   const plotRaw = query.get('plot');
   const plot = plotKinds.find((k) => k === plotRaw) ?? null;
+  if (plotRaw !== null && plot === null) {
+    problems.push(`plot = "${clip(plotRaw)}" is not one of this page's: ${plotKinds.join(', ')}`);
+  }
 
   const untilRaw = query.get('until');
   const untilNum = untilRaw === null || untilRaw.trim() === '' ? NaN : Number(untilRaw);
   const until = Number.isFinite(untilNum) && untilNum >= 0 ? untilNum : null;
+  if (untilRaw !== null && until === null) problems.push(`until = "${clip(untilRaw)}" must be a time in s, at least 0`);
 
   const playRaw = query.get('play');
   return {
@@ -53,5 +60,17 @@ export function parsePageParams(
     autoplay: playRaw === null ? !reducedMotion : isTrue(playRaw),
     shared: fragment.get(SHARE_PARAM),
     origins: query.get('origins'),
+    problems,
   };
+}
+
+/** a value from the address, cut to a length a message can show */
+function clip(value: string): string {
+  return value.length > 40 ? `${value.slice(0, 40)}…` : value;
+}
+
+/** The address's problems in the page's banner (`#address-error`), or the banner hidden when there are none. */
+export function showAddressProblems(banner: HTMLElement, problems: readonly string[]): void {
+  banner.hidden = problems.length === 0;
+  banner.textContent = problems.length ? `Part of this page's address was ignored: ${problems.join('; ')}.` : '';
 }
