@@ -6,6 +6,7 @@
  * the engine's to check (chainRunSetup), except for share links, which are checked here before
  * anything runs (rowProblem).
  */
+import { clipText } from '../ui/dom';
 import type { Parsed } from './validate';
 
 /** The engine's names of the lists (the keys of chainRunSetup's JSON). */
@@ -56,7 +57,7 @@ export function needed(key: RowKey, spheres: number): number {
 }
 
 function shown(text: string): string {
-  return text.length > 16 ? `${text.slice(0, 16)}…` : text;
+  return clipText(text, 16);
 }
 
 const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;

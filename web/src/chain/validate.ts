@@ -2,6 +2,7 @@
  * Reading the page's number fields (pure): every failure is a sentence that names the field
  * and the value typed, e.g. "e = 1.5 is outside [0, 1]".
  */
+import { clipText } from '../ui/dom';
 
 export interface NumberRule {
   /** the name shown in messages, e.g. "e" or "resolution" */
@@ -18,8 +19,7 @@ export interface NumberRule {
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
 function shown(text: string): string {
-  const t = text.trim();
-  return t.length > 24 ? `${t.slice(0, 24)}…` : t;
+  return clipText(text.trim(), 24);
 }
 
 function range(rule: NumberRule): string {

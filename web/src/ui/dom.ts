@@ -36,3 +36,8 @@ export function formatNumber(v: number, digits = 4): string {
 export function formatCount(v: number): string {
   return Math.round(v).toLocaleString('en-US');
 }
+
+/** A value typed by a reader, cut to `max` characters (and an ellipsis) so a message can quote it. */
+export function clipText(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}

@@ -1,4 +1,5 @@
 /** What the page address asks for (pure), and the banner that names what in it could not be used. */
+import { clipText } from './dom';
 import { SHARE_PARAM } from './share';
 
 export const PLOT_KINDS = ['energy', 'histogram', 'rate'] as const;
@@ -44,13 +45,13 @@ export function parsePageParams(
   const plotRaw = query.get('plot');
   const plot = plotKinds.find((k) => k === plotRaw) ?? null;
   if (plotRaw !== null && plot === null) {
-    problems.push(`plot = "${clip(plotRaw)}" is not one of this page's: ${plotKinds.join(', ')}`);
+    problems.push(`plot = "${clipText(plotRaw, 40)}" is not one of this page's: ${plotKinds.join(', ')}`);
   }
 
   const untilRaw = query.get('until');
   const untilNum = untilRaw === null || untilRaw.trim() === '' ? NaN : Number(untilRaw);
   const until = Number.isFinite(untilNum) && untilNum >= 0 ? untilNum : null;
-  if (untilRaw !== null && until === null) problems.push(`until = "${clip(untilRaw)}" must be a time in s, at least 0`);
+  if (untilRaw !== null && until === null) problems.push(`until = "${clipText(untilRaw, 40)}" must be a time in s, at least 0`);
 
   const playRaw = query.get('play');
   return {
@@ -62,11 +63,6 @@ export function parsePageParams(
     origins: query.get('origins'),
     problems,
   };
-}
-
-/** a value from the address, cut to a length a message can show */
-function clip(value: string): string {
-  return value.length > 40 ? `${value.slice(0, 40)}…` : value;
 }
 
 /** The address's problems in the page's banner (`#address-error`), or the banner hidden when there are none. */
