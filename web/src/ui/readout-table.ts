@@ -21,12 +21,15 @@ export class ReadoutTable<K extends string> {
 
   /** a row's whole label, unit included */
   protected relabel(key: K, text: string): void {
-    const label = this.labels.get(key);
-    if (label && label.textContent !== text) label.textContent = text;
+    write(this.labels.get(key), text);
   }
 
   protected set(key: K, text: string): void {
-    const cell = this.cells.get(key);
-    if (cell && cell.textContent !== text) cell.textContent = text;
+    write(this.cells.get(key), text);
   }
+}
+
+/** `text` into the element, touching the DOM only when it differs */
+function write(target: HTMLElement | undefined, text: string): void {
+  if (target && target.textContent !== text) target.textContent = text;
 }
