@@ -108,23 +108,27 @@ export function coloredPixels(page: Page, canvasId = 'sim-canvas'): Promise<numb
 }
 
 /**
- * What needs scrolling sideways: the page itself ("document 1500 > 1366 px"), and, unless
- * `documentOnly`, every element with overflow-x auto or scroll whose content is wider than its box
- * (a table cut off at its right edge, named by its class and first heading).
+ * What needs scrolling sideways: the page itself ("document 1500 > 1366 px"), and every element
+ * with overflow-x auto or scroll whose content is wider than its box (a table cut off at its right
+ * edge, named by its class and first heading). `which`: 'all' (the default), 'document' (the page
+ * only), or 'unreachable' (the page, and the boxes a keyboard cannot scroll: not focusable
+ * (tabindex ≥ 0) named regions, as `sidewaysScroll` in web/src/ui/dom.ts makes them).
  */
-export function sidewaysOverflow(page: Page, documentOnly = false): Promise<string[]> {
-  return page.evaluate((docOnly) => {
+export function sidewaysOverflow(page: Page, which: 'all' | 'document' | 'unreachable' = 'all'): Promise<string[]> {
+  return page.evaluate((mode) => {
     const found: string[] = [];
     const doc = document.documentElement;
     if (doc.scrollWidth > window.innerWidth) found.push(`document ${doc.scrollWidth} > ${window.innerWidth} px`);
-    if (docOnly) return found;
+    if (mode === 'document') return found;
     for (const e of document.querySelectorAll<HTMLElement>('body *')) {
       const { overflowX } = getComputedStyle(e);
       if ((overflowX === 'auto' || overflowX === 'scroll') && e.scrollWidth > e.clientWidth + 1) {
+        const named = (e.getAttribute('aria-label') ?? '') !== '' || (e.getAttribute('aria-labelledby') ?? '') !== '';
+        if (mode === 'unreachable' && e.tabIndex >= 0 && e.getAttribute('role') === 'region' && named) continue;
         const title = e.querySelector('h2, h3, caption, th')?.textContent ?? '';
         found.push(`${e.tagName.toLowerCase()}.${e.className} "${title}" ${e.scrollWidth} > ${e.clientWidth} px`);
       }
     }
     return found;
-  }, documentOnly);
+  }, which);
 }

@@ -8,7 +8,7 @@ import { ChainPlot } from '../chain/chain-plot';
 import { CancelledError } from '../chain/job-worker';
 import { fillTable, fmt, plotCard, ProgressView } from '../chain/widgets';
 import { COLORS } from '../plot/plot-view';
-import { el } from '../ui/dom';
+import { el, sidewaysScroll } from '../ui/dom';
 import type { JsonObject } from '../sim/scenario';
 import { DEFAULT_ASPECTS, materialText, parseAspects, STUDY_SIZES, studyAddress, studyCaseOptions, studyMaterial, type StudySize } from './study-cases';
 import { StudyPool, type CaseProgress } from './study-pool';
@@ -90,7 +90,7 @@ export class StudyPanel {
       el('h2', {}, 'Study: runout vs aspect ratio'),
       el(
         'div', { class: 'panel-grid' }, form,
-        el('div', { class: 'panel-main' }, this.result, this.slopes, el('div', { class: 'plot-grid two' }, card.card, el('div', { class: 'table-card' }, el('h3', {}, 'Cases'), this.table))),
+        el('div', { class: 'panel-main' }, this.result, this.slopes, el('div', { class: 'plot-grid two' }, card.card, el('div', { class: 'table-card' }, el('h3', {}, 'Cases'), sidewaysScroll('Cases', this.table)))),
       ),
     );
     this.showRows();

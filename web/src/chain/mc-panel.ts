@@ -3,7 +3,7 @@
  * the numbers are those of `granular-cli chain-mc` with the same seed); histogram with the exact
  * density, mean, standard deviation, 95 % CI beside the exact and the published ACSL values.
  */
-import { el } from '../ui/dom';
+import { el, sidewaysScroll } from '../ui/dom';
 import { ChainPlot } from './chain-plot';
 import { columnsToCsv } from '../ui/csv';
 import { NumberField } from './fields';
@@ -49,7 +49,7 @@ export class McPanel {
     const tableCard = el(
       'div', { class: 'table-card' },
       el('div', { class: 'card-tools' }, el('h3', {}, 'Statistics of v4'), csvButton('csv-mc-samples', 'every sample of v4', () => this.samplesCsv())),
-      this.table,
+      sidewaysScroll('Statistics of v4', this.table),
     );
     container.append(
       el('div', { class: 'panel-grid' }, form, el('div', { class: 'panel-main' }, this.result, el('div', { class: 'plot-grid two' }, tableCard, card.card))),

@@ -4,7 +4,7 @@
  * it the reproduce line and a CSV button, like every plot.
  */
 import { downloadCsv, toCsv } from '../ui/csv';
-import { el } from '../ui/dom';
+import { el, sidewaysScroll } from '../ui/dom';
 import { exportFileName, reproduce, reproduceText } from '../ui/reproduce';
 import { ENGINES } from './protocol';
 import { explain, tableCsvRows, tableRows, type RowTable } from './row-table';
@@ -37,7 +37,7 @@ export class TableCard {
     container.append(
       el('h2', { class: 'card-title', id: 'table-title' }, 'Four-sphere row: final velocities, each engine against the exact answer'),
       this.status,
-      el('div', { class: 'table-scroll-x', tabindex: '0', role: 'region', 'aria-labelledby': 'table-title' }, this.table),
+      sidewaysScroll({ labelledBy: 'table-title' }, this.table),
       this.explanation,
       el('div', { class: 'plot-foot' }, el('p', { class: 'reproduce' }, text), el('span', { class: 'plot-export', role: 'group', 'aria-label': 'Export the table' }, csv)),
     );

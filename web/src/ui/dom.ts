@@ -41,3 +41,14 @@ export function formatCount(v: number): string {
 export function clipText(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
+
+/**
+ * A table that may be wider than its card (phones, narrow embeds) inside a box that scrolls
+ * sideways. The box is a named, keyboard-focusable region, so a reader without a mouse or a touch
+ * screen can scroll it too (axe: scrollable-region-focusable); `name` is its accessible name, or
+ * `{ labelledBy }` the id of a heading that names it.
+ */
+export function sidewaysScroll(name: string | { labelledBy: string }, table: HTMLElement): HTMLDivElement {
+  const label = typeof name === 'string' ? { 'aria-label': name } : { 'aria-labelledby': name.labelledBy };
+  return el('div', { class: 'table-scroll-x', tabindex: '0', role: 'region', ...label }, table);
+}
