@@ -487,7 +487,7 @@ int avalancheStudy(const Args& a) {
   std::vector<nscd::CollapseResult> results;
   char line[400];
   std::cout << "Column collapse, NSCD " << (p.gaussSeidel ? "Gauss-Seidel" : "Jacobi") << ", mu = " << formatShort(p.mu)
-            << ", mu_r = " << formatShort(p.rollingFriction) << (p.restitution > 0 ? ", e = " + formatShort(p.restitution) : std::string())
+            << ", mu_r = " << formatShort(p.rollingFriction) << ", e = " << formatShort(p.restitution)
             << ", radii " << formatShort(p.rmin) << "-" << formatShort(p.rmax) << " m, h = " << formatShort(p.h)
             << " s, tol = " << formatShort(p.tolerance) << "; W, H in mean diameters (settled); t_stop in sqrt(H0/g)\n";
   std::snprintf(line, sizeof line, "%6s %5s %7s %6s %6s %6s %7s %7s %9s %6s %10s %7s %7s %7s\n", "a_set", "seed", "a", "W", "H",
