@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { familyPageUrl, scenarioFamilyOf } from '../../web/src/ui/family';
+import { familyPageUrl, scenarioFamilyOf, scenarioPageOf } from '../../web/src/ui/family';
 import { presetsOfFamily, presetsFromFiles } from '../../web/src/ui/presets';
 import { parsePageParams } from '../../web/src/ui/url-params';
 import { decodeScenario, encodeScenario } from '../../web/src/ui/share';
@@ -15,6 +15,22 @@ describe('scenario families', () => {
     expect(scenarioFamilyOf('{"engine":"event"}')).toBe('gas');
     expect(scenarioFamilyOf('{bad')).toBe('gas');
     expect(scenarioFamilyOf('[1]')).toBe('gas');
+  });
+
+  it('names the page a text belongs to, or none when it does not say (then it stays where it was given)', () => {
+    expect(scenarioPageOf('{"engine":"soft"}')).toBe('soft');
+    expect(scenarioPageOf('{"engine":"compare"}')).toBe('compare');
+    expect(scenarioPageOf('{"schema":1}')).toBe('gas');
+    expect(scenarioPageOf('{"engine":"event"}')).toBe('gas');
+    expect(scenarioPageOf('{"kind":"chain-lab","time":{"e":0.3}}')).toBe('chain');
+    // malformed, not an object, or an engine no page runs: no page
+    expect(scenarioPageOf('{"engine":"soft"')).toBeNull();
+    expect(scenarioPageOf('')).toBeNull();
+    expect(scenarioPageOf('[1,2,3]')).toBeNull();
+    expect(scenarioPageOf('null')).toBeNull();
+    expect(scenarioPageOf('{"engine":"sof"}')).toBeNull();
+    expect(scenarioPageOf('{"engine":5}')).toBeNull();
+    expect(familyPageUrl('http://h/a/?x=1#s=q', 'chain')).toBe('http://h/a/chain.html?x=1#s=q');
   });
 
   it('routes a share link to the other page, keeping query and fragment, under any sub-path', () => {

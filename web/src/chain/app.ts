@@ -5,6 +5,7 @@
 import guideText from '../../../docs/guides/chain.md?raw';
 import { mountGuide } from '../guide/guide-panel';
 import { byId } from '../ui/dom';
+import { goToFamilyPage } from '../ui/family-redirect';
 import { ShareButton } from '../ui/share-button';
 import { parsePageParams, showAddressProblems } from '../ui/url-params';
 import { McPanel } from './mc-panel';
@@ -65,7 +66,12 @@ export function startChainApp(): void {
 
   const loadShared = (payload: string): void => {
     decodeState(payload).then(
-      ({ state: s, problems }) => {
+      ({ state: s, problems, page }) => {
+        // a scenario link of another page (one opened here by hand) goes to that page
+        if (page !== null && page !== 'chain') {
+          goToFamilyPage(page);
+          return;
+        }
         linkError.hidden = problems.length === 0;
         linkError.textContent = problems.length ? `Parts of the shared link were not used: ${problems.join('; ')}. Their defaults apply.` : '';
         apply(s);

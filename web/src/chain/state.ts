@@ -3,6 +3,7 @@
  * #s= with the other pages' codec (ui/share.ts); a link is checked field by field, so one bad
  * value falls back to its default and is reported, and the rest of the link still applies.
  */
+import { CHAIN_KIND, scenarioPageOf, type LabPage } from '../ui/family';
 import { decodeScenario, encodeScenario } from '../ui/share';
 import { MAX_LIST, ROW_KEYS, rowProblem, type CustomRow } from './custom-row';
 import { orderProblem, parseNumberField, RULES, type FieldName } from './validate';
@@ -18,7 +19,6 @@ export interface ChainState {
 }
 
 /** Tag of the state object, so a gas or soft scenario is not mistaken for one. */
-export const CHAIN_KIND = 'chain-lab';
 
 export function defaultState(): ChainState {
   return {
@@ -120,8 +120,11 @@ export async function encodeState(state: ChainState): Promise<string> {
   return encodeScenario(stateToJson(state));
 }
 
-/** #s= payload -> state; throws ShareLinkError when the payload is not a JSON object at all. */
-export async function decodeState(payload: string): Promise<DecodedState> {
+/**
+ * #s= payload -> state, and the page the payload belongs to (another family's scenario goes to
+ * its page); throws ShareLinkError when the payload is not a JSON object at all.
+ */
+export async function decodeState(payload: string): Promise<DecodedState & { page: LabPage | null }> {
   const json = await decodeScenario(payload);
-  return stateFromValue(JSON.parse(json));
+  return { ...stateFromValue(JSON.parse(json)), page: scenarioPageOf(json) };
 }

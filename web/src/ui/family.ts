@@ -2,39 +2,58 @@
  * Scenario families and their pages (pure): hard-disc gas scenarios run on index.html,
  * soft-disc scenarios ("engine": "soft") on soft.html, avalanches ("engine": "avalanche") on
  * avalanche.html, comparisons of the three contact models ("engine": "compare") on
- * compare.html. A scenario of the other family
- * (share link, pasted JSON) is sent to its own page instead of being misread here.
+ * compare.html; the chain lab's links ("kind": "chain-lab") on chain.html. A scenario of another
+ * family (share link, pasted JSON) is sent to its own page instead of being misread here.
  */
 import { isJsonObject } from '../sim/scenario';
 
 export type ScenarioFamily = 'gas' | 'soft' | 'avalanche' | 'compare';
+/** Every page a link can open: the four scenario families and the chain lab (its own link format). */
+export type LabPage = ScenarioFamily | 'chain';
 
 /** The page file of each family, relative to the site's base (works under any sub-path). */
-export const FAMILY_PAGE: Readonly<Record<ScenarioFamily, string>> = {
+export const FAMILY_PAGE: Readonly<Record<LabPage, string>> = {
   gas: './',
   soft: 'soft.html',
   avalanche: 'avalanche.html',
   compare: 'compare.html',
+  chain: 'chain.html',
 };
 
-/** "soft", "avalanche" or "compare" when the JSON text is an object whose engine says so, else "gas" (as the C++ scenarioFamily). */
-export function scenarioFamilyOf(json: string): ScenarioFamily {
+/** The "kind" of the chain lab's share-link state (web/src/chain/state.ts). */
+export const CHAIN_KIND = 'chain-lab';
+
+/**
+ * The page a scenario text belongs to: "soft", "avalanche" or "compare" by its "engine", the gas
+ * without one (or with "event"), the chain lab by its kind. null when the text does not say: not a
+ * JSON object, or an engine no page runs ("sof"). Such a text stays on the page it was given to,
+ * whose validator names what is wrong in place; sending it elsewhere would lose the reader's page.
+ */
+export function scenarioPageOf(json: string): LabPage | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(json);
   } catch {
-    return 'gas';
+    return null;
   }
-  if (!isJsonObject(parsed)) return 'gas';
+  if (!isJsonObject(parsed)) return null;
+  if (parsed['kind'] === CHAIN_KIND) return 'chain';
   const engine = parsed['engine'];
-  return engine === 'soft' || engine === 'avalanche' || engine === 'compare' ? engine : 'gas';
+  if (engine === undefined || engine === 'event') return 'gas';
+  return engine === 'soft' || engine === 'avalanche' || engine === 'compare' ? engine : null;
+}
+
+/** "soft", "avalanche" or "compare" when the JSON text is an object whose engine says so, else "gas" (as the C++ scenarioFamily). */
+export function scenarioFamilyOf(json: string): ScenarioFamily {
+  const page = scenarioPageOf(json);
+  return page === null || page === 'chain' ? 'gas' : page;
 }
 
 /**
  * The address of `family`'s page next to the current one, keeping the query (embed, until,
  * play) and the fragment (the #s= share payload) unless a new fragment is given.
  */
-export function familyPageUrl(currentHref: string, family: ScenarioFamily, hash?: string): string {
+export function familyPageUrl(currentHref: string, family: LabPage, hash?: string): string {
   const current = new URL(currentHref);
   const target = new URL(FAMILY_PAGE[family], current);
   target.search = current.search;

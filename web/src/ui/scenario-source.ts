@@ -7,7 +7,7 @@
 import type { LoadOrigin, RejectedMessage } from '../sim/protocol';
 import { isJsonObject, type JsonObject } from '../sim/scenario';
 import { byId } from './dom';
-import { scenarioFamilyOf, type ScenarioFamily } from './family';
+import { scenarioPageOf, type ScenarioFamily } from './family';
 import { goToFamilyPage, openScenarioInFamilyPage } from './family-redirect';
 import type { Preset } from './presets';
 import type { ScenarioPanel } from './scenario-panel';
@@ -62,10 +62,11 @@ export class ScenarioSource {
   }
 
   readonly load = (json: string, origin: LoadOrigin): void => {
-    // a scenario of the other family, pasted or uploaded here, runs on its own page
-    const family = scenarioFamilyOf(json);
-    if ((origin === 'json' || origin === 'file') && family !== this.o.family) {
-      void openScenarioInFamilyPage(json, family);
+    // a scenario of another family, pasted or uploaded here, runs on its own page; a text that
+    // names none (malformed JSON, a mistyped engine) stays here and is reported in place
+    const page = scenarioPageOf(json);
+    if ((origin === 'json' || origin === 'file') && page !== null && page !== this.o.family) {
+      void openScenarioInFamilyPage(json, page);
       return;
     }
     // the page's first scenario follows ?play=; a scenario the user applies starts running; the
@@ -138,8 +139,8 @@ export class ScenarioSource {
   private loadShared(payload: string): void {
     decodeScenario(payload).then(
       (json) => {
-        const family = scenarioFamilyOf(json);
-        if (family !== this.o.family) goToFamilyPage(family);
+        const page = scenarioPageOf(json);
+        if (page !== null && page !== this.o.family) goToFamilyPage(page);
         else this.load(json, 'link');
       },
       (error: unknown) => {
