@@ -186,6 +186,8 @@ describe('the avalanche page', () => {
     await page.locator('#study-cancel').click();
     const cancelled = await waitForProbe(page, (p) => !p.study.running, 5000);
     expect(cancelled.study.text).toContain('cancelled');
+    // the progress line no longer names a case as running
+    expect(await page.locator('#study-progress-text').textContent()).toBe('Cancelled: 0 of 2 cases done.');
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -98,8 +98,17 @@ describe('the chain lab page', () => {
     await page.locator('#sweep-run').click();
     await page.locator('#sweep-cancel').waitFor({ state: 'visible' });
     await page.locator('#sweep-cancel').click();
-    await expect.poll(() => page.locator('#sweep-result').textContent()).toBe('Sweep cancelled.');
+    // what the plot still shows is said: the previous sweep, not this one
+    await expect.poll(() => page.locator('#sweep-result').textContent())
+      .toMatch(/^Sweep cancelled\. The plot and its CSV still show the previous run \(e from [\d.]+ to [\d.]+, [\d,]+ points, \d spheres\)\.$/);
     expect(await page.locator('#sweep-progress').isVisible()).toBe(false);
+    // the same for a long Monte Carlo run
+    await page.locator('#mc-samples').fill('100000');
+    await page.locator('#mc-run').click();
+    await page.locator('#mc-cancel').waitFor({ state: 'visible' });
+    await page.locator('#mc-cancel').click();
+    await expect.poll(() => page.locator('#mc-result').textContent())
+      .toMatch(/^Cancelled\. The table and the histogram still show the previous run \(K = 1,000, μ = 0\.5, σ = 0\.05, seed \d+\)\.$/);
     // and the page still sweeps afterwards
     await page.locator('#sweep-points').fill('50');
     await page.locator('#sweep-run').click();
@@ -164,6 +173,12 @@ describe('the chain lab page', () => {
     await page.locator('#time-run').click();
     // the engine's refusal, next to the list it names
     await expect.poll(() => page.locator('#time-mass-error').textContent()).toBe('mass[1] = -1: must be > 0 (sphere 2)');
+    expect(await page.locator('#time-result').textContent()).toContain('mass[1] = -1');
+    // a value the form itself refuses: the result line no longer names the earlier refusal
+    await page.locator('#time-mass').fill('3, b');
+    await page.locator('#time-run').click();
+    await expect.poll(() => page.locator('#time-mass-error').textContent()).toContain('"b"');
+    expect(await page.locator('#time-result').textContent()).toBe('Not run: a value above is not valid (see the message next to it).');
     await page.locator('#time-mass').fill('3, 1');
     await page.locator('#time-run').click();
     await expect.poll(async () => (await probe(page)).time.finalVelocity).toEqual([0.5, 1.5]);

@@ -56,7 +56,7 @@ export class AvalanchePlot {
     } else if (kind === 'energy') {
       this.view.build(
         {
-          title: 'Kinetic energy of the grains (2D: per metre of depth)',
+          title: 'Kinetic energy of the grains',
           scales: { x: xScale(), y: logRange },
           axes: [TIME_AXIS, { label: 'kinetic energy (J)', values: logAxisValues, size: 64 }],
           series: [{ label: 't (s)', value: legendValue }, line('kinetic energy (J)', COLORS.green)],

@@ -163,7 +163,12 @@ export class StudyPanel {
       }.`;
     } catch (error) {
       if (generation !== this.generation) return;
-      if (error instanceof CancelledError) this.result.textContent = 'Study cancelled (finished cases are kept).';
+      if (error instanceof CancelledError) {
+        this.result.textContent = 'Study cancelled (finished cases are kept).';
+        // the progress line named the case that was running: say it stopped there
+        const done = this.finished().length;
+        this.progressText.textContent = `Cancelled: ${done} of ${aspects.length} cases done.`;
+      }
       else {
         this.result.textContent = error instanceof Error ? error.message : String(error);
         this.result.classList.add('error');

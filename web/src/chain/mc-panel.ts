@@ -13,7 +13,7 @@ import { parseMonteCarloRange, summarizeSamples, type MonteCarloResult } from '.
 import type { ChainState } from './state';
 import { ACSL_MC, histogram, momentsApply, v4Density, v4Moments, type Histogram } from './theory';
 import { RULES } from './validate';
-import { csvButton, fillTable, fmt, plotCard, ProgressView, runPanelJob } from './widgets';
+import { csvButton, fillTable, fmt, plotCard, ProgressView, runPanelJob, stillShown } from './widgets';
 
 export type McInputs = ChainState['mc'];
 
@@ -30,6 +30,8 @@ export class McPanel {
   private answer: MonteCarloResult | null = null;
   private hist: Histogram | null = null;
   private inputs: McInputs | null = null;
+  /** under the statistics: where the exact values hold and where the published ones come from */
+  private readonly note = el('p', { class: 'hint', id: 'mc-note', hidden: true });
 
   constructor(container: HTMLElement, private readonly onRun: (inputs: McInputs) => void) {
     this.progress = new ProgressView('mc', 'Sampling', () => this.worker.cancel());
@@ -50,6 +52,7 @@ export class McPanel {
       'div', { class: 'table-card' },
       el('div', { class: 'card-tools' }, el('h3', {}, 'Statistics of v4'), csvButton('csv-mc-samples', 'every sample of v4', () => this.samplesCsv())),
       sidewaysScroll('Statistics of v4', this.table),
+      this.note,
     );
     container.append(
       el('div', { class: 'panel-grid' }, form, el('div', { class: 'panel-main' }, this.result, el('div', { class: 'plot-grid two' }, tableCard, card.card))),
@@ -96,7 +99,7 @@ export class McPanel {
       this.inputs = inputs;
       this.show(answer, inputs, (performance.now() - started) / 1000);
       this.onRun(inputs);
-    });
+    }, () => stillShown('The table and the histogram', this.inputs && mcRunText(this.inputs)));
   }
 
   private show(a: MonteCarloResult, inputs: McInputs, seconds: number): void {
@@ -117,9 +120,9 @@ export class McPanel {
       ],
     );
     this.table.setAttribute('aria-describedby', 'mc-note');
-    const note = this.table.parentElement?.querySelector('#mc-note') ?? el('p', { class: 'hint', id: 'mc-note' });
+    const note = this.note;
+    note.hidden = false;
     note.textContent = `Exact: v4 = ((1 + e)/2)³ with e ~ N(μ, σ²), valid while e stays in the six-collision regime [2 − √3, 1)${exactOk ? '' : ' — * not the case here (μ ± 4σ leaves it)'}. Published ACSL values are for μ = 0.5, σ = 0.05, K = 1000.`;
-    this.table.after(note);
 
     const h = histogram(a.values);
     this.hist = h;
@@ -149,4 +152,9 @@ export class McPanel {
   probe(): { mean: number; sd: number; samples: number; bins: number } {
     return { mean: this.answer?.mean ?? NaN, sd: this.answer?.sd ?? NaN, samples: this.answer?.samples ?? 0, bins: this.plot.points() };
   }
+}
+
+/** A Monte Carlo run's inputs in words: "K = 1,000, μ = 0.5, σ = 0.05, seed 42". */
+export function mcRunText(i: McInputs): string {
+  return `K = ${i.samples.toLocaleString('en-US')}, μ = ${i.mu}, σ = ${i.sigma}, seed ${i.seed}`;
 }

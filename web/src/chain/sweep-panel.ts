@@ -13,7 +13,7 @@ import { sweepGrid, type SweepResult } from './sweep';
 import { SweepPool } from './sweep-pool';
 import { E_COLLAPSE } from './theory';
 import { orderProblem, RULES } from './validate';
-import { fmt, plotCard, ProgressView } from './widgets';
+import { fmt, plotCard, ProgressView, stillShown } from './widgets';
 
 export type SweepInputs = ChainState['sweep'];
 
@@ -29,6 +29,8 @@ export class SweepPanel {
   private readonly velocityPlot: ChainPlot;
   private readonly pool = new SweepPool();
   private sweep: SweepResult | null = null;
+  /** the inputs of the sweep on the plot */
+  private shown: SweepInputs | null = null;
   private generation = 0;
 
   constructor(container: HTMLElement, private readonly onRun: (inputs: SweepInputs) => void) {
@@ -95,13 +97,15 @@ export class SweepPanel {
       });
       if (generation !== this.generation) return;
       this.sweep = result;
+      this.shown = inputs;
       this.show(result, inputs, (performance.now() - started) / 1000, problems);
       this.onRun(inputs);
     } catch (error) {
       if (generation !== this.generation) return;
-      if (error instanceof CancelledError) this.result.textContent = 'Sweep cancelled.';
+      const previous = stillShown('The plot and its CSV', this.shown && sweepRunText(this.shown));
+      if (error instanceof CancelledError) this.result.textContent = `Sweep cancelled.${previous}`;
       else {
-        this.result.textContent = error instanceof Error ? error.message : String(error);
+        this.result.textContent = `${error instanceof Error ? error.message : String(error)}${previous}`;
         this.result.classList.add('error');
       }
     } finally {
@@ -152,4 +156,9 @@ export class SweepPanel {
     for (const c of this.sweep?.collisions ?? []) if (c > max) max = c;
     return { points: this.countPlot.points(), velocityPoints: this.velocityPlot.points(), maxCollisions: max };
   }
+}
+
+/** A sweep's inputs in words: "e from 0.17 to 0.2, 2,000 points, 4 spheres". */
+export function sweepRunText(i: SweepInputs): string {
+  return `e from ${i.eMin} to ${i.eMax}, ${i.points.toLocaleString('en-US')} points, ${i.spheres} spheres`;
 }

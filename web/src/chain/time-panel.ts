@@ -190,6 +190,8 @@ export class TimePanel {
   submit(): void {
     const inputs = this.read();
     if (inputs) void this.compute(inputs);
+    // the line may still name an earlier refusal (another list's value): the fields say what is wrong now
+    else if (this.result.classList.contains('error')) this.result.textContent = 'Not run: a value above is not valid (see the message next to it).';
   }
 
   async compute(inputs: TimeInputs): Promise<void> {

@@ -69,19 +69,34 @@ export function fmt(v: number, digits = 6): string {
 }
 
 /**
- * One worker job of a panel: the progress row shown, the result line set to `busy`, then `job`;
- * a cancel (CancelledError) says "Cancelled.", any other failure shows its message as an error.
+ * What a panel still shows after a run was cancelled or failed: "The table and the histogram
+ * still show the previous run (K = 1,000, …)."; '' when nothing was shown yet (run = null).
  */
-export async function runPanelJob(progress: ProgressView, result: HTMLElement, busy: string, job: () => Promise<void>): Promise<void> {
+export function stillShown(what: string, run: string | null): string {
+  return run === null ? '' : ` ${what} still show the previous run (${run}).`;
+}
+
+/**
+ * One worker job of a panel: the progress row shown, the result line set to `busy`, then `job`;
+ * a cancel (CancelledError) says "Cancelled.", any other failure shows its message as an error;
+ * either way followed by `previous()`, what the panel still shows (see stillShown).
+ */
+export async function runPanelJob(
+  progress: ProgressView,
+  result: HTMLElement,
+  busy: string,
+  job: () => Promise<void>,
+  previous: () => string = () => '',
+): Promise<void> {
   progress.start(null);
   result.classList.remove('error');
   result.textContent = busy;
   try {
     await job();
   } catch (error) {
-    if (error instanceof CancelledError) result.textContent = 'Cancelled.';
+    if (error instanceof CancelledError) result.textContent = `Cancelled.${previous()}`;
     else {
-      result.textContent = error instanceof Error ? error.message : String(error);
+      result.textContent = `${error instanceof Error ? error.message : String(error)}${previous()}`;
       result.classList.add('error');
     }
   } finally {

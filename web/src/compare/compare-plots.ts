@@ -66,7 +66,7 @@ export class ComparePlot {
     if (this.kind === 'energy') {
       this.view.build(
         {
-          title: 'Kinetic energy of the discs (2D: per metre of depth)',
+          title: 'Kinetic energy of the discs',
           scales: { x: { time: false }, y: this.log ? LOG : LINEAR },
           axes: [TIME_AXIS, label('kinetic energy E_kin (J)', this.log)],
           series: [{ label: 'time t (s)', value: legendValue }, ...engineSeries()],
