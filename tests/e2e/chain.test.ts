@@ -117,6 +117,20 @@ describe('the chain lab page', () => {
     await page.context().close();
   });
 
+  it('?until= pauses the row animation there, once', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html?until=5`);
+    await ready(page);
+    await page.locator('#row-play').click();
+    await expect.poll(() => page.locator('#row-play').textContent(), { timeout: 20_000 }).toBe('Play');
+    expect(await page.locator('#row-clock').textContent()).toMatch(/^t = 5 s · \d collisions?$/);
+    expect(await page.locator('#address-error').isVisible()).toBe(false);
+    // Play again goes on past it
+    await page.locator('#row-play').click();
+    await expect.poll(async () => Number(/t = ([\d.]+)/.exec((await page.locator('#row-clock').textContent()) ?? '')?.[1])).toBeGreaterThan(5);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('"Copy link" restores every panel\'s inputs and recomputes', async () => {
     const { page: a } = await openPage(browser(), `${inject('baseUrl')}chain.html`);
     await ready(a);

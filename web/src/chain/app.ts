@@ -49,6 +49,9 @@ export function startChainApp(): void {
   const newton = new NewtonPanel(byId('panel-newton', HTMLElement), (v) => ((state.newton = v), changed()));
   const mc = new McPanel(byId('panel-mc', HTMLElement), (v) => ((state.mc = v), changed()));
 
+  // ?until=: the row animation (the page's only clock) pauses there
+  time.setUntil(params.until);
+
   if (params.embed && params.plot !== null) {
     for (const kind of CHAIN_PANELS) byId(`panel-${kind}`, HTMLElement).hidden = kind !== params.plot;
   }

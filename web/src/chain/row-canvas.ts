@@ -37,6 +37,8 @@ export class RowAnimation {
   private t = 0;
   private playing = false;
   private lastFrame = 0;
+  /** the address's ?until=: playing stops there once (then Play goes on to the end) */
+  private until: number | null = null;
 
   constructor() {
     this.canvas = el('canvas', { id: 'row-canvas', role: 'img', 'aria-label': 'The row of spheres, drawn to scale' });
@@ -66,6 +68,11 @@ export class RowAnimation {
     });
     this.slider.addEventListener('input', () => this.seek((Number(this.slider.value) / SLIDER_STEPS) * this.duration()));
     new ResizeObserver(() => this.draw()).observe(this.root);
+  }
+
+  /** Pause when playing reaches t (s), once: the page address's ?until=. */
+  setUntil(t: number | null): void {
+    this.until = t;
   }
 
   private duration(): number {
@@ -104,7 +111,14 @@ export class RowAnimation {
     if (!this.playing) return;
     const dt = Math.min(0.1, (now - this.lastFrame) / 1000);
     this.lastFrame = now;
-    this.seek(this.t + dt * Number(this.speed.value));
+    const next = this.t + dt * Number(this.speed.value);
+    if (this.until !== null && this.t < this.until && next >= this.until) {
+      this.seek(this.until);
+      this.until = null;
+      this.setPlaying(false);
+      return;
+    }
+    this.seek(next);
     if (this.t >= this.duration()) this.setPlaying(false);
     else requestAnimationFrame((n) => this.frame(n));
   }

@@ -187,6 +187,11 @@ export class TimePanel {
     else this.customError.textContent = text;
   }
 
+  /** The row animation pauses at t (s) once: the page address's ?until=. */
+  setUntil(t: number | null): void {
+    this.animation.setUntil(t);
+  }
+
   submit(): void {
     const inputs = this.read();
     if (inputs) void this.compute(inputs);
