@@ -106,6 +106,8 @@ describe('the comparison page', () => {
     await a.locator('#f-restitution').fill('0.7');
     await a.locator('#apply').click();
     const stateA = await waitForState(a, (s) => !s.running && s.time >= until && s.count === 10 && s.hash !== before.hash);
+    // the form changed the set-up: the title follows it (the row preset's name would mislead)
+    expect(await a.locator('#scenario-title').textContent()).toBe('Small gas in a box, three contact models');
     await a.locator('#copy-link').click();
     await expect.poll(() => a.locator('#share-url').inputValue()).toContain('#s=');
     const link = new URL(await a.locator('#share-url').inputValue());

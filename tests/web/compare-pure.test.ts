@@ -185,12 +185,18 @@ describe('the comparison family', () => {
   });
 
   it('the form writes every field at its path and keeps the rest', () => {
-    const base = { schema: 1, engine: 'compare', name: 'x', setup: { kind: 'row', count: 24, speed: 1, gap: 1, gravity: 9.81 }, restitution: 0.5 };
+    const base = { schema: 1, engine: 'compare', name: 'x', notes: 'about the row', setup: { kind: 'row', count: 24, speed: 1, gap: 1, gravity: 9.81 }, restitution: 0.5 };
     const values = COMPARE_FORM.fromScenario(base);
     expect(values['kind']).toBe('row');
     expect(values['gap']).toBe('1');
+    // the same set-up keeps its name and description
+    const same = COMPARE_FORM.toScenario(base, { ...values, restitution: '0.7' });
+    expect(same['name']).toBe('x');
+    expect(same['notes']).toBe('about the row');
+    // another set-up is named after it; the old description goes
     const next = COMPARE_FORM.toScenario(base, { ...values, kind: 'pile', restitution: '0.8', gap: 'wide' });
-    expect(next['name']).toBe('x');
+    expect(next['name']).toBe('Small pile under gravity, three contact models');
+    expect(next['notes']).toBeUndefined();
     expect((next['setup'] as Record<string, unknown>)['kind']).toBe('pile');
     expect(next['restitution']).toBe(0.8);
     // text that is not a number goes on as text, so the engine names the field and the value

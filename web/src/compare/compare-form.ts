@@ -3,6 +3,7 @@
  * and each engine's own parameter, every field with its unit (docs/scenario-format.md,
  * "Comparison"). Fields a set-up does not use are ignored by it; their hints say which use them.
  */
+import { getPath, type JsonValue } from '../sim/scenario';
 import { plainFormModel, type FieldSpec, type FormModel } from '../ui/scenario-form';
 
 export const COMPARE_GROUP_TITLES: Readonly<Record<string, string>> = {
@@ -35,9 +36,33 @@ export const COMPARE_FIELDS: readonly FieldSpec[] = [
   { key: 'duration', path: 'output.duration', label: 'Duration', unit: 's', kind: 'number', group: 'output', hint: '0: the set-up’s own' },
 ];
 
-/** Every field is always editable (a set-up ignores those it does not use; each hint says which use it). */
-export const COMPARE_FORM: FormModel = plainFormModel(
+const PLAIN_FORM = plainFormModel(
   COMPARE_FIELDS,
   COMPARE_GROUP_TITLES,
   'Edit or paste any comparison scenario ("engine": "compare"; format: docs/scenario-format.md, "Comparison"). SI units; every disc has diameter 1 m and mass 1 kg.',
 );
+
+/**
+ * Every field is always editable (a set-up ignores those it does not use; each hint says which
+ * use it). A form that changes the set-up also renames the scenario after it and drops the
+ * preset's description: both described the old set-up, and would go on in the title, the
+ * reproduce line under every plot, share links and file names.
+ */
+export const COMPARE_FORM: FormModel = {
+  ...PLAIN_FORM,
+  toScenario: (base, values) => {
+    const scenario = PLAIN_FORM.toScenario(base, values);
+    const kind = getPath(scenario, 'setup.kind');
+    if (kind !== getPath(base, 'setup.kind')) {
+      scenario['name'] = `${setupLabel(kind)}, three contact models`;
+      delete scenario['notes'];
+    }
+    return scenario;
+  },
+};
+
+/** "Small gas in a box" for "gas": the set-up menu's words, capitalised; the value itself when unknown. */
+export function setupLabel(kind: JsonValue | undefined): string {
+  const label = COMPARE_FIELDS[0]?.options?.find(([value]) => value === kind)?.[1] ?? String(kind);
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
