@@ -40,6 +40,23 @@ describe('embed mode', () => {
     await page.context().close();
   });
 
+  // a small landscape iframe (480 x 360): the plot asked for sits beside the canvas, its drawing
+  // area begins in the upper part of the frame (stacked under the canvas it began below the frame)
+  for (const path of ['?embed=1&plot=energy', 'soft.html?embed=1&plot=ledger', 'compare.html?embed=1&plot=energy', 'avalanche.html?embed=1&plot=runout']) {
+    it(`the plot asked for is in view in a 480 x 360 frame: ${path}`, async () => {
+      const { page, errors } = await openPage(browser(), `${inject('baseUrl')}${path}`, { width: 480, height: 360 });
+      await waitForState(page, (s) => s.count > 0);
+      const plot = page.locator('.plots .plot-card:visible canvas').first();
+      await plot.waitFor({ state: 'visible' });
+      const box = await plot.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box?.y ?? 999).toBeLessThan(360 - 150);
+      expect(box?.width ?? 0).toBeGreaterThan(200);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  }
+
   it('names what it could not use in the address (a mistyped plot, a bad time) and runs anyway', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?embed=1&plot=energ&until=soon`);
     await waitForState(page, (s) => s.count > 0 && s.time > 0);
