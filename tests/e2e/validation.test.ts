@@ -55,6 +55,14 @@ describe('scenario validation in the page', () => {
     await expect.poll(async () => (await page.locator('#status').textContent()) ?? '').toMatch(/finished at t = 0\.05 s/);
     expect(await page.locator('#scenario-title').textContent()).toBe('Short run');
     expect(await list.textContent()).toBe('');
+    // at the end Play offers to play it again, and does
+    await expect.poll(() => page.locator('#btn-play').textContent()).toBe('Replay');
+    expect(await page.locator('#btn-step').getAttribute('aria-disabled')).toBe('true');
+    await page.locator('#speed').fill('-3'); // 1 ms per s: the replay is slow enough to be seen running
+    await page.locator('#btn-play').click();
+    await waitForState(page, (s) => s.running && s.time < 0.05);
+    expect(await page.locator('#btn-play').textContent()).toBe('Pause');
+    expect(await page.locator('#btn-step').getAttribute('aria-disabled')).toBe('false');
 
     // download gives the normalized scenario; uploading a file loads it
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#download-json').click()]);

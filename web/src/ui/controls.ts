@@ -6,6 +6,8 @@ export interface ControlHandlers {
   pause(): void;
   step(): void;
   reset(): void;
+  /** the run has finished: start it again from t = 0, playing */
+  replay(): void;
   speed(value: number): void;
 }
 
@@ -19,10 +21,14 @@ export class Controls {
   private readonly speedOutput: HTMLOutputElement;
   private readonly timeOutput: HTMLElement;
   private running = false;
+  /** the run reached its end (its duration): Play becomes Replay, Step has nothing left to do */
+  private finished = false;
+  private readonly stepButton: HTMLButtonElement;
 
   constructor(container: HTMLElement, private readonly handlers: ControlHandlers, initialSpeed = 1) {
     this.playButton = el('button', { type: 'button', id: 'btn-play', class: 'primary', 'aria-pressed': 'false' }, 'Play');
     const step = el('button', { type: 'button', id: 'btn-step', title: 'Advance one output interval' }, 'Step');
+    this.stepButton = step;
     const reset = el('button', { type: 'button', id: 'btn-reset', title: 'Back to t = 0' }, 'Reset');
     this.speedInput = el('input', {
       type: 'range', id: 'speed', min: String(LOG_MIN), max: String(LOG_MAX), step: '0.05',
@@ -38,7 +44,7 @@ export class Controls {
       this.timeOutput,
     );
 
-    this.playButton.addEventListener('click', () => (this.running ? handlers.pause() : handlers.play()));
+    this.playButton.addEventListener('click', () => this.toggle());
     step.addEventListener('click', () => handlers.step());
     reset.addEventListener('click', () => handlers.reset());
     this.speedInput.addEventListener('input', () => {
@@ -69,13 +75,30 @@ export class Controls {
   setRunning(running: boolean): void {
     if (running === this.running) return;
     this.running = running;
-    this.playButton.textContent = running ? 'Pause' : 'Play';
-    this.playButton.setAttribute('aria-pressed', String(running));
+    this.showPlay();
   }
 
-  /** Space toggles play/pause when the focus is not in a form control. */
+  /** The run reached its end (not a pause, not a failure): Play offers to play it again. */
+  setFinished(finished: boolean): void {
+    if (finished === this.finished) return;
+    this.finished = finished;
+    this.showPlay();
+    // not `disabled`: a disabled button would drop the keyboard focus of someone stepping to the end
+    this.stepButton.setAttribute('aria-disabled', String(finished));
+    this.stepButton.title = finished ? 'The run has finished: Replay or Reset starts it again' : 'Advance one output interval';
+  }
+
+  private showPlay(): void {
+    const replay = this.finished && !this.running;
+    this.playButton.textContent = this.running ? 'Pause' : replay ? 'Replay' : 'Play';
+    this.playButton.title = replay ? 'The run has finished: play it again from t = 0' : '';
+    this.playButton.setAttribute('aria-pressed', String(this.running));
+  }
+
+  /** Play / pause (the Play button, and the space bar when the focus is not in a form control); Replay at the end. */
   toggle(): void {
     if (this.running) this.handlers.pause();
+    else if (this.finished) this.handlers.replay();
     else this.handlers.play();
   }
 }

@@ -19,6 +19,7 @@ export function wireControls(client: ControlledClient, running: () => boolean): 
     pause: () => client.pause(),
     step: () => client.step(),
     reset: () => client.reset(running()),
+    replay: () => client.reset(true),
     speed: (value) => client.setSpeed(value),
   });
   // space plays / pauses unless a form control has the focus

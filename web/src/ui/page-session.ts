@@ -121,6 +121,7 @@ export function connectPage<
         running = msg.running;
         o.frame(msg);
         controls.setRunning(msg.running);
+        controls.setFinished(msg.status === AdvanceStatus.Finished);
         controls.setTime(msg.time);
         // the status is a live region: it changes on play / pause / step / end, not every frame
         status.frame(msg, o.runningText(count));
