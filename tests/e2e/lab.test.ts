@@ -82,6 +82,13 @@ describe('the lab page', () => {
     const fieldError = page.locator('#err-gravityX');
     await fieldError.waitFor({ state: 'visible' });
     expect(await fieldError.textContent()).toContain('gravity[0]');
+    // too many discs for gravity: named at the count, the field to change
+    await page.locator('#f-gravityX').fill('0');
+    await page.locator('#f-count').fill('3000');
+    await page.locator('#apply').click();
+    const countError = page.locator('#err-count');
+    await countError.waitFor({ state: 'visible' });
+    expect(await countError.textContent()).toBe('generate.count = 3000: under gravity (0, -9.81) m/s^2 at most 2000 discs: every disc is searched per event');
     expect(errors).toEqual([]);
     await page.context().close();
   });

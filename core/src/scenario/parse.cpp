@@ -258,11 +258,12 @@ bool readScenario(const std::string& text, ScenarioSpec& s, std::vector<Issue>& 
       if (!s.isBox && !polygonIsConvex(s.polygon))
         rd.error("gravity", "[" + formatNumber(s.gravityX) + ", " + formatNumber(s.gravityY) + "]",
                  "needs a convex domain (a box or a convex polygon): the engine finds impacts on wall faces only");
+      // named at the count (the field a reader changes to fix it), gravity in the message
       const int count = s.explicitDiscs ? static_cast<int>(s.discs.size()) : s.generate.count;
       if (count > kMaxGravityDiscs)
-        rd.error("gravity", "[" + formatNumber(s.gravityX) + ", " + formatNumber(s.gravityY) + "]",
-                 "allows at most " + std::to_string(kMaxGravityDiscs) + " discs (" + std::to_string(count) +
-                     " given): under gravity every disc is searched per event");
+        rd.error(s.explicitDiscs ? "discs" : "generate.count", std::to_string(count) + (s.explicitDiscs ? " discs" : ""),
+                 "under gravity (" + formatNumber(s.gravityX) + ", " + formatNumber(s.gravityY) + ") m/s^2 at most " +
+                     std::to_string(kMaxGravityDiscs) + " discs: every disc is searched per event");
     }
   }
   return errors.size() == before;
