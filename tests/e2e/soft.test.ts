@@ -115,6 +115,15 @@ describe('the soft-disc page', () => {
     const later = await waitForState(page, (s) => s.running && s.outputIndex > running.outputIndex + 5);
     expect(later.count).toBe(4);
     expect(await page.locator('#scenario-title').textContent()).toContain('square box');
+    // only the chosen domain's sizes can be typed into: a circle radius under "box" would be dropped
+    expect(await page.locator('#f-circleRadius').isDisabled()).toBe(true);
+    expect(await page.locator('#f-boxWidth').isDisabled()).toBe(false);
+    await page.locator('#f-domainKind').selectOption('circle');
+    expect(await page.locator('#f-circleRadius').isDisabled()).toBe(false);
+    expect(await page.locator('#f-boxWidth').isDisabled()).toBe(true);
+    await page.locator('#f-domainKind').selectOption('open');
+    expect(await page.locator('#f-circleRadius').isDisabled()).toBe(true);
+    expect(await page.locator('#f-boxHeight').isDisabled()).toBe(true);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -33,6 +33,11 @@ export interface FieldSpec {
   checkboxValues?: readonly [string, string];
   /** what a number field shows when the scenario lacks the value (its default, e.g. "0"); blank otherwise */
   absent?: string;
+  /**
+   * used only while the select field `key` shows one of `values` (the soft page's box sizes with
+   * "box"): the form disables it otherwise, as the choice changes, so no typed value is dropped unseen
+   */
+  enabledWhen?: { key: string; values: readonly string[] };
 }
 
 export const FIELDS: readonly FieldSpec[] = [

@@ -68,6 +68,11 @@ export class ScenarioPanel {
       this.fields.set(spec.key, view);
       fieldset.append(view.wrapper);
     }
+    // a field used only with one choice of a select follows that select as it changes
+    for (const view of this.fields.values()) {
+      const when = view.spec.enabledWhen;
+      if (when) this.fields.get(when.key)?.input.addEventListener('change', () => this.followChoices());
+    }
     this.availabilityNote = el('p', { class: 'hint availability', hidden: true });
     this.formErrors = el('ul', { class: 'error-list', id: 'form-errors', 'aria-live': 'polite' });
     const apply = el('button', { type: 'submit', id: 'apply', class: 'primary' }, 'Apply');
@@ -162,10 +167,21 @@ export class ScenarioPanel {
       else view.input.value = typeof value === 'string' ? value : '';
       view.input.disabled = !this.model.applies(view.spec, scenario);
     }
+    this.followChoices();
     const notesText = this.model.notes(scenario);
     this.availabilityNote.textContent = notesText.join(' ');
     this.availabilityNote.hidden = notesText.length === 0;
     this.jsonArea.value = JSON.stringify(scenario, null, 2);
+  }
+
+  /** Fields with `enabledWhen`: enabled while their select shows one of their values (and the scenario allows them). */
+  private followChoices(): void {
+    for (const view of this.fields.values()) {
+      const when = view.spec.enabledWhen;
+      if (!when) continue;
+      const choice = this.fields.get(when.key)?.input.value ?? '';
+      view.input.disabled = !(this.base !== null && this.model.applies(view.spec, this.base) && when.values.includes(choice));
+    }
   }
 
   /** The preset menu shows this preset (or nothing). */
