@@ -6,7 +6,7 @@
  */
 import { ChainPlot } from '../chain/chain-plot';
 import { CancelledError } from '../chain/job-worker';
-import { fillTable, fmt, plotCard, ProgressView } from '../chain/widgets';
+import { fillTable, fmt, plotCard, ProgressView, showFailure } from '../chain/widgets';
 import { COLORS } from '../plot/plot-view';
 import { el, sidewaysScroll } from '../ui/dom';
 import type { JsonObject } from '../sim/scenario';
@@ -163,16 +163,9 @@ export class StudyPanel {
       }.`;
     } catch (error) {
       if (generation !== this.generation) return;
-      if (error instanceof CancelledError) {
-        this.result.textContent = 'Study cancelled (finished cases are kept).';
-        // the progress line named the case that was running: say it stopped there
-        const done = this.finished().length;
-        this.progressText.textContent = `Cancelled: ${done} of ${aspects.length} cases done.`;
-      }
-      else {
-        this.result.textContent = error instanceof Error ? error.message : String(error);
-        this.result.classList.add('error');
-      }
+      showFailure(this.result, error, 'Study cancelled (finished cases are kept).');
+      // the progress line named the case that was running: say it stopped there
+      if (error instanceof CancelledError) this.progressText.textContent = `Cancelled: ${this.finished().length} of ${aspects.length} cases done.`;
     } finally {
       if (generation === this.generation) {
         this.running = false;

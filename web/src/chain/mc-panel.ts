@@ -120,9 +120,8 @@ export class McPanel {
       ],
     );
     this.table.setAttribute('aria-describedby', 'mc-note');
-    const note = this.note;
-    note.hidden = false;
-    note.textContent = `Exact: v4 = ((1 + e)/2)³ with e ~ N(μ, σ²), valid while e stays in the six-collision regime [2 − √3, 1)${exactOk ? '' : ' — * not the case here (μ ± 4σ leaves it)'}. Published ACSL values are for μ = 0.5, σ = 0.05, K = 1000.`;
+    this.note.hidden = false;
+    this.note.textContent = `Exact: v4 = ((1 + e)/2)³ with e ~ N(μ, σ²), valid while e stays in the six-collision regime [2 − √3, 1)${exactOk ? '' : ' — * not the case here (μ ± 4σ leaves it)'}. Published ACSL values are for μ = 0.5, σ = 0.05, K = 1000.`;
 
     const h = histogram(a.values);
     this.hist = h;

@@ -18,8 +18,6 @@ export interface ChainState {
   mc: { samples: number; mu: number; sigma: number; seed: number };
 }
 
-/** Tag of the state object, so a gas or soft scenario is not mistaken for one. */
-
 export function defaultState(): ChainState {
   return {
     time: { e: 0.5, spheres: 4, precision: 'double', custom: null },

@@ -6,14 +6,13 @@ import { el } from '../ui/dom';
 import { ChainPlot } from './chain-plot';
 import { columnsToCsv } from '../ui/csv';
 import { NumberField, PrecisionField } from './fields';
-import { CancelledError } from './job-worker';
 import { seriesColor, seriesDash } from './palette';
 import type { ChainState } from './state';
 import { sweepGrid, type SweepResult } from './sweep';
 import { SweepPool } from './sweep-pool';
 import { E_COLLAPSE } from './theory';
 import { orderProblem, RULES } from './validate';
-import { fmt, plotCard, ProgressView, stillShown } from './widgets';
+import { fmt, plotCard, ProgressView, showFailure, stillShown } from './widgets';
 
 export type SweepInputs = ChainState['sweep'];
 
@@ -102,12 +101,7 @@ export class SweepPanel {
       this.onRun(inputs);
     } catch (error) {
       if (generation !== this.generation) return;
-      const previous = stillShown('The plot and its CSV', this.shown && sweepRunText(this.shown));
-      if (error instanceof CancelledError) this.result.textContent = `Sweep cancelled.${previous}`;
-      else {
-        this.result.textContent = `${error instanceof Error ? error.message : String(error)}${previous}`;
-        this.result.classList.add('error');
-      }
+      showFailure(this.result, error, 'Sweep cancelled.', stillShown('The plot and its CSV', this.shown && sweepRunText(this.shown)));
     } finally {
       if (generation === this.generation) this.progress.stop();
     }

@@ -77,9 +77,22 @@ export function stillShown(what: string, run: string | null): string {
 }
 
 /**
+ * A job that did not finish, on its result line: `cancelled` for a cancel (CancelledError), any
+ * other failure's message as an error; either followed by `previous`, what the panel still shows
+ * (see stillShown).
+ */
+export function showFailure(result: HTMLElement, error: unknown, cancelled: string, previous = ''): void {
+  if (error instanceof CancelledError) result.textContent = `${cancelled}${previous}`;
+  else {
+    result.textContent = `${error instanceof Error ? error.message : String(error)}${previous}`;
+    result.classList.add('error');
+  }
+}
+
+/**
  * One worker job of a panel: the progress row shown, the result line set to `busy`, then `job`;
- * a cancel (CancelledError) says "Cancelled.", any other failure shows its message as an error;
- * either way followed by `previous()`, what the panel still shows (see stillShown).
+ * a cancel says "Cancelled.", any other failure shows its message as an error (showFailure),
+ * either way followed by `previous()`.
  */
 export async function runPanelJob(
   progress: ProgressView,
@@ -94,11 +107,7 @@ export async function runPanelJob(
   try {
     await job();
   } catch (error) {
-    if (error instanceof CancelledError) result.textContent = `Cancelled.${previous()}`;
-    else {
-      result.textContent = `${error instanceof Error ? error.message : String(error)}${previous()}`;
-      result.classList.add('error');
-    }
+    showFailure(result, error, 'Cancelled.', previous());
   } finally {
     progress.stop();
   }

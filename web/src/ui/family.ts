@@ -20,7 +20,7 @@ export const FAMILY_PAGE: Readonly<Record<LabPage, string>> = {
   chain: 'chain.html',
 };
 
-/** The "kind" of the chain lab's share-link state (web/src/chain/state.ts). */
+/** The "kind" tag of the chain lab's share-link state (web/src/chain/state.ts), so a gas or soft scenario is not mistaken for one. */
 export const CHAIN_KIND = 'chain-lab';
 
 /**
