@@ -171,6 +171,22 @@ TEST(Msh, BinaryHeader) {
   EXPECT_EQ(errorOf(binary, "binary .msh is not supported; save as ASCII").rfind("line 2: ", 0), 0u);
 }
 
+TEST(Msh, AFileThatIsNotTextIsNamedSo) {
+  // A PNG as the browser's File.text() gives it (each byte that is not UTF-8 becomes U+FFFD) and as
+  // raw bytes (the command line), and a zip archive: said to be not text, without quoting the bytes.
+  const std::string png = std::string("\xEF\xBF\xBDPNG\r\n") + std::string("\x1a\n\0\0\0\rIHDR", 10);
+  const std::string pngRaw = std::string("\x89PNG\r\n") + std::string("\x1a\n\0\0\0\rIHDR", 10);
+  const std::string zip = std::string("PK\x03\x04\x14\0\0\0", 8) + "\nrest";
+  for (const std::string& file : {png, pngRaw, zip}) {
+    EXPECT_EQ(errorOf(file, "not a text file"),
+              "this is not a text file: a Gmsh .msh file to import is ASCII text that starts with $MeshFormat");
+  }
+  // A text file that is not a mesh still has its first line quoted, UTF-8 letters included.
+  EXPECT_EQ(errorOf("%PDF-1.4\n", "expected $MeshFormat"),
+            "line 1: expected $MeshFormat (is this a Gmsh .msh file?), got '%PDF-1.4'");
+  errorOf("Pente d\xC3\xA9j\xC3\xA0 maill\xC3\xA9" "e\n", "expected $MeshFormat (is this a Gmsh .msh file?), got 'Pente d\\xc3");
+}
+
 TEST(Msh, NodeOffThePlane) {
   EXPECT_EQ(errorOf(replaced(kSlope22, "3 3 0 0", "3 3 0 0.5"), "z = 0.5"),
             "line 12: $Nodes: node 3 has z = 0.5, but only 2D meshes (z = 0) are supported");

@@ -247,6 +247,11 @@ describe('the Gmsh import', () => {
     await page.locator('#msh-file').setInputFiles({ name: 'broken.msh', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await page.locator('#err-msh').waitFor({ state: 'visible' });
     expect(await page.locator('#err-msh').textContent()).toMatch(/^broken\.msh: /);
+    // an image picked by mistake: said to be no text file, its bytes not quoted
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+    await page.locator('#msh-file').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png });
+    await expect.poll(async () => (await page.locator('#err-msh').textContent()) ?? '')
+      .toBe('photo.png: this is not a text file: a Gmsh .msh file to import is ASCII text that starts with $MeshFormat');
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -37,6 +37,29 @@ std::string quoted(std::string_view t) {
   return out;
 }
 
+/// True if a line holds a control byte (blanks apart), DEL, bytes that are not UTF-8, or U+FFFD, the
+/// character a browser's text decoding puts for them: a first line like this is an image, an archive
+/// or another binary file, and quoting its bytes would tell the reader nothing.
+bool notText(std::string_view line) {
+  std::size_t i = 0;
+  while (i < line.size()) {
+    const unsigned char c = static_cast<unsigned char>(line[i]);
+    if ((c < 0x20 && !isBlank(line[i])) || c == 0x7f) return true;
+    // UTF-8: a lead byte 110xxxxx, 1110xxxx or 11110xxx (below F5) and that many 10xxxxxx after it.
+    const std::size_t more = c < 0x80                 ? 0
+                             : (c >= 0xc2 && c < 0xe0) ? 1
+                             : (c >= 0xe0 && c < 0xf0) ? 2
+                             : (c >= 0xf0 && c < 0xf5) ? 3
+                                                       : 4;
+    if (more == 4 || i + more >= line.size()) return true;
+    for (std::size_t k = 1; k <= more; ++k) {
+      if ((static_cast<unsigned char>(line[i + k]) & 0xc0) != 0x80) return true;
+    }
+    i += more + 1;
+  }
+  return line.find("\xEF\xBF\xBD") != std::string_view::npos;
+}
+
 /// Parses a whole token as a base-10 integer. The token is a maximal run of non-blank characters of
 /// a NUL-terminated string, so strtoll stops at or before its end.
 bool parseInt(std::string_view t, long long& v) {
@@ -130,6 +153,10 @@ class Parser {
   bool run() {
     if (!r_.nextLine()) return fail("the file is empty (expected a Gmsh .msh file starting with $MeshFormat)");
     if (r_.rest() != "$MeshFormat") {
+      if (notText(r_.rest())) {  // no line number: a binary file has no lines to speak of
+        error_ = "this is not a text file: a Gmsh .msh file to import is ASCII text that starts with $MeshFormat";
+        return false;
+      }
       return fail("expected $MeshFormat (is this a Gmsh .msh file?), got " + quoted(r_.rest()));
     }
     if (!readFormat()) return false;
