@@ -30,6 +30,8 @@ const VILLAGE_LABEL_LIFT = 31;
 const FADED = 0.3;
 /** rotation marks only where a grain is at least this many CSS px across */
 const MARK_MIN_PX = 4;
+/** below this many CSS px per mean grain diameter the canvas gets wider than a phone and scrolls */
+const LEGIBLE_GRAIN_PX = 5;
 
 export class AvalancheRenderer {
   private readonly ctx: CanvasRenderingContext2D;
@@ -43,6 +45,8 @@ export class AvalancheRenderer {
   private contacts: Float64Array | null = null;
   private village: { x: number; base: number } | null = null;
   private speedMax = 1;
+  /** mean diameter of the mobile grains (m) */
+  private meanDiameter = 0;
   private cssWidth = 300;
   private cssHeight = 150;
   private dpr = 1;
@@ -60,6 +64,9 @@ export class AvalancheRenderer {
     this.radii = radii;
     this.floor = positions;
     this.bounds = bounds;
+    let sum = 0;
+    for (let i = 0; i < grains; ++i) sum += radii[i]!;
+    this.meanDiameter = grains > 0 ? (2 * sum) / grains : 0;
     this.speedMax = speedMax > 0 ? speedMax : 1;
     this.grains = null;
     this.contacts = null;
@@ -86,12 +93,18 @@ export class AvalancheRenderer {
     return this.contacts ? largestImpulse(this.contacts, CONTACT_STRIDE) : 0;
   }
 
-  aspect(): number {
+  aspect(cssWidth: number): number {
     const b = this.bounds;
-    // the canvas height that gives equal axes once the margins are taken off, at a typical width
-    const w = 900;
+    // the canvas height that gives equal axes once the margins are taken off
+    const w = Math.max(cssWidth, PAD.left + PAD.right + 1);
     const h = ((b.maxY - b.minY) / (b.maxX - b.minX)) * (w - PAD.left - PAD.right) + PAD.top + PAD.bottom;
     return h / w;
+  }
+
+  /** the width that draws the mean grain LEGIBLE_GRAIN_PX across: a 1 m floor of 1 cm grains is 578 px */
+  minWidth(): number {
+    if (!(this.meanDiameter > 0)) return 0;
+    return PAD.left + PAD.right + ((this.bounds.maxX - this.bounds.minX) * LEGIBLE_GRAIN_PX) / this.meanDiameter;
   }
 
   resize(cssWidth: number, cssHeight: number, dpr: number): void {

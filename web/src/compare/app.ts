@@ -69,7 +69,7 @@ function captionText(k: number, s: CompareEngineStatus): string {
 
 export function startCompareApp(): void {
   const params = parsePageParams(window.location.search, window.location.hash, COMPARE_PLOT_KINDS, prefersReducedMotion());
-  const wanted = layOutPage(params, COMPARE_PLOT_KINDS);
+  const wanted = layOutPage(params, COMPARE_PLOT_KINDS, 920);
   mountGuide(guideText, params.embed);
 
   // ---- plots and the table

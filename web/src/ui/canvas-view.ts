@@ -1,11 +1,20 @@
 /** The simulation canvas: sized to its wrapper (and the window), redrawn on the next animation frame when asked. */
+import { PHONE_WIDTH } from './page-layout';
 
 /** the canvas never gets taller than this fraction of the window */
 const MAX_CANVAS_HEIGHT = 0.72;
+/** nor wider than this (CSS px) to keep a scene legible */
+const MAX_SCROLL_WIDTH = 2000;
 
 export interface SceneRenderer {
-  /** height / width of the scene */
-  aspect(): number;
+  /** height / width of the scene drawn `cssWidth` px wide (margins for tick labels do not scale) */
+  aspect(cssWidth: number): number;
+  /**
+   * The narrowest CSS width at which the scene is still legible. On a phone, a wrapper narrower
+   * than this gets a canvas this wide that scrolls sideways in it (wider screens always show the
+   * whole scene); leave out for scenes that shrink well.
+   */
+  minWidth?(): number;
   resize(width: number, height: number, dpr: number): void;
   draw(): void;
 }
@@ -29,16 +38,35 @@ export class CanvasView {
   fit(): void {
     this.dpr = window.devicePixelRatio || 1;
     const maxHeight = Math.max(200, this.embed ? window.innerHeight - 150 : window.innerHeight * MAX_CANVAS_HEIGHT);
-    let w = this.wrap.clientWidth;
-    let h = w * this.renderer.aspect();
+    const room = this.wrap.clientWidth;
+    // embedded frames are small on purpose, and wider screens show enough: there the scene always fits
+    const phone = !this.embed && window.innerWidth <= PHONE_WIDTH;
+    let w = phone ? Math.max(room, Math.min(MAX_SCROLL_WIDTH, this.renderer.minWidth?.() ?? 0)) : room;
+    let h = w * this.renderer.aspect(w);
     if (h > maxHeight) {
       h = maxHeight;
-      w = h / this.renderer.aspect();
+      w = h / this.renderer.aspect(w);
     }
+    this.scrollSideways(Math.floor(w) > room);
     this.canvas.style.width = `${Math.floor(w)}px`;
     this.canvas.style.height = `${Math.floor(h)}px`;
     this.renderer.resize(Math.floor(w), Math.floor(h), this.dpr);
     this.needsDraw = true;
+  }
+
+  /** a canvas wider than its wrapper scrolls in it, a region the keyboard can reach and scroll */
+  private scrollSideways(on: boolean): void {
+    if (this.wrap.classList.contains('scrolls-x') === on) return;
+    this.wrap.classList.toggle('scrolls-x', on);
+    if (on) {
+      this.wrap.tabIndex = 0;
+      this.wrap.setAttribute('role', 'region');
+      this.wrap.setAttribute('aria-label', 'The simulation, wider than the screen: scroll sideways');
+    } else {
+      this.wrap.removeAttribute('tabindex');
+      this.wrap.removeAttribute('role');
+      this.wrap.removeAttribute('aria-label');
+    }
   }
 
   invalidate(): void {

@@ -1,0 +1,66 @@
+/**
+ * A phone (390 px, one column): the simulation comes first and the scenario form after the plots,
+ * in the DOM as on screen, and back in the left column when the window is wide again; the
+ * avalanche's long, low floor is drawn at a legible scale in a canvas that scrolls sideways.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { openPage, useBrowser, waitForState } from './browser';
+
+const browser = useBrowser();
+
+/** the ids of the layout's sections, in DOM order */
+async function layoutOrder(page: Page): Promise<string[]> {
+  return page.evaluate(() => [...document.querySelector('main')!.children].map((e) => e.id || e.className));
+}
+
+describe('on a phone', () => {
+  for (const path of ['index.html', 'soft.html', 'avalanche.html', 'compare.html']) {
+    it(`${path}: the simulation first, the scenario form after the plots; the form goes back left on a wide screen, keeping focus`, async () => {
+      const { page, errors } = await openPage(browser(), `${inject('baseUrl')}${path}?play=0`, { width: 390, height: 844 });
+      await waitForState(page, (s) => s.count > 0);
+      expect(await layoutOrder(page)).toEqual(['stage', 'plots', 'scenario-panel']);
+      const stage = await page.locator('.stage').boundingBox();
+      const panel = await page.locator('#scenario-panel').boundingBox();
+      expect(stage!.y).toBeLessThan(panel!.y);
+      // the canvas is on the first screen
+      const canvas = await page.locator('canvas').first().boundingBox();
+      expect(canvas!.y + canvas!.height / 2).toBeLessThan(844);
+      // a field being edited keeps its focus when the phone turns to landscape / the window widens
+      await page.locator('#preset').focus();
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await expect.poll(async () => layoutOrder(page)).toEqual(['scenario-panel', 'stage', 'plots']);
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('preset');
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  }
+
+  it('avalanche: grains at least 5 px across in a canvas that scrolls sideways, by keyboard too; wider screens show the whole floor', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0`, { width: 390, height: 844 });
+    await waitForState(page, (s) => s.count === 128);
+    const sizes = async (): Promise<{ canvas: number; wrap: number; region: string | null; tabindex: string | null }> =>
+      page.evaluate(() => {
+        const wrap = document.getElementById('canvas-wrap')!;
+        return { canvas: document.getElementById('sim-canvas')!.clientWidth, wrap: wrap.clientWidth, region: wrap.getAttribute('role'), tabindex: wrap.getAttribute('tabindex') };
+      });
+    const phone = await sizes();
+    // the preset: a floor of 1 m plus 2 % each side, the 58 px of tick labels, and 128 grains of
+    // radii uniform in 4-6 mm, so a mean diameter of 10 mm within 0.2 mm, drawn 5 px across
+    expect(phone.canvas).toBeGreaterThanOrEqual(Math.floor(58 + (1.04 * 5) / 0.0102));
+    expect(phone.canvas).toBeLessThanOrEqual(Math.ceil(58 + (1.04 * 5) / 0.0098));
+    expect(phone.canvas).toBeGreaterThan(phone.wrap);
+    expect(phone).toMatchObject({ region: 'region', tabindex: '0' });
+    // the keyboard scrolls it: focus, then the right arrow key
+    await page.locator('#canvas-wrap').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => page.evaluate(() => document.getElementById('canvas-wrap')!.scrollLeft)).toBeGreaterThan(0);
+    // a tablet: the whole floor fits, nothing scrolls and the wrapper is no region
+    await page.setViewportSize({ width: 800, height: 1024 });
+    await expect.poll(async () => sizes()).toMatchObject({ region: null, tabindex: null });
+    const tablet = await sizes();
+    expect(tablet.canvas).toBeLessThanOrEqual(tablet.wrap);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
