@@ -187,6 +187,23 @@ TEST(Msh, AFileThatIsNotTextIsNamedSo) {
   errorOf("Pente d\xC3\xA9j\xC3\xA0 maill\xC3\xA9" "e\n", "expected $MeshFormat (is this a Gmsh .msh file?), got 'Pente d\\xc3");
 }
 
+TEST(Msh, AByteOrderMarkIsSkipped) {
+  std::vector<Segment2> plain, marked;
+  std::string error;
+  ASSERT_TRUE(readMsh(kSlope22, plain, error)) << error;
+  ASSERT_TRUE(readMsh("\xEF\xBB\xBF" + kSlope22, marked, error)) << error;
+  ASSERT_EQ(marked.size(), plain.size());
+  for (std::size_t k = 0; k < plain.size(); ++k) {
+    EXPECT_EQ(marked[k].ax, plain[k].ax);
+    EXPECT_EQ(marked[k].ay, plain[k].ay);
+    EXPECT_EQ(marked[k].bx, plain[k].bx);
+    EXPECT_EQ(marked[k].by, plain[k].by);
+  }
+  // line numbers still count from the first line
+  EXPECT_EQ(errorOf("\xEF\xBB\xBF" + replaced(kSlope22, "2 1 1 0", "2 1 abc 0"), "got 'abc'"),
+            "line 11: $Nodes: expected 4 numbers (node-id x y z), got 'abc'");
+}
+
 TEST(Msh, NodeOffThePlane) {
   EXPECT_EQ(errorOf(replaced(kSlope22, "3 3 0 0", "3 3 0 0.5"), "z = 0.5"),
             "line 12: $Nodes: node 3 has z = 0.5, but only 2D meshes (z = 0) are supported");

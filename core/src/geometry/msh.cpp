@@ -84,7 +84,8 @@ bool parseDouble(std::string_view t, double& v) {
 /// Lines and tokens of the text.
 class Reader {
  public:
-  explicit Reader(const std::string& text) : text_(text) {}
+  /// A UTF-8 byte order mark, which some editors put at the start of a text they save, is skipped.
+  explicit Reader(const std::string& text) : text_(text), pos_(text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0) {}
 
   /// Moves to the next line that is not blank; false at the end of the text.
   bool nextLine() {
