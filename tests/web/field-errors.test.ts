@@ -34,6 +34,14 @@ describe('error-to-field mapping', () => {
     expect(rest.map((e) => e.path)).toEqual(['discs[3].radius', '']);
   });
 
+  it('puts an error about a group of fields at the group\'s first field', () => {
+    const fields = [{ key: 'mu', path: 'friction.mu' }, { key: 'width', path: 'column.width' }, { key: 'height', path: 'column.height' }];
+    const { byField, rest } = assignErrors([error('column', '10 m x 10 m', 'holds about 693889 grains'), error('', '', 'overlap'), error('col')], fields);
+    expect(byField.get('width')?.map((e) => e.value)).toEqual(['10 m x 10 m']);
+    expect(byField.has('height')).toBe(false);
+    expect(rest.map((e) => e.path)).toEqual(['', 'col']);
+  });
+
   it('prefers the most specific field', () => {
     const fields = [{ key: 'box', path: 'domain.box' }, { key: 'width', path: 'domain.box.width' }];
     const { byField } = assignErrors([error('domain.box.width'), error('domain.box.depth')], fields);

@@ -17,8 +17,10 @@ export function pathWithin(errorPath: string, fieldPath: string): boolean {
 }
 
 /**
- * Assigns every error to the field with the longest path that contains it
- * (path-prefix match); the others go to `rest`.
+ * Assigns every error to the field with the longest path that contains it (path-prefix match).
+ * An error about a group of fields ("column" = width x height holds too many grains) goes to the
+ * group's first field in form order, where the reader sees it beside the values to change; the
+ * others go to `rest`.
  */
 export function assignErrors(
   errors: readonly ValidationError[],
@@ -31,6 +33,7 @@ export function assignErrors(
     for (const field of fields) {
       if (pathWithin(error.path, field.path) && (best === null || field.path.length > best.path.length)) best = field;
     }
+    best ??= fields.find((field) => pathWithin(field.path, error.path)) ?? null;
     if (best === null) {
       rest.push(error);
     } else {
