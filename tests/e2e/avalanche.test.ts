@@ -59,6 +59,24 @@ describe('the avalanche page', () => {
     await page.context().close();
   });
 
+  it('while the column settles the clock counts the settling, then t from the gate\'s opening', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0`);
+    await waitForState(page, (s) => s.count === 128);
+    // the world's time runs from -settle.maxTime (-5 s) until the gate opens; the reader sees the settling time
+    await expect.poll(async () => page.locator('#sim-time').textContent()).toBe('settling 0 s');
+    expect(await page.locator('#status').textContent()).toBe('Paused, settling 0 s');
+    await page.locator('#btn-step').click();
+    await expect.poll(async () => page.locator('#sim-time').textContent()).toBe('settling 0.01 s');
+    expect(await page.locator('#status').textContent()).toBe('Paused, settling 0.01 s');
+    expect(await page.locator('#phase-line').textContent()).toMatch(/^Settling behind the closed gate — 0\.01 s so far/);
+    // once the gate is open: the run's own time
+    await page.locator('#btn-play').click();
+    await waitForProbe(page, (p) => p.phase >= 1);
+    await expect.poll(async () => page.locator('#sim-time').textContent()).toMatch(/^t = \d/);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('a village on the floor: the read-out and the phase line say whether the flow destroys it, and name loose grains that reach it', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html`);
     await waitForState(page, (s) => s.count === 128);

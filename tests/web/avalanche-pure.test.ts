@@ -13,7 +13,7 @@ import {
 import {
   caseFraction, LARGE_SLOPE, parseStudyCaseResult, slopeText, SMALL_SLOPE, studyCsv, studyRow, studySlopes, type StudyCaseResult,
 } from '../../web/src/avalanche/study';
-import { grainsReaching, phaseText, villageText } from '../../web/src/avalanche/summary-readout';
+import { grainsReaching, phaseText, settlingClock, villageText } from '../../web/src/avalanche/summary-readout';
 import type { AvalancheSamples, AvalancheSummary } from '../../web/src/sim/granular-wasm';
 import type { JsonObject } from '../../web/src/sim/scenario';
 
@@ -237,6 +237,12 @@ describe('the village', () => {
     expect(grainsReaching(0.5, frame, radii)).toBe(2); // 0.495 + 0.005 and 0.7 + 0.004; not 0.494 + 0.005
     expect(grainsReaching(0.8, frame, radii)).toBe(0);
     expect(grainsReaching(0.5, frame.slice(0, 8), radii)).toBe(1);
+  });
+
+  it('while settling, the clock counts from the start of the settling (the world\'s time runs from -settle.maxTime)', () => {
+    expect(settlingClock(-5, 5)).toBe('settling 0 s');
+    expect(settlingClock(-4.66, 5)).toBe('settling 0.34 s');
+    expect(phaseText(0, -4.66, 5, summary, null)).toMatch(/^Settling behind the closed gate — 0\.34 s so far · /);
   });
 
   it('the phase line says how many grains fell off the end of the floor, and nothing when none did', () => {

@@ -28,7 +28,7 @@ import { SampleSeries } from './sample-series';
 import { grainSpeedMax } from './scales';
 import { STUDY_SIZES, type StudySize } from './study-cases';
 import { StudyPanel } from './study-panel';
-import { grainsReaching, phaseText, SummaryReadout } from './summary-readout';
+import { grainsReaching, phaseText, settlingClock, SummaryReadout } from './summary-readout';
 
 function num(scenario: JsonObject, path: string, fallback: number): number {
   const v = getPath(scenario, path);
@@ -80,6 +80,7 @@ export function startAvalancheApp(): void {
     loaded: onLoaded,
     frame: onFrame,
     runningText: (n) => `Running — ${n.toLocaleString('en-US')} grain${n === 1 ? '' : 's'}`,
+    clock: (msg) => (msg.phase === 0 ? settlingClock(msg.time, settleMaxTime) : null),
     view,
     plotsDirty: () => plotsDirty,
     updatePlots: () => {

@@ -92,9 +92,19 @@ export function villageText(x: number | null, s: AvalancheSummary, phase: Avalan
  * The phase line: "Settling behind the gate — 0.12 s so far", "Flowing — t = 0.31 s", "Stopped at t = 0.95 s"; then grains and
  * steps; once the flow has stopped, the village's fate when there is one.
  */
+/** How long the column has settled: the world's time counts from −settle.maxTime until the gate opens. */
+function settlingSoFar(time: number, settleMaxTime: number): string {
+  return `${formatNumber(Math.max(0, time + settleMaxTime), 3)} s`;
+}
+
+/** The play controls' clock while the column settles (the world's t = 0 is the gate's opening, not yet known). */
+export function settlingClock(time: number, settleMaxTime: number): string {
+  return `settling ${settlingSoFar(time, settleMaxTime)}`;
+}
+
 export function phaseText(phase: AvalanchePhaseCode, time: number, settleMaxTime: number, s: AvalancheSummary, village: number | null = null): string {
   const steps = `${formatCount(s.grains)} grains · ${formatCount(s.steps + s.settleSteps)} steps`;
-  if (phase === 0) return `Settling behind the closed gate — ${formatNumber(Math.max(0, time + settleMaxTime), 3)} s so far · ${steps}`;
+  if (phase === 0) return `Settling behind the closed gate — ${settlingSoFar(time, settleMaxTime)} so far · ${steps}`;
   if (phase === 1) return `Flowing — t = ${formatNumber(time, 4)} s since the gate opened · ${steps}`;
   const fate = village !== null ? ` · the village ${s.villageReachedAt >= 0 ? 'was destroyed' : 'is safe'}` : '';
   const fallen = s.fallen > 0 ? ` · ${formatCount(s.fallen)} grain${s.fallen === 1 ? '' : 's'} fell off the end of the floor` : '';

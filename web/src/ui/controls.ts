@@ -66,9 +66,9 @@ export class Controls {
     this.speedInput.setAttribute('aria-valuetext', `${formatNumber(value, 2)} simulated seconds per real second`);
   }
 
-  /** Shows the simulated time, s. */
-  setTime(time: number): void {
-    const text = `t = ${formatNumber(time, 5)} s`;
+  /** Shows the simulated time, s, or the page's own clock text (e.g. the avalanche's settling time). */
+  setTime(time: number, clock: string | null = null): void {
+    const text = clock ?? `t = ${formatNumber(time, 5)} s`;
     if (this.timeOutput.textContent !== text) this.timeOutput.textContent = text;
   }
 

@@ -41,6 +41,12 @@ export interface PageSessionOptions<C, L, F> {
   frame(msg: F): void;
   /** the status line while running, e.g. "Running — 1,000 discs" */
   runningText(count: number): string;
+  /**
+   * The clock of a frame whose time is not yet the run's own, shown by the play controls and a
+   * paused status line (the avalanche's "settling 0.34 s": its time counts from minus the longest
+   * settling and jumps to 0 when the gate opens); null, or absent, for "t = … s".
+   */
+  clock?(msg: F): string | null;
   view: FrameView;
   /** the canvas the PNG and WebM exports take (#sim-canvas by default) */
   exportCanvas?: HTMLCanvasElement;
@@ -122,9 +128,10 @@ export function connectPage<
         o.frame(msg);
         controls.setRunning(msg.running);
         controls.setFinished(msg.status === AdvanceStatus.Finished);
-        controls.setTime(msg.time);
+        const clock = o.clock?.(msg) ?? null;
+        controls.setTime(msg.time, clock);
         // the status is a live region: it changes on play / pause / step / end, not every frame
-        status.frame(msg, o.runningText(count));
+        status.frame(msg, o.runningText(count), clock);
         api.frame(observables(), msg.status === AdvanceStatus.Finished || msg.status === AdvanceStatus.Stopped, msg.message);
         // the first frame with the family's observables: the embedding page may start talking
         if (!announced && window.parent !== window && Object.keys(observables()).length > 1) {

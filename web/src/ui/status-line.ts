@@ -27,8 +27,11 @@ export class StatusLine {
     this.element.classList.add('error');
   }
 
-  /** `runningText` while running; it changes on play / pause / step / end, not every frame */
-  frame(msg: FrameCommon, runningText: string): void {
+  /**
+   * `runningText` while running; it changes on play / pause / step / end, not every frame.
+   * `clock`, when given, says where a paused run is instead of its time and output index.
+   */
+  frame(msg: FrameCommon, runningText: string, clock: string | null = null): void {
     if (this.failed) return;
     if (this.pinned !== null) {
       if (!msg.running) return;
@@ -39,6 +42,7 @@ export class StatusLine {
     if (msg.status === AdvanceStatus.Stopped) text = `Stopped at t = ${formatNumber(msg.time, 6)} s: ${msg.message}`;
     else if (msg.status === AdvanceStatus.Finished) text = `finished at t = ${formatNumber(msg.time, 6)} s`;
     else if (msg.running) text = runningText;
+    else if (clock !== null) text = `Paused, ${clock}`;
     else text = `Paused at t = ${formatNumber(msg.time, 6)} s (output ${msg.outputIndex})`;
     if (this.element.textContent !== text) this.element.textContent = text;
     this.element.classList.toggle('stopped', msg.status === AdvanceStatus.Stopped);
