@@ -264,6 +264,8 @@ describe('the Gmsh import', () => {
     await page.locator('#msh-file').setInputFiles({ name: 'slope.msh', mimeType: 'text/plain', buffer: Buffer.from(SLOPE_MSH) });
     await expect.poll(async () => (await page.locator('#msh-note').textContent()) ?? '').toBe('2 segments read from slope.msh.');
     await expect.poll(async () => (await page.locator('#scenario-json').inputValue()).replace(/\s+/g, '')).toContain('"segments":[[0.5,0.1,0.7,0.05],[0.7,0.05,0.9,0]]');
+    // the preset's name and description no longer describe this floor
+    expect(await page.locator('#scenario-title').textContent()).toBe('Column collapse, H/W = 2 before settling (edited)');
     await page.locator('#msh-file').setInputFiles({ name: 'broken.msh', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await page.locator('#err-msh').waitFor({ state: 'visible' });
     expect(await page.locator('#err-msh').textContent()).toMatch(/^broken\.msh: /);

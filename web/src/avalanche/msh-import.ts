@@ -7,6 +7,7 @@
 import exampleMeshUrl from '/scenarios/avalanche-dam.msh?url';
 import { cloneJson, type JsonObject } from '../sim/scenario';
 import { el } from '../ui/dom';
+import { markEdited } from '../ui/scenario-form';
 import type { MshAnswer } from './protocol';
 
 export interface MshImportHandlers {
@@ -46,7 +47,7 @@ export class MshImport {
     });
     this.clear.addEventListener('click', () => {
       const scenario = this.handlers.current();
-      if (scenario) this.handlers.apply(JSON.stringify(withSegments(scenario, [])));
+      if (scenario) this.handlers.apply(JSON.stringify(markEdited(scenario, withSegments(scenario, []))));
     });
     this.root = el(
       'fieldset', { class: 'group group-boundary', id: 'msh-import' },
@@ -87,7 +88,7 @@ export class MshImport {
       if (!scenario) return;
       this.lastRead = `${answer.segments.length} segment${answer.segments.length === 1 ? '' : 's'} read from ${name}.`;
       this.note.textContent = this.lastRead;
-      this.handlers.apply(JSON.stringify(withSegments(scenario, answer.segments)));
+      this.handlers.apply(JSON.stringify(markEdited(scenario, withSegments(scenario, answer.segments))));
     });
   }
 }

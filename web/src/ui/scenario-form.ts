@@ -265,3 +265,28 @@ export function plainFormModel(
     jsonHelp,
   };
 }
+
+/** what a scenario's name ends with once the form has changed it */
+export const EDITED_SUFFIX = ' (edited)';
+
+/**
+ * A scenario the form changed keeps a name and a description that were written for its base
+ * ("… mu = 0.5" after μ was set to 0.3), and both travel in the title, the reproduce line under
+ * every plot, share links and file names. When any value differs from the base, the name gets
+ * " (edited)" and the description says it is the base's; a base already marked is left as it is,
+ * and so is a name the form itself chose (the comparison's set-up).
+ */
+export function markEdited(base: JsonObject, scenario: JsonObject): JsonObject {
+  const name = base['name'];
+  if (scenario['name'] !== name || (typeof name === 'string' && name.endsWith(EDITED_SUFFIX))) return scenario;
+  const rest = (s: JsonObject): string => JSON.stringify({ ...s, name: null, notes: null });
+  if (rest(scenario) === rest(base)) return scenario;
+  const title = typeof name === 'string' && name !== '' ? name : 'the scenario';
+  const out = cloneJson(scenario);
+  out['name'] = `${title}${EDITED_SUFFIX}`;
+  const notes = base['notes'];
+  out['notes'] = typeof notes === 'string' && notes !== ''
+    ? `Changed in the form; the description of “${title}” follows, with its values before the change. ${notes}`
+    : `Changed in the form from “${title}”.`;
+  return out;
+}

@@ -10,7 +10,7 @@ import { el } from './dom';
 import { assignErrors } from './field-errors';
 import type { Preset } from './presets';
 import { fileStem } from './reproduce';
-import { GAS_FORM, type FieldSpec, type FormModel, type FormValues } from './scenario-form';
+import { GAS_FORM, markEdited, type FieldSpec, type FormModel, type FormValues } from './scenario-form';
 
 export interface PanelHandlers {
   /** validate and load scenario JSON text */
@@ -149,7 +149,7 @@ export class ScenarioPanel {
 
   private applyForm(): void {
     if (!this.base) return;
-    this.handlers.apply(JSON.stringify(this.model.toScenario(this.base, this.readValues())), 'form');
+    this.handlers.apply(JSON.stringify(markEdited(this.base, this.model.toScenario(this.base, this.readValues()))), 'form');
   }
 
   /** A scenario was loaded: it becomes the form's base; refill the inputs unless told not to. */

@@ -1,0 +1,52 @@
+/**
+ * A scenario changed in the form is named "… (edited)" and its description says it is the
+ * preset's, with the values before the change: the preset's words ("mu = 0.5") no longer pass for
+ * the run's in the title, the reproduce lines, share links and file names. Applying the form
+ * unchanged renames nothing.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import { openPage, useBrowser, waitForState } from './browser';
+
+const browser = useBrowser();
+
+const PAGES = [
+  { path: 'index.html', field: '#f-restitution', value: '0.8' },
+  { path: 'soft.html', field: '#f-mu', value: '0.3' },
+  { path: 'avalanche.html', field: '#f-mu', value: '0.3' },
+  { path: 'compare.html', field: '#f-restitution', value: '0.7' },
+] as const;
+
+describe('a scenario changed in the form', () => {
+  for (const { path, field, value } of PAGES) {
+    it(`${path}: unchanged keeps its name; changed is "(edited)", once, with the preset's description marked as such`, async () => {
+      const { page, errors } = await openPage(browser(), `${inject('baseUrl')}${path}?play=0`);
+      const first = await waitForState(page, (s) => s.count > 0);
+      const title = (await page.locator('#scenario-title').textContent()) ?? '';
+      const notes = (await page.locator('#scenario-notes').textContent()) ?? '';
+      expect(title).not.toBe('');
+      // Apply with nothing changed (the run, stepped on and paused, plays again): the same name
+      await page.locator('#btn-step').click();
+      await waitForState(page, (s) => s.time > first.time && !s.running);
+      await page.locator('#apply').click();
+      // a scenario applied from the form plays from its start
+      await waitForState(page, (s) => s.running);
+      expect(await page.locator('#scenario-title').textContent()).toBe(title);
+      // one value changed
+      await page.locator(field).fill(value);
+      await page.locator('#apply').click();
+      await expect.poll(async () => page.locator('#scenario-title').textContent()).toBe(`${title} (edited)`);
+      const edited = (await page.locator('#scenario-notes').textContent()) ?? '';
+      expect(edited).toBe(notes === ''
+        ? `Changed in the form from “${title}”.`
+        : `Changed in the form; the description of “${title}” follows, with its values before the change. ${notes}`);
+      // a second change keeps one "(edited)" and the same description
+      await page.locator('#f-seed').fill('8');
+      await page.locator('#apply').click();
+      await expect.poll(async () => page.locator('#f-seed').inputValue()).toBe('8');
+      expect(await page.locator('#scenario-title').textContent()).toBe(`${title} (edited)`);
+      expect(await page.locator('#scenario-notes').textContent()).toBe(edited);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  }
+});
