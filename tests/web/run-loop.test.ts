@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AdvanceStatusCode } from '../../web/src/sim/granular-wasm';
 import { AdvanceStatus, type CrashedMessage, type FrameCommon, type RejectedMessage, type ToWorker } from '../../web/src/sim/protocol';
-import { describeEngineFailure, FRAME_BUDGET_MS, RunLoop, type EngineWorld, type Family, type LoadInfo } from '../../web/src/sim/run-loop';
+import { describeEngineFailure, FRAME_BUDGET_MS, RunLoop, SLICE_TARGET_MS, type EngineWorld, type Family, type LoadInfo } from '../../web/src/sim/run-loop';
 
 const INTERVAL = 0.01;
 
@@ -43,10 +43,15 @@ class FakeWorld implements EngineWorld {
   }
   /** the engine's failure on the next advance() (a WebAssembly abort in the real module) */
   failure: Error | null = null;
-  advance(): AdvanceStatusCode {
+  /** the budgets advance() was given, in order */
+  budgets: number[] = [];
+  /** ms each unit of budget costs on the clock, besides costMs per call */
+  costPerUnitMs = 0;
+  advance(budget: number): AdvanceStatusCode {
     if (this.failure) throw this.failure;
     this.advances += 1;
-    this.clock.now += this.costMs;
+    this.budgets.push(budget);
+    this.clock.now += this.costMs + budget * this.costPerUnitMs;
     if (this.halves >= this.endHalves) return AdvanceStatus.Finished;
     this.halves += 1;
     return this.halves % 2 === 0 ? AdvanceStatus.Output : AdvanceStatus.Budget;
@@ -150,6 +155,27 @@ describe('run loop: step', () => {
     const idle = await Promise.race([after, new Promise((r) => setTimeout(() => r('no frame'), 20))]);
     expect(idle).toBe('no frame');
     expect(worlds[0]?.advances).toBe(advances);
+  });
+});
+
+describe('run loop: slices', () => {
+  it('a slow world gets smaller slices, so messages are answered within about SLICE_TARGET_MS; a quick one gets the family\'s slice back', async () => {
+    const { loop, send, load, worlds } = setup();
+    await load(false);
+    const world = worlds[0]!;
+    // 100 units at 0.5 ms each: 50 ms per call; halved until a call takes at most 2 x 8 ms
+    world.costPerUnitMs = 0.5;
+    await send({ type: 'step' });
+    await send({ type: 'step' });
+    await send({ type: 'step' });
+    expect(world.budgets.slice(0, 3)).toEqual([100, 50, 25]);
+    expect(loop.sliceInUse()).toBe(25);
+    expect(25 * world.costPerUnitMs).toBeLessThanOrEqual(2 * SLICE_TARGET_MS);
+    // cheap again (0.01 ms per unit): doubles back, never above the family's 100
+    world.costPerUnitMs = 0.01;
+    for (let k = 0; k < 3; ++k) await send({ type: 'step' });
+    expect(loop.sliceInUse()).toBe(100);
+    expect(Math.max(...world.budgets)).toBe(100);
   });
 });
 

@@ -5,8 +5,9 @@
  * records, what a frame carries) is a small `Family` adapter.
  *
  * While running, every `tick` (one animation frame on the main thread) moves a target
- * time forward by speed × dt; the loop calls world.advance() in slices of
- * `family.sliceSize` (events or integrator steps) until the next output instant would pass
+ * time forward by speed × dt; the loop calls world.advance() in slices of at most
+ * `family.sliceSize` (events or integrator steps; fewer while a call takes longer than
+ * SLICE_TARGET_MS) until the next output instant would pass
  * the target, then answers with one frame. Between slices it yields to the worker's event
  * loop, so pause / step / load / reset take effect within one slice, and one answer never
  * takes much longer than FRAME_BUDGET_MS: the page stays responsive however slow the
@@ -25,6 +26,13 @@ export const YIELD_EVERY_MS = 4;
 export const MAX_TICK_S = 0.1;
 /** how far (real seconds) the target may run ahead of the simulation when it cannot keep up */
 export const MAX_LAG_S = 0.25;
+/**
+ * One advance() call should take about this long (ms): the slice shrinks below the family's
+ * `sliceSize` while a call takes longer (25,000 grains: 200 steps took 1.6 s, and Pause waited
+ * for them) and grows back to it while calls are quick. A world's run does not depend on how it
+ * is sliced, so this changes when messages are answered, never the results.
+ */
+export const SLICE_TARGET_MS = 8;
 
 /** Resolves after pending messages have been handled (a macrotask without the setTimeout clamp). */
 export function yieldToEventLoop(): Promise<void> {
@@ -112,13 +120,28 @@ export class RunLoop<W extends EngineWorld, F> {
   private hash = '';
   private pumping = false;
   private outputInterval = 0;
+  /** the current advance() budget: family.sliceSize, less while calls are slow */
+  private slice: number;
 
   constructor(
     private readonly family: Family<W, F>,
     private readonly post: RunPost<F>,
     /** ms, a monotonic clock (tests pass a fake one) */
     private readonly now: () => number = () => performance.now(),
-  ) {}
+  ) {
+    this.slice = family.sliceSize;
+  }
+
+  /** the advance() budget in use now (tests) */
+  sliceInUse(): number {
+    return this.slice;
+  }
+
+  /** Adapts the slice to the last call's cost: halve while slower than twice the target, grow while under half. */
+  private adaptSlice(elapsedMs: number): void {
+    if (elapsedMs > 2 * SLICE_TARGET_MS) this.slice = Math.max(1, Math.floor(this.slice / 2));
+    else if (elapsedMs < SLICE_TARGET_MS / 2) this.slice = Math.min(this.family.sliceSize, this.slice * 2);
+  }
 
   /** the loaded world, if any */
   current(): W | null {
@@ -266,7 +289,9 @@ export class RunLoop<W extends EngineWorld, F> {
       const wantStep = this.pendingSteps > 0;
       const wantRun = this.running && world.nextOutputTime() <= this.target;
       if (!wantStep && !wantRun) break;
-      const status = world.advance(this.family.sliceSize);
+      const before = this.now();
+      const status = world.advance(this.slice);
+      this.adaptSlice(this.now() - before);
       this.status = status;
       if (status === AdvanceStatus.Output) {
         this.onOutput(world);

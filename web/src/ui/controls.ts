@@ -19,6 +19,8 @@ export class Controls {
   private readonly playButton: HTMLButtonElement;
   private readonly speedInput: HTMLInputElement;
   private readonly speedOutput: HTMLOutputElement;
+  /** what the run really reaches, shown when it falls short of the speed asked for */
+  private readonly paceOutput: HTMLElement;
   private readonly timeOutput: HTMLElement;
   private running = false;
   /** the run reached its end (its duration): Play becomes Replay, Step has nothing left to do */
@@ -35,12 +37,13 @@ export class Controls {
       value: String(Math.log10(initialSpeed)), 'aria-describedby': 'speed-value',
     });
     this.speedOutput = el('output', { id: 'speed-value', for: 'speed' });
+    this.paceOutput = el('span', { class: 'pace', id: 'sim-pace', hidden: true });
     const speedLabel = el('label', { for: 'speed' }, 'Speed');
     // simulated time; not a live region (it changes every frame)
     this.timeOutput = el('span', { class: 'sim-time', id: 'sim-time' }, 't = 0 s');
     container.replaceChildren(
       this.playButton, step, reset,
-      el('span', { class: 'speed' }, speedLabel, this.speedInput, this.speedOutput),
+      el('span', { class: 'speed' }, speedLabel, this.speedInput, this.speedOutput, this.paceOutput),
       this.timeOutput,
     );
 
@@ -64,6 +67,17 @@ export class Controls {
     const text = `${formatNumber(value, 2)} s per s`;
     this.speedOutput.textContent = text;
     this.speedInput.setAttribute('aria-valuetext', `${formatNumber(value, 2)} simulated seconds per real second`);
+  }
+
+  /**
+   * The simulated seconds per real second the run reaches (PaceMeter), or null: shown next to
+   * the speed while it is below 80 % of it ("only 0.012 s per s: the machine cannot keep up").
+   */
+  setPace(reached: number | null): void {
+    const behind = reached !== null && reached < 0.8 * this.speed();
+    const text = behind ? `only ${formatNumber(reached, 2)} s per s: the machine cannot keep up` : '';
+    if (this.paceOutput.textContent !== text) this.paceOutput.textContent = text;
+    this.paceOutput.hidden = !behind;
   }
 
   /** Shows the simulated time, s, or the page's own clock text (e.g. the avalanche's settling time). */

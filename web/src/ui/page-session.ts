@@ -16,6 +16,7 @@ import type { FormModel } from './scenario-form';
 import { ScenarioPanel } from './scenario-panel';
 import { reproduce } from './reproduce';
 import { ScenarioSource, type ScenarioClient } from './scenario-source';
+import { PaceMeter } from './pace';
 import { ShareButton } from './share-button';
 import { StatusLine } from './status-line';
 import { setCrashTrigger, type GranularState } from './test-hook';
@@ -74,6 +75,7 @@ export function connectPage<
   let count = 0;
   let lastFrame: F | null = null;
   let running = false;
+  const pace = new PaceMeter();
 
   const status = new StatusLine(byId('status', HTMLElement));
   // the embedding page's load command waits for the engine's verdict
@@ -128,6 +130,7 @@ export function connectPage<
         o.frame(msg);
         controls.setRunning(msg.running);
         controls.setFinished(msg.status === AdvanceStatus.Finished);
+        controls.setPace(pace.sample(performance.now(), msg.time, msg.running));
         const clock = o.clock?.(msg) ?? null;
         controls.setTime(msg.time, clock);
         // the status is a live region: it changes on play / pause / step / end, not every frame

@@ -1,0 +1,34 @@
+/** The speed control says what was asked for; a run that cannot keep up says what it reaches. */
+import { describe, expect, inject, it } from 'vitest';
+import { openPage, useBrowser, waitForState } from './browser';
+
+const browser = useBrowser();
+
+describe('the pace next to the speed', () => {
+  it('is hidden while the run keeps up, and says what it reaches when it cannot (1,000 elastic discs at 1000 s per s)', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}index.html`);
+    await waitForState(page, (s) => s.running && s.time > 1.5);
+    // 1 s per s: kept up, nothing said
+    expect(await page.locator('#sim-pace').isHidden()).toBe(true);
+    // the slider's top, 10^3 s per s, for 1,000 elastic discs (area fraction 0.31, no cooling: their collision rate
+    // stays above 10^4 per simulated second, so 10^7 per real second are asked, several times
+    // what the engine computes in WebAssembly: about 10^6 a second, npm run bench)
+    await page.locator('#f-count').fill('1000');
+    await page.locator('#f-restitution').fill('1');
+    await page.locator('#apply').click();
+    await waitForState(page, (s) => s.count === 1000 && s.running);
+    await page.locator('#speed').focus();
+    await page.keyboard.press('End');
+    expect(await page.locator('#speed-value').textContent()).toBe('1000 s per s');
+    await expect.poll(async () => (await page.locator('#sim-pace').isVisible()) && ((await page.locator('#sim-pace').textContent()) ?? ''), { timeout: 15_000 })
+      .toMatch(/^only \d[\d.]* s per s: the machine cannot keep up$/);
+    const reached = Number(/only ([\d.]+)/.exec((await page.locator('#sim-pace').textContent()) ?? '')?.[1]);
+    expect(reached).toBeGreaterThan(0);
+    expect(reached).toBeLessThan(800);
+    // paused: nothing to measure
+    await page.locator('#btn-play').click();
+    await expect.poll(async () => page.locator('#sim-pace').isHidden()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { PaceMeter } from '../../web/src/ui/pace';
+
+describe('PaceMeter: simulated seconds per real second while playing', () => {
+  it('measures over the last two seconds of frames, once they span one', () => {
+    const pace = new PaceMeter();
+    // 60 frames a second, 0.01 simulated s per real s
+    let rate: number | null = null;
+    for (let k = 0; k <= 60; ++k) {
+      rate = pace.sample(k * (1000 / 60), 0.01 * (k / 60), true);
+      if (k < 60) expect(rate).toBeNull();
+    }
+    expect(rate).toBeCloseTo(0.01, 12);
+    // then full speed: after two more seconds the window holds only the new pace
+    for (let k = 61; k <= 60 + 180; ++k) rate = pace.sample(k * (1000 / 60), 0.01 + (k - 60) / 60, true);
+    expect(rate).toBeCloseTo(1, 1);
+  });
+
+  it('starts over after a pause, and when the time goes back (reset, a new run)', () => {
+    const pace = new PaceMeter();
+    for (let k = 0; k <= 70; ++k) pace.sample(k * 20, k * 0.02, true);
+    expect(pace.sample(1420, 1.42, true)).toBeCloseTo(1, 12);
+    expect(pace.sample(1440, 1.42, false)).toBeNull();
+    expect(pace.sample(1460, 1.44, true)).toBeNull();
+    // back to t = 0 while playing
+    expect(pace.sample(3000, 0, true)).toBeNull();
+    expect(pace.sample(3999, 0.5, true)).toBeNull();
+    expect(pace.sample(4000, 0.5, true)).toBeCloseTo(0.5, 12);
+  });
+});
