@@ -114,6 +114,27 @@ TEST(SoftContactLaw, ElasticLimitMatchesHertzClosedForms) {
   }
 }
 
+TEST(SoftWorldTest, TheRunDoesNotDependOnHowItIsSliced) {
+  // the page's run loop gives advance() smaller budgets while steps are slow (web/src/sim/run-loop.ts)
+  for (const char* file : {"soft-box.json", "soft-circle.json"}) {
+    SoftWorld whole(preset(file)), sliced(preset(file));
+    ASSERT_TRUE(whole.ok()) << whole.reportJson();
+    int outputs = 0, calls = 0;
+    while (outputs < 150) {
+      const AdvanceStatus a = whole.advance(1000000);
+      AdvanceStatus b;
+      while ((b = sliced.advance(1 + calls % 3)) == AdvanceStatus::Budget) ++calls;
+      ASSERT_EQ(a, b) << file << " output " << outputs;
+      ASSERT_EQ(whole.time(), sliced.time()) << file;
+      ASSERT_EQ(whole.hashState(), sliced.hashState()) << file << " t = " << whole.time();
+      if (a != AdvanceStatus::Output) break;
+      ++outputs;
+    }
+    EXPECT_EQ(outputs, 150) << file;
+    EXPECT_GT(calls, 300) << file;  // the budgets really cut the intervals
+  }
+}
+
 TEST(SoftWorldTest, EnergyLedgerClosesOnTheNotebookPresets) {
   for (const char* file : {"soft-box.json", "soft-circle.json"}) {
     SoftWorld w(preset(file));
