@@ -1,7 +1,7 @@
 /** Log-axis tick labels (plot/plot-view.ts logAxisValues): many decades are thinned to round ones, a short range keeps every label. */
 import type uPlot from 'uplot';
 import { describe, expect, it } from 'vitest';
-import { formatValue, logAxisValues } from '../../web/src/plot/plot-view';
+import { decadeRange, formatValue, logAxisValues } from '../../web/src/plot/plot-view';
 
 /** the two things logAxisValues reads of a chart: the axis' side and the plotting area (CSS px at ratio 1) */
 function chart(width: number, height: number): uPlot {
@@ -38,5 +38,21 @@ describe('logAxisValues', () => {
   it('keeps the labels inside a decade on a short range, and blanks the nulls uPlot hands over', () => {
     const splits = [0.002, 0.003, 0.005, 0.01, 0.02, 0.03, 0.05, null];
     expect(logAxisValues(chart(600, 150), splits, 1)).toEqual(['0.002', '0.003', '0.005', '0.01', '0.02', '0.03', '0.05', '']);
+  });
+});
+
+describe('decadeRange: a log axis spans whole decades around its data', () => {
+  it('keeps the lowest and the highest point inside (the avalanche\'s kinetic energy, 4.2e-5 to 0.9 J)', () => {
+    expect(decadeRange(4.238e-5, 0.87)).toEqual([1e-5, 1]);
+    expect(decadeRange(1e-4, 1)).toEqual([1e-4, 1]);
+    expect(decadeRange(0.002, 0.005)).toEqual([0.001, 0.01]);
+    // one value, exactly a decade: one decade above it
+    expect(decadeRange(0.01, 0.01)).toEqual([0.01, 0.1]);
+  });
+
+  it('falls back to [0.1, 1] without positive data', () => {
+    expect(decadeRange(null, null)).toEqual([0.1, 1]);
+    expect(decadeRange(0, 1)).toEqual([0.1, 1]);
+    expect(decadeRange(Number.NaN, 1)).toEqual([0.1, 1]);
   });
 });

@@ -4,7 +4,7 @@
  * and mean) with the residual (log axis).
  */
 import uPlot from 'uplot';
-import { axisValues, COLORS, legendValue, logAxisValues, PlotView } from '../plot/plot-view';
+import { axisValues, COLORS, legendValue, logAxisValues, logScale, PlotView } from '../plot/plot-view';
 import type { SampleSeries } from './sample-series';
 
 export const AVALANCHE_PLOT_KINDS = ['runout', 'energy', 'iterations'] as const;
@@ -32,7 +32,7 @@ export class AvalanchePlot {
 
   constructor(container: HTMLElement, readonly kind: AvalanchePlotKind) {
     this.view = new PlotView(container, 250, { name: AVALANCHE_PLOT_NAMES[kind] });
-    const logRange: uPlot.Scale = { distr: 3, log: 10 };
+    const logRange = logScale();
     if (kind === 'runout') {
       this.view.build(
         {

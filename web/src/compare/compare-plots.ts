@@ -4,7 +4,7 @@
  * centre-of-mass height (the pile), and collisions or contacts made (log).
  */
 import uPlot from 'uplot';
-import { axisValues, legendValue, logAxisValues, PlotView } from '../plot/plot-view';
+import { axisValues, legendValue, logAxisValues, logScale, PlotView } from '../plot/plot-view';
 import { ENGINE_COLORS } from '../render/palette';
 import { ENGINES, ENGINE_NAMES } from './protocol';
 import { COMPONENTS, plotted, type CompareSeries, type Component } from './series';
@@ -23,7 +23,7 @@ const NAMES: Readonly<Record<ChartKind, string>> = {
 
 const TIME_AXIS: uPlot.Axis = { label: 'time t (s)', values: axisValues };
 const BASE: Pick<uPlot.Options, 'cursor' | 'legend'> = { cursor: { drag: { x: true, y: false } }, legend: { live: false } };
-const LOG: uPlot.Scale = { distr: 3, log: 10 };
+const LOG: uPlot.Scale = logScale();
 /** a linear axis that always shows 0: differences of 1e-8 between the engines must not fill the plot */
 const LINEAR: uPlot.Scale = {
   range: (_u, min, max) => {

@@ -1,6 +1,6 @@
 /** Kinetic energy (J) vs time (s), with Haff's law for a freely cooling gas; optional log y. */
 import uPlot from 'uplot';
-import { PlotView, COLORS, axisValues, logAxisValues, legendValue } from './plot-view';
+import { PlotView, COLORS, axisValues, logAxisValues, logScale, legendValue } from './plot-view';
 import type { SeriesStore } from './series';
 import { haffEnergy } from './theory';
 
@@ -50,7 +50,7 @@ export class EnergyPlot {
     this.view.build(
       {
         title: 'Kinetic energy E_kin (J) vs time t (s)',
-        scales: { x: { time: false }, y: this.log ? { distr: 3 } : { range: (_u, _min, max) => [0, max > 0 ? max * 1.05 : 1] } },
+        scales: { x: { time: false }, y: this.log ? logScale() : { range: (_u, _min, max) => [0, max > 0 ? max * 1.05 : 1] } },
         axes: [
           { label: 'time t (s)', values: axisValues },
           { label: 'E_kin (J)', values: this.log ? logAxisValues : axisValues, size: 60 },

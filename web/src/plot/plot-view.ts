@@ -203,6 +203,26 @@ export function formatValue(v: number | null): string {
   return v.toExponential(1).replace('e+', 'e');
 }
 
+/**
+ * A log axis' range: the whole decades around the data ([4.2e-5, 0.9] -> [1e-5, 1]). uPlot's own
+ * log range could end between decades, above the lowest point (the avalanche's kinetic energy at
+ * the gate's opening and at the stop, 4e-5 J, fell under a 1e-4 floor and was cut off).
+ */
+export function decadeRange(min: number | null, max: number | null): [number, number] {
+  if (min === null || max === null || !(min > 0) || !(max > 0) || !Number.isFinite(min) || !Number.isFinite(max)) return [0.1, 1];
+  // 10 ** -5 is 9.999999999999999e-6: a negative power as 1 / 10 ** 5 is the double nearest 1e-5
+  const pow10 = (e: number): number => (e < 0 ? 1 / 10 ** -e : 10 ** e);
+  const lo = pow10(Math.floor(Math.log10(min) + 1e-9));
+  let hi = pow10(Math.ceil(Math.log10(max) - 1e-9));
+  if (hi <= lo) hi = lo * 10;
+  return [lo, hi];
+}
+
+/** A base-10 log scale over whole decades (decadeRange). */
+export function logScale(): uPlot.Scale {
+  return { distr: 3, log: 10, range: (_u, min, max) => decadeRange(min, max) };
+}
+
 /** A series' value in the legend: '–' where there is none. */
 export function legendValue(_u: uPlot, v: number | null): string {
   return v == null ? '–' : formatValue(v);
