@@ -278,6 +278,20 @@ describe('the Gmsh import', () => {
     await page.context().close();
   });
 
+  it('"Remove segments" from the keyboard: the segments go, the button goes, the focus stays in the import', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0`);
+    await waitForState(page, (s) => s.count === 128);
+    await page.locator('#preset').selectOption('avalanche-dam');
+    await expect.poll(async () => page.locator('#msh-clear').isVisible()).toBe(true);
+    await page.locator('#msh-clear').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => page.locator('#msh-note').textContent()).toBe('No extra boundary segments.');
+    expect(await page.locator('#msh-clear').isHidden()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('msh-file');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('the example file linked next to the button downloads, and imports as the dam preset\'s segments', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0`);
     await waitForState(page, (s) => s.count === 128);

@@ -78,6 +78,30 @@ async function simulationControls(page: Page, unseen: string[], hasApply = true)
 }
 
 describe('keyboard only', () => {
+  for (const [path, target, next] of [
+    ['avalanche.html', 'btn-play', 'btn-step'],
+    ['index.html', 'btn-play', 'btn-step'],
+    ['chain.html', null, 'time-e'],
+  ] as const) {
+    it(`${path}: the first Tab shows "Skip to …", and Enter goes past the scenario form without touching the address`, async () => {
+      const { page, errors } = await openPage(browser(), `${inject('baseUrl')}${path}?play=0`);
+      await page.waitForFunction(() => document.readyState === 'complete');
+      if (path !== 'chain.html') await waitForState(page, (s) => s.count > 0);
+      const address = page.url();
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('skip-link');
+      const box = await page.locator('#skip-link').boundingBox();
+      expect(box!.y).toBeGreaterThanOrEqual(0); // on screen while focused
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id || document.activeElement?.tagName)).toBe(target ?? 'MAIN');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe(next);
+      expect(page.url()).toBe(address);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  }
+
   it('hard-disc gas: controls, preset, apply, copy link, guide, the log-axis toggle', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}index.html?play=0`);
     await waitForState(page, (s) => s.count > 0);

@@ -19,6 +19,8 @@ export interface PageEntry {
   shareLabel: string;
   /** the guide disclosure's summary line */
   guide: string;
+  /** where the header's skip link puts the keyboard's focus (a selector), past the scenario form */
+  skipTo: string;
 }
 
 export const PAGES: readonly PageEntry[] = [
@@ -28,6 +30,7 @@ export const PAGES: readonly PageEntry[] = [
     link: 'Hard-disc gas',
     shareLabel: 'Link to this scenario',
     guide: 'Guide to the hard-disc gas: physics, parameters, what to try, references',
+    skipTo: '#btn-play',
   },
   {
     key: 'soft',
@@ -36,6 +39,7 @@ export const PAGES: readonly PageEntry[] = [
     family: 'soft discs',
     shareLabel: 'Link to this scenario',
     guide: 'Guide to soft discs: physics, parameters, what to try, references',
+    skipTo: '#btn-play',
   },
   {
     key: 'chain',
@@ -45,6 +49,7 @@ export const PAGES: readonly PageEntry[] = [
     fixedScenario: 'four spheres in a row (ARGESIM C12)',
     shareLabel: 'Link to these inputs',
     guide: 'Guide to the chain lab: physics, parameters, what to try, references',
+    skipTo: 'main',
   },
   {
     key: 'avalanche',
@@ -53,6 +58,7 @@ export const PAGES: readonly PageEntry[] = [
     family: 'avalanche',
     shareLabel: 'Link to this scenario',
     guide: 'Guide to the avalanche: physics, parameters, what to try, references',
+    skipTo: '#btn-play',
   },
   {
     key: 'compare',
@@ -61,6 +67,7 @@ export const PAGES: readonly PageEntry[] = [
     family: 'three contact models',
     shareLabel: 'Link to this scenario',
     guide: 'Guide to the comparison: three contact models, parameters, what to try, references',
+    skipTo: '#btn-play',
   },
 ];
 
@@ -77,7 +84,10 @@ export function headerHtml(key: string): string {
   const links = PAGES.filter((p) => p !== page)
     .map((p) => `        <a id="${p.key}-link" class="family-link" href="${p.href}">${p.link} →</a>`)
     .join('\n');
-  return `<header class="topbar">
+  // the address's hash is the scenario: the link moves the focus in script (web/src/ui/skip-link.ts), not by #fragment
+  const skipText = page.skipTo === 'main' ? 'Skip to the panels' : 'Skip to the simulation';
+  return `<a id="skip-link" class="skip-link" href="#" data-target="${page.skipTo}">${skipText}</a>
+    <header class="topbar">
       <h1>${title}</h1>
       ${scenario}
       <nav class="page-links" aria-label="Other labs">

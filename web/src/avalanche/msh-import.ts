@@ -31,11 +31,12 @@ export class MshImport {
   private readonly note = el('p', { class: 'hint', id: 'msh-note', 'aria-live': 'polite' });
   private readonly error = el('p', { class: 'field-error', id: 'err-msh', hidden: true });
   private readonly clear = el('button', { type: 'button', id: 'msh-clear' }, 'Remove segments');
+  private readonly input: HTMLInputElement;
   /** what the last import said, shown once more when its scenario is loaded */
   private lastRead: string | null = null;
 
   constructor(private readonly handlers: MshImportHandlers) {
-    const input = el('input', { type: 'file', id: 'msh-file', accept: '.msh', class: 'visually-hidden', 'aria-describedby': 'msh-note err-msh' });
+    const input = (this.input = el('input', { type: 'file', id: 'msh-file', accept: '.msh', class: 'visually-hidden', 'aria-describedby': 'msh-note err-msh' }));
     const label = el('label', { for: 'msh-file', class: 'button-like' }, 'Import Gmsh .msh…');
     input.addEventListener('change', () => {
       const file = input.files?.[0];
@@ -69,6 +70,8 @@ export class MshImport {
     const boundary = scenario['boundary'];
     const list = boundary && typeof boundary === 'object' && !Array.isArray(boundary) ? boundary['segments'] : undefined;
     const n = Array.isArray(list) ? list.length : 0;
+    // the button that removed the segments goes away: the keyboard's focus goes to the import next to it, not to the page
+    if (n === 0 && document.activeElement === this.clear) this.input.focus();
     this.clear.hidden = n === 0;
     if (this.error.hidden) this.note.textContent = this.lastRead ?? (n === 0 ? 'No extra boundary segments.' : `${n} boundary segment${n === 1 ? '' : 's'} in the scenario.`);
     this.lastRead = null;
