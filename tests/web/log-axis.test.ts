@@ -1,7 +1,7 @@
 /** Log-axis tick labels (plot/plot-view.ts logAxisValues): many decades are thinned to round ones, a short range keeps every label. */
 import type uPlot from 'uplot';
 import { describe, expect, it } from 'vitest';
-import { decadeRange, formatValue, logAxisValues } from '../../web/src/plot/plot-view';
+import { decadeRange, formatValue, logAxisValues, wrapWords } from '../../web/src/plot/plot-view';
 
 /** the two things logAxisValues reads of a chart: the axis' side and the plotting area (CSS px at ratio 1) */
 function chart(width: number, height: number): uPlot {
@@ -54,5 +54,22 @@ describe('decadeRange: a log axis spans whole decades around its data', () => {
     expect(decadeRange(null, null)).toEqual([0.1, 1]);
     expect(decadeRange(0, 1)).toEqual([0.1, 1]);
     expect(decadeRange(Number.NaN, 1)).toEqual([0.1, 1]);
+  });
+});
+
+describe('wrapWords: the PNG export\'s caption on as many lines as it needs', () => {
+  const width = (t: string): number => t.length; // one unit per character
+  it('breaks between words, no line wider than asked', () => {
+    const text = 'Scenario “Column collapse, H/W = 2 before settling” · seed 1 · engine avalanche gauss-seidel (double)';
+    const lines = wrapWords(text, 30, width);
+    expect(lines.join(' ')).toBe(text);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(30);
+    // greedy: each line but the last would overflow with the next line's first word
+    lines.slice(0, -1).forEach((line, k) => expect(`${line} ${lines[k + 1]!.split(' ')[0]}`.length).toBeGreaterThan(30));
+    expect(lines.length).toBeGreaterThan(2);
+  });
+  it('gives a word wider than the line a line of its own, and nothing for blank text', () => {
+    expect(wrapWords('a verylongwordindeed b', 5, width)).toEqual(['a', 'verylongwordindeed', 'b']);
+    expect(wrapWords('  ', 5, width)).toEqual([]);
   });
 });

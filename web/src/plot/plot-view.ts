@@ -117,11 +117,13 @@ export class PlotView {
       x += width;
     }
     const rowHeight = Math.round(20 * ratio);
-    // the picture carries its provenance: the reproduce line, small, at the bottom
-    const provenance = reproduceText(this.context.get());
+    // the picture carries its provenance: the reproduce line, small, at the bottom, on as many lines as it needs
+    if (measure) measure.font = font(10);
+    const provenance = wrapWords(reproduceText(this.context.get()), chart.width - 2 * pad, (t) => measure?.measureText(t).width ?? t.length * 6 * ratio);
+    const lineHeight = Math.round(14 * ratio);
     const out = document.createElement('canvas');
     out.width = chart.width;
-    out.height = titleHeight + chart.height + (rows.length + 1) * rowHeight + pad;
+    out.height = titleHeight + chart.height + rows.length * rowHeight + provenance.length * lineHeight + 2 * pad;
     const ctx = out.getContext('2d');
     if (!ctx) return Promise.resolve(null);
     ctx.fillStyle = '#ffffff';
@@ -155,7 +157,9 @@ export class PlotView {
     });
     ctx.fillStyle = '#5b6370';
     ctx.font = font(10);
-    ctx.fillText(provenance, pad, titleHeight + chart.height + rows.length * rowHeight + rowHeight / 2, out.width - 2 * pad);
+    provenance.forEach((line, k) => {
+      ctx.fillText(line, pad, titleHeight + chart.height + rows.length * rowHeight + pad + (k + 0.5) * lineHeight);
+    });
     return new Promise((resolve) => out.toBlob((blob) => resolve(blob), 'image/png'));
   }
 
@@ -201,6 +205,27 @@ export function formatValue(v: number | null): string {
   const a = Math.abs(v);
   if (a >= 1e-3 && a < 1e5) return String(Number(v.toPrecision(4)));
   return v.toExponential(1).replace('e+', 'e');
+}
+
+/**
+ * `text` in lines no wider than `width` (as `measure` gives it), broken between words; a word
+ * wider than the line gets a line of its own. (A caption squeezed into one line by fillText's
+ * maxWidth was unreadable under a 330 px plot.)
+ */
+export function wrapWords(text: string, width: number, measure: (t: string) => number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter((w) => w !== '')) {
+    const next = line === '' ? word : `${line} ${word}`;
+    if (line !== '' && measure(next) > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = next;
+    }
+  }
+  if (line !== '') lines.push(line);
+  return lines;
 }
 
 /**
