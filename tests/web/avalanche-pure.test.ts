@@ -68,7 +68,7 @@ describe('study cases', () => {
 
   it('reads aspect ratio lists and names a bad entry', () => {
     expect(parseAspects('8, 0.5;1 2  4, 1')).toEqual({ aspects: [0.5, 1, 2, 4, 8] });
-    expect(parseAspects('1, x')).toEqual({ error: 'aspect ratio "x": must be a number > 0 and <= 64' });
+    expect(parseAspects('1, x')).toEqual({ error: 'aspect ratio "x": must be a number from 0.1 to 32 here (granular-cli avalanche-study takes any a > 0)' });
     expect(parseAspects('-1')).toHaveProperty('error');
     expect(parseAspects('  ')).toEqual({ error: 'give at least one aspect ratio' });
   });

@@ -4,17 +4,36 @@
  * the same code as `granular-cli avalanche-study`, so the page and the command line agree. The
  * page chooses the size, in mean grain diameters: W = max(wide, high / a), H = a W, and passes the
  * scenario's material (studyMaterial).
- *   tiny   >= 3 wide, >= 6 high   (seconds in all: demos and the e2e test)
- *   quick  >= 6 wide, >= 15 high
- *   full   >= 10 wide, >= 30 high (the issue's test)
+ *   tiny   >= 3 wide, >= 6 high   (a second or two in all: demos and the e2e test)
+ *   quick  >= 6 wide, >= 15 high  (about ten seconds)
+ *   full   >= 10 wide, >= 30 high (the issue's test, a minute or two on two cores)
+ * studyColumn() sizes a case's column as the C++ study does, for the progress bar and the estimate
+ * of how long a study takes (studyEstimate).
  */
 import { getPath, type JsonObject } from '../sim/scenario';
+import { clipText, formatCount } from '../ui/dom';
 
 export const STUDY_SIZES = ['tiny', 'quick', 'full'] as const;
 export type StudySize = (typeof STUDY_SIZES)[number];
 
 /** the issue's aspect ratios */
 export const DEFAULT_ASPECTS: readonly number[] = [0.5, 1, 2, 4, 8];
+
+/**
+ * The aspect ratios the panel runs. avalancheStudyCase takes 0 < a <= 64 and the command line any
+ * a > 0, but outside this range a column has far more grains than its size promises (W = 6 / a
+ * mean diameters on *tiny*: 3,600 grains at a = 0.01, 20 s and more); the command line is the tool
+ * for those.
+ */
+export const ASPECT_MIN = 0.1;
+export const ASPECT_MAX = 32;
+
+/** How long a study of the issue's five aspect ratios takes at each size (measured on two cores). */
+export const SIZE_PROMISE: Readonly<Record<StudySize, string>> = {
+  tiny: 'a second or two',
+  quick: 'about ten seconds',
+  full: 'a minute or two on two cores',
+};
 
 /** [least width, least height] in mean grain diameters */
 const MIN_GRAINS: Readonly<Record<StudySize, readonly [number, number]>> = {
@@ -72,17 +91,108 @@ export function materialText(m: StudyMaterial): string {
   return `μ = ${m.mu}, μ_r = ${m.rollingFriction}, e = ${m.restitution}, ${m.solver === 'jacobi' ? 'Jacobi' : 'Gauss–Seidel'}, seed ${m.seed}`;
 }
 
-/** Aspect ratios from text like "0.5, 1, 2 4;8": positive numbers, or a message naming the bad entry. */
+/**
+ * Aspect ratios from text like "0.5, 1, 2 4;8": numbers from ASPECT_MIN to ASPECT_MAX, or a
+ * message naming the bad entry.
+ */
 export function parseAspects(text: string): { aspects: number[] } | { error: string } {
   const parts = text.split(/[\s,;]+/).filter((p) => p !== '');
   if (parts.length === 0) return { error: 'give at least one aspect ratio' };
   const aspects: number[] = [];
   for (const p of parts) {
     const v = Number(p);
-    if (!Number.isFinite(v) || v <= 0 || v > 64) return { error: `aspect ratio "${p}": must be a number > 0 and <= 64` };
+    if (!Number.isFinite(v) || v < ASPECT_MIN || v > ASPECT_MAX) {
+      return { error: `aspect ratio "${clipText(p, 24)}": must be a number from ${ASPECT_MIN} to ${ASPECT_MAX} here (granular-cli avalanche-study takes any a > 0)` };
+    }
     aspects.push(v);
   }
   return { aspects: [...new Set(aspects)].sort((x, y) => x - y) };
+}
+
+/** The study's mean grain diameter, m: radii uniform in 4–6 mm, d = R_min + R_max (core/src/engines/nscd/study.hpp). */
+export const STUDY_MEAN_DIAMETER = 0.01;
+/**
+ * Grains in a settled column of W × H mean diameters: about 0.98 (W − 0.3)(H − 0.5), within 5 % of
+ * the command line's counts from 3 × 6 (14 grains) to 60 × 30 (1,771) and 3 × 96 (260): the
+ * lattice loses part of a pitch at the gate and the trimmed top half a grain.
+ */
+function settledGrains(widthGrains: number, heightGrains: number): number {
+  return 0.98 * Math.max(0, widthGrains - 0.3) * Math.max(0, heightGrains - 0.5);
+}
+
+/** The column of one case before it settles (the C++ study's aspectSetup). */
+export interface StudyColumn {
+  /** W and H in mean diameters */
+  widthGrains: number;
+  heightGrains: number;
+  /** m */
+  width: number;
+  height: number;
+  /** roughly how many grains it holds once settled */
+  grains: number;
+}
+
+/** The column the C++ study builds for aspect ratio `a` at `size`: W = max(wide, high / a) mean diameters, H = a W. */
+export function studyColumn(a: number, size: StudySize): StudyColumn {
+  const [wide, high] = MIN_GRAINS[size];
+  const widthGrains = Math.max(wide, high / a);
+  const heightGrains = a * widthGrains;
+  return {
+    widthGrains,
+    heightGrains,
+    width: widthGrains * STUDY_MEAN_DIAMETER,
+    height: heightGrains * STUDY_MEAN_DIAMETER,
+    grains: settledGrains(widthGrains, heightGrains),
+  };
+}
+
+/** The most grains a case of the issue's aspect ratios has at `size`: what the size's promise is for. */
+export function usualGrains(size: StudySize): number {
+  return Math.max(...DEFAULT_ASPECTS.map((a) => studyColumn(a, size).grains));
+}
+
+/** "about" a grain count: two significant digits, with a thousands separator (3,600). */
+export function roughCount(n: number): string {
+  if (!(n > 0)) return '0';
+  const step = 10 ** Math.max(0, Math.floor(Math.log10(n)) - 1);
+  return formatCount(Math.round(n / step) * step);
+}
+
+/** "1 case", "2 cases" */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** "a", "a and b", "a, b and c" */
+export function listText(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** a case with more than this many times its size's usual grains is named in the estimate */
+const MANY_GRAINS = 2;
+
+/**
+ * What a study of `aspects` at `size` costs: "5 cases of about 15–63 grains: a second or two."; a
+ * case with far more grains than the size's usual is named instead of the promise ("1 case of
+ * about 320 grains, 5 times a usual tiny case's 63: expect it to take 5 times as long or more.").
+ */
+export function studyEstimate(size: StudySize, aspects: readonly number[]): string {
+  if (aspects.length === 0) return '';
+  const grains = aspects.map((a) => studyColumn(a, size).grains);
+  const lo = roughCount(Math.min(...grains));
+  const hi = roughCount(Math.max(...grains));
+  const head = `${plural(aspects.length, 'case')} of about ${lo === hi ? lo : `${lo}–${hi}`} grains`;
+  const usual = usualGrains(size);
+  const large = aspects.filter((_, k) => (grains[k] ?? 0) > MANY_GRAINS * usual);
+  if (large.length === 0) return `${head}: ${SIZE_PROMISE[size]}.`;
+  const most = Math.max(...large.map((a) => studyColumn(a, size).grains));
+  const times = `${Math.round(most / usual)} times a usual ${size} case’s ${roughCount(usual)}`;
+  if (large.length === aspects.length && large.length === 1) return `${head}, ${times}: expect it to take ${Math.round(most / usual)} times as long or more.`;
+  const which = `a = ${listText(large.map(String))}`;
+  const has = large.length === 1 ? `has about ${roughCount(most)}` : `have up to about ${roughCount(most)}`;
+  const them = large.length === 1 ? 'it' : 'those cases';
+  return `${head}; ${which} ${has}, ${times}: expect ${them} to take ${Math.round(most / usual)} times as long or more.`;
 }
 
 /** The page address with ?study=SIZE&aspects=A,B,… set (other parameters and the fragment kept). */

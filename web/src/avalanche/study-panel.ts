@@ -10,10 +10,16 @@ import { fillTable, fmt, plotCard, ProgressView, showFailure } from '../chain/wi
 import { COLORS } from '../plot/plot-view';
 import { el, sidewaysScroll } from '../ui/dom';
 import type { JsonObject } from '../sim/scenario';
-import { DEFAULT_ASPECTS, materialText, parseAspects, STUDY_SIZES, studyAddress, studyCaseOptions, studyMaterial, type StudySize } from './study-cases';
+import {
+  ASPECT_MAX, ASPECT_MIN, DEFAULT_ASPECTS, materialText, parseAspects, plural, STUDY_SIZES, studyAddress, studyCaseOptions, studyColumn, studyEstimate, studyMaterial,
+  type StudySize,
+} from './study-cases';
 import { StudyPool, type CaseProgress } from './study-pool';
-import { caseFraction, LARGE_A_MIN, LARGE_SLOPE, slopeText, SMALL_A_MAX, SMALL_SLOPE, studyCsv, studyRow, studySlopes, type StudyRow } from './study';
-import { logSpace, lubeLinear, lubePower } from './scaling';
+import {
+  cancelledText, doneText, LARGE_A_MIN, LARGE_SLOPE, progressText, runningCaseFraction, runningCaseText, runningText, scrollHint,
+  SETTLE_SECONDS_PER_GRAIN, SMALL_A_MAX, SMALL_SLOPE, slopeTextParts, studyCsv, studyRow, studySlopes, type RunningCase, type SlopeWindow, type StudyRow,
+} from './study';
+import { logSpace, lubeLinear, lubePower, type SlopeFit } from './scaling';
 
 const SIZE_LABELS: Readonly<Record<StudySize, string>> = {
   tiny: 'tiny: ≥ 3 × 6 grains',
@@ -34,9 +40,24 @@ export interface StudyProbe {
   text: string;
 }
 
-/** the settling budget and gravity of the default scenario, for the progress estimate */
-const SETTLE_MAX_TIME = 5;
-const GRAVITY = 9.81;
+/** the table's columns */
+const TABLE_HEADER = ['a nominal', 'grains', 'H0 (m)', 'L0 (m)', 'a = H0/L0', 'L∞ (m)', '(L∞ − L0)/L0', 'collapse time (s)'] as const;
+/** ms between updates of the progress bar while a column settles (the worker says nothing then) */
+const TICK_MS = 250;
+
+/** wall-clock time, s */
+const seconds = (): number => performance.now() / 1000;
+
+/** "log–log slope, a ≤ 1.5" with the range kept on one line */
+function slopeLabel(range: string): Array<Node | string> {
+  return ['log–log slope, ', el('span', { class: 'nowrap' }, range)];
+}
+
+/** the slope and its verdict, the verdict kept on one line */
+function slopeValue(fit: SlopeFit | null, window: SlopeWindow): Array<Node | string> {
+  const [fitText, verdict] = slopeTextParts(fit, window);
+  return verdict ? [fitText, el('span', { class: 'nowrap' }, verdict)] : [fitText];
+}
 
 export class StudyPanel {
   private readonly aspects: HTMLInputElement;
@@ -45,6 +66,12 @@ export class StudyPanel {
   private readonly runButton = el('button', { type: 'submit', class: 'primary', id: 'study-run' }, 'Run study');
   private readonly progress: ProgressView;
   private readonly progressText = el('p', { class: 'hint', id: 'study-progress-text', 'aria-live': 'polite' });
+  /** what the chosen aspect ratios and size cost: grains per case, how long */
+  private readonly estimate = el('p', { class: 'hint', id: 'study-estimate' });
+  /** "Scroll the table right to see …", shown while columns of the table are out of its box */
+  private readonly tableHint = el('p', { class: 'hint study-table-hint', id: 'study-table-hint', hidden: true });
+  private readonly tableBox: HTMLDivElement;
+  private readonly tableFrame: HTMLDivElement;
   private readonly result = el('p', { class: 'result-line', id: 'study-result', role: 'status' });
   private readonly slopes = el('dl', { class: 'compare', id: 'study-slopes' });
   private readonly table = el('table', { class: 'data-table', id: 'study-table' });
@@ -58,7 +85,7 @@ export class StudyPanel {
 
   /** `scenario`: the page's current (last valid) scenario, whose material the study takes */
   constructor(container: HTMLElement, private readonly scenario: () => JsonObject | null = () => null) {
-    this.aspects = el('input', { id: 'study-aspects', type: 'text', value: DEFAULT_ASPECTS.join(', '), 'aria-describedby': 'err-study-aspects', spellcheck: 'false' });
+    this.aspects = el('input', { id: 'study-aspects', type: 'text', value: DEFAULT_ASPECTS.join(', '), 'aria-describedby': 'err-study-aspects study-estimate', spellcheck: 'false' });
     this.size = el('select', { id: 'study-size' });
     for (const s of STUDY_SIZES) this.size.append(el('option', { value: s }, SIZE_LABELS[s]));
     this.size.value = 'quick';
@@ -67,8 +94,9 @@ export class StudyPanel {
       'form', { class: 'chain-form', id: 'study-form', 'aria-label': 'Study inputs', novalidate: true },
       el('div', { class: 'field field-select' }, el('label', { for: 'study-aspects' }, 'Aspect ratios a = H/W ', el('span', { class: 'unit' }, '(–)')), this.aspects, this.aspectsError),
       el('div', { class: 'field field-select' }, el('label', { for: 'study-size' }, 'Column size'), this.size),
-      el('p', { class: 'hint' }, 'Columns at least so many grains wide × high: tiny runs in about a second, quick in seconds, full (the issue’s test) in a minute or two on two cores.'),
-      el('p', { class: 'hint' }, `One collapse per a, on ${this.pool.size()} worker${this.pool.size() === 1 ? '' : 's'}: the current scenario’s μ, μ_r, e, solver and seed (apply the form first); the study’s own radii 4–6 mm, time step 5·10⁻⁵ s and tolerance 10⁻⁴ R, as on the command line. The column W wide and a W high, settled behind the gate, then released. The plot uses the settled a = H0/L0.`),
+      el('p', { class: 'hint' }, `Aspect ratios from ${ASPECT_MIN} to ${ASPECT_MAX}; columns at least so many grains wide × high (full is the issue’s test).`),
+      this.estimate,
+      el('p', { class: 'hint' }, `One collapse per a, on ${plural(this.pool.size(), 'worker')}: the current scenario’s μ, μ_r, e, solver and seed (apply the form first); the study’s own radii 4–6 mm, time step 5·10⁻⁵ s and tolerance 10⁻⁴ R, as on the command line. The column W wide and a W high, settled behind the gate, then released. The plot uses the settled a = H0/L0.`),
       el('div', { class: 'form-actions' }, this.runButton),
       this.progress.root,
       this.progressText,
@@ -77,11 +105,16 @@ export class StudyPanel {
       event.preventDefault();
       void this.start();
     });
+    this.aspects.addEventListener('input', () => this.showEstimate());
+    this.size.addEventListener('change', () => this.showEstimate());
+    this.tableBox = sidewaysScroll('Cases', this.table);
+    this.tableBox.setAttribute('aria-describedby', 'study-table-hint');
+    this.tableFrame = el('div', { class: 'study-table-frame' }, this.tableBox);
     const card = plotCard('study', 'the study results', () => this.csv());
     this.plot = new ChainPlot(card.body, {
       title: 'Normalized runout vs aspect ratio (log–log)',
-      xLabel: 'aspect ratio a = H0/L0 (1)',
-      yLabel: '(L∞ − L0)/L0 (1)',
+      xLabel: 'aspect ratio a = H0/L0 (–)',
+      yLabel: '(L∞ − L0)/L0 (–)',
       logY: true,
       logX: true,
       height: 300,
@@ -90,20 +123,51 @@ export class StudyPanel {
       el('h2', {}, 'Study: runout vs aspect ratio'),
       el(
         'div', { class: 'panel-grid' }, form,
-        el('div', { class: 'panel-main' }, this.result, this.slopes, el('div', { class: 'plot-grid two' }, card.card, el('div', { class: 'table-card' }, el('h3', {}, 'Cases'), sidewaysScroll('Cases', this.table)))),
+        el('div', { class: 'panel-main' }, this.result, this.slopes, el('div', { class: 'plot-grid two' }, card.card, el('div', { class: 'table-card' }, el('h3', {}, 'Cases'), this.tableHint, this.tableFrame))),
       ),
     );
+    this.tableBox.addEventListener('scroll', () => this.showTableHint(), { passive: true });
+    if (typeof ResizeObserver !== 'undefined') {
+      // the box (a narrower screen) or the table (new rows) changing size
+      const watch = new ResizeObserver(() => this.showTableHint());
+      watch.observe(this.tableBox);
+      watch.observe(this.table);
+    }
     this.showRows();
+    this.showEstimate();
   }
 
   /** pre-select a size (e.g. from ?study=tiny) */
   setSize(size: StudySize): void {
     this.size.value = size;
+    this.showEstimate();
   }
 
   /** pre-fill the aspect ratios (e.g. from ?aspects=1,4,8; checked when the study runs) */
   setAspects(text: string): void {
     this.aspects.value = text;
+    this.showEstimate();
+  }
+
+  /** the cost of the study as the fields stand (nothing while the aspect ratios do not parse: Run says why) */
+  private showEstimate(): void {
+    const parsed = parseAspects(this.aspects.value);
+    this.estimate.textContent = 'error' in parsed ? '' : studyEstimate(this.size.value as StudySize, parsed.aspects);
+  }
+
+  /** names the table's columns that are out of its box, while there are any; a fade marks the side with more */
+  private showTableHint(): void {
+    const box = this.tableBox;
+    const view = box.getBoundingClientRect();
+    const cells = [...this.table.querySelectorAll('thead th')].map((th, k) => {
+      const r = th.getBoundingClientRect();
+      return { left: r.left, right: r.right, name: TABLE_HEADER[k] ?? '' };
+    });
+    const text = box.scrollWidth > box.clientWidth + 1 ? scrollHint(cells, view.left, view.left + box.clientWidth) : '';
+    if (this.tableHint.textContent !== text) this.tableHint.textContent = text;
+    this.tableHint.hidden = text === '';
+    this.tableFrame.classList.toggle('more-right', box.scrollLeft + box.clientWidth < box.scrollWidth - 1);
+    this.tableFrame.classList.toggle('more-left', box.scrollLeft > 1);
   }
 
   private async start(): Promise<void> {
@@ -124,33 +188,46 @@ export class StudyPanel {
     this.material = material;
     const generation = ++this.generation;
     this.rows = aspects.map(() => null);
-    const partial = new Map<number, number>();
+    // the cases on the workers, and the one the progress line names (the last to report)
+    const running = new Map<number, RunningCase>();
+    let named: number | null = null;
+    // how long settling takes here, s per grain: the last case's, once one has settled
+    let settleRate = SETTLE_SECONDS_PER_GRAIN;
     this.running = true;
     this.fraction = 0;
     this.progress.start(0);
     this.result.classList.remove('error');
-    this.result.textContent = `Running ${aspects.length} collapse${aspects.length === 1 ? '' : 's'} (${size}; ${materialText(material)})…`;
+    this.result.textContent = runningText(aspects.length, size, materialText(material));
     this.showRows();
     const started = performance.now();
-    const update = (p?: CaseProgress): void => {
+    const update = (): void => {
       if (generation !== this.generation) return;
       const done = this.rows.filter((r) => r !== null).length;
+      const now = seconds();
       let sum = done;
-      for (const v of partial.values()) sum += v;
-      this.fraction = Math.min(1, sum / aspects.length);
+      for (const c of running.values()) sum += runningCaseFraction(c, now, settleRate);
+      // never back: a case's share only grows, and a finished case counts 1
+      this.fraction = Math.max(this.fraction, Math.min(1, sum / aspects.length));
       this.progress.set(this.fraction);
-      const now = p ? ` · a = ${aspects[p.index]}: ${p.phase === 0 ? 'settling' : `t = ${fmt(p.time, 3)} s after the gate opened`}${p.grains > 0 ? ` (${p.grains} grains)` : ''}` : '';
-      this.progressText.textContent = `${done} of ${aspects.length} cases done${now}`;
+      const shown = named === null ? undefined : running.get(named);
+      this.progressText.textContent = progressText(done, aspects.length, shown ? runningCaseText(shown) : '');
     };
+    // settling says nothing for a while: the bar moves on with the clock meanwhile
+    const ticker = window.setInterval(update, TICK_MS);
     try {
       await this.pool.run(aspects, studyCaseOptions(size, material), {
-        progress: (p) => {
+        progress: (p: CaseProgress) => {
           const a = aspects[p.index] ?? 1;
-          partial.set(p.index, caseFraction(p.phase, p.time, SETTLE_MAX_TIME, a * 0.1, GRAVITY));
-          update(p);
+          const known = running.get(p.index);
+          if (known && known.phase === 0 && p.phase === 1) settleRate = (seconds() - known.started) / Math.max(1, known.column.grains);
+          running.set(p.index, { a, phase: p.phase, started: known?.started ?? seconds(), time: p.time, column: known?.column ?? studyColumn(a, size) });
+          named = p.index;
+          update();
         },
         result: (index, result) => {
-          partial.delete(index);
+          running.delete(index);
+          // the line goes on with a case still running (the latest started), if any
+          if (named === index) named = [...running.keys()].pop() ?? null;
           this.rows[index] = studyRow(aspects[index] ?? NaN, result);
           update();
           this.showRows();
@@ -158,15 +235,14 @@ export class StudyPanel {
       });
       if (generation !== this.generation) return;
       const failed = this.finished().filter((r) => r.error !== null).length;
-      this.result.textContent = `${aspects.length} collapses in ${fmt((performance.now() - started) / 1000, 3)} s (${materialText(material)})${
-        failed > 0 ? `; ${failed} failed (the table says why)` : ''
-      }.`;
+      this.result.textContent = doneText(aspects.length, (performance.now() - started) / 1000, materialText(material), failed);
     } catch (error) {
       if (generation !== this.generation) return;
       showFailure(this.result, error, 'Study cancelled (finished cases are kept).');
       // the progress line named the case that was running: say it stopped there
-      if (error instanceof CancelledError) this.progressText.textContent = `Cancelled: ${this.finished().length} of ${aspects.length} cases done.`;
+      if (error instanceof CancelledError) this.progressText.textContent = cancelledText(this.finished().length, aspects.length);
     } finally {
+      window.clearInterval(ticker);
       if (generation === this.generation) {
         this.running = false;
         this.progress.stop();
@@ -182,13 +258,13 @@ export class StudyPanel {
     const rows = this.finished();
     fillTable(
       this.table,
-      ['a nominal', 'grains', 'H0 (m)', 'L0 (m)', 'a = H0/L0', 'L∞ (m)', '(L∞ − L0)/L0', 'collapse time (s)'],
+      TABLE_HEADER,
       rows.map((r) => [fmt(r.nominal, 4), String(r.grains), fmt(r.h0, 4), fmt(r.l0, 4), fmt(r.aspect, 4), fmt(r.lInf, 4), fmt(r.relative, 4), r.error !== null ? `failed: ${r.error}` : fmt(r.collapseTime, 4)]),
     );
     const s = studySlopes(rows);
     this.slopes.replaceChildren(
-      el('div', { class: 'compare-row' }, el('dt', {}, `log–log slope, a ≤ ${SMALL_A_MAX}`), el('dd', { id: 'slope-small' }, slopeText(s.small, SMALL_SLOPE))),
-      el('div', { class: 'compare-row' }, el('dt', {}, `log–log slope, a ≥ ${LARGE_A_MIN}`), el('dd', { id: 'slope-large' }, slopeText(s.large, LARGE_SLOPE))),
+      el('div', { class: 'compare-row' }, el('dt', {}, ...slopeLabel(`a ≤ ${SMALL_A_MAX}`)), el('dd', { id: 'slope-small' }, ...slopeValue(s.small, SMALL_SLOPE))),
+      el('div', { class: 'compare-row' }, el('dt', {}, ...slopeLabel(`a ≥ ${LARGE_A_MIN}`)), el('dd', { id: 'slope-large' }, ...slopeValue(s.large, LARGE_SLOPE))),
     );
     // the data, and the two published lines over the range shown
     const pts = rows.filter((r) => r.error === null && r.relative > 0 && r.aspect > 0);
@@ -201,6 +277,7 @@ export class StudyPanel {
       { spec: { label: 'Lube et al.: 1.2 a', color: COLORS.blue, dash: [6, 4], width: 1.5 }, data: xs.map(lubeLinear) },
       { spec: { label: 'Lube et al.: 1.9 a^(2/3)', color: COLORS.green, dash: [2, 3], width: 1.75 }, data: xs.map(lubePower) },
     ]);
+    this.showTableHint();
   }
 
   private csv(): { filename: string; text: string } | null {

@@ -12,7 +12,7 @@ export interface StudyRequest {
 export type StudyAnswer =
   | { type: 'ready' }
   | { type: 'fatal'; message: string }
-  /** phase 0 settling, 1 flowing; time: s since the gate opened (negative while settling) */
+  /** phase 0: the case started, its column settles (time 0); phase 1: flowing, time s since the gate opened */
   | { type: 'progress'; id: number; phase: number; time: number; grains: number }
   | { type: 'result'; id: number; result: StudyCaseResult }
   | { type: 'error'; id: number; message: string };

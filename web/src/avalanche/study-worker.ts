@@ -1,8 +1,8 @@
 /**
  * A study Web Worker: runs one case of the aspect-ratio study at a time with the C++ study code
  * (avalancheStudyCase: the same as `granular-cli avalanche-study`) and answers with its result;
- * progress (simulated time after the gate opened) every PROGRESS_MS. Cancelled by terminating the
- * worker (study-pool.ts).
+ * progress: phase 0 when the case starts (the column settles), then the simulated time after the
+ * gate opened, at once and every PROGRESS_MS. Cancelled by terminating the worker (study-pool.ts).
  */
 import { loadGranularModule } from '../sim/engine-loader';
 import type { GranularModule } from '../sim/granular-wasm';
@@ -18,10 +18,15 @@ const scope = self as unknown as WorkerScope;
 const PROGRESS_MS = 100;
 
 function run(mod: GranularModule, req: StudyRequest): StudyAnswer {
+  // the case starts: the column is built and settles (the C++ study reports nothing until the gate opens)
+  scope.postMessage({ type: 'progress', id: req.id, phase: 0, time: 0, grains: 0 });
   let last = performance.now();
+  let opened = false;
   const json = mod.avalancheStudyCase(req.a, JSON.stringify(req.options), (time) => {
     const now = performance.now();
-    if (now - last > PROGRESS_MS) {
+    // the first sample is the gate opening: said at once, then every PROGRESS_MS
+    if (!opened || now - last > PROGRESS_MS) {
+      opened = true;
       scope.postMessage({ type: 'progress', id: req.id, phase: 1, time, grains: 0 });
       last = now;
     }

@@ -5,8 +5,9 @@
  * use the settled column's a = H0/L0.
  */
 import { toCsv } from '../ui/csv';
+import { formatNumber } from '../ui/dom';
 import { logLogSlope, relativeRunout, type SlopeFit } from './scaling';
-import { DEFAULT_STUDY_MATERIAL, type StudyMaterial } from './study-cases';
+import { DEFAULT_STUDY_MATERIAL, listText, plural, roughCount, type StudyColumn, type StudyMaterial } from './study-cases';
 
 /** the issue's ranges: slope 1 for a <= 1.5, 2/3 for a >= 4 */
 export const SMALL_A_MAX = 1.5;
@@ -21,11 +22,19 @@ export interface SlopeWindow {
 export const SMALL_SLOPE: SlopeWindow = { target: 1, tolerance: 0.15, label: '1 ± 0.15' };
 export const LARGE_SLOPE: SlopeWindow = { target: 2 / 3, tolerance: 0.12, label: '2/3 ± 0.12' };
 
+/**
+ * slopeText in two parts, the fit and the verdict ("0.959 (2 cases), " and "inside 1 ± 0.15"), so
+ * that a narrow screen breaks the line between them rather than inside the window.
+ */
+export function slopeTextParts(fit: SlopeFit | null, window: SlopeWindow): [string, string] {
+  if (!fit) return ['needs two cases', ''];
+  const inside = Math.abs(fit.slope - window.target) <= window.tolerance;
+  return [`${fit.slope.toFixed(3)} (${plural(fit.points, 'case')}), `, `${inside ? 'inside' : 'outside'} ${window.label}`];
+}
+
 /** "0.959 (2 cases), inside 1 ± 0.15"; "needs two cases" without a fit. */
 export function slopeText(fit: SlopeFit | null, window: SlopeWindow): string {
-  if (!fit) return 'needs two cases';
-  const inside = Math.abs(fit.slope - window.target) <= window.tolerance;
-  return `${fit.slope.toFixed(3)} (${fit.points} cases), ${inside ? 'inside' : 'outside'} ${window.label}`;
+  return slopeTextParts(fit, window).join('');
 }
 
 export interface StudyRow {
@@ -125,12 +134,97 @@ export function studyCsv(rows: readonly StudyRow[], m: StudyMaterial = DEFAULT_S
   );
 }
 
+/** the share of a case's progress that its settling (before the gate opens) takes */
+export const SETTLE_SHARE = 0.2;
+/** the flow's share rises as 1 − exp(−t / τ), τ = FLOW_TIME √(H0/g): cases stop after 5–12 √(H0/g) */
+const FLOW_TIME = 4;
 /**
- * Progress of a study as a fraction: finished cases count 1, a running case its simulated share
- * (settling counts as the first 20 %, the flow up to 6 sqrt(H0/g) the rest, never quite 1).
+ * Settling reports nothing until the gate opens, so its share grows with the wall-clock time,
+ * as 1 − exp(−elapsed / τ), τ half the settling time expected, from this many seconds per grain
+ * (WebAssembly on a laptop core: 320 grains in 1.3 s) until the study has measured its own.
+ */
+export const SETTLE_SECONDS_PER_GRAIN = 0.004;
+
+/**
+ * Progress of a running case as a fraction (finished cases count 1): settling counts as the first
+ * SETTLE_SHARE; after the gate opens, the simulated time t (s) of a column of height `height` (m)
+ * the rest, rising as 1 − exp(−t / (4 √(height/g))) — never 1, however long the case runs, and
+ * still moving when it runs longer than usual. Phase 0 with time < 0 (s before the gate opens, of
+ * at most settleMaxTime) counts that time.
  */
 export function caseFraction(phase: number, time: number, settleMaxTime: number, height: number, gravity: number): number {
-  if (phase === 0) return 0.2 * Math.min(1, Math.max(0, (time + settleMaxTime) / Math.max(1e-9, Math.min(settleMaxTime, 1))));
-  const span = 6 * Math.sqrt(Math.max(height, 1e-9) / Math.max(gravity, 1e-9));
-  return 0.2 + 0.79 * Math.min(1, Math.max(0, time / span));
+  if (phase === 0) return SETTLE_SHARE * Math.min(1, Math.max(0, (time + settleMaxTime) / Math.max(1e-9, Math.min(settleMaxTime, 1))));
+  const tau = FLOW_TIME * Math.sqrt(Math.max(height, 1e-9) / Math.max(gravity, 1e-9));
+  return SETTLE_SHARE + (0.99 - SETTLE_SHARE) * (1 - Math.exp(-Math.max(0, time) / tau));
+}
+
+/**
+ * The settling share after `elapsed` s of wall-clock time for a column of about `grains` grains
+ * that settles in about `secondsPerGrain` s per grain: below SETTLE_SHARE (86 % of it at the
+ * expected time).
+ */
+export function settleFraction(elapsed: number, grains: number, secondsPerGrain = SETTLE_SECONDS_PER_GRAIN): number {
+  const tau = Math.max(0.1, 0.5 * grains * secondsPerGrain);
+  return 0.99 * SETTLE_SHARE * (1 - Math.exp(-Math.max(0, elapsed) / tau));
+}
+
+/** A case on a worker: settling (phase 0) since `started`, or flowing (phase 1) at `time` s after the gate opened. */
+export interface RunningCase {
+  /** the nominal aspect ratio */
+  a: number;
+  phase: number;
+  /** s, wall clock, when the worker started the case */
+  started: number;
+  /** s after the gate opened */
+  time: number;
+  column: StudyColumn;
+}
+
+const GRAVITY = 9.81;
+
+/** How far a running case has got, 0 to below 1, at wall-clock time `now` (s); settling takes about `secondsPerGrain` s a grain. */
+export function runningCaseFraction(c: RunningCase, now: number, secondsPerGrain = SETTLE_SECONDS_PER_GRAIN): number {
+  return c.phase === 0 ? settleFraction(now - c.started, c.column.grains, secondsPerGrain) : caseFraction(1, c.time, 0, c.column.height, GRAVITY);
+}
+
+/** "a = 2: settling the column (about 60 grains)", "a = 2: t = 0.31 s after the gate opened (about 60 grains)" */
+export function runningCaseText(c: RunningCase): string {
+  const doing = c.phase === 0 ? 'settling the column' : `t = ${formatNumber(c.time, 3)} s after the gate opened`;
+  return `a = ${c.a}: ${doing} (about ${roughCount(c.column.grains)} grains)`;
+}
+
+/** "0 of 1 case done", "2 of 5 cases done · a = 8: …" */
+export function progressText(done: number, total: number, now = ''): string {
+  return `${done} of ${plural(total, 'case')} done${now ? ` · ${now}` : ''}`;
+}
+
+/** "Cancelled: 0 of 2 cases done." */
+export function cancelledText(done: number, total: number): string {
+  return `Cancelled: ${progressText(done, total)}.`;
+}
+
+/** "Running 1 collapse (tiny; μ = 0.5, …)…" */
+export function runningText(count: number, size: string, material: string): string {
+  return `Running ${plural(count, 'collapse')} (${size}; ${material})…`;
+}
+
+/** "1 collapse in 16 s (μ = 0.5, …)."; "…; 1 failed (the table says why)." */
+export function doneText(count: number, seconds: number, material: string, failed: number): string {
+  return `${plural(count, 'collapse')} in ${formatNumber(seconds, 3)} s (${material})${failed > 0 ? `; ${failed} failed (the table says why)` : ''}.`;
+}
+
+/**
+ * What a table wider than its box hides: its columns (left and right edges, px) against the box's
+ * view [left, right], a pixel of slack. "Scroll the table right to see L∞ (m), (L∞ − L0)/L0 and
+ * collapse time (s)." ('left' when scrolled to the end, 'sideways' when both sides hide some); ''
+ * when every column is in view.
+ */
+export function scrollHint(cells: ReadonlyArray<{ left: number; right: number; name: string }>, left: number, right: number): string {
+  const offLeft = cells.filter((c) => c.left < left - 1);
+  const offRight = cells.filter((c) => c.right > right + 1);
+  const hidden = cells.filter((c) => offLeft.includes(c) || offRight.includes(c));
+  if (hidden.length === 0) return '';
+  const way = offLeft.length > 0 && offRight.length > 0 ? 'sideways' : offRight.length > 0 ? 'right' : 'left';
+  // a column's name is not broken across lines: "H0 (m)", not "H0 / (m)"
+  return `Scroll the table ${way} to see ${listText(hidden.map((c) => c.name.replace(/ /g, '\u00a0')))}.`;
 }

@@ -1,0 +1,122 @@
+/**
+ * The avalanche page's study panel in the browser: one case in the singular, a progress bar that
+ * moves while the column settles and is never full before the case ends, the accepted range of
+ * aspect ratios and the cost estimate, and on a phone the sideways-scroll hint of the cases table
+ * and slope ranges that do not break.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { AvalancheProbe } from '../../web/src/ui/test-hook';
+import { openPage, useBrowser } from './browser';
+
+const browser = useBrowser();
+
+function study(page: Page): Promise<AvalancheProbe['study']> {
+  return page.evaluate(() => {
+    const p = window.__granular?.avalanche?.();
+    if (!p) throw new Error('window.__granular.avalanche is missing');
+    return p.study;
+  });
+}
+
+async function waitForStudy(page: Page, predicate: (s: AvalancheProbe['study']) => boolean, timeout = 30_000): Promise<AvalancheProbe['study']> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    if (await page.evaluate(() => window.__granular?.avalanche !== undefined)) {
+      const s = await study(page);
+      if (predicate(s)) return s;
+      if (Date.now() > deadline) throw new Error(`study never satisfied ${predicate.toString()}; last: ${JSON.stringify(s)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const text = async (page: Page, selector: string): Promise<string> => ((await page.locator(selector).textContent()) ?? '').replace(/\u00a0/g, ' ');
+
+describe('the avalanche study panel', () => {
+  it('one case: its texts in the singular; the bar moves while the column settles and is not full before the case ends', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0&study=tiny`);
+    await page.locator('#study-aspects').fill('0.1');
+    await page.locator('#study-run').click();
+    const samples: Array<{ bar: number; line: string }> = [];
+    for (const deadline = Date.now() + 40_000; Date.now() < deadline; ) {
+      const s = await page.evaluate(() => ({
+        bar: (document.getElementById('study-progress') as HTMLProgressElement | null)?.value ?? 0,
+        line: document.getElementById('study-progress-text')?.textContent ?? '',
+        running: window.__granular?.avalanche?.().study.running ?? true,
+      }));
+      if (!s.running && samples.length > 0) break;
+      samples.push({ bar: s.bar, line: s.line });
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    const during = samples.filter((s) => /^0 of 1 cases? done/.test(s.line));
+    expect(during.length).toBeGreaterThan(5);
+    // while the case runs the bar is never (nearly) full
+    expect(Math.max(...during.map((s) => s.bar))).toBeLessThan(0.95);
+    // settling: said, and the bar moves meanwhile (the worker says nothing until the gate opens)
+    const settling = during.filter((s) => s.line.includes('settling the column'));
+    expect(new Set(settling.map((s) => s.bar).filter((b) => b > 0)).size).toBeGreaterThanOrEqual(2);
+    expect(settling[0]?.line).toBe('0 of 1 case done · a = 0.1: settling the column (about 320 grains)');
+    expect(during.some((s) => /t = [\d.]+ s after the gate opened/.test(s.line))).toBe(true);
+    // the bar only grows
+    for (let k = 1; k < samples.length; k++) expect(samples[k]!.bar).toBeGreaterThanOrEqual(samples[k - 1]!.bar);
+    await waitForStudy(page, (s) => !s.running && s.rows === 1);
+    expect(await text(page, '#study-progress-text')).toBe('1 of 1 case done');
+    expect(await text(page, '#study-result')).toMatch(/^1 collapse in [\d.]+ s \(μ = 0\.5/);
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses aspect ratios outside 0.1–32 next to the field; the estimate says when a case has many grains', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0&study=tiny`);
+    expect(await text(page, '#study-estimate')).toBe('5 cases of about 15–63 grains: a second or two.');
+    await page.locator('#study-aspects').fill('0.01');
+    expect(await text(page, '#study-estimate')).toBe('');
+    await page.locator('#study-run').click();
+    await expect.poll(() => page.locator('#err-study-aspects').isVisible()).toBe(true);
+    expect(await text(page, '#err-study-aspects')).toBe('aspect ratio "0.01": must be a number from 0.1 to 32 here (granular-cli avalanche-study takes any a > 0)');
+    expect(await page.locator('#study-aspects').getAttribute('aria-invalid')).toBe('true');
+    expect(await study(page)).toMatchObject({ running: false, rows: 0 });
+    await page.locator('#study-aspects').fill('1, 64');
+    await page.locator('#study-run').click();
+    await expect.poll(() => text(page, '#err-study-aspects')).toContain('"64"');
+    // a case far larger than the size's usual is named, with its grains, instead of "a second or two"
+    await page.locator('#study-aspects').fill('0.1, 1, 4');
+    expect(await text(page, '#study-estimate')).toBe(
+      '3 cases of about 30–320 grains; a = 0.1 has about 320, 5 times a usual tiny case’s 63: expect it to take 5 times as long or more.',
+    );
+    await page.locator('#study-size').selectOption('full');
+    expect(await text(page, '#study-estimate')).toContain('a = 0.1 has about 8,700, 5 times a usual full case’s 1,700');
+    expect(errors).toEqual([]);
+  });
+
+  it('on a phone the cases table says it scrolls sideways, and which columns it hides; slope ranges stay on one line', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0&study=tiny`, { width: 390, height: 844 });
+    await page.locator('#study-aspects').fill('0.5, 1, 4, 8');
+    await page.locator('#study-run').click();
+    await waitForStudy(page, (s) => !s.running && s.rows === 4);
+    const hint = page.locator('#study-table-hint');
+    expect(await hint.isVisible()).toBe(true);
+    expect(await text(page, '#study-table-hint')).toBe('Scroll the table right to see L∞ (m), (L∞ − L0)/L0 and collapse time (s).');
+    const box = page.locator('#study .table-scroll-x');
+    await box.evaluate((e) => {
+      e.scrollLeft = e.scrollWidth;
+    });
+    await expect.poll(() => text(page, '#study-table-hint')).toMatch(/^Scroll the table left to see a nominal, grains/);
+    // "a ≤ 1.5" and "inside 1 ± 0.15" (or outside) are each on one line
+    const pieces = page.locator('#study-slopes .nowrap');
+    expect(await pieces.count()).toBe(4);
+    for (let k = 0; k < 4; k++) expect(await pieces.nth(k).evaluate((e) => e.getClientRects().length)).toBe(1);
+    expect(await page.locator('#study-slopes dt').first().textContent()).toBe('log–log slope, a ≤ 1.5');
+    expect(errors).toEqual([]);
+  });
+
+  it('on a wide screen the table fits: no hint', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0&study=tiny`, { width: 1400, height: 900 });
+    await page.locator('#study-aspects').fill('2');
+    await page.locator('#study-run').click();
+    await waitForStudy(page, (s) => !s.running && s.rows === 1);
+    expect(await page.locator('#study-table-hint').isVisible()).toBe(false);
+    expect(await text(page, '#study-result')).toMatch(/^1 collapse in /);
+    expect(errors).toEqual([]);
+  });
+});
