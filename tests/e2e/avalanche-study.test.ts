@@ -64,6 +64,7 @@ describe('the avalanche study panel', () => {
     expect(await text(page, '#study-progress-text')).toBe('1 of 1 case done');
     expect(await text(page, '#study-result')).toMatch(/^1 collapse in [\d.]+ s \(μ = 0\.5/);
     expect(errors).toEqual([]);
+    await page.context().close();
   });
 
   it('refuses aspect ratios outside 0.1–32 next to the field; the estimate says when a case has many grains', async () => {
@@ -87,6 +88,7 @@ describe('the avalanche study panel', () => {
     await page.locator('#study-size').selectOption('full');
     expect(await text(page, '#study-estimate')).toContain('a = 0.1 has about 8,700, 5 times a usual full case’s 1,700');
     expect(errors).toEqual([]);
+    await page.context().close();
   });
 
   it('on a phone the cases table says it scrolls sideways, and which columns it hides; slope ranges stay on one line', async () => {
@@ -108,6 +110,7 @@ describe('the avalanche study panel', () => {
     for (let k = 0; k < 4; k++) expect(await pieces.nth(k).evaluate((e) => e.getClientRects().length)).toBe(1);
     expect(await page.locator('#study-slopes dt').first().textContent()).toBe('log–log slope, a ≤ 1.5');
     expect(errors).toEqual([]);
+    await page.context().close();
   });
 
   it('on a wide screen the table fits: no hint', async () => {
@@ -118,5 +121,17 @@ describe('the avalanche study panel', () => {
     expect(await page.locator('#study-table-hint').isVisible()).toBe(false);
     expect(await text(page, '#study-result')).toMatch(/^1 collapse in /);
     expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('an unknown ?study= size is said in the address banner, like a bad plot or until', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0&study=huge`);
+    await page.locator('#address-error').waitFor({ state: 'visible' });
+    expect(await page.locator('#address-error').textContent()).toBe(
+      'Part of this page\'s address was ignored: study = "huge" is not a study size: tiny, quick, full.');
+    // the panel's default size stays
+    expect(await page.locator('#study-size').inputValue()).toBe('quick');
+    expect(errors).toEqual([]);
+    await page.context().close();
   });
 });

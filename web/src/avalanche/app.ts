@@ -10,14 +10,14 @@ import type { AvalanchePhaseCode, AvalancheSummary } from '../sim/granular-wasm'
 import { getPath, type JsonObject } from '../sim/scenario';
 import { SpeedLegend } from '../render/legend';
 import { CanvasView } from '../ui/canvas-view';
-import { byId, formatNumber } from '../ui/dom';
+import { byId, clipText, formatNumber } from '../ui/dom';
 import { layOutPage } from '../ui/page-layout';
 import { connectPage } from '../ui/page-session';
 import { bundledPresets, DEFAULT_AVALANCHE_PRESET_ID } from '../ui/presets';
 import { parseLoadedScenario } from '../ui/scenario-source';
 import { installTestHook } from '../ui/test-hook';
 import { prefersReducedMotion } from '../ui/motion';
-import { parsePageParams } from '../ui/url-params';
+import { parsePageParams, showAddressProblems } from '../ui/url-params';
 import { AVALANCHE_FORM } from './avalanche-form';
 import { AVALANCHE_PLOT_KINDS, AvalanchePlot } from './avalanche-plots';
 import { AvalancheRenderer, sceneBounds } from './avalanche-renderer';
@@ -137,6 +137,11 @@ export function startAvalancheApp(): void {
   const wantedSize = query.get('study');
   const size = STUDY_SIZES.find((s) => s === wantedSize);
   if (study && size) study.setSize(size as StudySize);
+  if (study && wantedSize !== null && !size) {
+    // said like the address's other ignored parts (plot, until), not dropped without a word
+    params.problems.push(`study = "${clipText(wantedSize, 40)}" is not a study size: ${STUDY_SIZES.join(', ')}`);
+    showAddressProblems(byId('address-error', HTMLElement), params.problems);
+  }
   const wantedAspects = query.get('aspects');
   if (study && wantedAspects !== null) study.setAspects(wantedAspects);
 
