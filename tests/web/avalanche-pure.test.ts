@@ -243,6 +243,9 @@ describe('the village', () => {
     expect(settlingClock(-5, 5)).toBe('settling 0 s');
     expect(settlingClock(-4.66, 5)).toBe('settling 0.34 s');
     expect(phaseText(0, -4.66, 5, summary, null)).toMatch(/^Settling behind the closed gate — 0\.34 s so far · /);
+    // the flow's times to the status line's digits ("finished at t = 1.0316 s" beside it)
+    expect(phaseText(1, 0.72384, 5, summary, null)).toMatch(/^Flowing — t = 0\.72384 s since the gate opened · /);
+    expect(phaseText(2, 1.2, 5, { ...summary, collapseTime: 1.0316 }, null)).toMatch(/^Stopped at t = 1\.0316 s /);
   });
 
   it('the phase line says how many grains fell off the end of the floor, and nothing when none did', () => {

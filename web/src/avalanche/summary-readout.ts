@@ -105,8 +105,8 @@ export function settlingClock(time: number, settleMaxTime: number): string {
 export function phaseText(phase: AvalanchePhaseCode, time: number, settleMaxTime: number, s: AvalancheSummary, village: number | null = null): string {
   const steps = `${formatCount(s.grains)} grains · ${formatCount(s.steps + s.settleSteps)} steps`;
   if (phase === 0) return `Settling behind the closed gate — ${settlingSoFar(time, settleMaxTime)} so far · ${steps}`;
-  if (phase === 1) return `Flowing — t = ${formatNumber(time, 4)} s since the gate opened · ${steps}`;
+  if (phase === 1) return `Flowing — t = ${formatNumber(time, 6)} s since the gate opened · ${steps}`;
   const fate = village !== null ? ` · the village ${s.villageReachedAt >= 0 ? 'was destroyed' : 'is safe'}` : '';
   const fallen = s.fallen > 0 ? ` · ${formatCount(s.fallen)} grain${s.fallen === 1 ? '' : 's'} fell off the end of the floor` : '';
-  return `Stopped at t = ${formatNumber(s.collapseTime >= 0 ? s.collapseTime : time, 4)} s (kinetic energy below the stop threshold)${fate}${fallen} · ${steps}`;
+  return `Stopped at t = ${formatNumber(s.collapseTime >= 0 ? s.collapseTime : time, 6)} s (kinetic energy below the stop threshold)${fate}${fallen} · ${steps}`;
 }
