@@ -269,6 +269,11 @@ describe('the Gmsh import', () => {
     await page.locator('#msh-file').setInputFiles({ name: 'broken.msh', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await page.locator('#err-msh').waitFor({ state: 'visible' });
     expect(await page.locator('#err-msh').textContent()).toMatch(/^broken\.msh: /);
+    // a segment where no grain goes (drawn in another unit or around another origin): read, and said so
+    const far = '$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n2\n1 5 5 0\n2 6 6 0\n$EndNodes\n$Elements\n1\n1 1 2 0 1 1 2\n$EndElements\n';
+    await page.locator('#msh-file').setInputFiles({ name: 'far.msh', mimeType: 'text/plain', buffer: Buffer.from(far) });
+    await expect.poll(async () => (await page.locator('#msh-note').textContent()) ?? '')
+      .toBe('1 segment read from far.msh. It lies wholly outside the region the grains can reach (x from 0 to 1 m, y from 0 to 0.4 m): is the file in metres, with the wall at x = 0 and the floor at y = 0?');
     // an image picked by mistake: said to be no text file, its bytes not quoted
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
     await page.locator('#msh-file').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png });

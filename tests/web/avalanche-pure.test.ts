@@ -1,7 +1,7 @@
 /** The avalanche page's pure modules: study cases, scaling and slope fit, canvas scales, sample series, settling clock, form, Gmsh answer. */
 import { describe, expect, it } from 'vitest';
 import { AVALANCHE_FIELDS, AVALANCHE_FORM } from '../../web/src/avalanche/avalanche-form';
-import { withSegments } from '../../web/src/avalanche/msh-import';
+import { segmentsAway, withSegments } from '../../web/src/avalanche/msh-import';
 import { parseMshAnswer } from '../../web/src/avalanche/protocol';
 import { clockSettings, nextSettlingOutput } from '../../web/src/avalanche/runner';
 import { SampleSeries } from '../../web/src/avalanche/sample-series';
@@ -202,6 +202,13 @@ describe('the avalanche form and the Gmsh answer', () => {
     const s = withSegments(BASE, good.segments);
     expect(s['boundary']).toEqual({ segments: [[0, 0, 1, 0.5], [1, 0.5, 2, 0.5]] });
     expect(BASE['boundary']).toBeUndefined();
+  });
+
+  it('counts imported segments that lie wholly where no grain goes (a file in mm, another origin)', () => {
+    // a 1 m floor, a 0.2 m column: the region is x in [0, 1], y in [0, 0.4]
+    expect(segmentsAway([[0.25, 0, 0.31, 0.1], [0.5, 0.1, 1.5, 0.1]], 1, 0.2)).toBe(0);
+    expect(segmentsAway([[250, 0, 310, 100]], 1, 0.2)).toBe(1); // millimetres
+    expect(segmentsAway([[-0.5, 0, -0.1, 0.2], [0.2, -0.3, 0.4, -0.1], [0.2, 0.5, 0.4, 0.6], [5, 5, 6, 6]], 1, 0.2)).toBe(4);
   });
 });
 

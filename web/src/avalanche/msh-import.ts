@@ -5,7 +5,7 @@
  */
 // the example for the import: the dam of the preset "A dam protects the village" (scenarios/avalanche-dam.geo is its source)
 import exampleMeshUrl from '/scenarios/avalanche-dam.msh?url';
-import { cloneJson, type JsonObject } from '../sim/scenario';
+import { cloneJson, getPath, type JsonObject } from '../sim/scenario';
 import { el } from '../ui/dom';
 import { markEdited } from '../ui/scenario-form';
 import type { MshAnswer } from './protocol';
@@ -24,6 +24,16 @@ export function withSegments(scenario: JsonObject, segments: readonly number[][]
   const out = cloneJson(scenario);
   out['boundary'] = { segments: segments.map((s) => [...s]) };
   return out;
+}
+
+/**
+ * How many of `segments` ([x1, y1, x2, y2], m) lie wholly where no grain goes: left of the wall
+ * (x < 0), past the floor's end, under the floor (y < 0) or above twice the column's height. A
+ * file drawn in millimetres, or around another origin, imports without error but changes nothing.
+ */
+export function segmentsAway(segments: readonly number[][], floorLength: number, columnHeight: number): number {
+  return segments.filter(([x1 = 0, y1 = 0, x2 = 0, y2 = 0]) =>
+    Math.max(x1, x2) < 0 || Math.min(x1, x2) > floorLength || Math.max(y1, y2) < 0 || Math.min(y1, y2) > 2 * columnHeight).length;
 }
 
 export class MshImport {
@@ -89,7 +99,16 @@ export class MshImport {
       }
       const scenario = this.handlers.current();
       if (!scenario) return;
-      this.lastRead = `${answer.segments.length} segment${answer.segments.length === 1 ? '' : 's'} read from ${name}.`;
+      const n = answer.segments.length;
+      const num = (path: string, fallback: number): number => {
+        const v = getPath(scenario, path);
+        return typeof v === 'number' ? v : fallback;
+      };
+      const floor = num('floor.length', 1);
+      const height = num('column.height', 0.2);
+      const away = segmentsAway(answer.segments, floor, height);
+      const where = away === 0 ? '' : ` ${away === n ? (n === 1 ? 'It lies' : 'They all lie') : `${away} of them lie${away === 1 ? 's' : ''}`} wholly outside the region the grains can reach (x from 0 to ${floor} m, y from 0 to ${2 * height} m): is the file in metres, with the wall at x = 0 and the floor at y = 0?`;
+      this.lastRead = `${n} segment${n === 1 ? '' : 's'} read from ${name}.${where}`;
       this.note.textContent = this.lastRead;
       this.handlers.apply(JSON.stringify(markEdited(scenario, withSegments(scenario, answer.segments))));
     });
