@@ -70,6 +70,15 @@ describe('exports on the gas page', () => {
     expect(canvas.file.suggestedFilename()).toMatch(/^cooling-granular-gas-canvas-.*\.png$/);
     expect([...canvas.bytes.subarray(0, 8)]).toEqual(PNG_MAGIC);
     expect(canvas.bytes.length).toBeGreaterThan(5_000);
+    // the canvas's pixels, and under them the caption (the time and the reproduce line) on one or more 15 px lines
+    const drawn = await page.evaluate(() => {
+      const c = document.getElementById('sim-canvas') as HTMLCanvasElement;
+      return { width: c.width, height: c.height };
+    });
+    expect(canvas.bytes.readUInt32BE(16)).toBe(drawn.width);
+    const extra = canvas.bytes.readUInt32BE(20) - drawn.height;
+    expect(extra).toBeGreaterThanOrEqual(15 + 16);
+    expect((extra - 16) % 15).toBe(0);
   });
 
   it('the event log: time, i, j rows in time order, as many as the collisions so far', async () => {

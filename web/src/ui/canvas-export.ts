@@ -6,6 +6,7 @@
  */
 import { downloadBlob } from './csv';
 import { el } from './dom';
+import { wrapWords } from '../plot/plot-view';
 import { fileStem, fileTimestamp } from './reproduce';
 
 /** WebM types to try, best first */
@@ -52,16 +53,31 @@ export function recordingProgress(elapsedMs: number, bytes: number): string {
   return `${time} · ${size}`;
 }
 
-/** The canvas as a PNG on white (the renderers may leave the background transparent). */
-export function canvasPng(canvas: HTMLCanvasElement): Promise<Blob | null> {
+/**
+ * The canvas as a PNG on white (the renderers may leave the background transparent), with
+ * `caption` (the time and the reproduce line) in small grey type under it, wrapped to the width:
+ * a picture that travels without the page still says what it shows.
+ */
+export function canvasPng(canvas: HTMLCanvasElement, caption = ''): Promise<Blob | null> {
+  const ratio = canvas.clientWidth > 0 ? canvas.width / canvas.clientWidth : 1;
+  const pad = Math.round(8 * ratio);
+  const lineHeight = Math.round(15 * ratio);
+  const font = `${Math.round(11 * ratio)}px system-ui, sans-serif`;
+  const measure = document.createElement('canvas').getContext('2d');
+  if (measure) measure.font = font;
+  const lines = wrapWords(caption, canvas.width - 2 * pad, (t) => measure?.measureText(t).width ?? t.length * 6 * ratio);
   const out = document.createElement('canvas');
   out.width = canvas.width;
-  out.height = canvas.height;
+  out.height = canvas.height + (lines.length > 0 ? lines.length * lineHeight + 2 * pad : 0);
   const ctx = out.getContext('2d');
   if (!ctx) return Promise.resolve(null);
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, out.width, out.height);
   ctx.drawImage(canvas, 0, 0);
+  ctx.fillStyle = '#5b6370';
+  ctx.font = font;
+  ctx.textBaseline = 'middle';
+  lines.forEach((line, k) => ctx.fillText(line, pad, canvas.height + pad + (k + 0.5) * lineHeight));
   return new Promise((resolve) => out.toBlob((blob) => resolve(blob), 'image/png'));
 }
 
@@ -80,6 +96,8 @@ export class CanvasExport {
     private readonly canvas: HTMLCanvasElement,
     /** the loaded scenario's name (for file names) */
     private readonly scenario: () => string,
+    /** the PNG's caption: the time shown and the reproduce line */
+    private readonly caption: () => string = () => '',
     env: RecordingEnvironment = browserRecordingEnvironment(),
   ) {
     const png = el('button', { type: 'button', id: 'canvas-png', 'aria-label': 'Download the canvas as PNG', title: 'The canvas as a PNG picture' }, 'PNG');
@@ -104,7 +122,7 @@ export class CanvasExport {
   }
 
   private async downloadPng(): Promise<void> {
-    const blob = await canvasPng(this.canvas);
+    const blob = await canvasPng(this.canvas, this.caption());
     if (blob) downloadBlob(`${fileStem(this.scenario())}-canvas-${fileTimestamp(new Date())}.png`, blob);
   }
 

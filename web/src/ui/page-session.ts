@@ -14,7 +14,7 @@ import { frameState, wireControls, type ControlledClient } from './page-controls
 import type { Preset } from './presets';
 import type { FormModel } from './scenario-form';
 import { ScenarioPanel } from './scenario-panel';
-import { reproduce } from './reproduce';
+import { reproduce, reproduceText } from './reproduce';
 import { ScenarioSource, type ScenarioClient } from './scenario-source';
 import { PaceMeter } from './pace';
 import { ShareButton } from './share-button';
@@ -157,7 +157,12 @@ export function connectPage<
   const controls = wireControls(client, () => running);
   // the canvas's PNG and WebM recording, after the play controls
   if (!params.embed) {
-    const canvasExport = new CanvasExport(o.exportCanvas ?? byId('sim-canvas', HTMLCanvasElement), () => reproduce.get().scenario);
+    const canvasExport = new CanvasExport(
+      o.exportCanvas ?? byId('sim-canvas', HTMLCanvasElement),
+      () => reproduce.get().scenario,
+      // the clock as the controls show it ("t = 0.72 s", "settling 0.34 s"), then the reproduce line
+      () => `${byId('sim-time', HTMLElement).textContent ?? ''} · ${reproduceText(reproduce.get())}`,
+    );
     const bar = byId('controls', HTMLElement);
     bar.insertBefore(canvasExport.root, bar.querySelector('#sim-time'));
   }
