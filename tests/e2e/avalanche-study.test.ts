@@ -7,29 +7,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import type { AvalancheProbe } from '../../web/src/ui/test-hook';
-import { openPage, useBrowser } from './browser';
+import { avalancheProbe, openPage, useBrowser, waitForProbe } from './browser';
 
 const browser = useBrowser();
 
-function study(page: Page): Promise<AvalancheProbe['study']> {
-  return page.evaluate(() => {
-    const p = window.__granular?.avalanche?.();
-    if (!p) throw new Error('window.__granular.avalanche is missing');
-    return p.study;
-  });
-}
-
-async function waitForStudy(page: Page, predicate: (s: AvalancheProbe['study']) => boolean, timeout = 30_000): Promise<AvalancheProbe['study']> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    if (await page.evaluate(() => window.__granular?.avalanche !== undefined)) {
-      const s = await study(page);
-      if (predicate(s)) return s;
-      if (Date.now() > deadline) throw new Error(`study never satisfied ${predicate.toString()}; last: ${JSON.stringify(s)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const study = async (page: Page): Promise<AvalancheProbe['study']> => (await avalancheProbe(page)).study;
+const waitForStudy = async (page: Page, predicate: (s: AvalancheProbe['study']) => boolean): Promise<AvalancheProbe['study']> =>
+  (await waitForProbe(page, (p) => predicate(p.study))).study;
 
 const text = async (page: Page, selector: string): Promise<string> => ((await page.locator(selector).textContent()) ?? '').replace(/\u00a0/g, ' ');
 

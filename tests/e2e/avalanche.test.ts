@@ -1,32 +1,10 @@
 /** The avalanche page (avalanche.html): runs, plots, force chains, share links, embed, field errors, the study, family routing. */
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { encodeScenario } from '../../web/src/ui/share';
-import type { AvalancheProbe } from '../../web/src/ui/test-hook';
-import { coloredPixels, openPage, useBrowser, waitForState } from './browser';
+import { coloredPixels, openPage, useBrowser, waitForProbe, waitForState } from './browser';
 
 const browser = useBrowser();
-
-function probe(page: Page): Promise<AvalancheProbe> {
-  return page.evaluate(() => {
-    const p = window.__granular?.avalanche?.();
-    if (!p) throw new Error('window.__granular.avalanche is missing');
-    return p;
-  });
-}
-
-async function waitForProbe(page: Page, predicate: (p: AvalancheProbe) => boolean, timeout = 30_000): Promise<AvalancheProbe> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    if (await page.evaluate(() => window.__granular?.avalanche !== undefined)) {
-      const p = await probe(page);
-      if (predicate(p)) return p;
-      if (Date.now() > deadline) throw new Error(`probe never satisfied ${predicate.toString()}; last: ${JSON.stringify(p)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('the avalanche page', () => {
   it('settles, opens the gate, runs, plots the runout; force chains draw', async () => {

@@ -1,7 +1,7 @@
 /** Headless Chromium (Debian's /usr/bin/chromium) through playwright-core, plus page helpers. */
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import type { GranularState, PlotPoints } from '../../web/src/ui/test-hook';
+import type { AvalancheProbe, GranularState, PlotPoints } from '../../web/src/ui/test-hook';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -88,6 +88,28 @@ export async function waitForState(
 
 /** Number of pixels of a canvas (the page's simulation canvas unless named) that are neither
  *  background, wall nor outside colour: drawn discs. */
+/** The avalanche page's read-outs (window.__granular.avalanche). */
+export function avalancheProbe(page: Page): Promise<AvalancheProbe> {
+  return page.evaluate(() => {
+    const p = window.__granular?.avalanche?.();
+    if (!p) throw new Error('window.__granular.avalanche is missing');
+    return p;
+  });
+}
+
+/** Polls the avalanche probe until `predicate` holds (once the page has installed it). */
+export async function waitForProbe(page: Page, predicate: (p: AvalancheProbe) => boolean, timeout = 30_000): Promise<AvalancheProbe> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    if (await page.evaluate(() => window.__granular?.avalanche !== undefined)) {
+      const p = await avalancheProbe(page);
+      if (predicate(p)) return p;
+      if (Date.now() > deadline) throw new Error(`probe never satisfied ${predicate.toString()}; last: ${JSON.stringify(p)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export function coloredPixels(page: Page, canvasId = 'sim-canvas'): Promise<number> {
   return page.evaluate((id) => {
     const canvas = document.getElementById(id);
