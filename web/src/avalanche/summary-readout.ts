@@ -23,7 +23,7 @@ const ROWS = [
   ['lubePower', 'Lube et al.: 1.9 a^(2/3)', ''],
   ['settle', 'settling time before the gate opened', 's'],
   ['steps', 'solver steps (settling + flow)', ''],
-  ['unconverged', 'steps at the iteration limit', ''],
+  ['unconverged', 'steps at the iteration limit (settling + flow)', ''],
   ['fallen', 'grains that fell off the floor’s end', ''],
 ] as const;
 

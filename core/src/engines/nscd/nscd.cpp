@@ -29,7 +29,17 @@ void System::addDisc(double x, double y, double r, double mass, bool fixed) {
 
 Engine::Engine(System& s) : s_(s) {
   const int n = s_.count();
-  meanRadius_ = n ? s_.radius.sum() / n : 1.0;
+  // the tolerance's length: the mean radius of the mobile grains. Fixed discs (a floor of any length)
+  // do not count, or a longer floor would tighten the tolerance and change the run (24 Nov 2026).
+  double sum = 0;
+  int mobile = 0;
+  for (int i = 0; i < n; ++i) {
+    if (s_.invMass(i) > 0) {
+      sum += s_.radius(i);
+      ++mobile;
+    }
+  }
+  meanRadius_ = mobile > 0 ? sum / mobile : (n ? s_.radius.sum() / n : 1.0);
 
 }
 

@@ -8,7 +8,7 @@
 //   2. free velocities: v_free = v + h M^-1 F_ext (gravity);
 //   3. impulses p = (p_n, p_t) per contact, by non-linear Gauss–Seidel (each contact sees its
 //      neighbours' latest impulses) or Jacobi (all contacts from the same iterate, then a relaxed
-//      update), until the largest velocity correction times h is below tol * mean radius (or
+//      update), until the largest velocity correction times h is below tol * the mobile grains' mean radius (or
 //      maxIterations). The local problem, with U the contact's velocity without its own impulse:
 //        p_n = max(0, -(U_n + max(0, d) / h) / W_nn)          (the gap may close, not overlap)
 //        p_t = -U_t / W_tt if |U_t / W_tt| <= mu p_n, else -mu p_n sign(U_t)   (Coulomb);
@@ -67,7 +67,7 @@ struct System {
   double rollingFriction = 0;   // mu_r, dimensionless: rolling torque <= mu_r R_eff p_n (0: free rolling)
   double h = 1e-3;              // s
   double alert = 0;             // alert distance (m); 0: 0.1 of the smallest radius
-  double tolerance = 1e-6;      // geometric tolerance, fraction of the mean radius
+  double tolerance = 1e-6;      // geometric tolerance, fraction of the mobile grains' mean radius (fixed discs do not count)
   int maxIterations = 1000;
   bool gaussSeidel = true;      // false: Jacobi
   double jacobiRelaxation = 0.5;
