@@ -55,6 +55,18 @@ describe('the avalanche page', () => {
     await page.context().close();
   });
 
+  it('a run cut by its longest duration while the grains still move says so, and which field to raise', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html`);
+    await waitForState(page, (s) => s.count === 128);
+    await page.locator('#f-duration').fill('0.3');
+    await page.locator('#apply').click();
+    await expect.poll(async () => (await page.locator('#phase-line').textContent()) ?? '', { timeout: 30_000 })
+      .toMatch(/^Ended at t = 0\.3 s, the longest run after the gate opens, with the grains still moving/);
+    expect(await page.locator('#f-duration').evaluate((e) => (e as HTMLInputElement).labels?.[0]?.textContent ?? '')).toContain('Longest run after the gate opens');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('a village on the floor: the read-out and the phase line say whether the flow destroys it, and name loose grains that reach it', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html`);
     await waitForState(page, (s) => s.count === 128);

@@ -253,6 +253,9 @@ describe('the village', () => {
     // the flow's times to the status line's digits ("finished at t = 1.0316 s" beside it)
     expect(phaseText(1, 0.72384, 5, summary, null)).toMatch(/^Flowing — t = 0\.72384 s since the gate opened · /);
     expect(phaseText(2, 1.2, 5, { ...summary, collapseTime: 1.0316 }, null)).toMatch(/^Stopped at t = 1\.0316 s /);
+    // cut by output.duration while still flowing: said so, not "Flowing"
+    expect(phaseText(1, 0.3, 5, summary, null, 0.3)).toMatch(
+      /^Ended at t = 0\.3 s, the longest run after the gate opens, with the grains still moving: no final runout \(raise that field for one\) · /);
   });
 
   it('the phase line says how many grains fell off the end of the floor, and nothing when none did', () => {

@@ -7,6 +7,7 @@
 import guideText from '../../../docs/guides/avalanche.md?raw';
 import { mountGuide } from '../guide/guide-panel';
 import type { AvalanchePhaseCode, AvalancheSummary } from '../sim/granular-wasm';
+import { AdvanceStatus } from '../sim/protocol';
 import { getPath, type JsonObject } from '../sim/scenario';
 import { SpeedLegend } from '../render/legend';
 import { CanvasView } from '../ui/canvas-view';
@@ -186,7 +187,7 @@ export function startAvalancheApp(): void {
       plotsDirty = true;
     }
     readout?.update(msg.summary, msg.phase, village, looseAtVillage);
-    const text = phaseText(msg.phase, msg.time, settleMaxTime, msg.summary, village);
+    const text = phaseText(msg.phase, msg.time, settleMaxTime, msg.summary, village, msg.status === AdvanceStatus.Finished ? msg.time : null);
     if (phaseLine.textContent !== text) phaseLine.textContent = text;
     phaseLine.dataset['phase'] = String(msg.phase);
   }

@@ -102,9 +102,18 @@ export function settlingClock(time: number, settleMaxTime: number): string {
   return `settling ${settlingSoFar(time, settleMaxTime)}`;
 }
 
-export function phaseText(phase: AvalanchePhaseCode, time: number, settleMaxTime: number, s: AvalancheSummary, village: number | null = null): string {
+/**
+ * The phase line. `cutAt`: the run reached output.duration (s) while still flowing, so it ended
+ * without a stop, L∞ or collapse time, which the line says (it used to go on reading "Flowing").
+ */
+export function phaseText(
+  phase: AvalanchePhaseCode, time: number, settleMaxTime: number, s: AvalancheSummary, village: number | null = null, cutAt: number | null = null,
+): string {
   const steps = `${formatCount(s.grains)} grains · ${formatCount(s.steps + s.settleSteps)} steps`;
   if (phase === 0) return `Settling behind the closed gate — ${settlingSoFar(time, settleMaxTime)} so far · ${steps}`;
+  if (phase === 1 && cutAt !== null) {
+    return `Ended at t = ${formatNumber(cutAt, 6)} s, the longest run after the gate opens, with the grains still moving: no final runout (raise that field for one) · ${steps}`;
+  }
   if (phase === 1) return `Flowing — t = ${formatNumber(time, 6)} s since the gate opened · ${steps}`;
   const fate = village !== null ? ` · the village ${s.villageReachedAt >= 0 ? 'was destroyed' : 'is safe'}` : '';
   const fallen = s.fallen > 0 ? ` · ${formatCount(s.fallen)} grain${s.fallen === 1 ? '' : 's'} fell off the end of the floor` : '';
