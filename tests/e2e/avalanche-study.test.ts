@@ -118,4 +118,13 @@ describe('the avalanche study panel', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+  it('aspect ratios in the address that cannot run are said in the banner at once, and kept in the field to correct', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0&study=tiny&aspects=0.01,100`);
+    await page.locator('#address-error').waitFor({ state: 'visible' });
+    expect(await page.locator('#address-error').textContent()).toBe(
+      'Part of this page\'s address was ignored: aspects = "0.01,100": aspect ratio "0.01": must be a number from 0.1 to 32 here (granular-cli avalanche-study takes any a > 0).');
+    expect(await page.locator('#study-aspects').inputValue()).toBe('0.01,100');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -27,7 +27,7 @@ import { MshImport } from './msh-import';
 import { CONTACT_STRIDE, type AvalancheFrameMessage, type AvalancheLoadedMessage } from './protocol';
 import { SampleSeries } from './sample-series';
 import { grainSpeedMax } from './scales';
-import { STUDY_SIZES, type StudySize } from './study-cases';
+import { parseAspects, STUDY_SIZES, type StudySize } from './study-cases';
 import { StudyPanel } from './study-panel';
 import { grainsReaching, phaseText, settlingClock, SummaryReadout } from './summary-readout';
 
@@ -144,7 +144,15 @@ export function startAvalancheApp(): void {
     showAddressProblems(byId('address-error', HTMLElement), params.problems);
   }
   const wantedAspects = query.get('aspects');
-  if (study && wantedAspects !== null) study.setAspects(wantedAspects);
+  if (study && wantedAspects !== null) {
+    study.setAspects(wantedAspects);
+    const parsed = parseAspects(wantedAspects);
+    if ('error' in parsed) {
+      // kept in the field to correct, and said at once, not only when Run study is pressed
+      params.problems.push(`aspects = "${clipText(wantedAspects, 40)}": ${parsed.error}`);
+      showAddressProblems(byId('address-error', HTMLElement), params.problems);
+    }
+  }
 
   function onLoaded(msg: AvalancheLoadedMessage): void {
     const loaded = parseLoadedScenario(msg.scenarioJson);
