@@ -118,6 +118,7 @@ describe('the avalanche study panel', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
   it('aspect ratios in the address that cannot run are said in the banner at once, and kept in the field to correct', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0&study=tiny&aspects=0.01,100`);
     await page.locator('#address-error').waitFor({ state: 'visible' });
