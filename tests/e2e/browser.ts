@@ -1,7 +1,7 @@
 /** Headless Chromium (Debian's /usr/bin/chromium) through playwright-core, plus page helpers. */
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import type { AvalancheProbe, GranularState, PlotPoints } from '../../web/src/ui/test-hook';
+import type { AvalancheProbe, CompareProbe, GranularState, PlotPoints } from '../../web/src/ui/test-hook';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -88,27 +88,42 @@ export async function waitForState(
 
 /** Number of pixels of a canvas (the page's simulation canvas unless named) that are neither
  *  background, wall nor outside colour: drawn discs. */
-/** The avalanche page's read-outs (window.__granular.avalanche). */
-export function avalancheProbe(page: Page): Promise<AvalancheProbe> {
-  return page.evaluate(() => {
-    const p = window.__granular?.avalanche?.();
-    if (!p) throw new Error('window.__granular.avalanche is missing');
-    return p;
-  });
+/** The pages' own read-outs (window.__granular.avalanche / .compare). */
+interface PageProbes {
+  avalanche: AvalancheProbe;
+  compare: CompareProbe;
 }
 
-/** Polls the avalanche probe until `predicate` holds (once the page has installed it). */
-export async function waitForProbe(page: Page, predicate: (p: AvalancheProbe) => boolean, timeout = 30_000): Promise<AvalancheProbe> {
+/** A page's read-outs now; throws when the page has not installed them. */
+export function pageProbe<K extends keyof PageProbes>(page: Page, kind: K): Promise<PageProbes[K]> {
+  return page.evaluate((k) => {
+    const read = window.__granular?.[k];
+    if (!read) throw new Error(`window.__granular.${k} is missing`);
+    return read();
+  }, kind) as Promise<PageProbes[K]>;
+}
+
+/** Polls a page's read-outs until `predicate` holds (once the page has installed them). */
+export async function waitForPageProbe<K extends keyof PageProbes>(
+  page: Page, kind: K, predicate: (p: PageProbes[K]) => boolean, timeout = 30_000,
+): Promise<PageProbes[K]> {
   const deadline = Date.now() + timeout;
   for (;;) {
-    if (await page.evaluate(() => window.__granular?.avalanche !== undefined)) {
-      const p = await avalancheProbe(page);
+    if (await page.evaluate((k) => window.__granular?.[k] !== undefined, kind)) {
+      const p = await pageProbe(page, kind);
       if (predicate(p)) return p;
-      if (Date.now() > deadline) throw new Error(`probe never satisfied ${predicate.toString()}; last: ${JSON.stringify(p)}`);
+      if (Date.now() > deadline) throw new Error(`${kind} probe never satisfied ${predicate.toString()}; last: ${JSON.stringify(p)}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** The avalanche page's read-outs. */
+export const avalancheProbe = (page: Page): Promise<AvalancheProbe> => pageProbe(page, 'avalanche');
+
+/** Polls the avalanche page's read-outs until `predicate` holds. */
+export const waitForProbe = (page: Page, predicate: (p: AvalancheProbe) => boolean, timeout = 30_000): Promise<AvalancheProbe> =>
+  waitForPageProbe(page, 'avalanche', predicate, timeout);
 
 export function coloredPixels(page: Page, canvasId = 'sim-canvas'): Promise<number> {
   return page.evaluate((id) => {

@@ -8,29 +8,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { encodeScenario } from '../../web/src/ui/share';
 import type { CompareProbe } from '../../web/src/ui/test-hook';
-import { coloredPixels, openPage, useBrowser, waitForState } from './browser';
+import { coloredPixels, openPage, pageProbe, useBrowser, waitForPageProbe, waitForState } from './browser';
 
 const browser = useBrowser();
 
-function probe(page: Page): Promise<CompareProbe> {
-  return page.evaluate(() => {
-    const p = window.__granular?.compare?.();
-    if (!p) throw new Error('window.__granular.compare is missing');
-    return p;
-  });
-}
-
-async function waitForProbe(page: Page, predicate: (p: CompareProbe) => boolean, timeout = 40_000): Promise<CompareProbe> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    if (await page.evaluate(() => window.__granular?.compare !== undefined)) {
-      const p = await probe(page);
-      if (predicate(p)) return p;
-      if (Date.now() > deadline) throw new Error(`probe never satisfied ${predicate.toString()}; last: ${JSON.stringify(p)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 60));
-  }
-}
+const probe = (page: Page): Promise<CompareProbe> => pageProbe(page, 'compare');
+const waitForProbe = (page: Page, predicate: (p: CompareProbe) => boolean, timeout = 40_000): Promise<CompareProbe> =>
+  waitForPageProbe(page, 'compare', predicate, timeout);
 
 async function preset(name: string): Promise<string> {
   return readFile(new URL(`../../scenarios/${name}.json`, import.meta.url), 'utf8');
