@@ -8,7 +8,7 @@ import guideText from '../../../docs/guides/avalanche.md?raw';
 import { mountGuide } from '../guide/guide-panel';
 import type { AvalanchePhaseCode, AvalancheSummary } from '../sim/granular-wasm';
 import { AdvanceStatus } from '../sim/protocol';
-import { getPath, type JsonObject } from '../sim/scenario';
+import { getPath, numberAt, type JsonObject } from '../sim/scenario';
 import { SpeedLegend } from '../render/legend';
 import { CanvasView } from '../ui/canvas-view';
 import { byId, clipText, formatNumber } from '../ui/dom';
@@ -31,10 +31,6 @@ import { parseAspects, STUDY_SIZES, type StudySize } from './study-cases';
 import { StudyPanel } from './study-panel';
 import { grainsReaching, phaseText, settlingClock, SummaryReadout } from './summary-readout';
 
-function num(scenario: JsonObject, path: string, fallback: number): number {
-  const v = getPath(scenario, path);
-  return typeof v === 'number' && Number.isFinite(v) ? v : fallback;
-}
 
 export function startAvalancheApp(): void {
   const params = parsePageParams(window.location.search, window.location.hash, AVALANCHE_PLOT_KINDS, prefersReducedMotion());
@@ -157,14 +153,14 @@ export function startAvalancheApp(): void {
   function onLoaded(msg: AvalancheLoadedMessage): void {
     const loaded = parseLoadedScenario(msg.scenarioJson);
     scenario = loaded;
-    settleMaxTime = num(loaded, 'settle.maxTime', 0);
+    settleMaxTime = numberAt(loaded, 'settle.maxTime', 0);
     const segments = getPath(loaded, 'boundary.segments');
     const flat = Array.isArray(segments) ? segments.flatMap((s) => (Array.isArray(s) ? s.map(Number) : [])) : [];
-    const height = num(loaded, 'column.height', 0.2);
-    const speedMax = grainSpeedMax(num(loaded, 'gravity', 9.81), height);
+    const height = numberAt(loaded, 'column.height', 0.2);
+    const speedMax = grainSpeedMax(numberAt(loaded, 'gravity', 9.81), height);
     radii = msg.radii;
     looseAtVillage = 0;
-    renderer.setScene(msg.count, msg.radii, msg.positions, sceneBounds(num(loaded, 'floor.length', 1), height, num(loaded, 'grains.rmin', 0), flat), speedMax);
+    renderer.setScene(msg.count, msg.radii, msg.positions, sceneBounds(numberAt(loaded, 'floor.length', 1), height, numberAt(loaded, 'grains.rmin', 0), flat), speedMax);
     legend.setMax(speedMax);
     view.fit();
     series.clear();
@@ -172,7 +168,7 @@ export function startAvalancheApp(): void {
     summary = null;
     const villageX = getPath(loaded, 'village');
     village = typeof villageX === 'number' ? villageX : null;
-    renderer.setVillage(village, num(loaded, 'grains.rmin', 0));
+    renderer.setVillage(village, numberAt(loaded, 'grains.rmin', 0));
     chainsDrawn = 0;
     plotsDirty = true;
     source.show(loaded, msg.scenarioJson, msg.origin);

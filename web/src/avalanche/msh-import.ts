@@ -5,7 +5,7 @@
  */
 // the example for the import: the dam of the preset "A dam protects the village" (scenarios/avalanche-dam.geo is its source)
 import exampleMeshUrl from '/scenarios/avalanche-dam.msh?url';
-import { cloneJson, getPath, type JsonObject } from '../sim/scenario';
+import { cloneJson, numberAt, type JsonObject } from '../sim/scenario';
 import { el } from '../ui/dom';
 import { markEdited } from '../ui/scenario-form';
 import type { MshAnswer } from './protocol';
@@ -100,12 +100,8 @@ export class MshImport {
       const scenario = this.handlers.current();
       if (!scenario) return;
       const n = answer.segments.length;
-      const num = (path: string, fallback: number): number => {
-        const v = getPath(scenario, path);
-        return typeof v === 'number' ? v : fallback;
-      };
-      const floor = num('floor.length', 1);
-      const height = num('column.height', 0.2);
+      const floor = numberAt(scenario, 'floor.length', 1);
+      const height = numberAt(scenario, 'column.height', 0.2);
       const away = segmentsAway(answer.segments, floor, height);
       const where = away === 0 ? '' : ` ${away === n ? (n === 1 ? 'It lies' : 'They all lie') : `${away} of them lie${away === 1 ? 's' : ''}`} wholly outside the region the grains can reach (x from 0 to ${floor} m, y from 0 to ${2 * height} m): is the file in metres, with the wall at x = 0 and the floor at y = 0?`;
       this.lastRead = `${n} segment${n === 1 ? '' : 's'} read from ${name}.${where}`;

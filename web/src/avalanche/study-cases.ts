@@ -10,7 +10,7 @@
  * studyColumn() sizes a case's column as the C++ study does, for the progress bar and the estimate
  * of how long a study takes (studyEstimate).
  */
-import { getPath, type JsonObject } from '../sim/scenario';
+import { getPath, numberAt, type JsonObject } from '../sim/scenario';
 import { clipText, formatCount } from '../ui/dom';
 
 export const STUDY_SIZES = ['tiny', 'quick', 'full'] as const;
@@ -74,10 +74,7 @@ export function studyCaseOptions(size: StudySize, material: StudyMaterial = DEFA
 export function studyMaterial(scenario: JsonObject | null): StudyMaterial {
   const m = { ...DEFAULT_STUDY_MATERIAL };
   if (!scenario) return m;
-  const number = (path: string, fallback: number): number => {
-    const v = getPath(scenario, path);
-    return typeof v === 'number' && Number.isFinite(v) ? v : fallback;
-  };
+  const number = (path: string, fallback: number): number => numberAt(scenario, path, fallback);
   m.mu = number('friction.mu', m.mu);
   m.rollingFriction = number('friction.rolling', m.rollingFriction);
   m.restitution = number('restitution', m.restitution);

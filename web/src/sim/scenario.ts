@@ -108,6 +108,12 @@ export function getPath(obj: JsonObject, path: string): JsonValue | undefined {
   return cur;
 }
 
+/** The finite number at `path`, or `fallback` when the field is absent or not one. */
+export function numberAt(obj: JsonObject, path: string, fallback: number): number {
+  const v = getPath(obj, path);
+  return typeof v === 'number' && Number.isFinite(v) ? v : fallback;
+}
+
 type Container = JsonObject | JsonValue[];
 
 function childOf(container: Container, step: string | number): JsonValue | undefined {
