@@ -1,7 +1,8 @@
 /**
  * Builds the site (vite build -> dist/) and serves dist/ under a sub-path on a free port,
  * so the e2e tests check the deployable build exactly as it would be hosted
- * (base './', any sub-path). Set E2E_SKIP_BUILD=1 to reuse an existing dist/.
+ * (base './', any sub-path). Set E2E_SKIP_BUILD=1 to reuse an existing dist/, E2E_DIST=DIR to
+ * build into DIR instead of dist/.
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -23,7 +24,8 @@ declare module 'vitest' {
 export const SUB_PATH = '/courses/granular-lab/';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const DIST = resolve(ROOT, 'dist');
+/** E2E_DIST=/tmp/x builds and serves elsewhere, so that two e2e runs in one checkout do not overwrite each other's site */
+const DIST = process.env['E2E_DIST'] ? resolve(process.env['E2E_DIST']) : resolve(ROOT, 'dist');
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -79,7 +81,7 @@ let server: Server | null = null;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (process.env['E2E_SKIP_BUILD'] !== '1') {
-    await build({ root: ROOT, configFile: resolve(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+    await build({ root: ROOT, configFile: resolve(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir: DIST, emptyOutDir: true } });
   }
   server = serve(DIST);
   await new Promise<void>((ok) => server?.listen(0, '127.0.0.1', ok));
