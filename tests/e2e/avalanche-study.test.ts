@@ -108,6 +108,19 @@ describe('the avalanche study panel', () => {
     await page.context().close();
   });
 
+  it('Cancel keeps the material line with the kept rows', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0&study=tiny`);
+    await page.locator('#study-aspects').fill('0.5, 8');
+    await page.locator('#study-run').click();
+    await waitForStudy(page, (s) => s.running);
+    await page.locator('#study-cancel').click();
+    await waitForStudy(page, (s) => !s.running);
+    expect(await text(page, '#study-result')).toMatch(/^Study cancelled; (no case had finished|the finished case is kept) \(μ = 0\.5, μ_r = 0, e = 0, Gauss–Seidel, seed \d+\)\.$/);
+    expect(await text(page, '#study-progress-text')).toMatch(/^Cancelled: [01] of 2 cases done\.$/);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('an unknown ?study= size is said in the address banner, like a bad plot or until', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0&study=huge`);
     await page.locator('#address-error').waitFor({ state: 'visible' });
@@ -123,7 +136,7 @@ describe('the avalanche study panel', () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0&study=tiny&aspects=0.01,100`);
     await page.locator('#address-error').waitFor({ state: 'visible' });
     expect(await page.locator('#address-error').textContent()).toBe(
-      'Part of this page\'s address was ignored: aspects = "0.01,100": aspect ratio "0.01": must be a number from 0.1 to 32 here (granular-cli avalanche-study takes any a > 0).');
+      'Part of this page\'s address was ignored: aspects = "0.01,100" cannot run and waits in the study\'s field to be corrected: aspect ratio "0.01": must be a number from 0.1 to 32 here (granular-cli avalanche-study takes any a > 0).');
     expect(await page.locator('#study-aspects').inputValue()).toBe('0.01,100');
     expect(errors).toEqual([]);
     await page.context().close();

@@ -8,7 +8,7 @@ import {
   ASPECT_MAX, ASPECT_MIN, DEFAULT_ASPECTS, listText, parseAspects, plural, roughCount, STUDY_SIZES, studyColumn, studyEstimate, usualGrains,
 } from '../../web/src/avalanche/study-cases';
 import {
-  cancelledText, caseFraction, doneText, progressText, runningCaseFraction, runningCaseText, runningText, scrollHint, SETTLE_SHARE, settleFraction,
+  cancelledResultText, cancelledText, caseFraction, doneText, progressText, runningCaseFraction, runningCaseText, runningText, scrollHint, SETTLE_SHARE, settleFraction,
   slopeText, slopeTextParts, SMALL_SLOPE, type RunningCase,
 } from '../../web/src/avalanche/study';
 
@@ -21,6 +21,10 @@ describe('study panel: singular and plural', () => {
     expect(progressText(2, 5, 'a = 8: settling the column (about 63 grains)')).toBe('2 of 5 cases done · a = 8: settling the column (about 63 grains)');
     expect(cancelledText(0, 1)).toBe('Cancelled: 0 of 1 case done.');
     expect(cancelledText(0, 2)).toBe('Cancelled: 0 of 2 cases done.');
+    // the kept rows keep the material they were run with
+    expect(cancelledResultText(0, MATERIAL)).toBe(`Study cancelled; no case had finished (${MATERIAL}).`);
+    expect(cancelledResultText(1, MATERIAL)).toBe(`Study cancelled; the finished case is kept (${MATERIAL}).`);
+    expect(cancelledResultText(3, MATERIAL)).toBe(`Study cancelled; the 3 finished cases are kept (${MATERIAL}).`);
     expect(runningText(1, 'tiny', MATERIAL)).toBe(`Running 1 collapse (tiny; ${MATERIAL})…`);
     expect(runningText(5, 'tiny', MATERIAL)).toBe(`Running 5 collapses (tiny; ${MATERIAL})…`);
     expect(doneText(1, 16.04, MATERIAL, 0)).toBe(`1 collapse in 16 s (${MATERIAL}).`);

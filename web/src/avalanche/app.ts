@@ -145,7 +145,7 @@ export function startAvalancheApp(): void {
     const parsed = parseAspects(wantedAspects);
     if ('error' in parsed) {
       // kept in the field to correct, and said at once, not only when Run study is pressed
-      params.problems.push(`aspects = "${clipText(wantedAspects, 40)}": ${parsed.error}`);
+      params.problems.push(`aspects = "${clipText(wantedAspects, 40)}" cannot run and waits in the study's field to be corrected: ${parsed.error}`);
       showAddressProblems(byId('address-error', HTMLElement), params.problems);
     }
   }

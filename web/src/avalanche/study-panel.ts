@@ -16,7 +16,7 @@ import {
 } from './study-cases';
 import { StudyPool, type CaseProgress } from './study-pool';
 import {
-  cancelledText, doneText, LARGE_A_MIN, LARGE_SLOPE, progressText, runningCaseFraction, runningCaseText, runningText, scrollHint,
+  cancelledResultText, cancelledText, doneText, LARGE_A_MIN, LARGE_SLOPE, progressText, runningCaseFraction, runningCaseText, runningText, scrollHint,
   SETTLE_SECONDS_PER_GRAIN, SMALL_A_MAX, SMALL_SLOPE, slopeTextParts, studyCsv, studyRow, studySlopes, type RunningCase, type SlopeWindow, type StudyRow,
 } from './study';
 import { logSpace, lubeLinear, lubePower, type SlopeFit } from './scaling';
@@ -238,7 +238,7 @@ export class StudyPanel {
       this.result.textContent = doneText(aspects.length, (performance.now() - started) / 1000, materialText(material), failed);
     } catch (error) {
       if (generation !== this.generation) return;
-      showFailure(this.result, error, 'Study cancelled (finished cases are kept).');
+      showFailure(this.result, error, cancelledResultText(this.finished().length, materialText(material)));
       // the progress line named the case that was running: say it stopped there
       if (error instanceof CancelledError) this.progressText.textContent = cancelledText(this.finished().length, aspects.length);
     } finally {

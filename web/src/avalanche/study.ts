@@ -203,6 +203,12 @@ export function cancelledText(done: number, total: number): string {
   return `Cancelled: ${progressText(done, total)}.`;
 }
 
+/** "Study cancelled; the 2 finished cases are kept (μ = 0.5, …)." — the material stays with the kept rows */
+export function cancelledResultText(done: number, material: string): string {
+  const kept = done === 0 ? 'no case had finished' : done === 1 ? 'the finished case is kept' : `the ${done} finished cases are kept`;
+  return `Study cancelled; ${kept} (${material}).`;
+}
+
 /** "Running 1 collapse (tiny; μ = 0.5, …)…" */
 export function runningText(count: number, size: string, material: string): string {
   return `Running ${plural(count, 'collapse')} (${size}; ${material})…`;
