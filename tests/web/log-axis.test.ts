@@ -1,6 +1,7 @@
-/** Log-axis tick labels (plot/plot-view.ts logAxisValues): many decades are thinned to round ones, a short range keeps every label. */
+/** Plot axes (plot/plot-view.ts logAxisValues and the avalanche plots' time axis): many decades are thinned to round ones, a short range keeps every label; an empty time axis still has a span. */
 import type uPlot from 'uplot';
 import { describe, expect, it } from 'vitest';
+import { timeRange } from '../../web/src/avalanche/avalanche-plots';
 import { decadeRange, formatValue, logAxisValues, wrapWords } from '../../web/src/plot/plot-view';
 
 /** the two things logAxisValues reads of a chart: the axis' side and the plotting area (CSS px at ratio 1) */
@@ -71,5 +72,14 @@ describe('wrapWords: the PNG export\'s caption on as many lines as it needs', ()
   it('gives a word wider than the line a line of its own, and nothing for blank text', () => {
     expect(wrapWords('a verylongwordindeed b', 5, width)).toEqual(['a', 'verylongwordindeed', 'b']);
     expect(wrapWords('  ', 5, width)).toEqual([]);
+  });
+});
+
+describe('the avalanche plots\' time axis', () => {
+  it('spans the data, or 0–1 s when there is none (uPlot draws no axis for an empty scale)', () => {
+    expect(timeRange(null, null)).toEqual([0, 1]);
+    expect(timeRange(Infinity, -Infinity)).toEqual([0, 1]);
+    expect(timeRange(0, 0.3)).toEqual([0, 0.3]);
+    expect(timeRange(0.2, 0.2)).toEqual([0.2, 1.2]);
   });
 });

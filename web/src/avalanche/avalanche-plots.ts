@@ -23,8 +23,17 @@ const line = (label: string, stroke: string, scale = 'y', extra: Partial<uPlot.S
 const TIME_AXIS: uPlot.Axis = { label: 'time since the gate opened t (s)', values: axisValues };
 const BASE: Pick<uPlot.Options, 'cursor' | 'legend'> = { cursor: { drag: { x: true, y: false } }, legend: { live: false } };
 
+/**
+ * Time since the gate opened: the data's span, or 0–1 s before there is any (uPlot draws no
+ * x axis at all for an empty scale, so a new or reset plot had no time axis).
+ */
+export function timeRange(min: number | null, max: number | null): [number, number] {
+  if (min === null || max === null || !Number.isFinite(min) || !Number.isFinite(max)) return [0, 1];
+  return max > min ? [min, max] : [min, min + 1];
+}
+
 function xScale(): uPlot.Scale {
-  return { time: false };
+  return { time: false, range: (_u, min, max) => timeRange(min, max) };
 }
 
 export class AvalanchePlot {

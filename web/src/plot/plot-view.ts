@@ -32,6 +32,8 @@ export interface PlotExport {
 export class PlotView {
   private plot: uPlot | null = null;
   private options: PlotOptions | null = null;
+  /** x values at the last setData */
+  private drawnPoints = 0;
   private data: uPlot.AlignedData = [[]];
   private readonly observer: ResizeObserver;
   private readonly context: ReproduceContext;
@@ -182,8 +184,15 @@ export class PlotView {
   }
 
   setData(data: uPlot.AlignedData, resetScales = true): void {
+    // counted, not read back from this.data: a caller may empty its arrays in place (SampleSeries.clear)
+    const count = data[0]?.length ?? 0;
+    const emptied = count === 0 && this.drawnPoints > 0;
+    this.drawnPoints = count;
     this.data = data;
-    this.plot?.setData(data, resetScales);
+    // uPlot keeps the last ranges when given no points, so a plot emptied by Reset went on showing
+    // the old run's time axis; a new chart starts from the empty plot's own ranges
+    if (emptied && this.options) this.build(this.options, data);
+    else this.plot?.setData(data, resetScales);
   }
 
   /** number of x values currently plotted */
