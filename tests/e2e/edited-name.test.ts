@@ -2,7 +2,7 @@
  * A scenario changed in the form is named "… (edited)" and its description says it is the
  * preset's, with the values before the change: the preset's words ("mu = 0.5") no longer pass for
  * the run's in the title, the reproduce lines, share links and file names. Applying the form
- * unchanged renames nothing.
+ * unchanged renames nothing. The address follows the applied scenario, so a reload keeps it.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { openPage, useBrowser, waitForState } from './browser';
@@ -45,6 +45,13 @@ describe('a scenario changed in the form', () => {
       await expect.poll(async () => page.locator('#f-seed').inputValue()).toBe('8');
       expect(await page.locator('#scenario-title').textContent()).toBe(`${title} (edited)`);
       expect(await page.locator('#scenario-notes').textContent()).toBe(edited);
+      // the address follows the applied scenario: a reload (or a bookmark) gives it back
+      await expect.poll(() => new URL(page.url()).hash).toMatch(/^#s=[A-Za-z0-9_-]+$/);
+      await page.reload();
+      await waitForState(page, (s) => s.count > 0);
+      await expect.poll(async () => page.locator('#scenario-title').textContent()).toBe(`${title} (edited)`);
+      expect(await page.locator('#f-seed').inputValue()).toBe('8');
+      expect(await page.locator(field).inputValue()).toBe(value);
       expect(errors).toEqual([]);
       await page.context().close();
     });

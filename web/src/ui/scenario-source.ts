@@ -116,16 +116,22 @@ export class ScenarioSource {
     // the reproduce line under the plots: what was loaded, then its share link once encoded
     reproduce.set({ ...scenarioReproduce(this.o.family, scenario), precision: 'double', link: null });
     const shown = ++this.shown;
+    // The address is the scenario: a scenario applied here (form, JSON, file, preset) goes into its
+    // #s= once encoded, so reloading the tab or bookmarking it keeps what the user made. The
+    // default scenario, and one an embedding page sent, leave the plain address (an #s= naming
+    // another scenario would mislead); a link's own #s= and Reset leave the address as it is.
+    const follow = origin === 'form' || origin === 'json' || origin === 'file' || origin === 'preset';
+    if ((origin === 'default' || origin === 'api' || follow) && window.location.hash.includes(`${SHARE_PARAM}=`)) {
+      history.replaceState(null, '', `${window.location.pathname}${window.location.search}`);
+    }
     shareLinkFor(scenarioJson, window.location.href).then(
-      ({ url }) => {
-        if (shown === this.shown) reproduce.set({ link: url });
+      ({ url, payload }) => {
+        if (shown !== this.shown) return;
+        reproduce.set({ link: url });
+        if (follow) history.replaceState(null, '', `${window.location.pathname}${window.location.search}#${SHARE_PARAM}=${payload}`);
       },
       () => undefined,
     );
-    // an address that still names another scenario would mislead: drop its #s=
-    if (origin !== 'link' && origin !== 'reset' && window.location.hash.includes(`${SHARE_PARAM}=`)) {
-      history.replaceState(null, '', `${window.location.pathname}${window.location.search}`);
-    }
   }
 
   private loadDefault(): void {
