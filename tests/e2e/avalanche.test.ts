@@ -7,6 +7,36 @@ import { coloredPixels, openPage, useBrowser, waitForProbe, waitForState } from 
 const browser = useBrowser();
 
 describe('the avalanche page', () => {
+  it('a long floor: the view starts around the column, widens ahead of the grains, and says where the floor ends', async () => {
+    const scenario = {
+      schema: 1, name: 'long floor', engine: 'avalanche', seed: 1,
+      // bouncy, slippery grains: some fly well past the first view, which has to widen
+      column: { width: 0.1, height: 0.2 }, grains: { rmin: 0.004, rmax: 0.006 }, friction: { mu: 0.1 }, restitution: 0.9,
+      floor: { length: 3 }, output: { interval: 0.01, duration: 5 },
+    };
+    const payload = await encodeScenario(JSON.stringify(scenario));
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html#s=${payload}`);
+    await waitForState(page, (s) => s.count === 128);
+    const first = await waitForProbe(page, (p) => p.view.floorEnd > 0);
+    // three scene heights (3 × (0.21 + 0.004) m), not the 3 m floor
+    expect(first.view.maxX).toBeCloseTo(0.642, 3);
+    expect(Math.abs(first.view.floorEnd - 3)).toBeLessThan(0.01); // the last floor disc's right edge
+    const box = await page.locator('#sim-canvas').boundingBox();
+    for (let last = first; last.phase < 2; ) {
+      last = await waitForProbe(page, (p) => p.phase === 2 || p.runoutNow > last.runoutNow);
+      // the main mass's front, and with it every grain the view follows, stays in view
+      expect(last.runoutNow).toBeLessThan(last.view.maxX);
+    }
+    const end = await waitForProbe(page, (p) => p.phase === 2);
+    // widened (the loose grains reach about 0.9 m), but not to the whole 3 m floor
+    expect(end.view.maxX).toBeGreaterThan(first.view.maxX);
+    expect(end.view.maxX).toBeLessThan(2);
+    // the canvas kept its size while the view widened
+    expect(await page.locator('#sim-canvas').boundingBox()).toEqual(box);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('settles, opens the gate, runs, plots the runout; force chains draw', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html`);
     await waitForState(page, (s) => s.count === 128);

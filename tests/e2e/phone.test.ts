@@ -36,7 +36,7 @@ describe('on a phone', () => {
     });
   }
 
-  it('avalanche: grains at least 5 px across in a canvas that scrolls sideways, by keyboard too; wider screens show the whole floor', async () => {
+  it('avalanche: grains at least 5 px across in a canvas that scrolls sideways, by keyboard too; wider screens show the whole view', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0`, { width: 390, height: 844 });
     await waitForState(page, (s) => s.count === 128);
     const sizes = async (): Promise<{ canvas: number; wrap: number; region: string | null; tabindex: string | null }> =>
@@ -45,17 +45,19 @@ describe('on a phone', () => {
         return { canvas: document.getElementById('sim-canvas')!.clientWidth, wrap: wrap.clientWidth, region: wrap.getAttribute('role'), tabindex: wrap.getAttribute('tabindex') };
       });
     const phone = await sizes();
-    // the preset: a floor of 1 m plus 2 % each side, the 58 px of tick labels, and 128 grains of
-    // radii uniform in 4-6 mm, so a mean diameter of 10 mm within 0.2 mm, drawn 5 px across
-    expect(phone.canvas).toBeGreaterThanOrEqual(Math.floor(58 + (1.04 * 5) / 0.0102));
-    expect(phone.canvas).toBeLessThanOrEqual(Math.ceil(58 + (1.04 * 5) / 0.0098));
+    // the preset: a first view of three scene heights, 3 × (1.05 × 0.2 + 0.004) = 0.642 m of the 1 m
+    // floor (view-range.ts), plus 2 % each side, the 58 px of tick labels, and 128 grains of radii
+    // uniform in 4-6 mm, so a mean diameter of 10 mm within 0.2 mm, drawn 5 px across
+    const view = 1.04 * 0.642;
+    expect(phone.canvas).toBeGreaterThanOrEqual(Math.floor(58 + (view * 5) / 0.0102));
+    expect(phone.canvas).toBeLessThanOrEqual(Math.ceil(58 + (view * 5) / 0.0098));
     expect(phone.canvas).toBeGreaterThan(phone.wrap);
     expect(phone).toMatchObject({ region: 'region', tabindex: '0' });
     // the keyboard scrolls it: focus, then the right arrow key
     await page.locator('#canvas-wrap').focus();
     await page.keyboard.press('ArrowRight');
     await expect.poll(async () => page.evaluate(() => document.getElementById('canvas-wrap')!.scrollLeft)).toBeGreaterThan(0);
-    // a tablet: the whole floor fits, nothing scrolls and the wrapper is no region
+    // a tablet: the whole view fits, nothing scrolls and the wrapper is no region
     await page.setViewportSize({ width: 800, height: 1024 });
     await expect.poll(async () => sizes()).toMatchObject({ region: null, tabindex: null });
     const tablet = await sizes();

@@ -30,6 +30,7 @@ import { grainSpeedMax } from './scales';
 import { parseAspects, STUDY_SIZES, type StudySize } from './study-cases';
 import { StudyPanel } from './study-panel';
 import { grainsReaching, phaseText, settlingClock, SummaryReadout } from './summary-readout';
+import { initialViewMaxX } from './view-range';
 
 
 export function startAvalancheApp(): void {
@@ -160,14 +161,16 @@ export function startAvalancheApp(): void {
     const speedMax = grainSpeedMax(numberAt(loaded, 'gravity', 9.81), height);
     radii = msg.radii;
     looseAtVillage = 0;
-    renderer.setScene(msg.count, msg.radii, msg.positions, sceneBounds(numberAt(loaded, 'floor.length', 1), height, numberAt(loaded, 'grains.rmin', 0), flat), speedMax);
+    const bounds = sceneBounds(numberAt(loaded, 'floor.length', 1), height, numberAt(loaded, 'grains.rmin', 0), flat);
+    const villageX = getPath(loaded, 'village');
+    village = typeof villageX === 'number' ? villageX : null;
+    const firstView = initialViewMaxX(bounds, numberAt(loaded, 'column.width', 0.1), height, village, flat.length > 0);
+    renderer.setScene(msg.count, msg.radii, msg.positions, bounds, firstView, speedMax);
     legend.setMax(speedMax);
     view.fit();
     series.clear();
     phase = 0;
     summary = null;
-    const villageX = getPath(loaded, 'village');
-    village = typeof villageX === 'number' ? villageX : null;
     renderer.setVillage(village, numberAt(loaded, 'grains.rmin', 0));
     chainsDrawn = 0;
     plotsDirty = true;
@@ -211,6 +214,7 @@ export function startAvalancheApp(): void {
         l0: summary?.l0 ?? 0,
         runoutNow: summary?.runout ?? 0,
         collapseTime: summary?.collapseTime ?? -1,
+        view: renderer.viewRange(),
         study: study?.probe() ?? { running: false, rows: 0, points: 0, progress: 0, slopeSmall: null, slopeLarge: null, text: '' },
       };
     },

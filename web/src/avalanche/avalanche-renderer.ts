@@ -3,13 +3,17 @@
  * (viridis, COLOR_BINS colours) with a rotation mark each (a radius at the grain's angle), the
  * fixed floor discs in grey, the boundary segments (the gate while closed, imported slopes),
  * optionally the force chains (contact lines, width ∝ normal impulse), and axes with ticks in m.
- * The view covers the floor and the column with equal axes. No physics: it draws what it is given.
+ * The view covers the column and the reach of its flow with equal axes, and widens when a grain
+ * nears its right edge (view-range.ts); a floor that goes on beyond it says how far. No physics: it
+ * draws what it is given.
  */
 import { FORCE_CHAIN_COLOR } from '../render/palette';
+import { formatNumber } from '../ui/dom';
 import { colorBin, colorTable } from '../render/colormap';
 import { sizeCanvas, type Bounds, type ViewTransform } from '../render/view-transform';
 import { CONTACT_STRIDE, GRAIN_STRIDE } from './protocol';
 import { chainWidth, largestImpulse, niceTicks } from './scales';
+import { grownViewMaxX } from './view-range';
 
 export const COLOR_BINS = 32;
 /** plot margins, CSS px: room for the tick labels */
@@ -36,7 +40,13 @@ const LEGIBLE_GRAIN_PX = 5;
 export class AvalancheRenderer {
   private readonly ctx: CanvasRenderingContext2D;
   private readonly colors = colorTable(COLOR_BINS);
+  /** the whole scene: the floor, the column's height, imported segments */
   private bounds: Bounds = { minX: 0, minY: 0, maxX: 1, maxY: 0.3 };
+  /** right edge (m) of the part shown now, and of the first view, which sizes the canvas */
+  private viewMaxX = 1;
+  private firstViewMaxX = 1;
+  /** x (m) of the floor's last fixed disc's right edge */
+  private floorEnd = 0;
   private radii: Float64Array = new Float64Array(0);
   private floor: Float64Array = new Float64Array(0);
   private grainCount = 0;
@@ -58,12 +68,18 @@ export class AvalancheRenderer {
     this.ctx = ctx;
   }
 
-  /** A new scenario: radii and initial positions of all bodies (grains first), the region to show, the top of the speed scale (m/s). */
-  setScene(grains: number, radii: Float64Array, positions: Float64Array, bounds: Bounds, speedMax: number): void {
+  /**
+   * A new scenario: radii and initial positions of all bodies (grains first), the whole scene, the
+   * right edge of the first view (m; initialViewMaxX), the top of the speed scale (m/s).
+   */
+  setScene(grains: number, radii: Float64Array, positions: Float64Array, bounds: Bounds, viewMaxX: number, speedMax: number): void {
     this.grainCount = grains;
     this.radii = radii;
     this.floor = positions;
     this.bounds = bounds;
+    this.viewMaxX = this.firstViewMaxX = Math.min(bounds.maxX, Math.max(viewMaxX, bounds.minX + 1e-9));
+    this.floorEnd = 0;
+    for (let i = grains; i < radii.length; i++) this.floorEnd = Math.max(this.floorEnd, positions[2 * i]! + radii[i]!);
     let sum = 0;
     for (let i = 0; i < grains; ++i) sum += radii[i]!;
     this.meanDiameter = grains > 0 ? (2 * sum) / grains : 0;
@@ -81,6 +97,23 @@ export class AvalancheRenderer {
   setFrame(grains: Float64Array, walls: Float64Array): void {
     this.grains = grains;
     this.walls = walls;
+    let front = -Infinity;
+    const n = Math.min(this.grainCount, Math.floor(grains.length / GRAIN_STRIDE));
+    for (let i = 0; i < n; i++) front = Math.max(front, grains[GRAIN_STRIDE * i]! + this.radii[i]!);
+    this.viewMaxX = grownViewMaxX(this.viewMaxX, front, this.bounds);
+  }
+
+  /** the x range shown now (m) */
+  viewRange(): { minX: number; maxX: number; floorEnd: number } {
+    return { minX: this.bounds.minX, maxX: this.viewMaxX, floorEnd: this.floorEnd };
+  }
+
+  /** the part of the scene shown now, or the first view (which sizes the canvas: it keeps its size as the view widens) */
+  private view(first = false): Bounds {
+    const b = this.bounds;
+    const maxX = first ? this.firstViewMaxX : this.viewMaxX;
+    const pad = 0.02 * (maxX - b.minX); // a little room beside the wall and the view's edge
+    return { minX: b.minX - pad, minY: b.minY, maxX: maxX + pad, maxY: b.maxY };
   }
 
   /** contact lines (5 x C) to draw as force chains, or null for none */
@@ -94,7 +127,7 @@ export class AvalancheRenderer {
   }
 
   aspect(cssWidth: number): number {
-    const b = this.bounds;
+    const b = this.view(true);
     // the canvas height that gives equal axes once the margins are taken off
     const w = Math.max(cssWidth, PAD.left + PAD.right + 1);
     const h = ((b.maxY - b.minY) / (b.maxX - b.minX)) * (w - PAD.left - PAD.right) + PAD.top + PAD.bottom;
@@ -104,7 +137,8 @@ export class AvalancheRenderer {
   /** the width that draws the mean grain LEGIBLE_GRAIN_PX across: a 1 m floor of 1 cm grains is 578 px */
   minWidth(): number {
     if (!(this.meanDiameter > 0)) return 0;
-    return PAD.left + PAD.right + ((this.bounds.maxX - this.bounds.minX) * LEGIBLE_GRAIN_PX) / this.meanDiameter;
+    const b = this.view(true);
+    return PAD.left + PAD.right + ((b.maxX - b.minX) * LEGIBLE_GRAIN_PX) / this.meanDiameter;
   }
 
   resize(cssWidth: number, cssHeight: number, dpr: number): void {
@@ -112,7 +146,7 @@ export class AvalancheRenderer {
   }
 
   private fit(): ViewTransform {
-    const b = this.bounds;
+    const b = this.view();
     const w = this.cssWidth - PAD.left - PAD.right;
     const h = this.cssHeight - PAD.top - PAD.bottom;
     const scale = Math.max(1e-9, Math.min(w / (b.maxX - b.minX), h / (b.maxY - b.minY)));
@@ -138,6 +172,19 @@ export class AvalancheRenderer {
     this.drawContacts();
     this.drawVillageLabel();
     ctx.restore();
+    this.drawFloorNote();
+  }
+
+  /** where the floor goes on beyond the view: "floor to 3 m →" at the axis' right end */
+  private drawFloorNote(): void {
+    if (this.viewMaxX >= this.bounds.maxX) return;
+    const ctx = this.ctx;
+    ctx.font = '11px system-ui, sans-serif';
+    ctx.textAlign = 'right';
+    ctx.textBaseline = 'bottom';
+    ctx.fillStyle = AXIS;
+    // on the floor's top (minY is −R_min, the floor discs' centres at 0)
+    ctx.fillText(`floor to x = ${formatNumber(this.floorEnd, 3)} m →`, this.x(this.viewMaxX), this.y(-this.bounds.minY) - 4);
   }
 
   private x(v: number): number {
@@ -150,7 +197,9 @@ export class AvalancheRenderer {
 
   private drawAxes(): void {
     const ctx = this.ctx;
-    const b = this.bounds;
+    const view = this.view();
+    // a view widened during the run leaves room above the scene: the y axis goes up to the top
+    const b = { ...view, maxY: Math.max(view.maxY, view.minY + (this.cssHeight - PAD.top - PAD.bottom) / this.transform.scale) };
     const left = this.x(b.minX);
     const right = this.x(b.maxX);
     const bottom = this.y(b.minY);
@@ -323,7 +372,7 @@ export class AvalancheRenderer {
   }
 }
 
-/** The region shown: the floor (x from the left wall to the floor's end) and the column's height, with a little room. */
+/** The whole scene: the floor (x from the left wall to the floor's end), the column's height with a little room, imported segments. */
 export function sceneBounds(floorLength: number, columnHeight: number, rmin: number, walls: ArrayLike<number>): Bounds {
   let minX = 0;
   let maxX = floorLength;
@@ -333,6 +382,5 @@ export function sceneBounds(floorLength: number, columnHeight: number, rmin: num
     maxX = Math.max(maxX, walls[k]!, walls[k + 2]!);
     maxY = Math.max(maxY, walls[k + 1]!, walls[k + 3]!);
   }
-  const pad = 0.02 * (maxX - minX);
-  return { minX: minX - pad, minY: -rmin, maxX: maxX + pad, maxY: maxY * 1.05 };
+  return { minX, minY: -rmin, maxX, maxY: maxY * 1.05 };
 }

@@ -55,6 +55,8 @@ export interface AvalancheProbe {
   l0: number;
   runoutNow: number;
   collapseTime: number;
+  /** the canvas' x range now (m), and the floor's end: the view starts near the column and widens as the flow goes */
+  view: { minX: number; maxX: number; floorEnd: number };
   /** the study panel */
   study: { running: boolean; rows: number; points: number; progress: number; slopeSmall: number | null; slopeLarge: number | null; text: string };
 }
