@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CoordinateHistory, quantityLabel, snapshotIndex } from '../../web/src/soft/coordinates';
-import { LEDGER_PARTS, LedgerSeries } from '../../web/src/soft/ledger-series';
+import { LEDGER_PARTS, LedgerSeries, ledgerCsv } from '../../web/src/soft/ledger-series';
 import {
   loopLabel, normalizePair, pairKey, pairLabel, pairsWithLoops, parsePairKey, parsePairText,
 } from '../../web/src/soft/pairs';
@@ -61,6 +61,21 @@ describe('stacked energy ledger', () => {
     l.push([row(0, { translational: 10 }), row(0.5, { translational: 10.001 })]);
     expect(l.time).toEqual([0, 0.5]);
     expect(l.closure()).toBeCloseTo(1e-4, 12);
+  });
+
+  it('exports each component as it is, not the stacked sums the plot draws, every header with its unit', () => {
+    const l = new LedgerSeries();
+    l.push([row(0, { translational: 10 }), row(1, { translational: 6, rotational: 1, elastic: 0.5, damping: 2, friction: 0.5 })]);
+    const [header, first, second] = ledgerCsv(l).trim().split('\r\n').map((line) => line.split(','));
+    expect(header).toEqual([
+      'time t (s)',
+      'energy — translational kinetic (J)', 'energy — rotational kinetic (J)', 'energy — observer kinetic (J)',
+      'energy — elastic (Hertz) (J)', 'energy — gravitational potential (J)', 'energy — dissipated by damping (J)',
+      'energy — dissipated by friction (J)', 'energy — total (J)', 'energy — initial energy (J)',
+    ]);
+    expect(first?.map(Number)).toEqual([0, 10, 0, 0, 0, 0, 0, 0, 10, 10]);
+    // the stacked plot data would give 6, 7, 7, 7.5, 7.5, 9.5, 10
+    expect(second?.map(Number)).toEqual([1, 6, 1, 0, 0.5, 0, 2, 0.5, 10, 10]);
   });
 
   it('thins to at most maxPoints, keeping the last', () => {

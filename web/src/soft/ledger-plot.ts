@@ -1,15 +1,24 @@
 /** The energy ledger vs time: the components stacked (areas), the total on top and the initial energy. */
 import uPlot from 'uplot';
 import { PlotView, axisValues } from '../plot/plot-view';
-import { LEDGER_PARTS, type LedgerSeries } from './ledger-series';
+import { LEDGER_PARTS, ledgerCsv, type LedgerSeries } from './ledger-series';
 
 const FILL_ALPHA = '59'; // ≈ 0.35 as a hex alpha byte
 
+/** The plot's data are the stacked sums; its CSV gives each component as it is (ledgerCsv). */
+class LedgerView extends PlotView {
+  ledger: LedgerSeries | null = null;
+
+  override csv(): string {
+    return this.ledger ? ledgerCsv(this.ledger) : super.csv();
+  }
+}
+
 export class LedgerPlot {
-  private readonly view: PlotView;
+  private readonly view: LedgerView;
 
   constructor(container: HTMLElement) {
-    this.view = new PlotView(container, 280, { name: 'energy ledger' });
+    this.view = new LedgerView(container, 280, { name: 'energy ledger' });
     const series: uPlot.Series[] = [{ label: 'time t (s)' }];
     const bands: uPlot.Band[] = [];
     LEDGER_PARTS.forEach(([, label, color], k) => {
@@ -40,6 +49,7 @@ export class LedgerPlot {
 
   update(ledger: LedgerSeries): void {
     const time = ledger.time;
+    this.view.ledger = ledger;
     this.view.setData([time, ...ledger.stacked(), ledger.total, time.map(() => ledger.initial)]);
   }
 

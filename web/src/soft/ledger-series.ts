@@ -3,6 +3,7 @@
  * for the plot (each component on top of the ones below; the top is the total).
  */
 import { everyOther } from '../plot/thin';
+import { columnsToCsv } from '../ui/csv';
 import type { SoftLedger } from '../sim/granular-wasm';
 
 /** The stacked components, bottom to top: key, legend label, colour (Okabe–Ito, colour-blind safe; grey for its yellow, too pale on white). */
@@ -79,6 +80,27 @@ export class LedgerSeries {
     for (const [key] of LEDGER_PARTS) this.parts[key] = everyOther(this.parts[key]);
     this.total = everyOther(this.total);
   }
+}
+
+/**
+ * The ledger as CSV: time, then every component as it is (not stacked: the plot draws each on top
+ * of the ones below it, and its own data are those cumulative sums), the total and the initial
+ * energy, each header with its quantity and unit.
+ */
+export function ledgerCsv(ledger: LedgerSeries): string {
+  const header = [
+    'time t (s)',
+    ...LEDGER_PARTS.map(([, label]) => `energy — ${label} (J)`),
+    'energy — total (J)',
+    'energy — initial energy (J)',
+  ];
+  const columns = [
+    ledger.time,
+    ...LEDGER_PARTS.map(([key]) => ledger.parts[key]),
+    ledger.total,
+    ledger.time.map(() => ledger.initial),
+  ];
+  return columnsToCsv(header, columns);
 }
 
 function emptyParts(): Record<LedgerPart, number[]> {
