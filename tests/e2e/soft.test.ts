@@ -127,6 +127,28 @@ describe('the soft-disc page', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it('c_τ is greyed out while a target restitution takes its place, and used once that is cleared (the guide\'s first try)', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}soft.html`);
+    await waitForState(page, (s) => s.count === 4);
+    await page.locator('#preset').selectOption('soft-head-on');
+    await waitForState(page, (s) => s.count === 2);
+    await expect.poll(() => page.locator('#soft-info').textContent()).toContain('target restitution e = 0.8');
+    // the preset sets e = 0.8: a c_τ typed now would be applied and do nothing
+    expect(await page.locator('#f-restitution').inputValue()).toBe('0.8');
+    expect(await page.locator('#f-cTau').isDisabled()).toBe(true);
+    await page.locator('#f-restitution').fill('');
+    expect(await page.locator('#f-cTau').isDisabled()).toBe(false);
+    await page.locator('#f-cTau').fill('0.5');
+    await page.locator('#apply').click();
+    await expect.poll(() => page.locator('#soft-info').textContent()).toBe('Hunt–Crossley with c_tau = 0.5: a = 0.75; one impact restitutes e = 0.662962');
+    expect(await page.locator('#f-cTau').isDisabled()).toBe(false);
+    // typing a target restitution greys c_τ out again, as it is typed
+    await page.locator('#f-restitution').pressSequentially('0.7');
+    expect(await page.locator('#f-cTau').isDisabled()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });
 
 describe('family routing', () => {

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../web/src/sim/scenario';
 import { assignErrors } from '../../web/src/ui/field-errors';
 import {
-  FIELDS, fieldApplies, formAvailability, formFromScenario, parseNumberField, scenarioFromForm,
+  enabledBy, FIELDS, fieldApplies, formAvailability, formFromScenario, parseNumberField, scenarioFromForm,
 } from '../../web/src/ui/scenario-form';
+import { SOFT_FIELDS } from '../../web/src/soft/soft-form';
 
 const normalized: JsonObject = {
   schema: 1,
@@ -106,5 +107,21 @@ describe('scenario form mapping', () => {
   it('creates missing objects for a sparse base scenario', () => {
     const s = scenarioFromForm({ schema: 1 }, { boxWidth: '2', boxHeight: '1', interval: '0.1' });
     expect(s).toEqual({ schema: 1, domain: { box: { width: 2, height: 1 } }, output: { interval: 0.1 } });
+  });
+});
+
+describe('fields used only with some values of another', () => {
+  it('follow a select\'s choice, or a text field being blank', () => {
+    expect(enabledBy({ key: 'domainKind', values: ['box'] }, 'box')).toBe(true);
+    expect(enabledBy({ key: 'domainKind', values: ['box'] }, 'circle')).toBe(false);
+    expect(enabledBy({ key: 'restitution', blank: true }, '')).toBe(true);
+    expect(enabledBy({ key: 'restitution', blank: true }, '  ')).toBe(true);
+    expect(enabledBy({ key: 'restitution', blank: true }, '0.8')).toBe(false);
+  });
+
+  it('the soft page\'s c_τ gives way to a target restitution, as the engine does', () => {
+    const cTau = SOFT_FIELDS.find((f) => f.key === 'cTau');
+    expect(cTau?.enabledWhen).toEqual({ key: 'restitution', blank: true });
+    expect(SOFT_FIELDS.some((f) => f.key === 'restitution')).toBe(true);
   });
 });

@@ -57,7 +57,11 @@ export const SOFT_FIELDS: readonly FieldSpec[] = [
     key: 'law', path: 'contact.law', label: 'Contact law', unit: '–', kind: 'select', group: 'contact',
     options: [['hunt-crossley', 'Hunt–Crossley'], ['lankarani-nikravesh', 'Lankarani–Nikravesh'], ['flores', 'Flores'], ['gonthier', 'Gonthier']],
   },
-  { key: 'cTau', path: 'contact.cTau', label: 'c_τ', unit: '–', kind: 'number', group: 'contact', hint: '1: elastic (Hunt–Crossley)' },
+  {
+    key: 'cTau', path: 'contact.cTau', label: 'c_τ', unit: '–', kind: 'number', group: 'contact',
+    hint: '1: elastic (Hunt–Crossley); used while the target restitution is blank',
+    enabledWhen: { key: 'restitution', blank: true },
+  },
   {
     key: 'restitution', path: 'contact.restitution', label: 'Target restitution e', unit: '–', kind: 'optional-number',
     group: 'contact', hint: 'blank: the damping follows from c_τ',

@@ -35,9 +35,18 @@ export interface FieldSpec {
   absent?: string;
   /**
    * used only while the select field `key` shows one of `values` (the soft page's box sizes with
-   * "box"): the form disables it otherwise, as the choice changes, so no typed value is dropped unseen
+   * "box"), or while the text field `key` is blank (the soft page's c_τ, which a target restitution
+   * overrides): the form disables it otherwise, as the other field changes, so no typed value is
+   * dropped unseen and no control looks as if it did something it does not
    */
-  enabledWhen?: { key: string; values: readonly string[] };
+  enabledWhen?: EnabledWhen;
+}
+
+export type EnabledWhen = { key: string; values: readonly string[] } | { key: string; blank: true };
+
+/** Whether a field with `enabledWhen` is in use while the field it follows holds `value`. */
+export function enabledBy(when: EnabledWhen, value: string): boolean {
+  return 'values' in when ? when.values.includes(value) : value.trim() === '';
 }
 
 export const FIELDS: readonly FieldSpec[] = [

@@ -10,7 +10,7 @@ import { el } from './dom';
 import { assignErrors } from './field-errors';
 import type { Preset } from './presets';
 import { fileStem } from './reproduce';
-import { GAS_FORM, markEdited, type FieldSpec, type FormModel, type FormValues } from './scenario-form';
+import { enabledBy, GAS_FORM, markEdited, type FieldSpec, type FormModel, type FormValues } from './scenario-form';
 
 export interface PanelHandlers {
   /** validate and load scenario JSON text */
@@ -68,10 +68,13 @@ export class ScenarioPanel {
       this.fields.set(spec.key, view);
       fieldset.append(view.wrapper);
     }
-    // a field used only with one choice of a select follows that select as it changes
+    // a field used only with some values of another (a choice in a select, a blank text field) follows it as it changes
     for (const view of this.fields.values()) {
       const when = view.spec.enabledWhen;
-      if (when) this.fields.get(when.key)?.input.addEventListener('change', () => this.followChoices());
+      const input = when ? this.fields.get(when.key)?.input : undefined;
+      // a select answers with 'change', a text field with 'input' as it is typed in
+      input?.addEventListener('change', () => this.followChoices());
+      input?.addEventListener('input', () => this.followChoices());
     }
     this.availabilityNote = el('p', { class: 'hint availability', hidden: true });
     this.formErrors = el('ul', { class: 'error-list', id: 'form-errors', 'aria-live': 'polite' });
@@ -174,13 +177,13 @@ export class ScenarioPanel {
     this.jsonArea.value = JSON.stringify(scenario, null, 2);
   }
 
-  /** Fields with `enabledWhen`: enabled while their select shows one of their values (and the scenario allows them). */
+  /** Fields with `enabledWhen`: enabled while the field they follow allows them (and the scenario allows them). */
   private followChoices(): void {
     for (const view of this.fields.values()) {
       const when = view.spec.enabledWhen;
       if (!when) continue;
       const choice = this.fields.get(when.key)?.input.value ?? '';
-      view.input.disabled = !(this.base !== null && this.model.applies(view.spec, this.base) && when.values.includes(choice));
+      view.input.disabled = !(this.base !== null && this.model.applies(view.spec, this.base) && enabledBy(when, choice));
     }
   }
 
