@@ -80,6 +80,23 @@ describe('the comparison page', () => {
     await page.context().close();
   });
 
+  it('the pile without the TC model: the stopped event-driven engine names the field that turns it on here', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html`);
+    await waitForState(page, (s) => s.count === 4);
+    await page.locator('#preset').selectOption('compare-pile');
+    await waitForState(page, (s) => s.count === 20);
+    await page.locator('#f-tc').fill('0');
+    await page.locator('#apply').click();
+    await waitForProbe(page, (q) => q.kind === 'pile' && q.engines[0]?.stopped === true);
+    const caption = (await page.locator('#caption-event').textContent()) ?? '';
+    expect(caption).toMatch(/^event-driven — stopped: inelastic collapse at t = /);
+    // a comparison scenario has no collapse.model: its TC model is the form's event.tc
+    expect(caption).not.toContain('collapse.model');
+    expect(caption).toContain('switch the TC model on: set “Event-driven: TC time t_c” (event.tc) above 0');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('"Copy link" reproduces the same run (state hash)', async () => {
     const base = inject('baseUrl');
     const until = 0.4;

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMPARE_FIELDS, COMPARE_FORM } from '../../web/src/compare/compare-form';
 import { difference, explain, parseRowTable, sig, tableCsvRows, tableRows, type RowTable } from '../../web/src/compare/row-table';
+import { engineMessage } from '../../web/src/compare/protocol';
 import { CompareSeries, plotted } from '../../web/src/compare/series';
 import { FAMILY_PAGE, familyPageUrl, scenarioFamilyOf } from '../../web/src/ui/family';
 import { presetsOfFamily } from '../../web/src/ui/presets';
@@ -202,5 +203,16 @@ describe('the comparison family', () => {
     // text that is not a number goes on as text, so the engine names the field and the value
     expect((next['setup'] as Record<string, unknown>)['gap']).toBe('wide');
     for (const f of COMPARE_FIELDS) expect(f.unit, f.key).not.toBe('');
+  });
+});
+
+describe('an engine stop message in the comparison page\'s terms', () => {
+  it('names the form field event.tc, not the gas scenario\'s collapse.model / collapse.tc', () => {
+    const off = 'inelastic collapse at t = 0.52373 s: disc 2 collided 10000 times in a row at intervals below 2e-09 s; switch the TC model on (collapse.model = "tc")';
+    expect(engineMessage(off)).toBe(
+      'inelastic collapse at t = 0.52373 s: disc 2 collided 10000 times in a row at intervals below 2e-09 s; switch the TC model on: set “Event-driven: TC time t_c” (event.tc) above 0, e.g. 0.0001 s',
+    );
+    expect(engineMessage('inelastic collapse at t = 1 s: …; raise collapse.tc')).toBe('inelastic collapse at t = 1 s: …; raise “Event-driven: TC time t_c” (event.tc)');
+    expect(engineMessage('the soft engine failed')).toBe('the soft engine failed');
   });
 });

@@ -22,7 +22,7 @@ import { CompareClient, TableClient } from './client';
 import { COMPARE_FORM } from './compare-form';
 import { COMPARE_PLOT_KINDS, ComparePlot } from './compare-plots';
 import { CompareView } from './compare-view';
-import { ENGINES, ENGINE_NAMES, type CompareFrameMessage, type CompareLoadedMessage } from './protocol';
+import { ENGINES, ENGINE_NAMES, engineMessage, type CompareFrameMessage, type CompareLoadedMessage } from './protocol';
 import { parseRowTable } from './row-table';
 import { COMPONENTS, CompareSeries, type Component } from './series';
 import { TableCard } from './table-card';
@@ -61,7 +61,7 @@ class CompareReadout extends ReadoutTable<(typeof READOUT_ROWS)[number][0]> {
 function captionText(k: number, s: CompareEngineStatus): string {
   const key = ENGINES[k] ?? 'event';
   const name = ENGINE_NAMES[key];
-  if (s.stopped) return `${name} — stopped: ${s.message}`;
+  if (s.stopped) return `${name} — stopped: ${engineMessage(s.message)}`;
   const made = formatCount(s.contacts);
   if (key === 'event') return `${name} — ${made} collision${s.contacts === 1 ? '' : 's'} and wall hits${s.iterations > 0 ? `, ${formatCount(s.iterations)} made elastic by TC` : ''}`;
   return `${name} — ${made} contact${s.contacts === 1 ? '' : 's'} made, ${formatCount(s.active)} active`;

@@ -50,6 +50,12 @@ function engineSeries(stepped = false): uPlot.Series[] {
   }));
 }
 
+/** The velocity plot's y axis: component and disc (1-based on the page), e.g. "v_x of disc 4 (m/s)". */
+export function velocityAxisLabel(disc: number, component: Component): string {
+  const [, symbol] = COMPONENTS.find((c) => c[0] === component) ?? COMPONENTS[0]!;
+  return `${symbol} of disc ${disc + 1} (m/s)`;
+}
+
 export class ComparePlot {
   private readonly view: PlotView;
   private log = false;
@@ -75,12 +81,13 @@ export class ComparePlot {
         [[], [], [], []],
       );
     } else if (this.kind === 'velocity') {
-      const [, symbol, axis] = COMPONENTS.find((c) => c[0] === this.component) ?? COMPONENTS[0]!;
+      const [, symbol] = COMPONENTS.find((c) => c[0] === this.component) ?? COMPONENTS[0]!;
       this.view.build(
         {
           title: `Velocity of disc ${this.disc + 1}: ${symbol}(t)`,
           scales: { x: { time: false }, y: LINEAR },
-          axes: [TIME_AXIS, label(axis)],
+          // the disc in the axis label too: the CSV's headers come from it ("v_x of disc 4 — event-driven (m/s)")
+          axes: [TIME_AXIS, label(velocityAxisLabel(this.disc, this.component))],
           series: [{ label: 'time t (s)', value: legendValue }, ...engineSeries()],
           ...BASE,
         },

@@ -18,6 +18,20 @@ export const ENGINE_NAMES: Readonly<Record<EngineKey, string>> = {
   nscd: 'NSCD (Moreau–Jean)',
 };
 
+/** the form field (and scenario path) that sets the event-driven engine's TC model on this page */
+const TC_FIELD = '“Event-driven: TC time t_c” (event.tc)';
+
+/**
+ * An engine's stop message in this page's terms. The event-driven engine speaks of the gas
+ * scenario it was given ("switch the TC model on (collapse.model = \"tc\")", "raise collapse.tc"),
+ * paths a comparison scenario does not have: here the TC model is on whenever event.tc > 0.
+ */
+export function engineMessage(message: string): string {
+  return message
+    .replace(/switch the TC model on \(collapse\.model = "tc"\)/, `switch the TC model on: set ${TC_FIELD} above 0, e.g. 0.0001 s`)
+    .replace(/raise collapse\.tc\b/, `raise ${TC_FIELD}`);
+}
+
 export interface CompareReadyMessage {
   type: 'ready';
   version: string;
