@@ -25,6 +25,16 @@ describe('inelastic collapse', () => {
     await expect.poll(async () => (await status.textContent()) ?? '').toMatch(/Stopped at t = .* inelastic collapse at t = /);
     expect(await status.textContent()).toContain('TC model');
     await page.screenshot({ path: '/tmp/granular-collapse.png', fullPage: true });
+    // the engine takes no more steps: Play and Step say so instead of doing nothing, and Replay starts again
+    await expect.poll(() => page.locator('#btn-play').textContent()).toBe('Replay');
+    expect(await page.locator('#btn-play').getAttribute('title')).toContain('stopped');
+    expect(await page.locator('#btn-step').getAttribute('aria-disabled')).toBe('true');
+    await page.locator('#speed').fill('-3'); // 1 ms per s: the replay is slow enough to be seen running
+    await page.locator('#btn-play').click();
+    await waitForState(page, (s) => s.running && s.status === 0 && s.time < stopped.time);
+    expect(await page.locator('#btn-play').textContent()).toBe('Pause');
+    expect(await page.locator('#btn-step').getAttribute('aria-disabled')).toBe('false');
+    await page.locator('#speed').fill('0');
 
     // The remedy is one checkbox away.
     const tc = page.locator('#f-tcModel');

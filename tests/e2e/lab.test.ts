@@ -89,6 +89,11 @@ describe('the lab page', () => {
     const countError = page.locator('#err-count');
     await countError.waitFor({ state: 'visible' });
     expect(await countError.textContent()).toBe('generate.count = 3000: under gravity (0, -9.81) m/s^2 at most 2000 discs: every disc is searched per event');
+    // one disc is "1 disc" in the status line
+    await page.locator('#f-count').fill('1');
+    await page.locator('#apply').click();
+    await waitForState(page, (s) => s.count === 1 && s.running);
+    await expect.poll(() => page.locator('#status').textContent()).toBe('Running — 1 disc');
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -71,7 +71,8 @@ export function startApp(): void {
     client: (listener) => new SimClient(listener),
     loaded: onLoaded,
     frame: onFrame,
-    runningText: (count) => `Running — ${count.toLocaleString('en-US')} discs`,
+    runningText: (count) => `Running — ${count.toLocaleString('en-US')} disc${count === 1 ? '' : 's'}`,
+    colourScale: () => legend.colourScale(),
     view,
     plotsDirty: () => plotsDirty,
     updatePlots: () => {

@@ -23,8 +23,10 @@ export class Controls {
   private readonly paceOutput: HTMLElement;
   private readonly timeOutput: HTMLElement;
   private running = false;
-  /** the run reached its end (its duration): Play becomes Replay, Step has nothing left to do */
+  /** the run reached its end (its duration) or was stopped by the engine (inelastic collapse):
+   *  Play becomes Replay, Step has nothing left to do */
   private finished = false;
+  private endedBy: 'finished' | 'stopped' = 'finished';
   private readonly stepButton: HTMLButtonElement;
 
   constructor(container: HTMLElement, private readonly handlers: ControlHandlers, initialSpeed = 1) {
@@ -92,20 +94,31 @@ export class Controls {
     this.showPlay();
   }
 
-  /** The run reached its end (not a pause, not a failure): Play offers to play it again. */
-  setFinished(finished: boolean): void {
-    if (finished === this.finished) return;
+  /**
+   * The run reached its end (`finished`), or the engine stopped it (`stopped`: inelastic collapse;
+   * the engine takes no more steps, so Play and Step would do nothing), or neither (null, a pause):
+   * Play offers to play it again from t = 0.
+   */
+  setFinished(ended: 'finished' | 'stopped' | null): void {
+    const finished = ended !== null;
+    const by = ended ?? 'finished';
+    if (finished === this.finished && by === this.endedBy) return;
     this.finished = finished;
+    this.endedBy = by;
     this.showPlay();
     // not `disabled`: a disabled button would drop the keyboard focus of someone stepping to the end
     this.stepButton.setAttribute('aria-disabled', String(finished));
-    this.stepButton.title = finished ? 'The run has finished: Replay or Reset starts it again' : 'Advance one output interval';
+    this.stepButton.title = finished ? `${this.endText()}: Replay or Reset starts it again` : 'Advance one output interval';
+  }
+
+  private endText(): string {
+    return this.endedBy === 'stopped' ? 'The run was stopped (the status line says why)' : 'The run has finished';
   }
 
   private showPlay(): void {
     const replay = this.finished && !this.running;
     this.playButton.textContent = this.running ? 'Pause' : replay ? 'Replay' : 'Play';
-    this.playButton.title = replay ? 'The run has finished: play it again from t = 0' : '';
+    this.playButton.title = replay ? `${this.endText()}: play it again from t = 0` : '';
     this.playButton.setAttribute('aria-pressed', String(this.running));
   }
 

@@ -5,7 +5,7 @@
  * current, the latest frame); the page handles its family's loaded and frame messages.
  */
 import { AdvanceStatus, type CrashedMessage, type FatalMessage, type FrameCommon, type LoadOrigin, type RejectedMessage } from '../sim/protocol';
-import { CanvasExport } from './canvas-export';
+import { CanvasExport, type ColourScale } from './canvas-export';
 import { byId } from './dom';
 import { EmbedApi, parseAllowList } from './embed-api';
 import type { ScenarioFamily } from './family';
@@ -51,6 +51,8 @@ export interface PageSessionOptions<C, L, F> {
   view: FrameView;
   /** the canvas the PNG and WebM exports take (#sim-canvas by default) */
   exportCanvas?: HTMLCanvasElement;
+  /** the colour scale the canvas is drawn in, which its PNG shows too (the gas's speed colours) */
+  colourScale?(): ColourScale | null;
   plotsDirty(): boolean;
   /** redraws the plots and clears what plotsDirty() reports */
   updatePlots(): void;
@@ -129,7 +131,7 @@ export function connectPage<
         running = msg.running;
         o.frame(msg);
         controls.setRunning(msg.running);
-        controls.setFinished(msg.status === AdvanceStatus.Finished);
+        controls.setFinished(msg.status === AdvanceStatus.Finished ? 'finished' : msg.status === AdvanceStatus.Stopped ? 'stopped' : null);
         controls.setPace(pace.sample(performance.now(), msg.time, msg.running));
         const clock = o.clock?.(msg) ?? null;
         controls.setTime(msg.time, clock);
@@ -162,6 +164,8 @@ export function connectPage<
       () => reproduce.get().scenario,
       // the clock as the controls show it ("t = 0.72 s", "settling 0.34 s"), then the reproduce line
       () => `${byId('sim-time', HTMLElement).textContent ?? ''} · ${reproduceText(reproduce.get())}`,
+      undefined,
+      () => o.colourScale?.() ?? null,
     );
     const bar = byId('controls', HTMLElement);
     bar.insertBefore(canvasExport.root, bar.querySelector('#sim-time'));
