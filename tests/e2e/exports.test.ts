@@ -70,15 +70,39 @@ describe('exports on the gas page', () => {
     expect(canvas.file.suggestedFilename()).toMatch(/^cooling-granular-gas-canvas-.*\.png$/);
     expect([...canvas.bytes.subarray(0, 8)]).toEqual(PNG_MAGIC);
     expect(canvas.bytes.length).toBeGreaterThan(5_000);
-    // the canvas's pixels, and under them the caption (the time and the reproduce line) on one or more 15 px lines
+    // the canvas's pixels, under them the speed colour scale (34 px), then the caption (the time and
+    // the reproduce line) on one or more 15 px lines
     const drawn = await page.evaluate(() => {
       const c = document.getElementById('sim-canvas') as HTMLCanvasElement;
       return { width: c.width, height: c.height };
     });
     expect(canvas.bytes.readUInt32BE(16)).toBe(drawn.width);
     const extra = canvas.bytes.readUInt32BE(20) - drawn.height;
-    expect(extra).toBeGreaterThanOrEqual(15 + 16);
-    expect((extra - 16) % 15).toBe(0);
+    expect(extra).toBeGreaterThanOrEqual(34 + 15 + 16);
+    expect((extra - 34 - 16) % 15).toBe(0);
+    // the scale's bar runs from viridis' dark purple to its yellow, as the legend under the canvas
+    const bar = await page.evaluate(async ({ png, top }) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${png}`;
+      await image.decode();
+      const c = document.createElement('canvas');
+      c.width = image.width;
+      c.height = image.height;
+      const ctx = c.getContext('2d');
+      if (!ctx) return [];
+      ctx.drawImage(image, 0, 0);
+      const { data } = ctx.getImageData(0, top + 11, c.width, 1); // the bar's middle row
+      const coloured: Array<[number, number, number]> = [];
+      for (let i = 0; i < data.length; i += 4) {
+        const rgb: [number, number, number] = [data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0];
+        if (Math.max(...rgb) - Math.min(...rgb) > 40) coloured.push(rgb);
+      }
+      return coloured;
+    }, { png: canvas.bytes.toString('base64'), top: drawn.height });
+    expect(bar.length).toBeGreaterThan(100);
+    const [first, last] = [bar[0]!, bar[bar.length - 1]!];
+    expect(first[2]).toBeGreaterThan(first[1]); // purple: more blue than green
+    expect(last[0] + last[1]).toBeGreaterThan(400); // yellow
   });
 
   it('the event log: time, i, j rows in time order, as many as the collisions so far', async () => {
@@ -158,6 +182,11 @@ describe('exports on the comparison page', () => {
     const energy = await download(page, '[aria-label="Download the kinetic energy plot as CSV"]');
     expect(energy.file.suggestedFilename()).toBe('four-sphere-row-three-contact-models-kinetic-energy.csv');
     expect(energy.bytes.toString('utf8').split('\r\n')[0]).toBe('time t (s),kinetic energy E_kin — event-driven (J),"kinetic energy E_kin — soft, Hunt–Crossley (J)","kinetic energy E_kin — NSCD, Moreau–Jean (J)"');
+    // the velocity plot's CSV says whose velocity it is: the disc ringed on the canvases
+    await page.locator('#disc-select').selectOption('3');
+    await page.locator('#component-select').selectOption('speed');
+    const velocity = await download(page, '[aria-label="Download the velocity plot as CSV"]');
+    expect(velocity.bytes.toString('utf8').split('\r\n')[0]).toBe('time t (s),|v| of disc 3 — event-driven (m/s),"|v| of disc 3 — soft, Hunt–Crossley (m/s)","|v| of disc 3 — NSCD, Moreau–Jean (m/s)"');
     // the table, once the row has run to its end in every engine
     await expect.poll(() => page.evaluate(() => window.__granular?.compare?.().table.state), { timeout: 30_000 }).toBe('ready');
     expect(await page.locator('#card-table .reproduce').textContent()).toContain('Scenario “Four-sphere row, three contact models”');
@@ -168,6 +197,56 @@ describe('exports on the comparison page', () => {
     expect(rows.length).toBe(5);
     const png = await download(page, '#canvas-png');
     expect([...png.bytes.subarray(0, 8)]).toEqual(PNG_MAGIC);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('exports on the avalanche page', () => {
+  it('the canvas PNG carries the grain-speed scale under the picture, then the caption', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?until=0.1`);
+    await waitForState(page, (s) => !s.running && s.time >= 0.1, 60_000);
+    const png = await download(page, '#canvas-png');
+    expect([...png.bytes.subarray(0, 8)]).toEqual(PNG_MAGIC);
+    const drawn = await page.evaluate(() => {
+      const c = document.getElementById('sim-canvas') as HTMLCanvasElement;
+      return { width: c.width, height: c.height };
+    });
+    expect(png.bytes.readUInt32BE(16)).toBe(drawn.width);
+    // the scale's row (34 px), then the caption's 15 px lines and their 2 × 8 px of padding
+    const extra = png.bytes.readUInt32BE(20) - drawn.height;
+    expect(extra).toBeGreaterThanOrEqual(34 + 15 + 16);
+    expect((extra - 34 - 16) % 15).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('exports on the soft-disc page', () => {
+  it('the energy ledger CSV gives each component as it is (the plot stacks them), summing to the total', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}soft.html?until=1`);
+    await waitForState(page, (s) => !s.running && s.time >= 1);
+    const { file, bytes } = await download(page, '[aria-label="Download the energy ledger plot as CSV"]');
+    expect(file.suggestedFilename()).toBe('soft-discs-in-a-square-box-notebook-1-energy-ledger.csv');
+    const [header, ...rows] = bytes.toString('utf8').trimEnd().split('\r\n').map((line) => line.split(','));
+    expect(header).toEqual([
+      'time t (s)',
+      'energy — translational kinetic (J)', 'energy — rotational kinetic (J)', 'energy — observer kinetic (J)',
+      'energy — elastic (Hertz) (J)', 'energy — gravitational potential (J)', 'energy — dissipated by damping (J)',
+      'energy — dissipated by friction (J)', 'energy — total (J)', 'energy — initial energy (J)',
+    ]);
+    expect(rows.length).toBeGreaterThan(40);
+    for (const row of rows) {
+      const v = row.map(Number);
+      const parts = v.slice(1, 8);
+      const total = v[8] ?? NaN;
+      // each column its own quantity: the parts add up to the total, not each to the total
+      expect(Math.abs(parts.reduce((s, x) => s + x, 0) - total)).toBeLessThan(1e-9 * total);
+      expect(v[2]!).toBeLessThan(total); // rotational kinetic alone, not translational + rotational
+    }
+    // the notebook's discs spin: rotational kinetic energy is there from t = 0
+    expect(Number(rows[0]?.[2])).toBeGreaterThan(0);
+    expect(Number(rows[0]?.[3])).toBeLessThan(Number(rows[0]?.[8]));
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -79,6 +79,7 @@ export function startAvalancheApp(): void {
     frame: onFrame,
     runningText: (n) => `Running — ${n.toLocaleString('en-US')} grain${n === 1 ? '' : 's'}`,
     clock: (msg) => (msg.phase === 0 ? settlingClock(msg.time, settleMaxTime) : null),
+    colourScale: () => legend.colourScale(),
     view,
     plotsDirty: () => plotsDirty,
     updatePlots: () => {

@@ -1,4 +1,5 @@
 /** The speed colour legend: a viridis bar with tick labels in m/s (DOM + a small canvas). */
+import type { ColourScale } from '../ui/canvas-export';
 import { cssColor, viridis } from './colormap';
 
 export class SpeedLegend {
@@ -7,7 +8,7 @@ export class SpeedLegend {
   private readonly wallNote: HTMLElement;
   private max = NaN;
 
-  constructor(container: HTMLElement, titleText = 'Disc speed |v| (m/s)') {
+  constructor(container: HTMLElement, private readonly titleText = 'Disc speed |v| (m/s)') {
     container.classList.add('legend');
     const title = document.createElement('span');
     title.className = 'legend-title';
@@ -42,6 +43,12 @@ export class SpeedLegend {
   setVibratingWall(index: number): void {
     this.wallNote.hidden = index < 0;
     this.wallNote.textContent = index < 0 ? '' : `orange dashed line: vibrating wall (wall ${index})`;
+  }
+
+  /** The scale as the legend shows it, for the canvas's PNG (null before the first frame). */
+  colourScale(): ColourScale | null {
+    if (!(this.max > 0) || !Number.isFinite(this.max)) return null;
+    return { title: this.titleText, max: this.max, colour: (u) => cssColor(viridis(u)), tick: formatTick };
   }
 
   /** The speed at the top of the scale, m/s. */

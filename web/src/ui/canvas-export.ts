@@ -54,11 +54,32 @@ export function recordingProgress(elapsedMs: number, bytes: number): string {
 }
 
 /**
- * The canvas as a PNG on white (the renderers may leave the background transparent), with
- * `caption` (the time and the reproduce line) in small grey type under it, wrapped to the width:
- * a picture that travels without the page still says what it shows.
+ * The colours the canvas is drawn in (the gas page's disc speeds), for its PNG to carry: a picture
+ * of coloured discs without the scale says nothing about the speeds.
  */
-export function canvasPng(canvas: HTMLCanvasElement, caption = ''): Promise<Blob | null> {
+export interface ColourScale {
+  /** what the colour shows, with its unit, e.g. "Disc speed |v| (m/s)" */
+  title: string;
+  /** the value at the top of the scale; larger values have the top colour */
+  max: number;
+  /** the colour of the fraction u ∈ [0, 1] of max */
+  colour(u: number): string;
+  /** a tick label */
+  tick(v: number): string;
+}
+
+/** CSS px of the colour scale's row in the PNG: title and bar, tick labels under the bar */
+export const SCALE_ROW_HEIGHT = 34;
+/** CSS px: the scale's bar at most this wide */
+const SCALE_BAR_WIDTH = 180;
+
+/**
+ * The canvas as a PNG on white (the renderers may leave the background transparent), with the
+ * colour scale (when the canvas has one) and `caption` (the time and the reproduce line) in small
+ * grey type under it, wrapped to the width: a picture that travels without the page still says
+ * what it shows.
+ */
+export function canvasPng(canvas: HTMLCanvasElement, caption = '', scale: ColourScale | null = null): Promise<Blob | null> {
   const ratio = canvas.clientWidth > 0 ? canvas.width / canvas.clientWidth : 1;
   const pad = Math.round(8 * ratio);
   const lineHeight = Math.round(15 * ratio);
@@ -66,19 +87,45 @@ export function canvasPng(canvas: HTMLCanvasElement, caption = ''): Promise<Blob
   const measure = document.createElement('canvas').getContext('2d');
   if (measure) measure.font = font;
   const lines = wrapWords(caption, canvas.width - 2 * pad, (t) => measure?.measureText(t).width ?? t.length * 6 * ratio);
+  const scaleHeight = scale && scale.max > 0 && Number.isFinite(scale.max) ? Math.round(SCALE_ROW_HEIGHT * ratio) : 0;
   const out = document.createElement('canvas');
   out.width = canvas.width;
-  out.height = canvas.height + (lines.length > 0 ? lines.length * lineHeight + 2 * pad : 0);
+  out.height = canvas.height + scaleHeight + (lines.length > 0 ? lines.length * lineHeight + 2 * pad : 0);
   const ctx = out.getContext('2d');
   if (!ctx) return Promise.resolve(null);
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, out.width, out.height);
   ctx.drawImage(canvas, 0, 0);
-  ctx.fillStyle = '#5b6370';
   ctx.font = font;
   ctx.textBaseline = 'middle';
-  lines.forEach((line, k) => ctx.fillText(line, pad, canvas.height + pad + (k + 0.5) * lineHeight));
+  if (scale && scaleHeight > 0) drawScale(ctx, scale, canvas.height, out.width, ratio, pad);
+  ctx.fillStyle = '#5b6370';
+  lines.forEach((line, k) => ctx.fillText(line, pad, canvas.height + scaleHeight + pad + (k + 0.5) * lineHeight));
   return new Promise((resolve) => out.toBlob((blob) => resolve(blob), 'image/png'));
+}
+
+/** The scale's row from `top`: its title, then the bar with five tick labels under it ("≥" at the top). */
+function drawScale(ctx: CanvasRenderingContext2D, scale: ColourScale, top: number, width: number, ratio: number, pad: number): void {
+  ctx.fillStyle = '#1d2025';
+  ctx.textAlign = 'left';
+  const barTop = top + Math.round(6 * ratio);
+  const barHeight = Math.round(10 * ratio);
+  ctx.fillText(scale.title, pad, barTop + barHeight / 2);
+  const left = Math.min(pad + ctx.measureText(scale.title).width + Math.round(12 * ratio), width / 2);
+  const barWidth = Math.max(Math.round(40 * ratio), Math.min(Math.round(SCALE_BAR_WIDTH * ratio), width - left - 2 * pad));
+  for (let x = 0; x < barWidth; x++) {
+    ctx.fillStyle = scale.colour(x / Math.max(1, barWidth - 1));
+    ctx.fillRect(left + x, barTop, 1, barHeight);
+  }
+  ctx.fillStyle = '#5b6370';
+  ctx.textBaseline = 'top';
+  for (let k = 0; k <= 4; k++) {
+    const v = (scale.max * k) / 4;
+    ctx.textAlign = k === 0 ? 'left' : k === 4 ? 'right' : 'center';
+    ctx.fillText(k === 4 ? `≥ ${scale.tick(v)}` : scale.tick(v), left + (barWidth * k) / 4, barTop + barHeight + Math.round(2 * ratio));
+  }
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'middle';
 }
 
 /** frames per second of the recording (the canvas is redrawn at most once per animation frame) */
@@ -99,6 +146,8 @@ export class CanvasExport {
     /** the PNG's caption: the time shown and the reproduce line */
     private readonly caption: () => string = () => '',
     env: RecordingEnvironment = browserRecordingEnvironment(),
+    /** the colours the canvas is drawn in, for the PNG (null: none to show) */
+    private readonly scale: () => ColourScale | null = () => null,
   ) {
     const png = el('button', { type: 'button', id: 'canvas-png', 'aria-label': 'Download the canvas as PNG', title: 'The canvas as a PNG picture' }, 'PNG');
     png.addEventListener('click', () => void this.downloadPng());
@@ -122,7 +171,7 @@ export class CanvasExport {
   }
 
   private async downloadPng(): Promise<void> {
-    const blob = await canvasPng(this.canvas, this.caption());
+    const blob = await canvasPng(this.canvas, this.caption(), this.scale());
     if (blob) downloadBlob(`${fileStem(this.scenario())}-canvas-${fileTimestamp(new Date())}.png`, blob);
   }
 
