@@ -93,9 +93,17 @@ TEST(Scenario, ErrorNamesFieldPathValueAndRule) {
     {"x":0.6,"y":0.2,"radius":0.05},{"x":0.8,"y":0.2,"radius":-0.1}]})";
   const auto issues = issuesOf(json);
   ASSERT_EQ(issues.size(), 1u) << ::testing::PrintToString(texts(issues));
-  EXPECT_EQ(issues[0].text(), "discs[3].radius = -0.1: must be > 0");
+  EXPECT_EQ(issues[0].text(), "discs[3].radius = -0.1: must be > 0 m");
   EXPECT_EQ(issues[0].path, "discs[3].radius");
   EXPECT_EQ(issues[0].value, "-0.1");
+}
+
+TEST(Scenario, AValueAboveItsCeilingIsToldTheCeilingNotTheFloor) {
+  // a radius of 1e308 used to be told "must be > 0"
+  const auto issues = issuesOf(R"({"schema":1,"discs":[{"x":0.2,"y":0.2,"radius":1e308}],"generate":{"radius":2e6},"output":{"duration":1e13}})");
+  EXPECT_TRUE(hasText(issues, "discs[0].radius = 1e+308: must be at most 1e6 m")) << ::testing::PrintToString(texts(issues));
+  EXPECT_TRUE(hasText(issues, "generate.radius = 2000000: must be at most 1e6 m")) << ::testing::PrintToString(texts(issues));
+  EXPECT_TRUE(hasText(issues, "output.duration = 10000000000000: must be at most 1e12 s")) << ::testing::PrintToString(texts(issues));
 }
 
 TEST(Scenario, EveryProblemIsReportedNotJustTheFirst) {

@@ -322,6 +322,19 @@ TEST(SoftScenario, ProblemsNameFieldValueAndRule) {
   EXPECT_TRUE(has("gravity[1] = \"down\": must be a number"));
 }
 
+TEST(SoftScenario, AValueAboveItsCeilingIsToldTheCeiling) {
+  // a mass of 1e20 kg used to be told "must be > 0 kg"
+  const std::string json = R"({"schema": 1, "engine": "soft", "discs": [{"x": 5, "y": 5, "radius": 1e7, "mass": 1e20}]})";
+  SoftScenarioSpec spec;
+  std::vector<Issue> errors;
+  EXPECT_FALSE(readSoftScenario(json, spec, errors));
+  std::vector<std::string> texts;
+  for (const auto& e : errors) texts.push_back(e.text());
+  auto has = [&](const std::string& t) { return std::find(texts.begin(), texts.end(), t) != texts.end(); };
+  EXPECT_TRUE(has("discs[0].radius = 10000000: must be at most 1e6 m")) << ::testing::PrintToString(texts);
+  EXPECT_TRUE(has("discs[0].mass = 1e+20: must be at most 1e12 kg")) << ::testing::PrintToString(texts);
+}
+
 TEST(SoftScenario, ImpossibleSetUpsAreRejected) {
   auto problems = [](const std::string& json) {
     return validateSoftScenarioJson(json);

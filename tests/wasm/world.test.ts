@@ -129,8 +129,8 @@ describe('validateScenario', () => {
       }),
     );
     expect(r.ok).toBe(false);
-    expect(r.errors.map((e) => e.text)).toEqual(['discs[3].radius = -0.1: must be > 0']);
-    expect(r.errors[0]).toMatchObject({ path: 'discs[3].radius', value: '-0.1', message: 'must be > 0' });
+    expect(r.errors.map((e) => e.text)).toEqual(['discs[3].radius = -0.1: must be > 0 m']);
+    expect(r.errors[0]).toMatchObject({ path: 'discs[3].radius', value: '-0.1', message: 'must be > 0 m' });
   });
 
   it('rejects an unknown field with a suggestion', () => {

@@ -119,9 +119,9 @@ void readDiscs(Reader& rd, const Json& discs, ScenarioSpec& s, double density) {
     if (rd.number(d, path, "y", v) && rd.rule(std::fabs(v) <= 1e6, join(path, "y"), v, "must lie within ±1e6 m")) disc.y = v;
     if (rd.number(d, path, "vx", v) && rd.rule(std::fabs(v) <= 1e6, join(path, "vx"), v, "must be within ±1e6 m/s")) disc.vx = v;
     if (rd.number(d, path, "vy", v) && rd.rule(std::fabs(v) <= 1e6, join(path, "vy"), v, "must be within ±1e6 m/s")) disc.vy = v;
-    if (rd.number(d, path, "radius", v) && rd.rule(v > 0 && v <= 1e6, join(path, "radius"), v, "must be > 0")) disc.radius = v;
+    if (rd.number(d, path, "radius", v) && rd.rule(v > 0, join(path, "radius"), v, "must be > 0 m") && rd.rule(v <= 1e6, join(path, "radius"), v, "must be at most 1e6 m")) disc.radius = v;
     disc.mass = density * 3.141592653589793 * disc.radius * disc.radius;
-    if (rd.number(d, path, "mass", v) && rd.rule(v > 0 && v <= 1e12, join(path, "mass"), v, "must be > 0")) disc.mass = v;
+    if (rd.number(d, path, "mass", v) && rd.rule(v > 0, join(path, "mass"), v, "must be > 0 kg") && rd.rule(v <= 1e12, join(path, "mass"), v, "must be at most 1e12 kg")) disc.mass = v;
   }
 }
 
@@ -133,7 +133,7 @@ void readGenerate(Reader& rd, const Json& g, ScenarioSpec& s) {
   if (rd.integer(g, p, "count", v) &&
       rd.rule(v >= 1 && v <= kMaxDiscs, "generate.count", v, "must be between 1 and " + std::to_string(kMaxDiscs)))
     G.count = static_cast<int>(v);
-  if (rd.number(g, p, "radius", v) && rd.rule(v > 0 && v <= 1e6, "generate.radius", v, "must be > 0")) G.radius = v;
+  if (rd.number(g, p, "radius", v) && rd.rule(v > 0, "generate.radius", v, "must be > 0 m") && rd.rule(v <= 1e6, "generate.radius", v, "must be at most 1e6 m")) G.radius = v;
   bool present = false;
   if (rd.nullableNumber(g, p, "radiusMax", present, v)) {
     if (!present) G.hasRadiusMax = false;
@@ -152,7 +152,7 @@ void readGenerate(Reader& rd, const Json& g, ScenarioSpec& s) {
       G.areaFraction = v;
     }
   }
-  if (rd.number(g, p, "density", v) && rd.rule(v > 0 && v <= 1e12, "generate.density", v, "must be > 0 kg/m^2")) G.density = v;
+  if (rd.number(g, p, "density", v) && rd.rule(v > 0, "generate.density", v, "must be > 0 kg/m^2") && rd.rule(v <= 1e12, "generate.density", v, "must be at most 1e12 kg/m^2")) G.density = v;
   if (rd.number(g, p, "speed", v) && rd.rule(v >= 0 && v <= 1e6, "generate.speed", v, "must be >= 0 and <= 1e6 m/s")) G.speed = v;
   rd.choice(g, p, "velocities", G.velocities, {"maxwell", "fixed"});
   rd.choice(g, p, "placement", G.placement, {"random", "lattice"});
@@ -211,7 +211,7 @@ bool readScenario(const std::string& text, ScenarioSpec& s, std::vector<Issue>& 
     bool present = false;
     if (rd.nullableNumber(*c, "collapse", "tc", present, v)) {
       if (!present) s.hasTc = false;
-      else if (rd.rule(v >= 0 && v <= 1e6, "collapse.tc", v, "must be >= 0 s")) {
+      else if (rd.rule(v >= 0, "collapse.tc", v, "must be >= 0 s") && rd.rule(v <= 1e6, "collapse.tc", v, "must be at most 1e6 s")) {
         s.hasTc = true;
         s.tc = v;
       }
@@ -223,9 +223,9 @@ bool readScenario(const std::string& text, ScenarioSpec& s, std::vector<Issue>& 
     rd.boolean(*vib, "vibration", "enabled", s.vibration.enabled);
     if (rd.integer(*vib, "vibration", "wall", v) && rd.rule(v >= 0 && v < kMaxPolygonVertices, "vibration.wall", v, "must be a wall index >= 0"))
       s.vibration.wall = static_cast<int>(v);
-    if (rd.number(*vib, "vibration", "amplitude", v) && rd.rule(v >= 0 && v <= 1e6, "vibration.amplitude", v, "must be >= 0 m"))
+    if (rd.number(*vib, "vibration", "amplitude", v) && rd.rule(v >= 0, "vibration.amplitude", v, "must be >= 0 m") && rd.rule(v <= 1e6, "vibration.amplitude", v, "must be at most 1e6 m"))
       s.vibration.amplitude = v;
-    if (rd.number(*vib, "vibration", "frequency", v) && rd.rule(v >= 0 && v <= 1e6, "vibration.frequency", v, "must be >= 0 Hz"))
+    if (rd.number(*vib, "vibration", "frequency", v) && rd.rule(v >= 0, "vibration.frequency", v, "must be >= 0 Hz") && rd.rule(v <= 1e6, "vibration.frequency", v, "must be at most 1e6 Hz"))
       s.vibration.frequency = v;
   }
 
@@ -234,7 +234,7 @@ bool readScenario(const std::string& text, ScenarioSpec& s, std::vector<Issue>& 
     if (rd.number(*out, "output", "interval", v) &&
         rd.rule(v >= 1e-9 && v <= 1e6, "output.interval", v, "must be between 1e-9 and 1e6 s"))
       s.output.interval = v;
-    if (rd.number(*out, "output", "duration", v) && rd.rule(v >= 0 && v <= 1e12, "output.duration", v, "must be >= 0 s (0 = unbounded)"))
+    if (rd.number(*out, "output", "duration", v) && rd.rule(v >= 0, "output.duration", v, "must be >= 0 s (0 = unbounded)") && rd.rule(v <= 1e12, "output.duration", v, "must be at most 1e12 s"))
       s.output.duration = v;
     if (rd.integer(*out, "output", "histogramBins", v) &&
         rd.rule(v >= 5 && v <= 400, "output.histogramBins", v, "must be between 5 and 400"))

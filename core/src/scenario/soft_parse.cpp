@@ -84,16 +84,16 @@ void readSoftDiscs(Reader& rd, const Json& discs, SoftScenarioSpec& s) {
     bounded("vy", disc.vy, 1e6, "m/s");
     bounded("angle", disc.angle, 1e6, "rad");
     bounded("spin", disc.spin, 1e6, "rad/s");
-    if (rd.number(d, path, "radius", v) && rd.rule(v > 0 && v <= 1e6, join(path, "radius"), v, "must be > 0 m")) disc.radius = v;
-    if (rd.number(d, path, "mass", v) && rd.rule(v > 0 && v <= 1e12, join(path, "mass"), v, "must be > 0 kg")) disc.mass = v;
-    if (rd.number(d, path, "inertia", v) && rd.rule(v > 0 && v <= 1e18, join(path, "inertia"), v, "must be > 0 kg m^2")) {
+    if (rd.number(d, path, "radius", v) && rd.rule(v > 0, join(path, "radius"), v, "must be > 0 m") && rd.rule(v <= 1e6, join(path, "radius"), v, "must be at most 1e6 m")) disc.radius = v;
+    if (rd.number(d, path, "mass", v) && rd.rule(v > 0, join(path, "mass"), v, "must be > 0 kg") && rd.rule(v <= 1e12, join(path, "mass"), v, "must be at most 1e12 kg")) disc.mass = v;
+    if (rd.number(d, path, "inertia", v) && rd.rule(v > 0, join(path, "inertia"), v, "must be > 0 kg m^2") && rd.rule(v <= 1e18, join(path, "inertia"), v, "must be at most 1e18 kg m^2")) {
       disc.hasInertia = true;
       disc.inertia = v;
     }
     if (const Json* o = rd.object(d, path, "observer")) {
       const std::string op = join(path, "observer");
       rd.keys(*o, op, {"mass", "alpha", "angle"});
-      if (rd.number(*o, op, "mass", v) && rd.rule(v >= 0 && v <= 1e12, join(op, "mass"), v, "must be >= 0 kg")) disc.observerMass = v;
+      if (rd.number(*o, op, "mass", v) && rd.rule(v >= 0, join(op, "mass"), v, "must be >= 0 kg") && rd.rule(v <= 1e12, join(op, "mass"), v, "must be at most 1e12 kg")) disc.observerMass = v;
       if (rd.number(*o, op, "alpha", v) && rd.rule(v >= 0 && v < 1, join(op, "alpha"), v, "must be in [0, 1) (fraction of the radius)"))
         disc.observerAlpha = v;
       if (rd.number(*o, op, "angle", v) && rd.rule(std::fabs(v) <= 1e6, join(op, "angle"), v, "must lie within ±1e6 rad"))
@@ -110,16 +110,16 @@ void readSoftGenerate(Reader& rd, const Json& g, SoftScenarioSpec& s) {
   if (rd.integer(g, p, "count", v) &&
       rd.rule(v >= 1 && v <= kMaxSoftDiscs, "generate.count", v, "must be between 1 and " + std::to_string(kMaxSoftDiscs)))
     G.count = static_cast<int>(v);
-  if (rd.number(g, p, "radius", v) && rd.rule(v > 0 && v <= 1e6, "generate.radius", v, "must be > 0 m")) G.radius = v;
-  if (rd.number(g, p, "mass", v) && rd.rule(v > 0 && v <= 1e12, "generate.mass", v, "must be > 0 kg")) G.mass = v;
-  if (rd.number(g, p, "observerMass", v) && rd.rule(v >= 0 && v <= 1e12, "generate.observerMass", v, "must be >= 0 kg"))
+  if (rd.number(g, p, "radius", v) && rd.rule(v > 0, "generate.radius", v, "must be > 0 m") && rd.rule(v <= 1e6, "generate.radius", v, "must be at most 1e6 m")) G.radius = v;
+  if (rd.number(g, p, "mass", v) && rd.rule(v > 0, "generate.mass", v, "must be > 0 kg") && rd.rule(v <= 1e12, "generate.mass", v, "must be at most 1e12 kg")) G.mass = v;
+  if (rd.number(g, p, "observerMass", v) && rd.rule(v >= 0, "generate.observerMass", v, "must be >= 0 kg") && rd.rule(v <= 1e12, "generate.observerMass", v, "must be at most 1e12 kg"))
     G.observerMass = v;
   if (rd.number(g, p, "observerAlpha", v) &&
       rd.rule(v >= 0 && v < 1, "generate.observerAlpha", v, "must be in [0, 1) (fraction of the radius)"))
     G.observerAlpha = v;
   if (rd.number(g, p, "speed", v) && rd.rule(v >= 0 && v <= 1e6, "generate.speed", v, "must be >= 0 and <= 1e6 m/s")) G.speed = v;
   if (rd.number(g, p, "spin", v) && rd.rule(v >= 0 && v <= 1e6, "generate.spin", v, "must be >= 0 and <= 1e6 rad/s")) G.spin = v;
-  if (rd.number(g, p, "clearance", v) && rd.rule(v >= 0 && v <= 1e6, "generate.clearance", v, "must be >= 0 m")) G.clearance = v;
+  if (rd.number(g, p, "clearance", v) && rd.rule(v >= 0, "generate.clearance", v, "must be >= 0 m") && rd.rule(v <= 1e6, "generate.clearance", v, "must be at most 1e6 m")) G.clearance = v;
   rd.choice(g, p, "placement", G.placement, {"random", "lattice"});
 }
 
