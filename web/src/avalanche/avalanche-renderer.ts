@@ -183,8 +183,11 @@ export class AvalancheRenderer {
     ctx.textAlign = 'right';
     ctx.textBaseline = 'bottom';
     ctx.fillStyle = AXIS;
+    const text = `floor to x = ${formatNumber(this.floorEnd, 3)} m →`;
+    // not on a small canvas (an embed), where it would lie over the grains
+    if (ctx.measureText(text).width > 0.35 * (this.x(this.viewMaxX) - this.x(this.bounds.minX))) return;
     // on the floor's top (minY is −R_min, the floor discs' centres at 0)
-    ctx.fillText(`floor to x = ${formatNumber(this.floorEnd, 3)} m →`, this.x(this.viewMaxX), this.y(-this.bounds.minY) - 4);
+    ctx.fillText(text, this.x(this.viewMaxX), this.y(-this.bounds.minY) - 4);
   }
 
   private x(v: number): number {
