@@ -1,13 +1,49 @@
 /** ?embed=1: only the canvas, the play controls and optionally one plot. */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { useBrowser, openPage, waitForState } from './browser';
+import { useBrowser, openPage, sidewaysOverflow, waitForState } from './browser';
 
 const browser = useBrowser();
 
 async function visible(page: Page, selector: string): Promise<boolean> {
   return page.locator(selector).isVisible();
 }
+
+/**
+ * What of an embed does not fit a frame of `width` x `height` (empty when all does): the page wider
+ * than the frame, a canvas or the shown plot's legend (uPlot's) ending below its bottom edge, a
+ * control or its text running past the canvas's column (under the plot beside it) or cut in its box.
+ */
+function misfits(page: Page, width: number, height: number): Promise<string[]> {
+  return page.evaluate(([w, h]) => {
+    const found: string[] = [];
+    const doc = document.documentElement;
+    if (doc.scrollWidth > w) found.push(`the page is ${doc.scrollWidth} px wide`);
+    const legend = document.querySelector('.plots .plot-card:not([hidden]) .u-legend');
+    const bottom = (e: Element): number => Math.round(e.getBoundingClientRect().bottom + window.scrollY);
+    if (legend && bottom(legend) > h) found.push(`the plot's legend ends at ${bottom(legend)} px`);
+    for (const canvas of document.querySelectorAll('.stage canvas')) {
+      if (bottom(canvas) > h) found.push(`canvas ${canvas.id || canvas.className} ends at ${bottom(canvas)} px`);
+    }
+    const column = document.querySelector('.stage')!.getBoundingClientRect().right;
+    for (const e of document.querySelectorAll<HTMLElement>('#controls *')) {
+      if (e.offsetParent === null) continue; // hidden
+      const name = `${e.id || e.tagName.toLowerCase()} "${e.textContent ?? ''}"`;
+      const right = e.getBoundingClientRect().right;
+      if (right > column + 0.5) found.push(`${name} ends at ${Math.round(right)} px, past its column (${Math.round(column)} px)`);
+      if (e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1) found.push(`${name} is cut: ${e.scrollWidth} > ${e.clientWidth} px`);
+    }
+    return found;
+  }, [width, height] as const);
+}
+
+/** every plot (and table) each page can embed */
+const PLOTS: Record<string, readonly string[]> = {
+  'index.html': ['energy', 'histogram', 'rate'],
+  'soft.html': ['ledger', 'hysteresis', 'coordinate'],
+  'avalanche.html': ['runout', 'energy', 'iterations'],
+  'compare.html': ['energy', 'velocity', 'height', 'contacts', 'table'],
+};
 
 describe('embed mode', () => {
   it('shows canvas and controls only', async () => {
@@ -56,6 +92,47 @@ describe('embed mode', () => {
       await page.context().close();
     });
   }
+
+  // a small landscape iframe (480 x 360) and a typical one (900 x 560): the canvas and the plot with its
+  // legend inside the frame, the controls' texts whole and beside the plot, nothing wider than the
+  // frame (at 480 x 360 the legends ended 20-290 px below the frame and the speed's "1 s per s" ran
+  // under the plot; the comparison's table scrolled sideways in its half of the frame)
+  for (const [file, kinds] of Object.entries(PLOTS)) {
+    it(`${file}: the embed fits 480 x 360 and 900 x 560 frames, without a plot and with each`, async () => {
+      const { page, errors } = await openPage(browser(), `${inject('baseUrl')}${file}?embed=1`, { width: 480, height: 360 });
+      for (const [width, height] of [[480, 360], [900, 560]] as const) {
+        await page.setViewportSize({ width, height });
+        for (const kind of [null, ...kinds]) {
+          const what = `${file} ${kind ?? 'no plot'} at ${width} x ${height}`;
+          await page.goto(`${inject('baseUrl')}${file}?embed=1${kind ? `&plot=${kind}` : ''}`);
+          await waitForState(page, (s) => s.count > 0);
+          if (kind === 'table') await page.locator('#row-table tbody tr').first().waitFor();
+          else if (kind) await page.locator('.plots .plot-card:not([hidden]) .u-legend').waitFor();
+          await expect.poll(async () => misfits(page, width, height), { timeout: 5_000 }).toEqual([]);
+          expect(await sidewaysOverflow(page), what).toEqual([]);
+        }
+      }
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  }
+
+  it('chain lab: its panels fit a 480 x 360 frame\'s width, every table whole, each label beside its control', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html?embed=1`, { width: 480, height: 360 });
+    await page.waitForFunction(() => window.__chain !== undefined);
+    await expect.poll(async () => page.evaluate(() => {
+      const p = window.__chain!.probe();
+      return p.time.collisions > 0 && p.sweep.points > 0 && p.newton.steps > 0 && p.mc.samples > 0;
+    }), { timeout: 20_000 }).toBe(true);
+    // the collision log's and the statistics' last columns were cut off at the right, in boxes that scrolled sideways
+    await expect.poll(async () => sidewaysOverflow(page)).toEqual([]);
+    // the row animation's "speed" ended one line, its list began the next
+    const label = await page.locator('label[for="row-speed"]').boundingBox();
+    const list = await page.locator('#row-speed').boundingBox();
+    expect(Math.abs((label?.y ?? 0) + (label?.height ?? 0) / 2 - ((list?.y ?? 999) + (list?.height ?? 0) / 2))).toBeLessThan(8);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 
   it('names what it could not use in the address (a mistyped plot, a bad time) and runs anyway', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?embed=1&plot=energ&until=soon`);

@@ -57,7 +57,8 @@ export class RowAnimation {
         'div', { class: 'controls', role: 'toolbar', 'aria-label': 'Animation controls' },
         this.playButton, reset,
         el('label', { for: 'row-time' }, 'time'), this.slider,
-        el('label', { for: 'row-speed' }, 'speed'), this.speed,
+        // together, so that a narrow row (a 480 px frame) does not end on "speed" with its list on the next line
+        el('span', { class: 'speed' }, el('label', { for: 'row-speed' }, 'speed'), this.speed),
         this.clock,
       ),
     );

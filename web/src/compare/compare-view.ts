@@ -7,6 +7,7 @@
  */
 import { ENGINE_COLORS } from '../render/palette';
 import { fitTransform, sizeCanvas, toCanvasX, toCanvasY, type Bounds, type ViewTransform } from '../render/view-transform';
+import { embedRoom, refitWithColumn } from '../ui/canvas-view';
 import type { FrameView } from '../ui/frame-loop';
 import { ENGINES, ENGINE_NAMES } from './protocol';
 
@@ -43,6 +44,8 @@ export class CompareView implements FrameView {
     const fit = (): void => this.fit();
     new ResizeObserver(fit).observe(wrap);
     window.addEventListener('resize', fit);
+    // the captions' counts grow while it runs and can wrap onto a second row
+    if (embed) refitWithColumn(wrap, fit);
   }
 
   /** height / width of the canvases: the region at load */
@@ -114,7 +117,11 @@ export class CompareView implements FrameView {
     this.dpr = window.devicePixelRatio || 1;
     const aspect = this.aspect();
     const stacked = this.stacked();
-    const maxHeight = Math.max(120, (this.embed ? window.innerHeight - 170 : window.innerHeight * 0.62) / (stacked ? 3 : 1));
+    // embedded: what the frame leaves besides the controls, the captions and the status line
+    const heights = this.canvases.map((canvas) => canvas.getBoundingClientRect().height);
+    const drawn = stacked ? heights.reduce((sum, h) => sum + h, 0) : Math.max(0, ...heights);
+    const room = this.embed ? embedRoom(this.wrap, drawn) : window.innerHeight * 0.62;
+    const maxHeight = Math.max(this.embed ? 40 : 120, room / (stacked ? 3 : 1));
     this.sizes = this.canvases.map((canvas) => {
       const box = canvas.parentElement ?? this.wrap;
       let w = Math.max(120, Math.floor(box.clientWidth));

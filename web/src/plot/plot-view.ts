@@ -19,6 +19,15 @@ export const COLORS = {
 
 /** uPlot's own height is the plotting area + axes; the legend comes below it. */
 const DEFAULT_HEIGHT = 230;
+/** embedded beside the canvas, the chart is cut down to fit the frame, but not below this (CSS px) */
+const EMBED_MIN_HEIGHT = 120;
+/** and its legend ends this far (CSS px) above the frame's bottom edge */
+const EMBED_BOTTOM_GAP = 8;
+
+/** the page is embedded with one plot (?embed=1&plot=…, ui/page-layout.ts): that plot fits the frame's height */
+function fitsFrame(): boolean {
+  return document.body.classList.contains('embed') && document.body.classList.contains('with-plot');
+}
 
 export type PlotOptions = Omit<uPlot.Options, 'width' | 'height'>;
 
@@ -39,8 +48,14 @@ export class PlotView {
   private readonly context: ReproduceContext;
 
   constructor(private readonly container: HTMLElement, private height = DEFAULT_HEIGHT, exports?: PlotExport) {
-    this.observer = new ResizeObserver(() => this.fit());
+    // embedded, on the next frame: there a refit changes the container's height too, which inside
+    // the observer's callback would be a resize loop
+    this.observer = new ResizeObserver(() => (fitsFrame() ? requestAnimationFrame(() => this.fit()) : this.fit()));
     this.observer.observe(container);
+    // an embedded chart follows the frame's height too, which need not change the container
+    window.addEventListener('resize', () => {
+      if (fitsFrame()) this.fit();
+    });
     this.context = exports?.context ?? reproduce;
     if (exports) this.addFooter(exports.name);
   }
@@ -166,7 +181,29 @@ export class PlotView {
   }
 
   private size(): { width: number; height: number } {
-    return { width: Math.max(200, Math.floor(this.container.clientWidth)), height: this.height };
+    return { width: Math.max(200, Math.floor(this.container.clientWidth)), height: this.fittedHeight() };
+  }
+
+  /**
+   * The chart's height: as asked, or embedded with this one plot, no taller than lets the chart's
+   * title, plotting area and legend, and an option under it (the log axis), end inside the frame (in
+   * a 480 x 360 frame the legend fell below its bottom edge). The card's export line may follow
+   * below, for the frame to scroll to.
+   */
+  private fittedHeight(): number {
+    const plot = this.plot;
+    if (!plot || !fitsFrame()) return this.height;
+    const box = plot.root.getBoundingClientRect();
+    if (box.height === 0) return this.height; // not shown
+    let bottom = box.bottom;
+    const card = this.container.parentElement;
+    for (let part = this.container.nextElementSibling; card?.tagName === 'FIGURE' && part; part = part.nextElementSibling) {
+      if (!part.classList.contains('plot-foot')) bottom = Math.max(bottom, part.getBoundingClientRect().bottom);
+    }
+    const besides = bottom - box.top - plot.height; // the title, the legend, the option
+    const room = window.innerHeight - (box.top + window.scrollY) - besides - EMBED_BOTTOM_GAP;
+    // a chart that starts too low to fit (under the canvas, in a portrait frame) keeps its height: the frame scrolls to it
+    return room >= EMBED_MIN_HEIGHT ? Math.floor(Math.min(this.height, room)) : this.height;
   }
 
   private fit(): void {
@@ -177,10 +214,13 @@ export class PlotView {
 
   /** (Re)creates the chart with new options, keeping the data. */
   build(options: PlotOptions, data: uPlot.AlignedData): void {
+    const size = this.size(); // the old chart's fitted height, if any
     this.plot?.destroy();
     this.options = options;
     this.data = data;
-    this.plot = new uPlot({ ...options, ...this.size() }, data, this.container);
+    this.plot = new uPlot({ ...options, ...size }, data, this.container);
+    // the new chart's title and legend, now laid out, may leave another height (embedded)
+    if (fitsFrame()) this.fit();
   }
 
   setData(data: uPlot.AlignedData, resetScales = true): void {

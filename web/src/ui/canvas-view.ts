@@ -5,6 +5,23 @@ import { PHONE_WIDTH } from './page-layout';
 const MAX_CANVAS_HEIGHT = 0.72;
 /** nor wider than this (CSS px) to keep a scene legible */
 const MAX_SCROLL_WIDTH = 2000;
+/** embedded, the canvases get at least this height (CSS px) however small the frame */
+const EMBED_MIN_HEIGHT = 120;
+
+/**
+ * Embedded (?embed=1): the height (CSS px) the frame leaves for the canvases in `wrap`, which now
+ * take `drawn` px of it: the window's height less everything else in their column (the controls
+ * above, a colour legend and the status line below, the layout's padding). A fixed allowance (the
+ * window less 150 px) ran the column past the bottom of a small frame once the plot beside the canvas
+ * narrowed it and the controls took three rows.
+ */
+export function embedRoom(wrap: HTMLElement, drawn: number): number {
+  const stage = wrap.closest<HTMLElement>('.stage') ?? wrap;
+  const box = stage.getBoundingClientRect();
+  const layout = stage.parentElement;
+  const padding = layout ? parseFloat(getComputedStyle(layout).paddingBottom) || 0 : 0;
+  return Math.max(EMBED_MIN_HEIGHT, window.innerHeight - (box.top + window.scrollY) - (box.height - drawn) - padding);
+}
 
 export interface SceneRenderer {
   /** height / width of the scene drawn `cssWidth` px wide (margins for tick labels do not scale) */
@@ -17,6 +34,17 @@ export interface SceneRenderer {
   minWidth?(): number;
   resize(width: number, height: number, dpr: number): void;
   draw(): void;
+}
+
+/**
+ * Embedded: `fit` again (on the next frame, not inside the observer's callback) whenever the
+ * canvas's column changes height for a reason of its own: the colour legend's tick labels come with
+ * the first frame, a caption or the status line wraps onto another row. A refit that keeps the
+ * room the same changes nothing further.
+ */
+export function refitWithColumn(wrap: HTMLElement, fit: () => void): void {
+  const stage = wrap.closest<HTMLElement>('.stage');
+  if (stage) new ResizeObserver(() => requestAnimationFrame(fit)).observe(stage);
 }
 
 export class CanvasView {
@@ -33,11 +61,14 @@ export class CanvasView {
     const fit = (): void => this.fit();
     new ResizeObserver(fit).observe(wrap);
     window.addEventListener('resize', fit);
+    if (embed) refitWithColumn(wrap, fit);
   }
 
   fit(): void {
     this.dpr = window.devicePixelRatio || 1;
-    const maxHeight = Math.max(200, this.embed ? window.innerHeight - 150 : window.innerHeight * MAX_CANVAS_HEIGHT);
+    const maxHeight = this.embed
+      ? embedRoom(this.wrap, this.canvas.getBoundingClientRect().height)
+      : Math.max(200, window.innerHeight * MAX_CANVAS_HEIGHT);
     const room = this.wrap.clientWidth;
     // embedded frames are small on purpose, and wider screens show enough: there the scene always fits
     const phone = !this.embed && window.innerWidth <= PHONE_WIDTH;
