@@ -299,7 +299,11 @@ TEST(Compare, BadInputNamesTheFieldAndTheValue) {
     return false;
   };
   auto texts = issueTexts(R"({"schema":1,"engine":"compare","restitution":0})");
-  EXPECT_TRUE(has(texts, "restitution = 0: must be > 0 and <= 1")) << ::testing::PrintToString(texts);
+  EXPECT_TRUE(has(texts, "restitution = 0: must be > 0 and <= 1 (the soft engine's damping cannot reach e = 0)")) << ::testing::PrintToString(texts);
+  // above 1 the note on e = 0 does not apply
+  texts = issueTexts(R"({"schema":1,"engine":"compare","restitution":1.01})");
+  ASSERT_EQ(texts.size(), 1u) << ::testing::PrintToString(texts);
+  EXPECT_EQ(texts[0], "restitution = 1.01: must be > 0 and <= 1");
   texts = issueTexts(R"({"schema":1,"engine":"compare","setup":{"kind":"heap","count":1,"gap":-1},"soft":{"youngModulus":5},"nscd":{"timestep":1}})");
   EXPECT_TRUE(has(texts, "setup.kind = \"heap\": must be one of: \"head-on\", \"row\", \"gas\", \"pile\""));
   EXPECT_TRUE(has(texts, "setup.count = 1: must be between 2 and 200"));

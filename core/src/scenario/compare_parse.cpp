@@ -46,8 +46,11 @@ bool readCompareScenario(const std::string& text, CompareScenarioSpec& s, std::v
     ranged(rd, *v, "setup", "gap", s.gap, [](double x) { return x >= 0 && x <= 100; }, "must be >= 0 and <= 100 m");
     ranged(rd, *v, "setup", "gravity", s.gravity, [](double x) { return x >= 0 && x <= 100; }, "must be >= 0 and <= 100 m/s^2");
   }
-  ranged(rd, root, "", "restitution", s.restitution, [](double x) { return x > 0 && x <= 1; },
-         "must be > 0 and <= 1 (the soft engine's damping cannot reach e = 0)");
+  // the note on e = 0 only where it applies: 1.01 is simply above 1
+  if (double e; rd.number(root, "", "restitution", e) &&
+                rd.rule(e > 0, "restitution", e, "must be > 0 and <= 1 (the soft engine's damping cannot reach e = 0)") &&
+                rd.rule(e <= 1, "restitution", e, "must be > 0 and <= 1"))
+    s.restitution = e;
   if (const Json* v = rd.object(root, "", "event")) {
     rd.keys(*v, "event", {"tc"});
     ranged(rd, *v, "event", "tc", s.tc, [](double x) { return x >= 0 && x <= 1; }, "must be >= 0 and <= 1 s");
