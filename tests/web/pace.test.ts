@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PaceMeter } from '../../web/src/ui/pace';
+import { PaceMeter, paceText } from '../../web/src/ui/pace';
 
 describe('PaceMeter: simulated seconds per real second while playing', () => {
   it('measures over the last two seconds of frames, once they span one', () => {
@@ -26,5 +26,16 @@ describe('PaceMeter: simulated seconds per real second while playing', () => {
     expect(pace.sample(3000, 0, true)).toBeNull();
     expect(pace.sample(3999, 0.5, true)).toBeNull();
     expect(pace.sample(4000, 0.5, true)).toBeCloseTo(0.5, 12);
+  });
+});
+
+describe('what the controls say about the pace', () => {
+  it('nothing while the run keeps up or the rate is unknown; the rate when behind; no output at all said as such', () => {
+    expect(paceText(null, 1)).toBe('');
+    expect(paceText(0.85, 1)).toBe('');
+    expect(paceText(0.012, 1)).toBe('only 0.012 s per s: the machine cannot keep up');
+    expect(paceText(0.5, 4)).toBe('only 0.5 s per s: the machine cannot keep up');
+    // 200,000 discs still on their first output interval: not "only 0 s per s"
+    expect(paceText(0, 1)).toBe('no output instant in the last second or two: the machine cannot keep up');
   });
 });

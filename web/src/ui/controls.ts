@@ -1,5 +1,6 @@
 /** Play / pause, single step, reset and the speed control (simulated s per real s). */
 import { el, formatNumber } from './dom';
+import { paceText } from './pace';
 
 export interface ControlHandlers {
   play(): void;
@@ -76,10 +77,9 @@ export class Controls {
    * the speed while it is below 80 % of it ("only 0.012 s per s: the machine cannot keep up").
    */
   setPace(reached: number | null): void {
-    const behind = reached !== null && reached < 0.8 * this.speed();
-    const text = behind ? `only ${formatNumber(reached, 2)} s per s: the machine cannot keep up` : '';
+    const text = paceText(reached, this.speed());
     if (this.paceOutput.textContent !== text) this.paceOutput.textContent = text;
-    this.paceOutput.hidden = !behind;
+    this.paceOutput.hidden = text === '';
   }
 
   /** Shows the simulated time, s, or the page's own clock text (e.g. the avalanche's settling time). */
