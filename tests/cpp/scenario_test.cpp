@@ -127,7 +127,9 @@ TEST(Scenario, TypeErrorsAndUnknownFields) {
   EXPECT_ISSUE(R"({"schema":2})", "schema = 2: unsupported version");
   EXPECT_ISSUE(R"([1,2])", "a scenario must be a JSON object");
   // JSON has no NaN; an overflowing literal is the nearest thing and must not pass.
-  EXPECT_ISSUE(R"({"schema":1,"restitution":1e999})", "restitution = null: must be a finite number");
+  // It used to print as "restitution = null".
+  EXPECT_ISSUE(R"({"schema":1,"restitution":1e999})", "restitution = 1.8e308 or more: must be a finite number (a double reaches about ±1.8e308)");
+  EXPECT_ISSUE(R"({"schema":1,"restitution":-1e999})", "restitution = -1.8e308 or less: must be a finite number");
 }
 
 TEST(Scenario, MalformedJsonSaysWhere) {

@@ -99,7 +99,8 @@ class Reader {
       return false;
     }
     if (!std::isfinite(v.asNumber())) {
-      error(path, &v, "must be a finite number");
+      // a literal such as 1e400 overflows to infinity when read, which would print as null
+      error(path, v.asNumber() > 0 ? "1.8e308 or more" : "-1.8e308 or less", "must be a finite number (a double reaches about ±1.8e308)");
       return false;
     }
     out = v.asNumber();
