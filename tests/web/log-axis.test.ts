@@ -2,7 +2,7 @@
 import type uPlot from 'uplot';
 import { describe, expect, it } from 'vitest';
 import { timeRange } from '../../web/src/avalanche/avalanche-plots';
-import { decadeRange, formatValue, logAxisValues, wrapWords } from '../../web/src/plot/plot-view';
+import { decadeRange, formatValue, logAxisValues, showLonePoints, wrapWords } from '../../web/src/plot/plot-view';
 
 /** the two things logAxisValues reads of a chart: the axis' side and the plotting area (CSS px at ratio 1) */
 function chart(width: number, height: number): uPlot {
@@ -81,5 +81,23 @@ describe('the avalanche plots\' time axis', () => {
     expect(timeRange(Infinity, -Infinity)).toEqual([0, 1]);
     expect(timeRange(0, 0.3)).toEqual([0, 0.3]);
     expect(timeRange(0.2, 0.2)).toEqual([0.2, 1.2]);
+  });
+});
+
+describe('a lone value in view is drawn as a point', () => {
+  it('series drawn without points get a point where a line cannot be drawn; others are left alone', () => {
+    const series: uPlot.Series[] = [{ label: 't' }, { label: 'E', points: { show: false } }, { label: 'auto' }, { label: 'dots', points: { show: true, size: 4 } }];
+    const out = showLonePoints(series);
+    expect(out[0]).toBe(series[0]);
+    expect(out[2]).toBe(series[2]);
+    expect(out[3]).toBe(series[3]);
+    const show = out[1]?.points?.show;
+    expect(typeof show).toBe('function');
+    const u = {} as uPlot;
+    if (typeof show !== 'function') return;
+    expect(show(u, 1, 0, 0)).toBe(true); // one value: the point
+    expect(show(u, 1, 0, 5)).toBe(false); // a line: no points, as asked
+    // applied twice (a chart rebuilt from its options), it stays the same rule
+    expect(showLonePoints(out)[1]).toBe(out[1]);
   });
 });

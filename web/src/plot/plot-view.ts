@@ -213,7 +213,8 @@ export class PlotView {
   }
 
   /** (Re)creates the chart with new options, keeping the data. */
-  build(options: PlotOptions, data: uPlot.AlignedData): void {
+  build(plotOptions: PlotOptions, data: uPlot.AlignedData): void {
+    const options = plotOptions.series ? { ...plotOptions, series: showLonePoints(plotOptions.series) } : plotOptions;
     const size = this.size(); // the old chart's fitted height, if any
     this.plot?.destroy();
     this.options = options;
@@ -244,6 +245,17 @@ export class PlotView {
     this.height = height;
     this.fit();
   }
+}
+
+/**
+ * Series drawn as lines without points get their point back where a line cannot be drawn: one
+ * value in view (the plots at t = 0, or a run that stopped at its first output instant, showed
+ * nothing at all). The x series and series that choose their points otherwise are left alone.
+ */
+export function showLonePoints(series: uPlot.Series[]): uPlot.Series[] {
+  return series.map((s, k) =>
+    k === 0 || s.points?.show !== false ? s : { ...s, points: { ...s.points, show: (_u: uPlot, _s: number, i0: number, i1: number) => i1 <= i0 } },
+  );
 }
 
 /** Axis tick formatter that stays readable from 1e-9 to 1e9. */
