@@ -307,14 +307,21 @@ TEST(SoftWorldTest, HysteresisLoopsOfABouncingDiscNest) {
   }
 }
 
-TEST(SoftScenario, ProblemsNameFieldValueAndRule) {
-  const std::string json = R"({"schema": 1, "engine": "soft", "discs": [{"x": 5, "y": 5, "radius": -0.1}],
-    "contact": {"cTau": 1.5, "law": "flores"}, "friction": {"mu": -1}, "gravity": [0, "down"]})";
+namespace {
+/// The texts of the problems readSoftScenario finds in `json` (which it must reject).
+std::vector<std::string> softProblems(const std::string& json) {
   SoftScenarioSpec spec;
   std::vector<Issue> errors;
   EXPECT_FALSE(readSoftScenario(json, spec, errors));
   std::vector<std::string> texts;
   for (const auto& e : errors) texts.push_back(e.text());
+  return texts;
+}
+}  // namespace
+
+TEST(SoftScenario, ProblemsNameFieldValueAndRule) {
+  const auto texts = softProblems(R"({"schema": 1, "engine": "soft", "discs": [{"x": 5, "y": 5, "radius": -0.1}],
+    "contact": {"cTau": 1.5, "law": "flores"}, "friction": {"mu": -1}, "gravity": [0, "down"]})");
   auto has = [&](const std::string& t) { return std::find(texts.begin(), texts.end(), t) != texts.end(); };
   EXPECT_TRUE(has("discs[0].radius = -0.1: must be > 0 m"));
   EXPECT_TRUE(has("contact.cTau = 1.5: must be in [0, 1]"));
@@ -324,12 +331,7 @@ TEST(SoftScenario, ProblemsNameFieldValueAndRule) {
 
 TEST(SoftScenario, AValueAboveItsCeilingIsToldTheCeiling) {
   // a mass of 1e20 kg used to be told "must be > 0 kg"
-  const std::string json = R"({"schema": 1, "engine": "soft", "discs": [{"x": 5, "y": 5, "radius": 1e7, "mass": 1e20}]})";
-  SoftScenarioSpec spec;
-  std::vector<Issue> errors;
-  EXPECT_FALSE(readSoftScenario(json, spec, errors));
-  std::vector<std::string> texts;
-  for (const auto& e : errors) texts.push_back(e.text());
+  const auto texts = softProblems(R"({"schema": 1, "engine": "soft", "discs": [{"x": 5, "y": 5, "radius": 1e7, "mass": 1e20}]})");
   auto has = [&](const std::string& t) { return std::find(texts.begin(), texts.end(), t) != texts.end(); };
   EXPECT_TRUE(has("discs[0].radius = 10000000: must be at most 1e6 m")) << ::testing::PrintToString(texts);
   EXPECT_TRUE(has("discs[0].mass = 1e+20: must be at most 1e12 kg")) << ::testing::PrintToString(texts);
