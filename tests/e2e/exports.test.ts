@@ -20,6 +20,24 @@ async function download(page: Page, selector: string): Promise<{ file: Download;
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const WEBM_MAGIC = [0x1a, 0x45, 0xdf, 0xa3]; // EBML
 
+/**
+ * A canvas PNG's layout: the canvas's pixels, under them the speed colour scale (34 px), then the
+ * caption (the time and the reproduce line) on one or more 15 px lines with 2 × 8 px of padding.
+ * Returns the canvas's size in device px.
+ */
+async function expectScaleAndCaption(page: Page, png: Buffer): Promise<{ width: number; height: number }> {
+  expect([...png.subarray(0, 8)]).toEqual(PNG_MAGIC);
+  const drawn = await page.evaluate(() => {
+    const c = document.getElementById('sim-canvas') as HTMLCanvasElement;
+    return { width: c.width, height: c.height };
+  });
+  expect(png.readUInt32BE(16)).toBe(drawn.width);
+  const extra = png.readUInt32BE(20) - drawn.height;
+  expect(extra).toBeGreaterThanOrEqual(34 + 15 + 16);
+  expect((extra - 34 - 16) % 15).toBe(0);
+  return drawn;
+}
+
 describe('exports on the gas page', () => {
   let page: Page;
   let errors: string[];
@@ -68,18 +86,8 @@ describe('exports on the gas page', () => {
     expect(plot.bytes.length).toBeGreaterThan(5_000);
     const canvas = await download(page, '#canvas-png');
     expect(canvas.file.suggestedFilename()).toMatch(/^cooling-granular-gas-canvas-.*\.png$/);
-    expect([...canvas.bytes.subarray(0, 8)]).toEqual(PNG_MAGIC);
     expect(canvas.bytes.length).toBeGreaterThan(5_000);
-    // the canvas's pixels, under them the speed colour scale (34 px), then the caption (the time and
-    // the reproduce line) on one or more 15 px lines
-    const drawn = await page.evaluate(() => {
-      const c = document.getElementById('sim-canvas') as HTMLCanvasElement;
-      return { width: c.width, height: c.height };
-    });
-    expect(canvas.bytes.readUInt32BE(16)).toBe(drawn.width);
-    const extra = canvas.bytes.readUInt32BE(20) - drawn.height;
-    expect(extra).toBeGreaterThanOrEqual(34 + 15 + 16);
-    expect((extra - 34 - 16) % 15).toBe(0);
+    const drawn = await expectScaleAndCaption(page, canvas.bytes);
     // the scale's bar runs from viridis' dark purple to its yellow, as the legend under the canvas
     const bar = await page.evaluate(async ({ png, top }) => {
       const image = new Image();
@@ -207,16 +215,7 @@ describe('exports on the avalanche page', () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?until=0.1`);
     await waitForState(page, (s) => !s.running && s.time >= 0.1, 60_000);
     const png = await download(page, '#canvas-png');
-    expect([...png.bytes.subarray(0, 8)]).toEqual(PNG_MAGIC);
-    const drawn = await page.evaluate(() => {
-      const c = document.getElementById('sim-canvas') as HTMLCanvasElement;
-      return { width: c.width, height: c.height };
-    });
-    expect(png.bytes.readUInt32BE(16)).toBe(drawn.width);
-    // the scale's row (34 px), then the caption's 15 px lines and their 2 × 8 px of padding
-    const extra = png.bytes.readUInt32BE(20) - drawn.height;
-    expect(extra).toBeGreaterThanOrEqual(34 + 15 + 16);
-    expect((extra - 34 - 16) % 15).toBe(0);
+    await expectScaleAndCaption(page, png.bytes);
     expect(errors).toEqual([]);
     await page.context().close();
   });
