@@ -175,7 +175,7 @@ export class AvalancheRenderer {
     this.drawFloorNote();
   }
 
-  /** where the floor goes on beyond the view: "floor to 3 m →" at the axis' right end */
+  /** where the floor goes on beyond the view: "floor to x = 3 m →" at the axis' right end */
   private drawFloorNote(): void {
     if (this.viewMaxX >= this.bounds.maxX) return;
     const ctx = this.ctx;
