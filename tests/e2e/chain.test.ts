@@ -207,4 +207,55 @@ describe('the chain lab page', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+  it('audit: keeps the focus after Cancel, the e behind a custom row, says what still shows, and words collapse and targets right', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html`);
+    await ready(page);
+    // e = 0: spheres 1–3 collapse at t = 3 s while sphere 4 rests 1 m ahead; the engine moves it anyway
+    await page.locator('#time-e').fill('0');
+    await page.locator('#time-run').click();
+    await expect.poll(() => page.locator('#time-result').textContent()).toContain('Caution: sphere 4 was not touching the collapsing group at t = 3 s');
+    // the e typed before switching to a custom row stays in the state (and the link)
+    await page.locator('#time-e').fill('0.3');
+    await page.locator('#time-run').click();
+    await expect.poll(async () => (await probe(page)).state.time.e).toBe(0.3);
+    await page.locator('#time-custom').check();
+    await page.locator('#time-mass').fill('0');
+    await page.locator('#time-run').click();
+    await expect.poll(() => page.locator('#time-result').textContent())
+      .toBe('The custom row was not run: mass[0] = 0: must be > 0. The animation, plots and tables still show the previous run (e = 0.3, 4 spheres, double).');
+    await page.locator('#time-mass').fill('1');
+    await page.locator('#time-run').click();
+    await expect.poll(async () => (await probe(page)).time.custom).toBe(true);
+    expect((await probe(page)).state.time.e).toBe(0.3);
+    // no e gives v4 below v0/4: the target field says so instead of "widen the bracket"
+    await page.locator('#newton-target').fill('0.2');
+    await page.locator('#newton-run').click();
+    expect(await page.locator('#newton-target-error').textContent()).toMatch(/^target v4 = 0\.2 is outside \(0\.25, 1\] \(v4 ends between v0\/4/);
+    // the published ACSL figures stay beside a larger K (guide, "What to try" 5)
+    await page.locator('#mc-samples').fill('2000');
+    await page.locator('#mc-run').click();
+    await expect.poll(async () => (await probe(page)).mc.samples).toBe(2000);
+    expect(await page.locator('#mc-table').textContent()).toContain('0.424898');
+    // twenty spheres collapse far above the four-sphere e_c: the sweep does not name it
+    await page.locator('#sweep-n').fill('20');
+    await page.locator('#sweep-emin').fill('0.4');
+    await page.locator('#sweep-emax').fill('0.9');
+    await page.locator('#sweep-points').fill('6');
+    await page.locator('#sweep-run').click();
+    await expect.poll(() => page.locator('#sweep-result').textContent()).toMatch(/^6 runs in .* \d+ runs? ended in inelastic collapse\.$/);
+    expect(await page.locator('#sweep-result').textContent()).not.toContain('e_c');
+    // Cancel by keyboard: the focus goes back to Run, not to the top of the page
+    await page.locator('#sweep-points').fill('100000');
+    await page.locator('#sweep-precision').selectOption('extended');
+    await page.locator('#sweep-run').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('#sweep-cancel').waitFor({ state: 'visible' });
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('sweep-cancel');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('#sweep-result').textContent()).toMatch(/^Sweep cancelled\./);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('sweep-run');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -219,9 +219,26 @@ describe('input validation', () => {
     expect(msg('0', RULES.points)).toBe('resolution = 0 must be a whole number from 2 to 100000');
     expect(msg('10.5', RULES.points)).toBe('resolution = 10.5 is not a whole number');
     expect(msg('1000000', RULES.samples)).toMatch(/^samples K = 1000000 must be a whole number from 2 to 100000 \(at most 100 000/);
-    expect(msg('0', RULES.target)).toBe('target v_N = 0 is outside (0, 1]');
+    expect(msg('0', RULES.target)).toBe('target v4 = 0 is outside (0.25, 1] (v4 ends between v0/4 = 0.25 m/s and v0 = 1 m/s for every e, and equals v0/4 for all e below e_c ≈ 0.1716)');
     expect(orderProblem(0.9, 0.5, 'e_min', 'e_max')).toBe('e_min = 0.9 must be below e_max = 0.5');
     expect(orderProblem(0.1, 0.5, 'e_min', 'e_max')).toBeNull();
+  });
+});
+
+describe('the boundary-value target', () => {
+  it('takes v4 in (v0/4, v0] only: four equal spheres never end with v4 below v0/4, and v0/4 holds for every e <= e_c', () => {
+    expect(parseNumberField('0.5', RULES.target)).toEqual({ ok: true, value: 0.5 });
+    expect(parseNumberField('1', RULES.target)).toEqual({ ok: true, value: 1 });
+    expect(parseNumberField('0.2500001', RULES.target).ok).toBe(true);
+    for (const t of ['0.25', '0.2', '0.125']) {
+      const r = parseNumberField(t, RULES.target);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.message).toMatch(new RegExp(`^target v4 = ${t} is outside \\(0\\.25, 1\\] \\(v4 ends between v0/4`));
+    }
+    // and a share link asking for one is reported, its default applies
+    const { state, problems } = stateFromValue({ kind: 'chain-lab', newton: { target: 0.2 } });
+    expect(state.newton.target).toBe(0.5);
+    expect(problems.join(' ')).toContain('target v4 = 0.2');
   });
 });
 

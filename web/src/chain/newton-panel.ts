@@ -13,7 +13,7 @@ import { parseNewton, type NewtonResult } from './results';
 import type { ChainState } from './state';
 import { eForV4, SIX_COLLISION_MIN } from './theory';
 import { orderProblem, RULES } from './validate';
-import { csvButton, fillTable, fmt, plotCard, ProgressView, runPanelJob } from './widgets';
+import { csvButton, fillTable, fmt, plotCard, ProgressView, runPanelJob, stillShown } from './widgets';
 
 export type NewtonInputs = ChainState['newton'];
 
@@ -29,7 +29,7 @@ export function noSignChange(a: NewtonResult): boolean {
 }
 
 export class NewtonPanel {
-  private readonly target = new NumberField('newton-target', 'Target v4', 'm/s', RULES.target, 'default v0/2 = 0.5 m/s');
+  private readonly target = new NumberField('newton-target', 'Target v4', 'm/s', RULES.target, '0.25 < target ≤ 1 (v0/4 to v0); default v0/2 = 0.5 m/s');
   private readonly lo = new NumberField('newton-lo', 'Bracket e_lo', '', RULES.lo);
   private readonly hi = new NumberField('newton-hi', 'Bracket e_hi', '', RULES.hi);
   private readonly progress: ProgressView;
@@ -99,7 +99,7 @@ export class NewtonPanel {
       this.inputs = inputs;
       this.show(answer, inputs);
       this.onRun(inputs);
-    });
+    }, () => stillShown('The table and the plot', this.inputs && newtonRunText(this.inputs)));
   }
 
   private show(a: NewtonResult, inputs: NewtonInputs): void {
@@ -142,4 +142,9 @@ export class NewtonPanel {
   probe(): { e: number; steps: number; points: number } {
     return { e: this.answer?.e ?? NaN, steps: this.answer?.steps.length ?? 0, points: this.plot.points() };
   }
+}
+
+/** A boundary-value run's inputs in words: "target 0.5 m/s, bracket [0.3, 0.95]". */
+export function newtonRunText(i: NewtonInputs): string {
+  return `target ${i.target} m/s, bracket [${i.lo}, ${i.hi}]`;
 }

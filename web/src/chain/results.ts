@@ -149,6 +149,23 @@ export function parseNewton(text: string): NewtonResult {
   };
 }
 
+/**
+ * Panel (a)'s result line for a run: the count and the precision, then the collapse / truncation
+ * message, "No collisions" or the time of the last one, and near e_c (of the four-sphere
+ * standard row only, `ec` null otherwise) what happens there.
+ */
+export function runSummary(run: ChainRun, e: number, ec: number | null, format: (v: number) => string): string {
+  const precision = run.precision === 'double-double' ? 'extended precision (double-double)' : 'double precision';
+  const parts = [`${run.collisions.toLocaleString('en-US')} collision${run.collisions === 1 ? '' : 's'}, computed in ${precision}.`];
+  if (run.collapsed || run.truncated) parts.push(`${run.message.charAt(0).toUpperCase()}${run.message.slice(1)}.`);
+  else if (run.collisions === 0) parts.push('No sphere meets another: every sphere keeps its initial velocity.');
+  else parts.push(`Last collision at t = ${format(run.endTime)} s.`);
+  if (ec !== null && Math.abs(e - ec) < 0.0015) {
+    parts.push(`Close to e_c ≈ ${ec}: collision times accumulate; below e_c the row collapses (declared when the times fall below the precision's resolution).`);
+  }
+  return parts.join(' ');
+}
+
 /** Human name of a pair: 0 -> "1–2" (spheres are numbered from 1 on the page). */
 export function pairName(pair: number): string {
   return `${pair + 1}–${pair + 2}`;

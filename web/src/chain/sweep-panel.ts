@@ -8,9 +8,8 @@ import { columnsToCsv } from '../ui/csv';
 import { NumberField, PrecisionField } from './fields';
 import { seriesColor, seriesDash } from './palette';
 import type { ChainState } from './state';
-import { sweepGrid, type SweepResult } from './sweep';
+import { sweepGrid, sweepSummary, type SweepResult } from './sweep';
 import { SweepPool } from './sweep-pool';
-import { E_COLLAPSE } from './theory';
 import { orderProblem, RULES } from './validate';
 import { fmt, plotCard, ProgressView, showFailure, stillShown } from './widgets';
 
@@ -108,22 +107,8 @@ export class SweepPanel {
   }
 
   private show(s: SweepResult, inputs: SweepInputs, seconds: number, problems: string[]): void {
-    let maxCount = 0;
-    let maxAt = NaN;
-    let collapsed = 0;
-    s.collisions.forEach((c, j) => {
-      if (c > maxCount) {
-        maxCount = c;
-        maxAt = s.e[j] ?? NaN;
-      }
-      collapsed += s.collapsed[j] ?? 0;
-    });
     const precision = inputs.precision === 'extended' ? 'extended precision (double-double)' : 'double precision';
-    const parts = [
-      `${s.e.length.toLocaleString('en-US')} runs in ${fmt(seconds, 3)} s, ${precision}.`,
-      `Most collisions: ${maxCount.toLocaleString('en-US')} at e = ${fmt(maxAt, 7)}.`,
-    ];
-    if (collapsed > 0) parts.push(`${collapsed} run${collapsed === 1 ? '' : 's'} ended in inelastic collapse (e below e_c ≈ ${E_COLLAPSE}).`);
+    const parts = [`${s.e.length.toLocaleString('en-US')} runs in ${fmt(seconds, 3)} s, ${precision}.`, ...sweepSummary(s, inputs.spheres, (v) => fmt(v, 7))];
     if (problems.length > 0) parts.push(`Problem: ${problems[0]}.`);
     this.result.textContent = parts.join(' ');
     this.countPlot.show(s.e, [{ spec: { label: 'collisions', color: seriesColor(0), points: s.e.length <= 60 }, data: s.collisions }]);

@@ -5,6 +5,7 @@
  * shares per worker would leave most of them idle. Each chunk's answer lands at its own
  * offset, so the merged arrays follow the grid whatever order the chunks finish in.
  */
+import { collapseThreshold } from './theory';
 
 export const MAX_WORKERS = 8;
 
@@ -73,6 +74,34 @@ export function emptySweep(e: number[], spheres: number): SweepResult {
     collapsed: new Uint8Array(e.length),
     filled: 0,
   };
+}
+
+/**
+ * The sweep's result line after the timing: the largest collision count among the runs that did
+ * not collapse (a collapsed run's count is where the engine declared the collapse, a matter of
+ * its precision, not a property of e), and how many runs collapsed; e_c is named only where it
+ * applies (four spheres, see collapseThreshold).
+ */
+export function sweepSummary(s: SweepResult, spheres: number, format: (v: number) => string): string[] {
+  let maxCount = -1;
+  let maxAt = NaN;
+  let collapsed = 0;
+  s.collisions.forEach((c, j) => {
+    if (s.collapsed[j]) collapsed += 1;
+    else if (c > maxCount) {
+      maxCount = c;
+      maxAt = s.e[j] ?? NaN;
+    }
+  });
+  const parts: string[] = [];
+  const of = collapsed > 0 ? ' without collapse' : '';
+  if (maxCount >= 0) parts.push(`Most collisions${of}: ${maxCount.toLocaleString('en-US')} at e = ${format(maxAt)}.`);
+  if (collapsed > 0) {
+    const ec = collapseThreshold(spheres);
+    const every = collapsed === s.collisions.length ? 'Every run' : `${collapsed.toLocaleString('en-US')} run${collapsed === 1 ? '' : 's'}`;
+    parts.push(`${every} ended in inelastic collapse${ec === null ? '' : ` (e below e_c ≈ ${ec})`}.`);
+  }
+  return parts;
 }
 
 /** Writes a chunk's answer at its offset (in place), whatever order chunks arrive in. */

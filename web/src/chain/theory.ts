@@ -8,6 +8,15 @@ export const SIX_COLLISION_MIN = 2 - Math.sqrt(3);
 /** Collapse threshold e_c ≈ 3 − 2√2 (below it the row collapses, velocities → v0/4). */
 export const E_COLLAPSE = 0.171573;
 
+/**
+ * The collapse threshold of the standard row of `spheres` equal spheres when the page knows it:
+ * e_c ≈ 0.171573 is the four-sphere value (REFERENCE §1); longer rows collapse at larger e
+ * (twenty spheres at e = 0.5 already), so null for any other N.
+ */
+export function collapseThreshold(spheres: number): number | null {
+  return spheres === 4 ? E_COLLAPSE : null;
+}
+
 export function v4Exact(e: number): number {
   return ((1 + e) / 2) ** 3;
 }
@@ -68,13 +77,16 @@ export function histogram(values: readonly number[], bins?: number): Histogram {
     if (v > max) max = v;
   }
   const width = max > min ? (max - min) / k : 1e-3;
+  // every value equal (σ = 0): bins of 1e-3 centred on it, not starting at it (its bar would sit
+  // on the left edge of the plot, half outside)
+  const lo = max > min ? min : min - width * Math.floor(k / 2) - width / 2;
   const counts = new Array<number>(k).fill(0);
   for (const v of finite) {
-    const b = Math.min(k - 1, Math.floor((v - min) / width));
+    const b = Math.min(k - 1, Math.floor((v - lo) / width));
     counts[b]! += 1;
   }
   return {
-    lower: counts.map((_, b) => min + b * width),
+    lower: counts.map((_, b) => lo + b * width),
     width,
     counts,
     density: counts.map((c) => c / (n * width)),

@@ -11,13 +11,13 @@ import { expandRow, messageField, newtonsCradle, ROW_KEYS, setupJson, standardRo
 import { ListField, NumberField, PrecisionField } from './fields';
 import { JobWorker } from './job-worker';
 import { seriesColor, seriesDash } from './palette';
-import { pairName, parseChainRun, type ChainRun } from './results';
+import { pairName, parseChainRun, runSummary, type ChainRun } from './results';
 import { RowAnimation } from './row-canvas';
 import type { ChainState } from './state';
-import { E_COLLAPSE } from './theory';
-import { buildTimeline, type Timeline } from './timeline';
+import { collapseThreshold } from './theory';
+import { apartAtCollapse, buildTimeline, collapseCaveat, type Timeline } from './timeline';
 import { parseNumberField, RULES } from './validate';
-import { csvButton, fillTable, fmt, plotCard, ProgressView, runPanelJob } from './widgets';
+import { csvButton, fillTable, fmt, plotCard, ProgressView, runPanelJob, stillShown } from './widgets';
 
 /** collisions kept in the log (all are counted) */
 export const MAX_LOG = 20_000;
@@ -57,7 +57,7 @@ export class TimePanel {
   private timeline: Timeline | null = null;
   private inputs: TimeInputs | null = null;
   private setup: RowSetup | null = null;
-  /** e of the last set() or accepted read, used while the e field is hidden (custom row) */
+  /** e of the last set() or accepted read, used while the e field is hidden (custom row) and holds no valid e */
   private lastE = 0.5;
 
   constructor(container: HTMLElement, private readonly onRun: (inputs: TimeInputs) => void) {
@@ -164,9 +164,13 @@ export class TimePanel {
   /** reads the fields; null when one is not acceptable (its message is shown next to it) */
   private read(): TimeInputs | null {
     const custom = this.customBox.checked;
-    const e = custom ? this.lastE : this.e.read();
+    // with a custom row the e field is hidden but still holds what was typed last: the share link
+    // keeps that (unchecking the box brings it back), or the last accepted e when it is not valid
+    const typed = parseNumberField(this.e.input.value, RULES.e);
+    const e = custom ? (typed.ok ? typed.value : this.lastE) : this.e.read();
     const spheres = this.spheres.read();
     if (e === null || spheres === null) return null;
+    this.lastE = e;
     if (!custom) return { e, spheres, precision: this.precision.get(), custom: null };
     this.customError.textContent = '';
     const row = {} as CustomRow;
@@ -219,7 +223,7 @@ export class TimePanel {
       // e: the one restitution of the standard set-up (NaN for a custom row: no e_c hint then)
       this.show(run, inputs.custom ? expandRow(inputs.custom, inputs.spheres) : standardRow(inputs.spheres, inputs.e), inputs.custom ? NaN : inputs.e);
       this.onRun(inputs);
-    });
+    }, () => stillShown('The animation, plots and tables', this.inputs && timeRunText(this.inputs)));
   }
 
   private show(run: ChainRun, setup: RowSetup, e: number): void {
@@ -228,12 +232,8 @@ export class TimePanel {
     const spheres = setup.diameter.length;
     const tl = buildTimeline(run, setup);
     this.timeline = tl;
-    const precision = run.precision === 'double-double' ? 'extended precision (double-double)' : 'double precision';
-    const parts = [`${run.collisions.toLocaleString('en-US')} collision${run.collisions === 1 ? '' : 's'}, computed in ${precision}.`];
-    if (run.collapsed || run.truncated) parts.push(`${run.message.charAt(0).toUpperCase()}${run.message.slice(1)}.`);
-    else parts.push(`Last collision at t = ${fmt(run.endTime)} s.`);
-    if (Math.abs(e - E_COLLAPSE) < 0.0015) parts.push('Close to e_c ≈ 0.171573: collision times accumulate; below e_c the row collapses (declared when the times fall below the precision\'s resolution).');
-    this.result.textContent = parts.join(' ');
+    const apart = apartAtCollapse(run, setup);
+    this.result.textContent = runSummary(run, e, collapseThreshold(spheres), (v) => fmt(v)) + (apart.length === 0 ? '' : ` ${collapseCaveat(apart, fmt(run.endTime))}`);
     this.result.classList.toggle('collapse', run.collapsed);
 
     this.animation.show(tl, run.log.length);
@@ -244,7 +244,7 @@ export class TimePanel {
 
     fillTable(
       this.finalTable,
-      ['sphere', 'd (m)', 'm (kg)', 'initial v (m/s)', 'final v (m/s)', 'final x (m)'],
+      ['sphere', 'd (m)', 'm (kg)', 'initial v (m/s)', 'final v (m/s)', 'x at last collision (m)'],
       run.finalVelocity.map((v, i) => [
         String(i + 1), fmt(setup.diameter[i] ?? NaN), fmt(setup.mass[i] ?? NaN), fmt(setup.velocity[i] ?? NaN),
         fmt(v, 9), fmt(run.finalPosition[i] ?? NaN, 9),
@@ -284,7 +284,7 @@ export class TimePanel {
     return {
       filename,
       text: toCsv(
-        ['sphere', 'diameter (m)', 'mass (kg)', 'initial velocity (m/s)', 'final velocity (m/s)', 'final position (m)'],
+        ['sphere', 'diameter (m)', 'mass (kg)', 'initial velocity (m/s)', 'final velocity (m/s)', 'position at the last collision (m)'],
         run.finalVelocity.map((v, i) => [i + 1, setup?.diameter[i] ?? null, setup?.mass[i] ?? null, setup?.velocity[i] ?? null, v, run.finalPosition[i] ?? null]),
       ),
     };
@@ -310,3 +310,10 @@ export class TimePanel {
     };
   }
 }
+
+/** A time-domain run's inputs in words: "e = 0.5, 4 spheres, double" or "a custom row of 2 spheres, double". */
+export function timeRunText(i: TimeInputs): string {
+  const precision = i.precision === 'extended' ? 'double-double' : 'double';
+  return i.custom ? `a custom row of ${i.spheres} spheres, ${precision}` : `e = ${i.e}, ${i.spheres} spheres, ${precision}`;
+}
+

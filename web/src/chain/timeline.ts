@@ -105,3 +105,50 @@ export function extent(tl: Timeline): { min: number; max: number } {
   if (!Number.isFinite(min)) return { min: -1, max: 1 };
   return { min, max };
 }
+
+/**
+ * The spheres (0-based) that touched neither neighbour when the engine declared an inelastic
+ * collapse. The engine then gives every sphere the row's common, momentum-conserving velocity,
+ * which is physical only for the group that collapsed: a sphere still apart (e = 0: spheres 1–3
+ * collapse at t = 3 s while sphere 4 rests 1 m ahead) would move only when struck. Gaps from
+ * the positions at the collapse (run.finalPosition) and the diameters; a gap below `tol` times
+ * the largest diameter counts as contact. [] when the run did not collapse.
+ */
+export function apartAtCollapse(run: ChainRun, setup: RowSetup, tol = 1e-6): number[] {
+  if (!run.collapsed) return [];
+  const x = run.finalPosition;
+  const d = setup.diameter;
+  const n = d.length;
+  if (x.length !== n) return [];
+  const scale = Math.max(...d.filter((v) => Number.isFinite(v) && v > 0), 1e-300);
+  const touching = (k: number): boolean => x[k + 1]! - x[k]! - 0.5 * (d[k]! + d[k + 1]!) <= tol * scale;
+  const apart: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const left = i > 0 && touching(i - 1);
+    const right = i + 1 < n && touching(i);
+    if (!left && !right) apart.push(i);
+  }
+  // nothing touches at all (a malformed answer): nothing to say
+  return apart.length === n ? [] : apart;
+}
+
+/** 0-based sphere indices as the page names them: [3] -> "sphere 4", [3, 10, 11, 12] -> "spheres 4, 11–13". */
+export function sphereList(indices: readonly number[]): string {
+  const runs: string[] = [];
+  for (let k = 0; k < indices.length; ) {
+    let j = k;
+    while (j + 1 < indices.length && indices[j + 1] === indices[j]! + 1) j++;
+    runs.push(j === k ? `${indices[k]! + 1}` : `${indices[k]! + 1}–${indices[j]! + 1}`);
+    k = j + 1;
+  }
+  return `${indices.length === 1 ? 'sphere' : 'spheres'} ${runs.join(', ')}`;
+}
+
+/**
+ * What panel (a)'s result line adds when spheres were apart at a collapse (apartAtCollapse, `t`
+ * the collapse time as shown): the engine gave them the common velocity anyway.
+ */
+export function collapseCaveat(apart: readonly number[], t: string): string {
+  const one = apart.length === 1;
+  return `Caution: ${sphereList(apart)} ${one ? 'was' : 'were'} not touching the collapsing group at t = ${t} s, yet the engine gives every sphere the common velocity: ${one ? 'its' : 'their'} final velocity and motion after t = ${t} s are not physical.`;
+}

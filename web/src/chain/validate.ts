@@ -14,6 +14,8 @@ export interface NumberRule {
   exclusiveMin?: boolean;
   /** why the bound is there, appended to the message, e.g. "(the sweep would take minutes)" */
   why?: string;
+  /** the same for a value below the range */
+  whyLow?: string;
 }
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -38,7 +40,8 @@ export function parseNumberField(text: string, rule: NumberRule): Parsed<number>
   const tooLow = rule.exclusiveMin ? value <= rule.min : value < rule.min;
   if (tooLow || value > rule.max) {
     const what = rule.integer ? `must be a whole number from ${rule.min} to ${rule.max}` : `is outside ${range(rule)}`;
-    return { ok: false, message: `${rule.name} = ${shown(text)} ${what}${rule.why && value > rule.max ? ` ${rule.why}` : ''}` };
+    const why = value > rule.max ? rule.why : rule.whyLow;
+    return { ok: false, message: `${rule.name} = ${shown(text)} ${what}${why ? ` ${why}` : ''}` };
   }
   return { ok: true, value };
 }
@@ -50,7 +53,12 @@ export const RULES = {
   eMin: { name: 'e_min', min: 0, max: 1 },
   eMax: { name: 'e_max', min: 0, max: 1 },
   points: { name: 'resolution', min: 2, max: 100_000, integer: true, why: '(the sweep would take minutes)' },
-  target: { name: 'target v_N', min: 0, max: 1, exclusiveMin: true },
+  // four equal spheres end with v4 in [v0/4, v0]: v0/4 for every e <= e_c (no unique answer), so
+  // a target at or below v0/4 has no e to find, whatever the bracket
+  target: {
+    name: 'target v4', min: 0.25, max: 1, exclusiveMin: true,
+    whyLow: '(v4 ends between v0/4 = 0.25 m/s and v0 = 1 m/s for every e, and equals v0/4 for all e below e_c ≈ 0.1716)',
+  },
   lo: { name: 'e_lo', min: 0, max: 1 },
   hi: { name: 'e_hi', min: 0, max: 1 },
   samples: { name: 'samples K', min: 2, max: 100_000, integer: true, why: '(at most 100 000: a browser tab would be busy for minutes)' },

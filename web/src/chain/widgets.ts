@@ -29,7 +29,11 @@ export class ProgressView {
   }
 
   stop(): void {
+    // a hidden button cannot keep the focus: a keyboard user who pressed Cancel (or waited on it)
+    // goes on from the form's Run button instead of from the top of the page
+    const hadFocus = this.root.contains(document.activeElement);
     this.root.hidden = true;
+    if (hadFocus) this.root.closest('form')?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
   }
 }
 

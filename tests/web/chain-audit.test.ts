@@ -1,0 +1,102 @@
+// The chain lab's result lines, from an audit of the page: e_c named only where it applies (four
+// spheres), the sweep's largest count taken over runs that did not collapse, "no collisions"
+// said as such, and a collapse that the engine extends to spheres still apart flagged.
+import { describe, expect, it } from 'vitest';
+import { standardRow } from '../../web/src/chain/custom-row';
+import { parseChainRun, runSummary } from '../../web/src/chain/results';
+import { emptySweep, mergePiece, sweepSummary } from '../../web/src/chain/sweep';
+import { collapseThreshold, E_COLLAPSE, histogram } from '../../web/src/chain/theory';
+import { apartAtCollapse, collapseCaveat, sphereList } from '../../web/src/chain/timeline';
+
+const fmt = (v: number): string => String(Number(v.toPrecision(7)));
+
+/** granular-cli chain --e 0 (log left out): spheres 1–3 collapse at t = 3 s, sphere 4 rests 1 m ahead */
+const RUN_E0 =
+  '{"ok":true,"precision":"double","collisions":46,"collapsed":true,"truncated":false,"message":"inelastic collapse at t = 3 s after 46 collisions (collision times accumulate below the resolution of double): the spheres move together at 0.25 m/s","endTime":3,"finalVelocity":[0.25,0.25,0.25,0.25],"finalPosition":[2,3,4,6],"log":[]}';
+/** granular-cli chain --e 0.1 (log left out): all four touch at the collapse */
+const RUN_E01 =
+  '{"ok":true,"precision":"double","collisions":86,"collapsed":true,"truncated":false,"message":"inelastic collapse at t = 6.05436 s after 86 collisions (collision times accumulate below the resolution of double): the spheres move together at 0.25 m/s","endTime":6.054359977935181,"finalVelocity":[0.25,0.25,0.25,0.25],"finalPosition":[3.013589994483796,4.013589994483796,5.013589994483796,6.013589994483796],"log":[]}';
+/** a custom row with every sphere at rest (velocity 0, 0, 0, 0) */
+const RUN_NONE =
+  '{"ok":true,"precision":"double","collisions":0,"collapsed":false,"truncated":false,"message":"","endTime":0,"finalVelocity":[0,0,0,0],"finalPosition":[0,2,4,6],"log":[]}';
+
+function sweepOf(e: number[], collisions: number[], collapsed: number[]): ReturnType<typeof emptySweep> {
+  const s = emptySweep(e, 1);
+  mergePiece(s, { start: 0, collisions, collapsed, finalVelocity: [e.map(() => 0.25)] });
+  return s;
+}
+
+describe('e_c is the four-sphere threshold', () => {
+  it('is known for N = 4 only: twenty spheres collapse at e = 0.5 already', () => {
+    expect(collapseThreshold(4)).toBe(E_COLLAPSE);
+    expect(collapseThreshold(3)).toBeNull();
+    expect(collapseThreshold(20)).toBeNull();
+  });
+});
+
+describe('the sweep result line', () => {
+  it('takes the largest count over runs that did not collapse, and names e_c for four spheres', () => {
+    // 0.1715608 collapsed after 3949 collisions (where double precision gave up), 0.1715763 did not
+    const s = sweepOf([0.17, 0.1715608, 0.1715763, 0.2], [446, 3949, 1263, 12], [1, 1, 0, 0]);
+    expect(sweepSummary(s, 4, fmt)).toEqual([
+      'Most collisions without collapse: 1,263 at e = 0.1715763.',
+      '2 runs ended in inelastic collapse (e below e_c ≈ 0.171573).',
+    ]);
+  });
+
+  it('does not tie a collapse of a longer row to the four-sphere e_c', () => {
+    const s = sweepOf([0.4, 0.5, 0.9], [900, 1200, 170], [1, 1, 0]);
+    const text = sweepSummary(s, 20, fmt).join(' ');
+    expect(text).toBe('Most collisions without collapse: 170 at e = 0.9. 2 runs ended in inelastic collapse.');
+    expect(text).not.toContain('e_c');
+  });
+
+  it('says so when every run collapsed, and keeps the plain wording when none did', () => {
+    expect(sweepSummary(sweepOf([0, 0.1], [46, 86], [1, 1]), 4, fmt)).toEqual(['Every run ended in inelastic collapse (e below e_c ≈ 0.171573).']);
+    expect(sweepSummary(sweepOf([0.5, 1], [6, 3], [0, 0]), 4, fmt)).toEqual(['Most collisions: 6 at e = 0.5.']);
+  });
+});
+
+describe('the time-domain result line', () => {
+  it('says "no sphere meets another" for a run without collisions, not "last collision at t = 0 s"', () => {
+    const text = runSummary(parseChainRun(RUN_NONE), Number.NaN, null, fmt);
+    expect(text).toBe('0 collisions, computed in double precision. No sphere meets another: every sphere keeps its initial velocity.');
+    expect(text).not.toContain('Last collision');
+  });
+
+  it('adds the e_c remark near e_c for the four-sphere row only', () => {
+    const run = parseChainRun('{"ok":true,"precision":"double","collisions":1263,"collapsed":false,"truncated":false,"message":"","endTime":34.4112,"finalVelocity":[0.25,0.25,0.25,0.25],"finalPosition":[0,0,0,0],"log":[]}');
+    expect(runSummary(run, 0.1715763, collapseThreshold(4), fmt)).toContain('Close to e_c ≈ 0.171573');
+    expect(runSummary(run, 0.1715763, collapseThreshold(5), fmt)).toBe('1,263 collisions, computed in double precision. Last collision at t = 34.4112 s.');
+  });
+});
+
+describe('a collapse that the engine extends to spheres still apart', () => {
+  it('finds sphere 4 apart when spheres 1–3 collapse at e = 0 (t = 3 s, 1 m ahead of it)', () => {
+    const run = parseChainRun(RUN_E0);
+    expect(apartAtCollapse(run, standardRow(4, 0))).toEqual([3]);
+    expect(collapseCaveat([3], '3')).toBe(
+      'Caution: sphere 4 was not touching the collapsing group at t = 3 s, yet the engine gives every sphere the common velocity: its final velocity and motion after t = 3 s are not physical.',
+    );
+  });
+
+  it('finds nothing when the whole row collapses (e = 0.1) or when it did not collapse', () => {
+    expect(apartAtCollapse(parseChainRun(RUN_E01), standardRow(4, 0.1))).toEqual([]);
+    expect(apartAtCollapse(parseChainRun(RUN_NONE), standardRow(4, 0.5))).toEqual([]);
+  });
+
+  it('names spheres as the page numbers them, runs as ranges', () => {
+    expect(sphereList([3])).toBe('sphere 4');
+    expect(sphereList([10, 11, 12, 13])).toBe('spheres 11–14');
+    expect(sphereList([3, 10, 11, 12])).toBe('spheres 4, 11–13');
+  });
+});
+
+describe('the Monte Carlo histogram with σ = 0', () => {
+  it('centres the bins on the one value instead of starting at it', () => {
+    const h = histogram(Array<number>(100).fill(0.421875), 11);
+    expect(h.width).toBe(1e-3);
+    expect(h.counts).toEqual([0, 0, 0, 0, 0, 100, 0, 0, 0, 0, 0]);
+    expect(h.lower[5]! + h.width / 2).toBeCloseTo(0.421875, 12);
+  });
+});
