@@ -140,3 +140,50 @@ TEST(Chain, GeneralSetUpFromJsonWithNamedProblems) {
             std::string::npos);
   EXPECT_NE(runSetupJson(R"({"spheres": 1e9})").find("spheres = 1000000000: must be an integer"), std::string::npos);
 }
+
+// A collapse merges only the spheres that collapse. At e = 0 spheres 1-3 collapse at t = 3 s (1
+// reaches 2 at t = 1 s, the pair, at 1/2, reaches 3 at t = 1 + 1 / (1/2) = 3 s) while sphere 4
+// rests 1 m ahead; it used to take the row's common velocity at once. Now it rests until the group,
+// moving at v0 / 3, closes the 1 m gap: struck at t = 3 + 3 = 6 s, and all four end at v0 / 4.
+TEST(Chain, ACollapseMergesOnlyTheGroupThatCollapses) {
+  const Result r = simulate(standardSetup(0.0));
+  EXPECT_TRUE(r.collapsed);
+  EXPECT_NE(r.message.find("spheres 1-3 move together at 0.333333"), std::string::npos) << r.message;
+  EXPECT_NE(r.message.find("then collapse at t = 6 s"), std::string::npos) << r.message;
+  for (double v : r.finalVelocity) EXPECT_NEAR(v, 0.25, 1e-12);
+  // sphere 4 is at rest in every logged collision before t = 6 s, and first moves at t = 6 s
+  double firstMoved = -1;
+  for (const Collision& c : r.log) {
+    if (c.velocity[3] != 0 && firstMoved < 0) firstMoved = c.time;
+    if (c.time < 6 - 1e-9) {
+      EXPECT_EQ(c.velocity[3], 0.0) << "t = " << c.time;
+    }
+  }
+  EXPECT_NEAR(firstMoved, 6.0, 1e-9);
+  EXPECT_NEAR(r.endTime, 6.0, 1e-9);
+  EXPECT_NEAR(r.finalPosition[3], 6.0, 1e-9);  // sphere 4 has not moved yet when it is struck
+}
+
+// Twenty spheres at e = 0.5: the collapsing group is the front of the row; the spheres beyond it
+// are struck in turn and the run conserves momentum to the end.
+TEST(Chain, AfterACollapseTheRestOfTheRowIsStruckInTurn) {
+  const Result r = simulate(standardSetup(0.5, 20));
+  EXPECT_TRUE(r.collapsed);
+  EXPECT_FALSE(r.truncated);
+  double momentum = 0;
+  for (double v : r.finalVelocity) momentum += v;
+  EXPECT_NEAR(momentum, 1.0, 1e-12);
+  // nobody approaches its neighbour at the end
+  for (std::size_t k = 0; k + 1 < r.finalVelocity.size(); ++k) EXPECT_GE(r.finalVelocity[k + 1] - r.finalVelocity[k], -1e-12) << k;
+  // the last sphere rests until its pair collides (it used to get the row's common 0.05 m/s at the
+  // first collapse without ever being touched)
+  ASSERT_EQ(r.log.size(), static_cast<std::size_t>(r.collisions)) << "the whole log is needed here";
+  bool struck = false;
+  for (const Collision& c : r.log) {
+    if (c.pair == 18) struck = true;
+    if (!struck) {
+      EXPECT_EQ(c.velocity[19], 0.0) << "t = " << c.time;
+    }
+  }
+  EXPECT_TRUE(struck);
+}

@@ -1,21 +1,13 @@
 // The chain lab's result lines, from an audit of the page: e_c named only where it applies (four
 // spheres), the sweep's largest count taken over runs that did not collapse, "no collisions"
-// said as such, and a collapse that the engine extends to spheres still apart flagged.
+// said as such.
 import { describe, expect, it } from 'vitest';
-import { standardRow } from '../../web/src/chain/custom-row';
 import { parseChainRun, runSummary } from '../../web/src/chain/results';
 import { emptySweep, mergePiece, sweepSummary } from '../../web/src/chain/sweep';
 import { collapseThreshold, E_COLLAPSE, histogram } from '../../web/src/chain/theory';
-import { apartAtCollapse, collapseCaveat, sphereList } from '../../web/src/chain/timeline';
 
 const fmt = (v: number): string => String(Number(v.toPrecision(7)));
 
-/** granular-cli chain --e 0 (log left out): spheres 1–3 collapse at t = 3 s, sphere 4 rests 1 m ahead */
-const RUN_E0 =
-  '{"ok":true,"precision":"double","collisions":46,"collapsed":true,"truncated":false,"message":"inelastic collapse at t = 3 s after 46 collisions (collision times accumulate below the resolution of double): the spheres move together at 0.25 m/s","endTime":3,"finalVelocity":[0.25,0.25,0.25,0.25],"finalPosition":[2,3,4,6],"log":[]}';
-/** granular-cli chain --e 0.1 (log left out): all four touch at the collapse */
-const RUN_E01 =
-  '{"ok":true,"precision":"double","collisions":86,"collapsed":true,"truncated":false,"message":"inelastic collapse at t = 6.05436 s after 86 collisions (collision times accumulate below the resolution of double): the spheres move together at 0.25 m/s","endTime":6.054359977935181,"finalVelocity":[0.25,0.25,0.25,0.25],"finalPosition":[3.013589994483796,4.013589994483796,5.013589994483796,6.013589994483796],"log":[]}';
 /** a custom row with every sphere at rest (velocity 0, 0, 0, 0) */
 const RUN_NONE =
   '{"ok":true,"precision":"double","collisions":0,"collapsed":false,"truncated":false,"message":"","endTime":0,"finalVelocity":[0,0,0,0],"finalPosition":[0,2,4,6],"log":[]}';
@@ -68,27 +60,6 @@ describe('the time-domain result line', () => {
     const run = parseChainRun('{"ok":true,"precision":"double","collisions":1263,"collapsed":false,"truncated":false,"message":"","endTime":34.4112,"finalVelocity":[0.25,0.25,0.25,0.25],"finalPosition":[0,0,0,0],"log":[]}');
     expect(runSummary(run, 0.1715763, collapseThreshold(4), fmt)).toContain('Close to e_c ≈ 0.171573');
     expect(runSummary(run, 0.1715763, collapseThreshold(5), fmt)).toBe('1,263 collisions, computed in double precision. Last collision at t = 34.4112 s.');
-  });
-});
-
-describe('a collapse that the engine extends to spheres still apart', () => {
-  it('finds sphere 4 apart when spheres 1–3 collapse at e = 0 (t = 3 s, 1 m ahead of it)', () => {
-    const run = parseChainRun(RUN_E0);
-    expect(apartAtCollapse(run, standardRow(4, 0))).toEqual([3]);
-    expect(collapseCaveat([3], '3')).toBe(
-      'Caution: sphere 4 was not touching the collapsing group at t = 3 s, yet the engine gives every sphere the common velocity: its final velocity and motion after t = 3 s are not physical.',
-    );
-  });
-
-  it('finds nothing when the whole row collapses (e = 0.1) or when it did not collapse', () => {
-    expect(apartAtCollapse(parseChainRun(RUN_E01), standardRow(4, 0.1))).toEqual([]);
-    expect(apartAtCollapse(parseChainRun(RUN_NONE), standardRow(4, 0.5))).toEqual([]);
-  });
-
-  it('names spheres as the page numbers them, runs as ranges', () => {
-    expect(sphereList([3])).toBe('sphere 4');
-    expect(sphereList([10, 11, 12, 13])).toBe('spheres 11–14');
-    expect(sphereList([3, 10, 11, 12])).toBe('spheres 4, 11–13');
   });
 });
 

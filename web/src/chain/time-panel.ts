@@ -15,7 +15,7 @@ import { pairName, parseChainRun, runSummary, type ChainRun } from './results';
 import { RowAnimation } from './row-canvas';
 import type { ChainState } from './state';
 import { collapseThreshold } from './theory';
-import { apartAtCollapse, buildTimeline, collapseCaveat, type Timeline } from './timeline';
+import { buildTimeline, type Timeline } from './timeline';
 import { parseNumberField, RULES } from './validate';
 import { csvButton, fillTable, fmt, plotCard, ProgressView, runPanelJob, stillShown } from './widgets';
 
@@ -232,8 +232,7 @@ export class TimePanel {
     const spheres = setup.diameter.length;
     const tl = buildTimeline(run, setup);
     this.timeline = tl;
-    const apart = apartAtCollapse(run, setup);
-    this.result.textContent = runSummary(run, e, collapseThreshold(spheres), (v) => fmt(v)) + (apart.length === 0 ? '' : ` ${collapseCaveat(apart, fmt(run.endTime))}`);
+    this.result.textContent = runSummary(run, e, collapseThreshold(spheres), (v) => fmt(v));
     this.result.classList.toggle('collapse', run.collapsed);
 
     this.animation.show(tl, run.log.length);

@@ -91,6 +91,10 @@ Result run(const Setup& s) {
   // the resolution of this precision (inelastic collapse, or indistinguishable from it).
   int stalled = 0;
   const int stallLimit = 10 * static_cast<int>(n);
+  // the pairs that collided while the clock stood still: the collapsing group is the spheres
+  // from the lowest such pair's first to the highest pair's second
+  std::size_t stallLo = n, stallHi = 0;
+  int collapses = 0;
   for (;;) {
     // Earliest collision among approaching neighbours (ties: smaller index).
     int next = -1;
@@ -112,6 +116,13 @@ Result run(const Setup& s) {
     }
     const T later = t + best;
     stalled = (later == t && r.collisions > static_cast<std::int64_t>(n)) ? stalled + 1 : 0;
+    if (stalled == 0) {
+      stallLo = n;
+      stallHi = 0;
+    } else {
+      stallLo = std::min(stallLo, static_cast<std::size_t>(next));
+      stallHi = std::max(stallHi, static_cast<std::size_t>(next));
+    }
     t = later;
     x0 += v[0] * best;
     for (std::size_t j = 0; j + 1 < n; ++j) y[j] += u[j] * best;
@@ -146,18 +157,43 @@ Result run(const Setup& s) {
       r.log.push_back(std::move(c));
     }
     if (stalled > stallLimit) {
+      // Inelastic collapse of the spheres first .. last (those whose collisions stopped the
+      // clock): they take their own common, momentum-conserving velocity and stay in contact.
+      // Spheres outside the group keep theirs and are struck, if at all, when the group (or a
+      // neighbour) reaches them, so the run goes on.
+      const std::size_t first = stallLo, last = stallHi + 1;
       T total(0.0), momentum(0.0);
-      for (std::size_t i = 0; i < n; ++i) {
+      for (std::size_t i = first; i <= last; ++i) {
         total += m[i];
         momentum += m[i] * v[i];
       }
       const T common = momentum / total;
-      for (std::size_t i = 0; i < n; ++i) v[i] = common;
+      for (std::size_t i = first; i <= last; ++i) v[i] = common;
+      for (std::size_t j = first; j < last; ++j) {
+        y[j] = T(0.0);
+        u[j] = T(0.0);
+      }
+      // back to unscaled gaps and relative velocities (exact: a power of two), now that the
+      // shrinking ones are gone; the pairs at the group's ends see its new velocity
+      for (std::size_t j = 0; j + 1 < n; ++j) {
+        y[j] = scaled(y[j], -shift);
+        u[j] = scaled(u[j], -shift);
+      }
+      shift = 0;
+      if (first > 0) u[first - 1] = v[first] - v[first - 1];
+      if (last + 1 < n) u[last] = v[last + 1] - v[last];
       r.collapsed = true;
-      r.message = "inelastic collapse at t = " + formatShort(toDouble(t)) + " s after " + std::to_string(r.collisions) +
-                  " collisions (collision times accumulate below the resolution of " + r.precision +
-                  "): the spheres move together at " + formatShort(toDouble(common)) + " m/s";
-      break;
+      ++collapses;
+      const std::string group = (first == 0 && last + 1 == n) ? "the spheres"
+                                : "spheres " + std::to_string(first + 1) + "-" + std::to_string(last + 1);
+      const std::string said = "inelastic collapse at t = " + formatShort(toDouble(t)) + " s after " +
+                               std::to_string(r.collisions) + " collisions (collision times accumulate below the resolution of " +
+                               r.precision + "): " + group + " move together at " + formatShort(toDouble(common)) + " m/s";
+      if (collapses == 1) r.message = said;
+      else if (collapses <= 3) r.message += "; then " + said.substr(std::string("inelastic ").size());
+      stalled = 0;
+      stallLo = n;
+      stallHi = 0;
     }
   }
   r.endTime = toDouble(t);
