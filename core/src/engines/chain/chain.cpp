@@ -186,11 +186,14 @@ Result run(const Setup& s) {
       ++collapses;
       const std::string group = (first == 0 && last + 1 == n) ? "the spheres"
                                 : "spheres " + std::to_string(first + 1) + "-" + std::to_string(last + 1);
-      const std::string said = "inelastic collapse at t = " + formatShort(toDouble(t)) + " s after " +
-                               std::to_string(r.collisions) + " collisions (collision times accumulate below the resolution of " +
-                               r.precision + "): " + group + " move together at " + formatShort(toDouble(common)) + " m/s";
-      if (collapses == 1) r.message = said;
-      else if (collapses <= 3) r.message += "; then " + said.substr(std::string("inelastic ").size());
+      const std::string when = "t = " + formatShort(toDouble(t)) + " s after " + std::to_string(r.collisions) + " collisions";
+      const std::string what = group + " move together at " + formatShort(toDouble(common)) + " m/s";
+      if (collapses == 1)
+        r.message = "inelastic collapse at " + when + " (collision times accumulate below the resolution of " + r.precision + "): " + what;
+      else if (collapses <= 3)
+        r.message += "; again at " + when + ": " + what;
+      else if (collapses == 4)
+        r.message += "; and later collapses";
       stalled = 0;
       stallLo = n;
       stallHi = 0;
