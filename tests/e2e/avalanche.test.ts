@@ -158,7 +158,9 @@ describe('the avalanche page', () => {
   it('?embed=1 shows the canvas, the play controls and the one plot asked for', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?embed=1&plot=runout`);
     await waitForState(page, (s) => s.count === 128);
-    for (const shown of ['#sim-canvas', '#btn-play', '#btn-step', '#card-runout']) expect(await page.locator(shown).isVisible(), shown).toBe(true);
+    // the speed scale too: without it the grains' colours mean nothing (the force-chain toggle stays out)
+    for (const shown of ['#sim-canvas', '#btn-play', '#btn-step', '#card-runout', '#speed-legend']) expect(await page.locator(shown).isVisible(), shown).toBe(true);
+    expect(await page.locator('#chains').isVisible()).toBe(false);
     for (const hidden of ['#scenario-panel', '.topbar', '#copy-link', '#readout', '#card-energy', '#card-iterations', '#study', '#chains', '#phase-line']) {
       expect(await page.locator(hidden).isVisible(), hidden).toBe(false);
     }
