@@ -41,7 +41,8 @@ export interface PlotExport {
 export class PlotView {
   private plot: uPlot | null = null;
   private options: PlotOptions | null = null;
-  /** x values at the last setData */
+  /** x values at the last build or setData: counted then, not read back from this.data, whose
+   *  arrays a caller may grow or empty in place (SampleSeries) */
   private drawnPoints = 0;
   private data: uPlot.AlignedData = [[]];
   private readonly observer: ResizeObserver;
@@ -219,13 +220,13 @@ export class PlotView {
     this.plot?.destroy();
     this.options = options;
     this.data = data;
+    this.drawnPoints = data[0]?.length ?? 0;
     this.plot = new uPlot({ ...options, ...size }, data, this.container);
     // the new chart's title and legend, now laid out, may leave another height (embedded)
     if (fitsFrame()) this.fit();
   }
 
   setData(data: uPlot.AlignedData, resetScales = true): void {
-    // counted, not read back from this.data: a caller may empty its arrays in place (SampleSeries.clear)
     const count = data[0]?.length ?? 0;
     const emptied = count === 0 && this.drawnPoints > 0;
     this.drawnPoints = count;
@@ -238,7 +239,7 @@ export class PlotView {
 
   /** number of x values currently plotted */
   points(): number {
-    return this.data[0]?.length ?? 0;
+    return this.drawnPoints;
   }
 
   setHeight(height: number): void {
