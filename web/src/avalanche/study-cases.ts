@@ -12,6 +12,7 @@
  */
 import { getPath, numberAt, type JsonObject } from '../sim/scenario';
 import { clipText, formatCount } from '../ui/dom';
+import { emptyEntryProblem, listEntries } from '../ui/list-entries';
 
 export const STUDY_SIZES = ['tiny', 'quick', 'full'] as const;
 export type StudySize = (typeof STUDY_SIZES)[number];
@@ -90,11 +91,13 @@ export function materialText(m: StudyMaterial): string {
 
 /**
  * Aspect ratios from text like "0.5, 1, 2 4;8": numbers from ASPECT_MIN to ASPECT_MAX, or a
- * message naming the bad entry.
+ * message naming the bad entry (an empty one, "1,,2", by its position).
  */
 export function parseAspects(text: string): { aspects: number[] } | { error: string } {
-  const parts = text.split(/[\s,;]+/).filter((p) => p !== '');
+  const parts = listEntries(text);
   if (parts.length === 0) return { error: 'give at least one aspect ratio' };
+  const empty = emptyEntryProblem(parts, 'aspect ratios');
+  if (empty) return { error: empty };
   const aspects: number[] = [];
   for (const p of parts) {
     const v = Number(p);

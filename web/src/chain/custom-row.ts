@@ -7,6 +7,7 @@
  * anything runs (rowProblem).
  */
 import { clipText } from '../ui/dom';
+import { emptyEntryProblem, listEntries } from '../ui/list-entries';
 import type { Parsed } from './validate';
 
 /** The engine's names of the lists (the keys of chainRunSetup's JSON). */
@@ -64,15 +65,18 @@ const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 
 /**
  * Reads a list field: numbers separated by commas, semicolons or spaces; one value or `count`.
- * Refusals name the list and the value, e.g. 'masses: value 2 of 3, "x", is not a number'.
+ * Refusals name the list and the value, e.g. 'masses: value 2 of 3, "x", is not a number', or
+ * the position of a missing one ("1,,2": 'masses: value 2 of 3 is empty: …').
  */
 export function parseList(text: string, key: RowKey, spheres: number): Parsed<number[]> {
   const { name } = ROW_LABELS[key];
   const count = needed(key, spheres);
   const each = PAIR_KEYS.has(key) ? 'pair' : 'sphere';
   const want = `1 value (every ${each}) or ${count} (one per ${each})`;
-  const parts = text.split(/[,;\s]+/).filter((p) => p !== '');
+  const parts = listEntries(text);
   if (parts.length === 0) return { ok: false, message: `${name} is empty: enter ${want}` };
+  const empty = emptyEntryProblem(parts, name);
+  if (empty) return { ok: false, message: empty };
   const values: number[] = [];
   for (const [i, part] of parts.entries()) {
     const value = NUMBER.test(part) ? Number(part) : NaN;

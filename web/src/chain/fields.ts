@@ -74,7 +74,7 @@ export class PrecisionField {
 }
 
 /**
- * A list field of the custom row (numbers separated by commas): its own error line, which also
+ * A list field of the custom row (numbers separated by commas, semicolons or spaces; see parseList): its own error line, which also
  * shows the engine's refusal of the row when it names this list.
  */
 export class ListField {

@@ -67,7 +67,7 @@ export class TimePanel {
     this.customFields = el(
       'fieldset', { class: 'group custom-row', id: 'time-custom-fields' },
       el('legend', {}, 'Custom row'),
-      el('p', { class: 'hint', id: 'time-custom-hint' }, 'Numbers separated by commas: one value for every sphere (pair), or one per sphere (per neighbouring pair). Gaps are between surfaces.'),
+      el('p', { class: 'hint', id: 'time-custom-hint' }, 'Numbers separated by commas, semicolons or spaces, with no empty entry ("1,,2" is refused): one value for every sphere (pair), or one per sphere (per neighbouring pair). Gaps are between surfaces.'),
       ...ROW_KEYS.map((k) => this.lists[k].row),
       this.customError,
       el('div', { class: 'form-actions' }, el('span', { class: 'hint' }, 'Preset:'), cradle),
