@@ -2,7 +2,7 @@
 import type uPlot from 'uplot';
 import { describe, expect, it } from 'vitest';
 import { timeRange } from '../../web/src/avalanche/avalanche-plots';
-import { decadeRange, formatValue, logAxisValues, showLonePoints, wrapWords } from '../../web/src/plot/plot-view';
+import { axisValues, decadeRange, logAxisValues, showLonePoints, tickLabels, wrapWords } from '../../web/src/plot/plot-view';
 
 /** the two things logAxisValues reads of a chart: the axis' side and the plotting area (CSS px at ratio 1) */
 function chart(width: number, height: number): uPlot {
@@ -12,9 +12,19 @@ function chart(width: number, height: number): uPlot {
 const decades = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, k) => 10 ** (from + k));
 
 describe('logAxisValues', () => {
-  it('labels every decade when they fit (the kinetic energy from 1e-4 to 1 J)', () => {
+  it('labels every decade when they fit (the kinetic energy from 1e-4 to 1 J), all in one style', () => {
     const splits = decades(-4, 0);
-    expect(logAxisValues(chart(600, 150), splits, 1)).toEqual(splits.map(formatValue));
+    // 1e-4 is below 0.001: every label in exponent form, not "1.0e-4" beside "0.001"
+    expect(logAxisValues(chart(600, 150), splits, 1)).toEqual(['1e-4', '1e-3', '1e-2', '1e-1', '1e0']);
+    expect(logAxisValues(chart(600, 150), decades(-3, 0), 1)).toEqual(['0.001', '0.01', '0.1', '1']);
+  });
+
+  it('never writes "10000" beside "1.0e5" (the chain sweep\'s collision count)', () => {
+    expect(logAxisValues(chart(600, 300), decades(0, 4), 1)).toEqual(['1', '10', '100', '1000', '10000']);
+    expect(logAxisValues(chart(600, 300), decades(0, 5), 1)).toEqual(['1', '10', '100', '1000', '10000', '100000']);
+    expect(logAxisValues(chart(600, 300), decades(0, 6), 1)).toEqual(['1e0', '1e1', '1e2', '1e3', '1e4', '1e5', '1e6']);
+    // inside decades, too
+    expect(logAxisValues(chart(600, 300), [2000, 5000, 10000, 20000, 50000, 100000, 200000], 1)).toEqual(['2e3', '5e3', '1e4', '2e4', '5e4', '1e5', '2e5']);
   });
 
   it('thins 13 decades on a short vertical axis to round exponents, no more than fit', () => {
@@ -23,9 +33,9 @@ describe('logAxisValues', () => {
     const shown = splits.filter((_, k) => labels[k] !== '');
     // 150 px hold 6 labels of 22 px: every 3rd decade, at exponents divisible by 3
     expect(shown.map((v) => Math.round(Math.log10(v)))).toEqual([-15, -12, -9, -6]);
-    expect(shown.map((v) => labels[splits.indexOf(v)])).toEqual(shown.map(formatValue));
+    expect(shown.map((v) => labels[splits.indexOf(v)])).toEqual(['1e-15', '1e-12', '1e-9', '1e-6']);
     // a taller axis (300 px: 13 labels) labels them all again
-    expect(logAxisValues(chart(600, 300), splits, 1)).toEqual(splits.map(formatValue));
+    expect(logAxisValues(chart(600, 300), splits, 1)).toEqual(splits.map((v) => `1e${Math.round(Math.log10(v))}`));
   });
 
   it('uses the width for a horizontal axis', () => {
@@ -33,12 +43,47 @@ describe('logAxisValues', () => {
     const narrow = logAxisValues(chart(200, 150), splits, 0).filter((s) => s !== '');
     const wide = logAxisValues(chart(800, 150), splits, 0).filter((s) => s !== '');
     expect(narrow.length).toBeLessThanOrEqual(Math.floor(200 / 56));
-    expect(wide).toEqual(splits.map(formatValue));
+    expect(wide).toEqual(splits.map((_, k) => `1e${k}`));
   });
 
   it('keeps the labels inside a decade on a short range, and blanks the nulls uPlot hands over', () => {
     const splits = [0.002, 0.003, 0.005, 0.01, 0.02, 0.03, 0.05, null];
     expect(logAxisValues(chart(600, 150), splits, 1)).toEqual(['0.002', '0.003', '0.005', '0.01', '0.02', '0.03', '0.05', '']);
+  });
+});
+
+describe('tickLabels: one axis, one style', () => {
+  const styles = (labels: string[]): Set<string> => new Set(labels.filter((l) => l !== '' && l !== '0').map((l) => (l.includes('e') ? 'exponent' : 'plain')));
+
+  it('plain numbers while every tick is within 0.001 … 100000, 0 included', () => {
+    expect(tickLabels([0, 0.25, 0.5, 0.75, 1])).toEqual(['0', '0.25', '0.5', '0.75', '1']);
+    expect(tickLabels([0.001, 100000])).toEqual(['0.001', '100000']);
+    expect(tickLabels([-2000, 0, 2000])).toEqual(['-2000', '0', '2000']);
+  });
+
+  it('otherwise every tick in exponent form, with the decimals that tell them apart', () => {
+    expect(tickLabels([0, 50000, 100000, 150000, 200000])).toEqual(['0', '5.0e4', '1.0e5', '1.5e5', '2.0e5']);
+    expect(tickLabels([0, 25000, 50000, 75000, 100000, 125000])).toEqual(['0', '2.50e4', '5.00e4', '7.50e4', '1.00e5', '1.25e5']);
+    expect(tickLabels([0, 0.0005, 0.001, 0.0015])).toEqual(['0', '5.0e-4', '1.0e-3', '1.5e-3']);
+    // a float from uPlot's tick arithmetic does not need more digits
+    expect(tickLabels([0.0001, 0.00030000000000000003])).toEqual(['1e-4', '3e-4']);
+  });
+
+  it('leaves the ticks uPlot does not label blank, and chooses the style from the others', () => {
+    expect(tickLabels([null, 1, 10, Number.NaN, 100])).toEqual(['', '1', '10', '', '100']);
+    expect(tickLabels([null, null])).toEqual(['', '']);
+  });
+
+  it('gives one style on every axis from 1e-12 to 1e12 (linear and log)', () => {
+    for (let lo = -12; lo <= 10; lo++) {
+      for (let span = 1; span <= 4; span++) {
+        const log = Array.from({ length: span + 1 }, (_, k) => 10 ** (lo + k));
+        expect(styles(tickLabels(log)).size).toBe(1);
+        const step = 10 ** lo;
+        const linear = Array.from({ length: 6 }, (_, k) => k * step * 2.5);
+        expect(styles(axisValues({} as uPlot, linear)).size).toBe(1);
+      }
+    }
   });
 });
 

@@ -259,14 +259,44 @@ export function showLonePoints(series: uPlot.Series[]): uPlot.Series[] {
   );
 }
 
-/** Axis tick formatter that stays readable from 1e-9 to 1e9. */
+/** Sizes written as plain numbers (0.001 … 100000); others in exponent form. */
+const PLAIN = { min: 1e-3, max: 1e5 } as const;
+
+function plainSize(v: number): boolean {
+  const a = Math.abs(v);
+  return v === 0 || (a >= PLAIN.min && a <= PLAIN.max);
+}
+
+function plainText(v: number): string {
+  return String(Number(v.toPrecision(4)));
+}
+
+/** One value (the legend, a read-out) that stays readable from 1e-9 to 1e9. */
 export function formatValue(v: number | null): string {
   // uPlot hands a log axis null splits when its range is a single value (one point, after a reset)
   if (v === null || !Number.isFinite(v)) return '';
   if (v === 0) return '0';
-  const a = Math.abs(v);
-  if (a >= 1e-3 && a < 1e5) return String(Number(v.toPrecision(4)));
+  if (plainSize(v)) return plainText(v);
   return v.toExponential(1).replace('e+', 'e');
+}
+
+/**
+ * The labels of one axis' ticks, all in one style: plain numbers when every tick is within
+ * 0.001 … 100000 in size (or 0), otherwise every tick in exponent form with the same number of
+ * decimals, the fewest (at most 3) that tell every tick's value ("0, 5.0e4, 1.0e5, 1.5e5";
+ * "1e3, 1e4, 1e5, 1e6"), never "10000" beside "1.0e5". null, ±∞ and NaN (ticks left unlabelled)
+ * give ''.
+ */
+export function tickLabels(values: ReadonlyArray<number | null>): string[] {
+  const ticks = values.filter((v): v is number => v !== null && Number.isFinite(v));
+  if (ticks.every(plainSize)) return values.map((v) => (v === null || !Number.isFinite(v) ? '' : plainText(v)));
+  const exact = (v: number, d: number): boolean => v === 0 || Math.abs(Number(v.toExponential(d)) - v) <= 1e-9 * Math.abs(v);
+  let decimals = 0;
+  while (decimals < 3 && !ticks.every((v) => exact(v, decimals))) decimals++;
+  return values.map((v) => {
+    if (v === null || !Number.isFinite(v)) return '';
+    return v === 0 ? '0' : v.toExponential(decimals).replace('e+', 'e');
+  });
 }
 
 /**
@@ -315,9 +345,9 @@ export function legendValue(_u: uPlot, v: number | null): string {
   return v == null ? '–' : formatValue(v);
 }
 
-/** Tick labels of a linear axis (a log scale hands over null for the ticks it leaves unlabelled: ''). */
+/** Tick labels of a linear axis, one style for all (tickLabels; a log scale hands over null for the ticks it leaves unlabelled: ''). */
 export function axisValues(_u: uPlot, splits: Array<number | null>): string[] {
-  return splits.map(formatValue);
+  return tickLabels(splits);
 }
 
 /** Room, in CSS px, that one decade label of a log axis needs along the axis. */
@@ -328,7 +358,8 @@ const DECADE_LABEL_SPACE = { vertical: 22, horizontal: 56 } as const;
  * falls from 1e-4 to 1e-16 gets 13 labels on top of each other; here the decades that do not fit are
  * left blank: every 2nd, 3rd, … decade is labelled, always at exponents that are multiples of the step
  * (1e-16, 1e-14, …), so the labels that stay are round. Labels within a decade (2, 3, 5 × 10^k, which
- * uPlot gives on a short range) are kept as long as every decade can be labelled.
+ * uPlot gives on a short range) are kept as long as every decade can be labelled. The labels that
+ * show share one style (tickLabels).
  */
 export function logAxisValues(u: uPlot, splits: Array<number | null>, axisIdx: number): string[] {
   const side = u.axes[axisIdx]?.side ?? 3;
@@ -343,9 +374,11 @@ export function logAxisValues(u: uPlot, splits: Array<number | null>, axisIdx: n
   const decades = splits.filter((v) => exponent(v) !== null).length;
   const room = Math.max(2, Math.floor(length / (vertical ? DECADE_LABEL_SPACE.vertical : DECADE_LABEL_SPACE.horizontal)));
   const step = Math.max(1, Math.ceil(decades / room));
-  return splits.map((v) => {
-    if (step === 1) return formatValue(v);
+  const shown = splits.map((v) => {
+    if (step === 1) return v;
     const e = exponent(v);
-    return e !== null && e % step === 0 ? formatValue(v) : '';
+    return e !== null && e % step === 0 ? v : null;
   });
+  // the style is chosen for the labels that show: one axis, one style
+  return tickLabels(shown);
 }
