@@ -168,6 +168,37 @@ describe('the avalanche page', () => {
     await page.context().close();
   });
 
+  // the axes took a fixed 90 px each side: in a 480 x 360 frame the runout's and the iterations'
+  // two-axis charts (240 px) kept a 60 px wide drawing area with a single time tick
+  it('embedded in a 480 x 360 frame, each plot keeps a legible drawing area; on a desktop the axes take no more room than before', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?embed=1`, { width: 480, height: 360 });
+    const area = async (card: string): Promise<{ width: number; height: number; chart: number }> => {
+      const over = await page.locator(`${card} .u-over`).boundingBox();
+      const chart = await page.locator(`${card} .uplot`).boundingBox();
+      return { width: over?.width ?? 0, height: over?.height ?? 0, chart: chart?.width ?? 0 };
+    };
+    for (const kind of ['runout', 'energy', 'iterations'] as const) {
+      await page.goto(`${inject('baseUrl')}avalanche.html?embed=1&plot=${kind}`);
+      await waitForProbe(page, (p) => p[kind] > 5);
+      const a = await area(`#card-${kind}`);
+      expect(a.chart, kind).toBeLessThan(260);
+      // more than half of the chart's width, and most of its height
+      expect(a.width, kind).toBeGreaterThan(0.45 * a.chart);
+      expect(a.height, kind).toBeGreaterThan(160);
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(`${inject('baseUrl')}avalanche.html`);
+    await waitForProbe(page, (p) => p.runout > 5 && p.iterations > 5);
+    for (const kind of ['runout', 'energy', 'iterations'] as const) {
+      const a = await area(`#card-${kind}`);
+      // the fixed sizes left the iterations' chart 156 of 330 px
+      expect(a.width, kind).toBeGreaterThan(0.6 * a.chart);
+      expect(a.height, kind).toBeGreaterThan(160);
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('a malformed link shows a message and the default scenario', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0#s=not*base64`);
     await waitForState(page, (s) => s.count === 128);

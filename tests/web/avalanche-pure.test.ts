@@ -1,6 +1,7 @@
 /** The avalanche page's pure modules: study cases, scaling and slope fit, canvas scales, sample series, settling clock, form, Gmsh answer. */
 import { describe, expect, it } from 'vitest';
 import { AVALANCHE_FIELDS, AVALANCHE_FORM } from '../../web/src/avalanche/avalanche-form';
+import { axisSize, fitLabel } from '../../web/src/avalanche/avalanche-plots';
 import { segmentsAway, withSegments } from '../../web/src/avalanche/msh-import';
 import { parseMshAnswer } from '../../web/src/avalanche/protocol';
 import { clockSettings, nextSettlingOutput } from '../../web/src/avalanche/runner';
@@ -262,5 +263,23 @@ describe('the village', () => {
     expect(phaseText(2, 0.8, 5, summary, null)).not.toContain('fell off');
     expect(phaseText(2, 0.8, 5, { ...summary, fallen: 1 }, null)).toContain(' · 1 grain fell off the end of the floor · ');
     expect(phaseText(2, 0.8, 5, { ...summary, fallen: 3 }, 0.5)).toContain('the village is safe · 3 grains fell off the end of the floor');
+  });
+});
+
+describe('the plots\' axes', () => {
+  const width = (t: string): number => 7 * t.length;
+  it('a y axis is as wide as its widest tick value needs, not a fixed 50-60 px', () => {
+    const narrow = axisSize(['0', '0.1', '0.3'], true, width);
+    const wide = axisSize(['1e-8', '1e-6', '1e-4'], true, width);
+    expect(wide - narrow).toBe(7);
+    expect(narrow).toBeLessThan(40);
+    // before the first layout uPlot passes no values: room for a short number
+    expect(axisSize(null, true, width)).toBe(axisSize(['0.00'], true, width));
+    // an x axis: one line of text, whatever its values
+    expect(axisSize(['0', '0.25', '0.5'], false, width)).toBe(axisSize(['100000'], false, width));
+  });
+  it('a title longer than its side of the plot gives way to its short form', () => {
+    expect(fitLabel('front velocity (m/s)', 'v (m/s)', 140, width)).toBe('front velocity (m/s)');
+    expect(fitLabel('front velocity (m/s)', 'v (m/s)', 139, width)).toBe('v (m/s)');
   });
 });

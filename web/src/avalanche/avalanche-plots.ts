@@ -20,7 +20,70 @@ const line = (label: string, stroke: string, scale = 'y', extra: Partial<uPlot.S
   label, stroke, scale, width: 1.75, value: legendValue, points: { show: false }, ...extra,
 });
 
-const TIME_AXIS: uPlot.Axis = { label: 'time since the gate opened t (s)', values: axisValues };
+/**
+ * The axes' room. uPlot gives every axis a fixed 50 px for its tick values and 30 px for its title,
+ * so a two-axis plot spent 180 px on axes: embedded at 480 px wide, a 240 px chart kept a 60 px wide
+ * plotting area with a single time tick. Here each axis is as wide as its widest tick value needs
+ * (axisSize), the titles get the room their one line of text needs, the ticks are shorter, and a
+ * title longer than its side of the plotting area gives way to a short one (fitLabel).
+ */
+const FONT_FAMILY = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
+const TICK_FONT = `12px ${FONT_FAMILY}`;
+const LABEL_FONT = `bold 12px ${FONT_FAMILY}`;
+/** px: tick length, gap between tick and value, and the room a title takes across its axis */
+const TICK_LENGTH = 5;
+const TICK_GAP = 4;
+const LABEL_ROOM = 20;
+/** px a horizontal tick value takes vertically (12 px text) */
+const TICK_TEXT_HEIGHT = 15;
+
+let measureContext: CanvasRenderingContext2D | null | undefined;
+/** the width (CSS px) of `text` drawn in `font` */
+function textWidth(text: string, font: string): number {
+  if (measureContext === undefined) measureContext = document.createElement('canvas').getContext('2d');
+  if (!measureContext) return text.length * 7;
+  measureContext.font = font;
+  return measureContext.measureText(text).width;
+}
+
+/**
+ * Room (CSS px) for an axis' tick values, tick and gap, the title excluded: across a y axis the widest
+ * value, along an x axis one line of text. `values` is null before the first layout.
+ */
+export function axisSize(values: ReadonlyArray<string | null> | null, vertical: boolean, width: (text: string) => number): number {
+  const text = vertical ? Math.max(0, ...(values ?? ['0.00']).map((v) => width(v ?? ''))) : TICK_TEXT_HEIGHT;
+  return Math.ceil(TICK_LENGTH + TICK_GAP + text + 3);
+}
+
+/** `full` if it fits in `room` px as measured by `width`, else `short` */
+export function fitLabel(full: string, short: string, room: number, width: (text: string) => number): string {
+  return width(full) <= room ? full : short;
+}
+
+/** an axis (`extra.side`: 2 bottom, 3 left, 1 right) with its title (`short` when `full` is longer than the plotting area's side) and its room fitted to its values */
+function axis(full: string, short: string, extra: uPlot.Axis = {}): uPlot.Axis {
+  const vertical = (extra.side ?? 3) % 2 === 1;
+  return {
+    values: axisValues,
+    font: TICK_FONT,
+    labelFont: LABEL_FONT,
+    labelSize: LABEL_ROOM,
+    ticks: { size: TICK_LENGTH },
+    gap: TICK_GAP,
+    ...extra,
+    label: (u: uPlot) => {
+      const ratio = uPlot.pxRatio > 0 ? uPlot.pxRatio : 1;
+      // a y title runs along the plotting area's height; the x title, centred under the plotting
+      // area, may reach to the chart's edges
+      const centre = (u.bbox.left + u.bbox.width / 2) / ratio;
+      const room = (vertical ? u.bbox.height / ratio : 2 * Math.min(centre, u.width - centre)) - 4;
+      return fitLabel(full, short, room, (t) => textWidth(t, LABEL_FONT));
+    },
+    size: (_u: uPlot, values: string[] | null) => axisSize(values, vertical, (t) => textWidth(t, TICK_FONT)),
+  };
+}
+
+const TIME_AXIS: uPlot.Axis = axis('time since the gate opened t (s)', 't (s)', { scale: 'x', side: 2 });
 const BASE: Pick<uPlot.Options, 'cursor' | 'legend'> = { cursor: { drag: { x: true, y: false } }, legend: { live: false } };
 
 /**
@@ -49,8 +112,8 @@ export class AvalanchePlot {
           scales: { x: xScale(), y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.08 : 1] }, v: {} },
           axes: [
             TIME_AXIS,
-            { label: 'runout L (m)', values: axisValues, size: 60 },
-            { label: 'front velocity (m/s)', values: axisValues, side: 1, scale: 'v', size: 60, grid: { show: false } },
+            axis('runout L (m)', 'L (m)', { scale: 'y', side: 3 }),
+            axis('front velocity (m/s)', 'v (m/s)', { side: 1, scale: 'v', grid: { show: false } }),
           ],
           series: [
             { label: 't (s)', value: legendValue },
@@ -67,7 +130,7 @@ export class AvalanchePlot {
         {
           title: 'Kinetic energy of the grains',
           scales: { x: xScale(), y: logRange },
-          axes: [TIME_AXIS, { label: 'kinetic energy (J)', values: logAxisValues, size: 64 }],
+          axes: [TIME_AXIS, axis('kinetic energy (J)', 'E (J)', { scale: 'y', side: 3, values: logAxisValues })],
           series: [{ label: 't (s)', value: legendValue }, line('kinetic energy (J)', COLORS.green)],
           ...BASE,
         },
@@ -80,8 +143,8 @@ export class AvalanchePlot {
           scales: { x: xScale(), y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] }, r: logRange },
           axes: [
             TIME_AXIS,
-            { label: 'iterations per step', values: axisValues, size: 50 },
-            { label: 'residual (× mean R)', values: logAxisValues, side: 1, scale: 'r', size: 64, grid: { show: false } },
+            axis('iterations per step', 'iterations', { scale: 'y', side: 3 }),
+            axis('residual (× mean R)', 'residual', { side: 1, scale: 'r', values: logAxisValues, grid: { show: false } }),
           ],
           series: [
             { label: 't (s)', value: legendValue },
