@@ -14,6 +14,14 @@ function probe(page: Page): Promise<ChainProbe> {
   });
 }
 
+/** Clicks a CSV button: the file's name and its lines. */
+async function fetchCsv(page: Page, selector: string): Promise<{ name: string; lines: string[] }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.locator(selector).click()]);
+  let text = '';
+  for await (const chunk of await file.createReadStream()) text += String(chunk);
+  return { name: file.suggestedFilename(), lines: text.split('\r\n').filter((l) => l !== '') };
+}
+
 async function ready(page: Page): Promise<ChainProbe> {
   await page.waitForFunction(() => window.__chain !== undefined);
   await expect
@@ -62,6 +70,15 @@ describe('the chain lab page', () => {
     for await (const chunk of stream) text += String(chunk);
     expect(text.split('\r\n')[0]).toBe('collision,t (s),pair,x1 (m),x2 (m),x3 (m),x4 (m),v1 after (m/s),v2 after (m/s),v3 after (m/s),v4 after (m/s)');
     expect(text.split('\r\n')).toHaveLength(8);
+    // the sweep's two CSV buttons: each plot's own columns, under its own name
+    const collisions = await fetchCsv(page, '#csv-sweep-collisions');
+    const velocities = await fetchCsv(page, '#csv-sweep-velocities');
+    expect(collisions.name).toBe('chain-sweep-collisions.csv');
+    expect(collisions.lines[0]).toBe('e (1),collisions (1),collapsed (1 = yes)');
+    expect(velocities.name).toBe('chain-sweep-final-velocities.csv');
+    expect(velocities.lines[0]).toBe('e (1),v1 final (m/s),v2 final (m/s),v3 final (m/s),v4 final (m/s)');
+    expect(collisions.lines).toHaveLength(401);
+    expect(velocities.lines).toHaveLength(401);
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -100,7 +117,7 @@ describe('the chain lab page', () => {
     await page.locator('#sweep-cancel').click();
     // what the plot still shows is said: the previous sweep, not this one
     await expect.poll(() => page.locator('#sweep-result').textContent())
-      .toMatch(/^Sweep cancelled\. The plot and its CSV still show the previous run \(e from [\d.]+ to [\d.]+, [\d,]+ points, \d spheres\)\.$/);
+      .toMatch(/^Sweep cancelled\. The plots and their CSV files still show the previous run \(e from [\d.]+ to [\d.]+, [\d,]+ points, \d spheres\)\.$/);
     expect(await page.locator('#sweep-progress').isVisible()).toBe(false);
     // the same for a long Monte Carlo run
     await page.locator('#mc-samples').fill('100000');

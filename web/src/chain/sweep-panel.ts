@@ -4,11 +4,10 @@
  */
 import { el } from '../ui/dom';
 import { ChainPlot } from './chain-plot';
-import { columnsToCsv } from '../ui/csv';
 import { NumberField, PrecisionField } from './fields';
 import { seriesColor, seriesDash } from './palette';
 import type { ChainState } from './state';
-import { sweepGrid, sweepSummary, type SweepResult } from './sweep';
+import { sweepCollisionsCsv, sweepGrid, sweepSummary, sweepVelocitiesCsv, type SweepResult } from './sweep';
 import { SweepPool } from './sweep-pool';
 import { orderProblem, RULES } from './validate';
 import { fmt, plotCard, ProgressView, showFailure, stillShown } from './widgets';
@@ -44,9 +43,9 @@ export class SweepPanel {
       event.preventDefault();
       this.submit();
     });
-    const csv = (): { filename: string; text: string } | null => this.csv();
-    const counts = plotCard('sweep-collisions', 'the sweep (collisions and final velocities vs e)', csv);
-    const velocities = plotCard('sweep-velocities', 'the sweep (collisions and final velocities vs e)', csv);
+    // each plot's CSV holds what that plot shows
+    const counts = plotCard('sweep-collisions', 'the number of collisions vs e', () => (this.sweep ? sweepCollisionsCsv(this.sweep) : null));
+    const velocities = plotCard('sweep-velocities', 'the final velocities vs e', () => (this.sweep ? sweepVelocitiesCsv(this.sweep) : null));
     this.countPlot = new ChainPlot(counts.body, { title: 'Number of collisions vs e', xLabel: 'restitution e (1)', yLabel: 'collisions (1)', logY: true });
     this.velocityPlot = new ChainPlot(velocities.body, { title: 'Final velocities vs e', xLabel: 'restitution e (1)', yLabel: 'final velocity v (m/s)', yFromZero: true });
     container.append(
@@ -100,7 +99,7 @@ export class SweepPanel {
       this.onRun(inputs);
     } catch (error) {
       if (generation !== this.generation) return;
-      showFailure(this.result, error, 'Sweep cancelled.', stillShown('The plot and its CSV', this.shown && sweepRunText(this.shown)));
+      showFailure(this.result, error, 'Sweep cancelled.', stillShown('The plots and their CSV files', this.shown && sweepRunText(this.shown)));
     } finally {
       if (generation === this.generation) this.progress.stop();
     }
@@ -116,18 +115,6 @@ export class SweepPanel {
       s.e,
       s.finalVelocity.map((data, i) => ({ spec: { label: `v${i + 1}`, color: seriesColor(i), dash: seriesDash(i) }, data })),
     );
-  }
-
-  private csv(): { filename: string; text: string } | null {
-    const s = this.sweep;
-    if (!s) return null;
-    return {
-      filename: 'chain-sweep.csv',
-      text: columnsToCsv(
-        ['e (1)', 'collisions (1)', 'collapsed (1 = yes)', ...s.finalVelocity.map((_, i) => `v${i + 1} final (m/s)`)],
-        [s.e, s.collisions, s.collapsed, ...s.finalVelocity],
-      ),
-    };
   }
 
   probe(): { points: number; velocityPoints: number; maxCollisions: number } {
