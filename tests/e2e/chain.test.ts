@@ -210,6 +210,10 @@ describe('the chain lab page', () => {
     await page.locator('#time-run').click();
     await expect.poll(() => page.locator('#time-mass-error').textContent()).toContain('"b"');
     expect(await page.locator('#time-result').textContent()).toBe('Not run: a value above is not valid (see the message next to it).');
+    // an empty entry is a missing value, not a separator: "3,,1" is not the two masses 3 and 1
+    await page.locator('#time-mass').fill('3,,1');
+    await page.locator('#time-run').click();
+    await expect.poll(() => page.locator('#time-mass-error').textContent()).toMatch(/^masses: value 2 of 3 is empty/);
     await page.locator('#time-mass').fill('3, 1');
     await page.locator('#time-run').click();
     await expect.poll(async () => (await probe(page)).time.finalVelocity).toEqual([0.5, 1.5]);
