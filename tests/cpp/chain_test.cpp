@@ -88,6 +88,24 @@ TEST(Chain, MonteCarloMatchesTheExactMomentsAndIsReproducible) {
   EXPECT_EQ(summarize(chunks).mean, a.mean);
 }
 
+TEST(Chain, MonteCarloKeepsEverySamplesRestitution) {
+  // the page's sample CSV lists e beside v4: each e is the draw that gave that v4
+  const MonteCarlo a = monteCarlo(500, 0.5, 0.2, 3);
+  ASSERT_EQ(a.restitution.size(), a.samples.size());
+  for (std::size_t k = 0; k < a.samples.size(); ++k) {
+    EXPECT_GE(a.restitution[k], 0.0);
+    EXPECT_LE(a.restitution[k], 1.0);
+    EXPECT_EQ(lastVelocity(a.restitution[k]), a.samples[k]);
+  }
+  std::vector<double> e;
+  const std::vector<double> part = monteCarloValues(500, 0.5, 0.2, 3, 100, 250, &e);
+  ASSERT_EQ(e.size(), part.size());
+  EXPECT_EQ(e, std::vector<double>(a.restitution.begin() + 100, a.restitution.begin() + 250));
+  // the JSON answers carry them too
+  EXPECT_NE(monteCarloJson(10, 0.5, 0.05, 1).find("\"restitution\":["), std::string::npos);
+  EXPECT_NE(monteCarloRangeJson(10, 0.5, 0.05, 1, 2, 5).find("\"restitution\":["), std::string::npos);
+}
+
 TEST(Chain, BadSetUpsAreNamed) {
   granular::chain::Setup s = standardSetup(0.5);
   s.restitution[1] = 1.5;

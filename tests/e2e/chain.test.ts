@@ -79,6 +79,14 @@ describe('the chain lab page', () => {
     expect(velocities.lines[0]).toBe('e (1),v1 final (m/s),v2 final (m/s),v3 final (m/s),v4 final (m/s)');
     expect(collisions.lines).toHaveLength(401);
     expect(velocities.lines).toHaveLength(401);
+    // Monte Carlo's samples: each e beside its v4 = ((1 + e)/2)³ (every draw of N(0.5, 0.05²) is in the six-collision regime)
+    const samples = await fetchCsv(page, '#csv-mc-samples');
+    expect(samples.lines[0]).toBe('sample,e (1),v4 (m/s)');
+    expect(samples.lines).toHaveLength(p.mc.samples + 1);
+    for (const line of samples.lines.slice(1)) {
+      const [, e, v4] = line.split(',').map(Number);
+      expect(Math.abs((v4 ?? NaN) - ((1 + (e ?? NaN)) / 2) ** 3)).toBeLessThan(1e-12);
+    }
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -22,6 +22,7 @@ interface MonteCarlo {
   ciLow: number;
   ciHigh: number;
   values: number[];
+  restitution: number[];
 }
 
 const CLI = path.join(ROOT, 'build', 'release', 'granular-cli');
@@ -76,14 +77,39 @@ describe('four-sphere chain in WebAssembly', () => {
     expect(wasm.mean).toBe(native.mean);
     expect(wasm.sd).toBe(native.sd);
     expect(wasm.values).toEqual(native.values);
+    expect(wasm.restitution).toEqual(native.restitution);
+  });
+
+  it('Monte Carlo gives each sample\'s e beside its v4 (the sample CSV\'s e column)', () => {
+    const mc = JSON.parse(mod.chainMonteCarlo(400, 0.5, 0.05, 42)) as MonteCarlo;
+    expect(mc.restitution).toHaveLength(400);
+    mc.restitution.forEach((e, k) => {
+      expect(e).toBeGreaterThanOrEqual(0);
+      expect(e).toBeLessThanOrEqual(1);
+      // in the six-collision regime (every draw here) v4 = ((1 + e)/2)³
+      expect(Math.abs((mc.values[k] ?? NaN) - ((1 + e) / 2) ** 3)).toBeLessThan(1e-12);
+    });
+    // the draws spread as asked
+    const mean = mc.restitution.reduce((a, b) => a + b, 0) / mc.restitution.length;
+    expect(Math.abs(mean - 0.5)).toBeLessThan(0.02);
+    // a σ that reaches past [0, 1] is clamped
+    const wide = JSON.parse(mod.chainMonteCarlo(200, 0.9, 0.5, 1)) as MonteCarlo;
+    expect(wide.restitution).toContain(1);
+    expect(Math.max(...wide.restitution)).toBe(1);
   });
 
   it("the page's chunked Monte Carlo (progress bar) gives chainMonteCarlo's numbers bit for bit", () => {
     const whole = JSON.parse(mod.chainMonteCarlo(1000, 0.5, 0.05, 7)) as MonteCarlo;
     const values: number[] = [];
-    for (let from = 0; from < 1000; from += 130) values.push(...parseMonteCarloRange(mod.chainMonteCarloRange(1000, 0.5, 0.05, 7, from, Math.min(1000, from + 130))).values);
-    const chunked = summarizeSamples(values);
+    const restitution: number[] = [];
+    for (let from = 0; from < 1000; from += 130) {
+      const part = parseMonteCarloRange(mod.chainMonteCarloRange(1000, 0.5, 0.05, 7, from, Math.min(1000, from + 130)));
+      values.push(...part.values);
+      restitution.push(...part.restitution);
+    }
+    const chunked = summarizeSamples(values, restitution);
     expect(values).toEqual(whole.values);
+    expect(restitution).toEqual(whole.restitution);
     expect(chunked.mean).toBe(whole.mean);
     expect(chunked.sd).toBe(whole.sd);
     expect(chunked.ciLow).toBe(whole.ciLow);

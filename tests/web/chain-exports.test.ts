@@ -1,5 +1,6 @@
 /** The chain page's CSV downloads (pure builders): each holds what its button says, under its own file name. */
 import { describe, expect, it } from 'vitest';
+import { monteCarloSamplesCsv, parseMonteCarloRange, summarizeSamples } from '../../web/src/chain/results';
 import { emptySweep, mergePiece, sweepCollisionsCsv, sweepVelocitiesCsv } from '../../web/src/chain/sweep';
 
 describe('the sweep panel\'s two CSV buttons', () => {
@@ -32,5 +33,15 @@ describe('the sweep panel\'s two CSV buttons', () => {
   it('the two files differ in name and content', () => {
     expect(sweepCollisionsCsv(s).filename).not.toBe(sweepVelocitiesCsv(s).filename);
     expect(sweepCollisionsCsv(s).text).not.toBe(sweepVelocitiesCsv(s).text);
+  });
+});
+
+describe('the Monte Carlo sample CSV', () => {
+  it('lists each sample\'s e beside its v4, as the engine drew them', () => {
+    const part = parseMonteCarloRange('{"from":0,"values":[0.421875,0.512],"restitution":[0.5,0.6]}');
+    expect(part.restitution).toEqual([0.5, 0.6]);
+    const file = monteCarloSamplesCsv(summarizeSamples(part.values, part.restitution), 42);
+    expect(file.filename).toBe('chain-mc-samples-seed42.csv');
+    expect(file.text.split('\r\n').filter((l) => l !== '')).toEqual(['sample,e (1),v4 (m/s)', '1,0.5,0.421875', '2,0.6,0.512']);
   });
 });

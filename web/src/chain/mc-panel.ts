@@ -9,7 +9,7 @@ import { columnsToCsv } from '../ui/csv';
 import { NumberField } from './fields';
 import { JobWorker } from './job-worker';
 import { COLORS } from '../plot/plot-view';
-import { parseMonteCarloRange, summarizeSamples, type MonteCarloResult } from './results';
+import { monteCarloSamplesCsv, parseMonteCarloRange, summarizeSamples, type MonteCarloResult } from './results';
 import type { ChainState } from './state';
 import { ACSL_MC, histogram, momentsApply, v4Density, v4Moments, type Histogram } from './theory';
 import { RULES } from './validate';
@@ -50,7 +50,7 @@ export class McPanel {
     this.plot = new ChainPlot(card.body, { title: 'Distribution of v4', xLabel: 'final velocity v4 (m/s)', yLabel: 'density (1/(m/s))', yFromZero: true, height: 260 });
     const tableCard = el(
       'div', { class: 'table-card' },
-      el('div', { class: 'card-tools' }, el('h3', {}, 'Statistics of v4'), csvButton('csv-mc-samples', 'every sample of v4', () => this.samplesCsv())),
+      el('div', { class: 'card-tools' }, el('h3', {}, 'Statistics of v4'), csvButton('csv-mc-samples', 'every sample (e and v4)', () => this.samplesCsv())),
       sidewaysScroll('Statistics of v4', this.table),
       this.note,
     );
@@ -87,14 +87,16 @@ export class McPanel {
       // In chunks, for a progress bar: the engine draws the same sequence whatever range is asked.
       const chunk = Math.max(100, Math.ceil(inputs.samples / 50));
       const values: number[] = [];
+      const restitution: number[] = [];
       for (let from = 0; from < inputs.samples; from += chunk) {
         const to = Math.min(inputs.samples, from + chunk);
         const part = parseMonteCarloRange(await this.worker.text({ type: 'montecarloRange', ...inputs, from, to }));
         values.push(...part.values);
+        restitution.push(...part.restitution);
         this.progress.set(to / inputs.samples);
         this.result.textContent = `Sampling: ${to.toLocaleString('en-US')} of ${inputs.samples.toLocaleString('en-US')} runs…`;
       }
-      const answer = summarizeSamples(values);
+      const answer = summarizeSamples(values, restitution);
       this.answer = answer;
       this.inputs = inputs;
       this.show(answer, inputs, (performance.now() - started) / 1000);
@@ -146,8 +148,8 @@ export class McPanel {
 
   private samplesCsv(): { filename: string; text: string } | null {
     const a = this.answer;
-    if (!a) return null;
-    return { filename: `chain-mc-samples-seed${this.inputs?.seed ?? ''}.csv`, text: columnsToCsv(['sample', 'v4 (m/s)'], [a.values.map((_, k) => k + 1), a.values]) };
+    const inputs = this.inputs;
+    return a && inputs ? monteCarloSamplesCsv(a, inputs.seed) : null;
   }
 
   probe(): { mean: number; sd: number; samples: number; bins: number } {

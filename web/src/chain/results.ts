@@ -3,6 +3,7 @@
  * parsed into typed objects (pure). Missing or mistyped fields become NaN / '' / [] rather than
  * throwing, so a malformed answer shows as a readable message instead of a crash.
  */
+import { columnsToCsv } from '../ui/csv';
 
 /** One collision of the log: the pair (k, k+1), 0-based, and every sphere right after it. */
 export interface ChainCollision {
@@ -45,6 +46,8 @@ export interface MonteCarloResult {
   ciHigh: number;
   /** v_N of every sample, m/s */
   values: number[];
+  /** e of every sample (the Gaussian draw clamped to [0, 1]), in the order of `values` */
+  restitution: number[];
 }
 
 export interface NewtonStep {
@@ -101,10 +104,10 @@ export function parseChainRun(text: string): ChainRun {
   };
 }
 
-/** chainMonteCarloRange's answer: samples from .. from + values.length - 1. */
-export function parseMonteCarloRange(text: string): { from: number; values: number[] } {
+/** chainMonteCarloRange's answer: samples from .. from + values.length - 1, their v_N and e. */
+export function parseMonteCarloRange(text: string): { from: number; values: number[]; restitution: number[] } {
   const o = parseText(text);
-  return { from: num(o, 'from'), values: numbers(o, 'values') };
+  return { from: num(o, 'from'), values: numbers(o, 'values'), restitution: numbers(o, 'restitution') };
 }
 
 /**
@@ -112,7 +115,7 @@ export function parseMonteCarloRange(text: string): { from: number; values: numb
  * in its order (core/src/engines/chain/chain.cpp, summarize): IEEE doubles give the same bits, so
  * chunked sampling reports exactly what chainMonteCarlo and `granular-cli chain-mc` report.
  */
-export function summarizeSamples(values: number[]): MonteCarloResult {
+export function summarizeSamples(values: number[], restitution: number[]): MonteCarloResult {
   const k = values.length;
   let sum = 0;
   for (const x of values) sum += x;
@@ -121,7 +124,15 @@ export function summarizeSamples(values: number[]): MonteCarloResult {
   for (const x of values) ss += (x - mean) * (x - mean);
   const sd = k > 1 ? Math.sqrt(ss / (k - 1)) : 0;
   const half = k ? (1.959963984540054 * sd) / Math.sqrt(k) : 0;
-  return { samples: k, mean, sd, ciLow: mean - half, ciHigh: mean + half, values };
+  return { samples: k, mean, sd, ciLow: mean - half, ciHigh: mean + half, values, restitution };
+}
+
+/** The sample CSV of a Monte Carlo run: each sample's number, its e and its v4. */
+export function monteCarloSamplesCsv(a: MonteCarloResult, seed: number): { filename: string; text: string } {
+  return {
+    filename: `chain-mc-samples-seed${seed}.csv`,
+    text: columnsToCsv(['sample', 'e (1)', 'v4 (m/s)'], [a.values.map((_, k) => k + 1), a.restitution, a.values]),
+  };
 }
 
 export function parseMonteCarlo(text: string): MonteCarloResult {
@@ -133,6 +144,7 @@ export function parseMonteCarlo(text: string): MonteCarloResult {
     ciLow: num(o, 'ciLow'),
     ciHigh: num(o, 'ciHigh'),
     values: numbers(o, 'values'),
+    restitution: numbers(o, 'restitution'),
   };
 }
 

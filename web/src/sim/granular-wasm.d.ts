@@ -528,9 +528,12 @@ export interface GranularModule {
    * A bad set-up gives {"ok": false, "message": "mass[2] = -1: must be > 0"}.
    */
   chainRunSetup(json: string, maxLog: number): string;
-  /** JSON text {samples, mean, sd, ciLow, ciHigh, values}: e ~ Gauss(mu, sigma), seeded */
+  /**
+   * JSON text {samples, mean, sd, ciLow, ciHigh, values, restitution}: e ~ Gauss(mu, sigma) clamped
+   * to [0, 1], seeded; values[k] is the last velocity (m/s) of the run with e = restitution[k]
+   */
   chainMonteCarlo(samples: number, mu: number, sigma: number, seed: number): string;
-  /** JSON text {from, values}: samples from .. to-1 of chainMonteCarlo's sequence (for progress in chunks) */
+  /** JSON text {from, values, restitution}: samples from .. to-1 of chainMonteCarlo's sequence (for progress in chunks) */
   chainMonteCarloRange(samples: number, mu: number, sigma: number, seed: number, from: number, to: number): string;
   /** JSON text {e, converged, steps: [{e, residual, bisection}]}: last velocity = target, Newton + bisection on [lo, hi] */
   chainNewton(target: number, lo: number, hi: number): string;

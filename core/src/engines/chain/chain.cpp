@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <type_traits>
+#include <utility>
 #include <limits>
 
 #include "util/double_double.hpp"
@@ -260,8 +261,10 @@ NewtonResult solveRestitution(double target, double lo, double hi, double tolera
   return out;
 }
 
-std::vector<double> monteCarloValues(int samples, double mu, double sigma, std::uint64_t seed, int from, int to) {
+std::vector<double> monteCarloValues(int samples, double mu, double sigma, std::uint64_t seed, int from, int to,
+                                     std::vector<double>* restitution) {
   std::vector<double> values;
+  if (restitution) restitution->clear();
   Rng rng(seed);
   double a = 0, b = 0;
   bool haveSpare = false;
@@ -279,6 +282,7 @@ std::vector<double> monteCarloValues(int samples, double mu, double sigma, std::
     if (k < from) continue;
     double e = mu + sigma * z;
     e = e < 0 ? 0 : e > 1 ? 1 : e;
+    if (restitution) restitution->push_back(e);
     values.push_back(lastVelocity(e));
   }
   return values;
@@ -301,7 +305,10 @@ MonteCarlo summarize(std::vector<double> values) {
 }
 
 MonteCarlo monteCarlo(int samples, double mu, double sigma, std::uint64_t seed) {
-  return summarize(monteCarloValues(samples, mu, sigma, seed, 0, samples));
+  std::vector<double> e;
+  MonteCarlo mc = summarize(monteCarloValues(samples, mu, sigma, seed, 0, samples, &e));
+  mc.restitution = std::move(e);
+  return mc;
 }
 
 namespace {
@@ -429,6 +436,7 @@ std::string monteCarloJson(int samples, double mu, double sigma, double seed) {
   o.set("ciLow", Json::number(mc.ciLow));
   o.set("ciHigh", Json::number(mc.ciHigh));
   o.set("values", numbers(mc.samples));
+  o.set("restitution", numbers(mc.restitution));
   return o.dump();
 }
 
@@ -436,8 +444,11 @@ std::string monteCarloRangeJson(int samples, double mu, double sigma, double see
   const int k = samples < 1 ? 1 : samples > 1000000 ? 1000000 : samples;
   const std::uint64_t s = static_cast<std::uint64_t>(seed >= 0 && seed < 9007199254740992.0 ? seed : 0);
   Json o = Json::object();
+  std::vector<double> e;
+  const std::vector<double> values = monteCarloValues(k, mu, sigma, s, from < 0 ? 0 : from, to, &e);
   o.set("from", Json::number(from));
-  o.set("values", numbers(monteCarloValues(k, mu, sigma, s, from < 0 ? 0 : from, to)));
+  o.set("values", numbers(values));
+  o.set("restitution", numbers(e));
   return o.dump();
 }
 

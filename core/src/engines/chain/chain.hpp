@@ -83,13 +83,15 @@ NewtonResult solveRestitution(double target, double lo, double hi, double tolera
 
 struct MonteCarlo {
   std::vector<double> samples;      // v_N of each sample
+  std::vector<double> restitution;  // e of each sample (the draw clamped to [0, 1])
   double mean = 0, sd = 0, ciLow = 0, ciHigh = 0;  // 95 % confidence interval of the mean
 };
 /// K samples of e ~ Gauss(mu, sigma) (clamped to [0, 1]), seeded, each run in double precision.
 MonteCarlo monteCarlo(int samples, double mu, double sigma, std::uint64_t seed);
 /// Samples from..to-1 of that same sequence (for progress in chunks: the draws do not depend on
-/// the range asked for).
-std::vector<double> monteCarloValues(int samples, double mu, double sigma, std::uint64_t seed, int from, int to);
+/// the range asked for); their e values go to `restitution` when given.
+std::vector<double> monteCarloValues(int samples, double mu, double sigma, std::uint64_t seed, int from, int to,
+                                     std::vector<double>* restitution = nullptr);
 /// Mean, standard deviation (K - 1) and 95 % interval of the mean, summed in sample order (the
 /// page's TypeScript does the same operations in the same order: the same bits).
 MonteCarlo summarize(std::vector<double> values);
@@ -104,7 +106,7 @@ std::string runJson(double e, int spheres, bool extended, int maxLog = 2000);
 std::string runSetupJson(const std::string& json, int maxLog = 2000);
 std::string monteCarloJson(int samples, double mu, double sigma, double seed);
 std::string newtonJson(double target, double lo, double hi);
-/// {"from", "values"}: samples from..to-1 of chainMonteCarlo's sequence.
+/// {"from", "values", "restitution"}: samples from..to-1 of chainMonteCarlo's sequence (v_N and e).
 std::string monteCarloRangeJson(int samples, double mu, double sigma, double seed, int from, int to);
 
 }  // namespace granular::chain
