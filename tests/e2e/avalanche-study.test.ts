@@ -75,6 +75,25 @@ describe('the avalanche study panel', () => {
     await page.context().close();
   });
 
+  // the message stayed as Run left it: after a fix it still named the corrected entry, the field
+  // marked invalid beside the estimate of a study that could run
+  it('the message under the aspect ratios follows the corrections once shown', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0&study=tiny`);
+    await page.locator('#study-aspects').fill('0');
+    await page.locator('#study-aspects').press('Enter');
+    await expect.poll(() => text(page, '#err-study-aspects')).toContain('"0"');
+    await page.locator('#study-aspects').fill('1, 64');
+    expect(await text(page, '#err-study-aspects')).toContain('"64"');
+    expect(await page.locator('#study-aspects').getAttribute('aria-invalid')).toBe('true');
+    await page.locator('#study-aspects').fill('1, 2');
+    expect(await page.locator('#err-study-aspects').isVisible()).toBe(false);
+    expect(await page.locator('#study-aspects').getAttribute('aria-invalid')).toBe('false');
+    expect(await text(page, '#study-estimate')).toMatch(/^2 cases of about /);
+    expect(await study(page)).toMatchObject({ running: false, rows: 0 });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('on a phone the cases table says it scrolls sideways, and which columns it hides; slope ranges stay on one line', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0&study=tiny`, { width: 390, height: 844 });
     await page.locator('#study-aspects').fill('0.5, 1, 4, 8');
@@ -138,6 +157,11 @@ describe('the avalanche study panel', () => {
     expect(await page.locator('#address-error').textContent()).toBe(
       'Part of this page\'s address was ignored: aspects = "0.01,100" cannot run and waits in the study\'s field to be corrected: aspect ratio "0.01": must be a number from 0.1 to 32 here (granular-cli avalanche-study takes any a > 0).');
     expect(await page.locator('#study-aspects').inputValue()).toBe('0.01,100');
+    // and marked there, with the reason next to it
+    expect(await page.locator('#study-aspects').getAttribute('aria-invalid')).toBe('true');
+    expect(await text(page, '#err-study-aspects')).toContain('"0.01"');
+    await page.locator('#study-aspects').fill('0.5,1');
+    expect(await page.locator('#err-study-aspects').isVisible()).toBe(false);
     expect(errors).toEqual([]);
     await page.context().close();
   });

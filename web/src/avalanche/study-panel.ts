@@ -105,7 +105,12 @@ export class StudyPanel {
       event.preventDefault();
       void this.start();
     });
-    this.aspects.addEventListener('input', () => this.showEstimate());
+    this.aspects.addEventListener('input', () => {
+      this.showEstimate();
+      // a message shown (by Run, or for the address' list) follows the corrections: it went on naming
+      // the entry already fixed, the field still marked invalid beside a valid estimate
+      if (this.aspects.getAttribute('aria-invalid') === 'true') this.checkAspects();
+    });
     this.size.addEventListener('change', () => this.showEstimate());
     this.tableBox = sidewaysScroll('Cases', this.table);
     this.tableBox.setAttribute('aria-describedby', 'study-table-hint');
@@ -143,10 +148,21 @@ export class StudyPanel {
     this.showEstimate();
   }
 
-  /** pre-fill the aspect ratios (e.g. from ?aspects=1,4,8; checked when the study runs) */
+  /** pre-fill the aspect ratios (e.g. from ?aspects=1,4,8); a list that cannot run is marked at once, with its message */
   setAspects(text: string): void {
     this.aspects.value = text;
     this.showEstimate();
+    if ('error' in parseAspects(text)) this.checkAspects();
+  }
+
+  /** the field's aspect ratios, or null after showing next to the field why they cannot run (a valid list clears that) */
+  private checkAspects(): number[] | null {
+    const parsed = parseAspects(this.aspects.value);
+    const problem = 'error' in parsed ? parsed.error : null;
+    this.aspectsError.textContent = problem ?? '';
+    this.aspectsError.hidden = problem === null;
+    this.aspects.setAttribute('aria-invalid', String(problem !== null));
+    return 'error' in parsed ? null : parsed.aspects;
   }
 
   /** the cost of the study as the fields stand (nothing while the aspect ratios do not parse: Run says why) */
@@ -171,16 +187,8 @@ export class StudyPanel {
   }
 
   private async start(): Promise<void> {
-    const parsed = parseAspects(this.aspects.value);
-    if ('error' in parsed) {
-      this.aspectsError.textContent = parsed.error;
-      this.aspectsError.hidden = false;
-      this.aspects.setAttribute('aria-invalid', 'true');
-      return;
-    }
-    this.aspectsError.hidden = true;
-    this.aspects.setAttribute('aria-invalid', 'false');
-    const aspects = parsed.aspects;
+    const aspects = this.checkAspects();
+    if (aspects === null) return;
     const size = this.size.value as StudySize;
     // the study's inputs go into the page's address, so "Copy link" shares them with the scenario
     history.replaceState(null, '', studyAddress(window.location.href, size, aspects));
