@@ -2,6 +2,7 @@
 import type uPlot from 'uplot';
 import { describe, expect, it } from 'vitest';
 import { timeRange } from '../../web/src/avalanche/avalanche-plots';
+import { scaleTick } from '../../web/src/render/legend';
 import { axisValues, decadeRange, logAxisValues, showLonePoints, tickLabels, wrapWords } from '../../web/src/plot/plot-view';
 
 /** the two things logAxisValues reads of a chart: the axis' side and the plotting area (CSS px at ratio 1) */
@@ -84,6 +85,16 @@ describe('tickLabels: one axis, one style', () => {
         expect(styles(axisValues({} as uPlot, linear)).size).toBe(1);
       }
     }
+  });
+});
+
+describe('the speed colour scale\'s ticks (0, max/4, …, max) share one style', () => {
+  const labels = (max: number): string[] => [0, 1, 2, 3, 4].map((i) => scaleTick((max * i) / 4, max));
+  it('a cooled gas (max 0.02 m/s) no longer reads "5.0e-3" beside "0.01"', () => {
+    expect(labels(0.02)).toEqual(['0', '0.005', '0.01', '0.015', '0.02']);
+    expect(labels(0.0012)).toEqual(['0', '3.0e-4', '6.0e-4', '9.0e-4', '1.2e-3']);
+    expect(labels(2.5)).toEqual(['0', '0.625', '1.25', '1.875', '2.5']);
+    expect(labels(2e5)).toEqual(['0', '5.0e4', '1.0e5', '1.5e5', '2.0e5']);
   });
 });
 

@@ -1,4 +1,5 @@
 /** The speed colour legend: a viridis bar with tick labels in m/s (DOM + a small canvas). */
+import { tickLabels } from '../plot/plot-view';
 import type { ColourScale } from '../ui/canvas-export';
 import { cssColor, viridis } from './colormap';
 
@@ -48,21 +49,31 @@ export class SpeedLegend {
   /** The scale as the legend shows it, for the canvas's PNG (null before the first frame). */
   colourScale(): ColourScale | null {
     if (!(this.max > 0) || !Number.isFinite(this.max)) return null;
-    return { title: this.titleText, max: this.max, colour: (u) => cssColor(viridis(u)), tick: formatTick };
+    const max = this.max;
+    return { title: this.titleText, max, colour: (u) => cssColor(viridis(u)), tick: (v) => scaleTick(v, max) };
   }
 
   /** The speed at the top of the scale, m/s. */
   setMax(max: number): void {
     if (max === this.max) return;
     this.max = max;
+    const labels = tickLabels(scaleTicks(max));
     this.ticks.forEach((tick, i) => {
-      const v = (max * i) / (this.ticks.length - 1);
-      tick.textContent = i === this.ticks.length - 1 ? `≥ ${formatTick(v)}` : formatTick(v);
+      const label = labels[i] ?? '';
+      tick.textContent = i === this.ticks.length - 1 ? `≥ ${label}` : label;
     });
   }
 }
 
-function formatTick(v: number): string {
-  if (v === 0) return '0';
-  return Math.abs(v) >= 1e-2 && Math.abs(v) < 1e4 ? String(Number(v.toPrecision(3))) : v.toExponential(1);
+/** The scale's five ticks, m/s: 0, max/4, …, max. */
+function scaleTicks(max: number): number[] {
+  return [0, 1, 2, 3, 4].map((i) => (max * i) / 4);
+}
+
+/**
+ * The label of the speed `v` on a scale up to `max`, in the one style of that scale's ticks
+ * (tickLabels: "0, 0.005, 0.01, 0.015, 0.02", not "5.0e-3" beside "0.01").
+ */
+export function scaleTick(v: number, max: number): string {
+  return tickLabels([...scaleTicks(max), v])[5] ?? '';
 }
