@@ -60,7 +60,12 @@ describe('the avalanche page', () => {
     await page.locator('#btn-play').click(); // pause (or, when stopped, nothing)
     await page.locator('#chains').check();
     await waitForProbe(page, (p) => p.chains > 50, 10_000);
-    expect(await page.locator('#chain-legend').textContent()).toContain('width ∝ normal impulse');
+    expect(await page.locator('#chain-legend').textContent()).toMatch(/width ∝ normal impulse p_n \(thickest: [\d.e-]+ N·s over the last step, a mean force p_n\/h of [\d.e-]+ N; [\d,]+ contacts\)/);
+    // back to the lattice, whose grains do not touch: no "thickest = 0 N·s"
+    await page.locator('#btn-reset').click();
+    await expect.poll(async () => page.locator('#chain-legend').textContent()).toBe(
+      'Force chains: no contact carried a normal impulse in the last step (the grains do not press on each other yet).',
+    );
     await page.locator('#chains').uncheck();
     await waitForProbe(page, (p) => p.chains === 0, 10_000);
     expect(errors).toEqual([]);

@@ -6,7 +6,7 @@ import { segmentsAway, withSegments } from '../../web/src/avalanche/msh-import';
 import { parseMshAnswer } from '../../web/src/avalanche/protocol';
 import { clockSettings, nextSettlingOutput } from '../../web/src/avalanche/runner';
 import { SampleSeries } from '../../web/src/avalanche/sample-series';
-import { chainWidth, CHAIN_WIDTH_MAX, CHAIN_WIDTH_MIN, grainSpeedMax, largestImpulse, niceTicks } from '../../web/src/avalanche/scales';
+import { chainNote, chainWidth, CHAIN_WIDTH_MAX, CHAIN_WIDTH_MIN, grainSpeedMax, largestImpulse, niceTicks } from '../../web/src/avalanche/scales';
 import { logLogSlope, logSpace, lubeLinear, lubePower, relativeRunout } from '../../web/src/avalanche/scaling';
 import {
   DEFAULT_STUDY_MATERIAL, materialText, parseAspects, studyAddress, studyCaseOptions, studyMaterial,
@@ -147,6 +147,16 @@ describe('canvas scales', () => {
     expect(chainWidth(0, 1)).toBe(0);
     expect(largestImpulse([0, 0, 1, 1, 0.2, 0, 0, 1, 1, 0.7])).toBe(0.7);
     expect(largestImpulse([])).toBe(0);
+  });
+
+  it('the force-chain line: the thickest impulse over the last step and its mean force; a step without contacts says so', () => {
+    expect(chainNote(0.00214, 247, 2e-4)).toBe(
+      'Orange-red lines: contacts, width ∝ normal impulse p_n (thickest: 0.00214 N·s over the last step, a mean force p_n/h of 10.7 N; 247 contacts).',
+    );
+    expect(chainNote(0.001, 1, 1e-3)).toContain('of 1 N; 1 contact).');
+    // the lattice before it falls, or just after Reset: no "0 N·s"
+    expect(chainNote(0, 0, 2e-4)).toBe('Force chains: no contact carried a normal impulse in the last step (the grains do not press on each other yet).');
+    expect(chainNote(0, 12, 2e-4)).not.toMatch(/\b0 N/);
   });
 });
 

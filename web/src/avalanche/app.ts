@@ -11,7 +11,7 @@ import { AdvanceStatus } from '../sim/protocol';
 import { getPath, numberAt, type JsonObject } from '../sim/scenario';
 import { SpeedLegend } from '../render/legend';
 import { CanvasView } from '../ui/canvas-view';
-import { byId, clipText, formatNumber } from '../ui/dom';
+import { byId, clipText } from '../ui/dom';
 import { layOutPage } from '../ui/page-layout';
 import { connectPage } from '../ui/page-session';
 import { bundledPresets, DEFAULT_AVALANCHE_PRESET_ID } from '../ui/presets';
@@ -26,7 +26,7 @@ import { AvalancheClient } from './client';
 import { MshImport } from './msh-import';
 import { CONTACT_STRIDE, type AvalancheFrameMessage, type AvalancheLoadedMessage } from './protocol';
 import { SampleSeries } from './sample-series';
-import { grainSpeedMax } from './scales';
+import { chainNote as chainNoteText, grainSpeedMax } from './scales';
 import { parseAspects, STUDY_SIZES, type StudySize } from './study-cases';
 import { StudyPanel } from './study-panel';
 import { grainsReaching, phaseText, settlingClock, SummaryReadout } from './summary-readout';
@@ -55,6 +55,8 @@ export function startAvalancheApp(): void {
   const series = new SampleSeries();
   let scenario: JsonObject | null = null;
   let settleMaxTime = 0;
+  /** the scenario's time step h (s), for the force chains' mean force p_n / h */
+  let timeStep = 0;
   let phase: AvalanchePhaseCode = 0;
   let summary: AvalancheSummary | null = null;
   /** the scenario's village, m from the left wall (null: none) */
@@ -104,10 +106,7 @@ export function startAvalancheApp(): void {
   });
 
   const showChainNote = (): void => {
-    const max = renderer.impulseMax();
-    chainNote.textContent = chainsBox.checked
-      ? `Orange-red lines: contacts, width ∝ normal impulse p_n (thickest = ${formatNumber(max, 3)} N·s per step, ${chainsDrawn.toLocaleString('en-US')} contacts).`
-      : '';
+    chainNote.textContent = chainsBox.checked ? chainNoteText(renderer.impulseMax(), chainsDrawn, timeStep) : '';
   };
   chainsBox.addEventListener('change', () => {
     client.setChains(chainsBox.checked);
@@ -156,6 +155,7 @@ export function startAvalancheApp(): void {
     const loaded = parseLoadedScenario(msg.scenarioJson);
     scenario = loaded;
     settleMaxTime = numberAt(loaded, 'settle.maxTime', 0);
+    timeStep = numberAt(loaded, 'solver.timeStep', 0);
     const segments = getPath(loaded, 'boundary.segments');
     const flat = Array.isArray(segments) ? segments.flatMap((s) => (Array.isArray(s) ? s.map(Number) : [])) : [];
     const height = numberAt(loaded, 'column.height', 0.2);

@@ -311,8 +311,8 @@ export class AvalancheRenderer {
     const n = Math.min(this.grainCount, Math.floor(g.length / GRAIN_STRIDE));
     const bins: number[][] = Array.from({ length: COLOR_BINS }, () => []);
     for (let i = 0; i < n; i++) bins[colorBin(g[GRAIN_STRIDE * i + 3]!, this.speedMax, COLOR_BINS)]!.push(i);
-    // with force chains on, the grains step back so the chains read
-    ctx.globalAlpha = this.contacts ? FADED : 1;
+    // with force chains on, the grains step back so the chains read (not while there is none to read)
+    ctx.globalAlpha = this.impulseMax() > 0 ? FADED : 1;
     bins.forEach((list, k) => {
       if (list.length === 0) return;
       ctx.beginPath();

@@ -1,5 +1,6 @@
 /** The avalanche canvas's scales (pure): axis ticks in m, the speed colour scale, force-chain line widths. */
 import { niceCeil } from '../render/colormap';
+import { formatCount, formatNumber } from '../ui/dom';
 
 /** Ticks at a "nice" spacing (1, 2, 2.5, 5 × 10^k) covering [min, max] with about `target` of them. */
 export function niceTicks(min: number, max: number, target = 6): number[] {
@@ -32,4 +33,16 @@ export function largestImpulse(lines: ArrayLike<number>, stride = 5): number {
   let max = 0;
   for (let k = stride - 1; k < lines.length; k += stride) max = Math.max(max, lines[k] ?? 0);
   return max;
+}
+
+/**
+ * The line under the canvas while force chains are on. `pnMax`: the largest normal impulse of the
+ * last step (N s), `contacts` its contact count, `timeStep` h (s): p_n / h is the mean force over
+ * the step, in N. A step without a pressed contact (the column's lattice before it falls, after
+ * Reset) says so; it read "thickest = 0 N·s per step, 0 contacts" over faded grains.
+ */
+export function chainNote(pnMax: number, contacts: number, timeStep: number): string {
+  if (!(pnMax > 0)) return 'Force chains: no contact carried a normal impulse in the last step (the grains do not press on each other yet).';
+  const force = timeStep > 0 ? `, a mean force p_n/h of ${formatNumber(pnMax / timeStep, 3)} N` : '';
+  return `Orange-red lines: contacts, width ∝ normal impulse p_n (thickest: ${formatNumber(pnMax, 3)} N·s over the last step${force}; ${formatCount(contacts)} contact${contacts === 1 ? '' : 's'}).`;
 }
