@@ -204,6 +204,23 @@ describe('the avalanche page', () => {
     await page.context().close();
   });
 
+  // the avalanche's own 3 : 2 columns overrode the stacking of narrow portrait frames: on a phone the
+  // canvas was some 130 px wide beside the plot and the speed scale's ticks ran together
+  it('embedded with a plot in a phone-sized portrait frame, the plot goes under a full-width canvas', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?embed=1&plot=runout`, { width: 390, height: 640 });
+    await waitForProbe(page, (p) => p.runout > 5);
+    const canvas = await page.locator('#sim-canvas').boundingBox();
+    const chart = await page.locator('#card-runout .uplot').boundingBox();
+    expect(canvas?.width ?? 0).toBeGreaterThan(0.8 * 390);
+    expect(chart?.width ?? 0).toBeGreaterThan(0.8 * 390);
+    expect(chart?.y ?? 0).toBeGreaterThan((canvas?.y ?? 0) + (canvas?.height ?? 0));
+    // a landscape frame of the same width keeps them side by side
+    await page.setViewportSize({ width: 480, height: 360 });
+    await expect.poll(async () => (await page.locator('#card-runout .uplot').boundingBox())?.x ?? 0).toBeGreaterThan(200);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('a malformed link shows a message and the default scenario', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0#s=not*base64`);
     await waitForState(page, (s) => s.count === 128);
