@@ -1,7 +1,8 @@
 /** The avalanche page's pure modules: study cases, scaling and slope fit, canvas scales, sample series, settling clock, form, Gmsh answer. */
 import { describe, expect, it } from 'vitest';
 import { AVALANCHE_FIELDS, AVALANCHE_FORM } from '../../web/src/avalanche/avalanche-form';
-import { axisSize, fitLabel } from '../../web/src/avalanche/avalanche-plots';
+import { AVALANCHE_PLOT_KINDS, avalanchePlotOptions, axisSize, fitLabel } from '../../web/src/avalanche/avalanche-plots';
+import { chartHeaders } from '../../web/src/plot/chart-export';
 import { segmentsAway, withSegments } from '../../web/src/avalanche/msh-import';
 import { parseMshAnswer } from '../../web/src/avalanche/protocol';
 import { clockSettings, nextSettlingOutput } from '../../web/src/avalanche/runner';
@@ -288,6 +289,14 @@ describe('the plots\' axes', () => {
     // an x axis: one line of text, whatever its values
     expect(axisSize(['0', '0.25', '0.5'], false, width)).toBe(axisSize(['100000'], false, width));
   });
+  it('the CSV headers of every plot name the quantity and the unit (the axes keep their titles as text for them)', () => {
+    expect(chartHeaders(avalanchePlotOptions('iterations'))).toEqual([
+      't (s)', 'iterations per step — max over the interval', 'iterations per step — mean over the interval', 'residual, last step (× mean R)',
+    ]);
+    expect(chartHeaders(avalanchePlotOptions('runout'))).toEqual(['t (s)', 'runout L (m)', 'L0, settled width (m)', 'front velocity (m/s)']);
+    for (const kind of AVALANCHE_PLOT_KINDS) for (const a of avalanchePlotOptions(kind).axes ?? []) expect(typeof a.label, kind).toBe('string');
+  });
+
   it('a title longer than its side of the plot gives way to its short form', () => {
     expect(fitLabel('front velocity (m/s)', 'v (m/s)', 140, width)).toBe('front velocity (m/s)');
     expect(fitLabel('front velocity (m/s)', 'v (m/s)', 139, width)).toBe('v (m/s)');

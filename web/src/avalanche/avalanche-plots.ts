@@ -4,7 +4,7 @@
  * and mean) with the residual (log axis).
  */
 import uPlot from 'uplot';
-import { axisValues, COLORS, legendValue, logAxisValues, logScale, PlotView } from '../plot/plot-view';
+import { axisValues, COLORS, legendValue, logAxisValues, logScale, PlotView, type PlotOptions } from '../plot/plot-view';
 import type { SampleSeries } from './sample-series';
 
 export const AVALANCHE_PLOT_KINDS = ['runout', 'energy', 'iterations'] as const;
@@ -60,9 +60,17 @@ export function fitLabel(full: string, short: string, room: number, width: (text
   return width(full) <= room ? full : short;
 }
 
-/** an axis (`extra.side`: 2 bottom, 3 left, 1 right) with its title (`short` when `full` is longer than the plotting area's side) and its room fitted to its values */
+/** the short form of each axis title (by its text), for a plotting area too small for the full one */
+const SHORT_TITLES = new Map<string, string>();
+
+/**
+ * An axis (`extra.side`: 2 bottom, 3 left, 1 right) with its room fitted to its tick values. Its
+ * title stays the full text in the options, where the CSV export reads a series' quantity and unit
+ * ("iterations per step — max over the interval"); fitTitles swaps in `short` on the chart.
+ */
 function axis(full: string, short: string, extra: uPlot.Axis = {}): uPlot.Axis {
   const vertical = (extra.side ?? 3) % 2 === 1;
+  SHORT_TITLES.set(full, short);
   return {
     values: axisValues,
     font: TICK_FONT,
@@ -71,20 +79,31 @@ function axis(full: string, short: string, extra: uPlot.Axis = {}): uPlot.Axis {
     ticks: { size: TICK_LENGTH },
     gap: TICK_GAP,
     ...extra,
-    label: (u: uPlot) => {
-      const ratio = uPlot.pxRatio > 0 ? uPlot.pxRatio : 1;
-      // a y title runs along the plotting area's height; the x title, centred under the plotting
-      // area, may reach to the chart's edges
-      const centre = (u.bbox.left + u.bbox.width / 2) / ratio;
-      const room = (vertical ? u.bbox.height / ratio : 2 * Math.min(centre, u.width - centre)) - 4;
-      return fitLabel(full, short, room, (t) => textWidth(t, LABEL_FONT));
-    },
+    label: full,
     size: (_u: uPlot, values: string[] | null) => axisSize(values, vertical, (t) => textWidth(t, TICK_FONT)),
   };
 }
 
+/** At the chart's init: each axis title with a short form is drawn full when it fits its side of the plotting area, else short. */
+function fitTitles(u: uPlot): void {
+  for (const a of u.axes) {
+    const full = a.label;
+    const short = typeof full === 'string' ? SHORT_TITLES.get(full) : undefined;
+    if (typeof full !== 'string' || short === undefined) continue;
+    const vertical = (a.side ?? 3) % 2 === 1;
+    a.label = (self: uPlot) => {
+      const ratio = uPlot.pxRatio > 0 ? uPlot.pxRatio : 1;
+      // a y title runs along the plotting area's height; the x title, centred under the plotting
+      // area, may reach to the chart's edges
+      const centre = (self.bbox.left + self.bbox.width / 2) / ratio;
+      const room = (vertical ? self.bbox.height / ratio : 2 * Math.min(centre, self.width - centre)) - 4;
+      return fitLabel(full, short, room, (t) => textWidth(t, LABEL_FONT));
+    };
+  }
+}
+
 const TIME_AXIS: uPlot.Axis = axis('time since the gate opened t (s)', 't (s)', { scale: 'x', side: 2 });
-const BASE: Pick<uPlot.Options, 'cursor' | 'legend'> = { cursor: { drag: { x: true, y: false } }, legend: { live: false } };
+const BASE: Pick<uPlot.Options, 'cursor' | 'legend' | 'hooks'> = { cursor: { drag: { x: true, y: false } }, legend: { live: false }, hooks: { init: [fitTitles] } };
 
 /**
  * Time since the gate opened: the data's span, or 0–1 s before there is any (uPlot draws no
@@ -99,64 +118,62 @@ function xScale(): uPlot.Scale {
   return { time: false, range: (_u, min, max) => timeRange(min, max) };
 }
 
+/** The chart options of each plot (the axes' titles as plain text: the CSV headers take quantities and units from them). */
+export function avalanchePlotOptions(kind: AvalanchePlotKind): PlotOptions {
+  const logRange = logScale();
+  if (kind === 'runout') {
+    return {
+      title: 'Runout L(t) and front velocity',
+      scales: { x: xScale(), y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.08 : 1] }, v: {} },
+      axes: [
+        TIME_AXIS,
+        axis('runout L (m)', 'L (m)', { scale: 'y', side: 3 }),
+        axis('front velocity (m/s)', 'front v (m/s)', { side: 1, scale: 'v', grid: { show: false } }),
+      ],
+      series: [
+        { label: 't (s)', value: legendValue },
+        line('runout L (m)', COLORS.blue),
+        line('L0, settled width (m)', '#1d2025', 'y', { dash: [6, 4], width: 1.25 }),
+        line('front velocity (m/s)', COLORS.vermillion, 'v', { width: 1.25 }),
+      ],
+      ...BASE,
+    };
+  }
+  if (kind === 'energy') {
+    return {
+      title: 'Kinetic energy of the grains',
+      scales: { x: xScale(), y: logRange },
+      axes: [TIME_AXIS, axis('kinetic energy (J)', 'E_kin (J)', { scale: 'y', side: 3, values: logAxisValues })],
+      series: [{ label: 't (s)', value: legendValue }, line('kinetic energy (J)', COLORS.green)],
+      ...BASE,
+    };
+  }
+  return {
+    title: 'Solver iterations per step',
+    scales: { x: xScale(), y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] }, r: logRange },
+    axes: [
+      TIME_AXIS,
+      axis('iterations per step', 'iterations', { scale: 'y', side: 3 }),
+      axis('residual (× mean R)', 'residual (× R)', { side: 1, scale: 'r', values: logAxisValues, grid: { show: false } }),
+    ],
+    series: [
+      { label: 't (s)', value: legendValue },
+      line('max over the interval', COLORS.blue),
+      line('mean over the interval', COLORS.green, 'y', { dash: [5, 3] }),
+      line('residual, last step (× mean R)', COLORS.vermillion, 'r', { width: 1.25 }),
+    ],
+    ...BASE,
+  };
+}
+
 export class AvalanchePlot {
   private readonly view: PlotView;
 
   constructor(container: HTMLElement, readonly kind: AvalanchePlotKind) {
     this.view = new PlotView(container, 250, { name: AVALANCHE_PLOT_NAMES[kind] });
-    const logRange = logScale();
-    if (kind === 'runout') {
-      this.view.build(
-        {
-          title: 'Runout L(t) and front velocity',
-          scales: { x: xScale(), y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.08 : 1] }, v: {} },
-          axes: [
-            TIME_AXIS,
-            axis('runout L (m)', 'L (m)', { scale: 'y', side: 3 }),
-            axis('front velocity (m/s)', 'v (m/s)', { side: 1, scale: 'v', grid: { show: false } }),
-          ],
-          series: [
-            { label: 't (s)', value: legendValue },
-            line('runout L (m)', COLORS.blue),
-            line('L0, settled width (m)', '#1d2025', 'y', { dash: [6, 4], width: 1.25 }),
-            line('front velocity (m/s)', COLORS.vermillion, 'v', { width: 1.25 }),
-          ],
-          ...BASE,
-        },
-        [[], [], [], []],
-      );
-    } else if (kind === 'energy') {
-      this.view.build(
-        {
-          title: 'Kinetic energy of the grains',
-          scales: { x: xScale(), y: logRange },
-          axes: [TIME_AXIS, axis('kinetic energy (J)', 'E (J)', { scale: 'y', side: 3, values: logAxisValues })],
-          series: [{ label: 't (s)', value: legendValue }, line('kinetic energy (J)', COLORS.green)],
-          ...BASE,
-        },
-        [[], []],
-      );
-    } else {
-      this.view.build(
-        {
-          title: 'Solver iterations per step',
-          scales: { x: xScale(), y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] }, r: logRange },
-          axes: [
-            TIME_AXIS,
-            axis('iterations per step', 'iterations', { scale: 'y', side: 3 }),
-            axis('residual (× mean R)', 'residual', { side: 1, scale: 'r', values: logAxisValues, grid: { show: false } }),
-          ],
-          series: [
-            { label: 't (s)', value: legendValue },
-            line('max over the interval', COLORS.blue),
-            line('mean over the interval', COLORS.green, 'y', { dash: [5, 3] }),
-            line('residual, last step (× mean R)', COLORS.vermillion, 'r', { width: 1.25 }),
-          ],
-          ...BASE,
-        },
-        [[], [], [], []],
-      );
-    }
+    const options = avalanchePlotOptions(kind);
+    const empty: uPlot.AlignedData = [[], ...options.series.slice(1).map((): number[] => [])];
+    this.view.build(options, empty);
   }
 
   update(series: SampleSeries, l0: number): void {
