@@ -4,7 +4,9 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GranularModule } from '../../web/src/sim/granular-wasm';
-import { parseMonteCarloRange, summarizeSamples } from '../../web/src/chain/results';
+import { collisionNumbers, entryName, parseChainRun, parseMonteCarloRange, summarizeSamples } from '../../web/src/chain/results';
+import { standardRow } from '../../web/src/chain/custom-row';
+import { buildTimeline } from '../../web/src/chain/timeline';
 import { loadGranular, ROOT } from './load';
 
 interface ChainRun {
@@ -53,6 +55,26 @@ describe('four-sphere chain in WebAssembly', () => {
     expect(r.collapsed).toBe(true);
     expect(r.message).toMatch(/^inelastic collapse at t = /);
     for (const v of r.finalVelocity) expect(Math.abs(v - 0.25)).toBeLessThan(1e-9);
+  });
+
+  it('logs each collapse as a merge: at e = 0 spheres 1-3 at t = 3 s, all four at t = 6 s; the page counts collisions only', () => {
+    const r = parseChainRun(mod.chainRun(0, 4, false, 2000));
+    const merges = r.log.filter((c) => c.merge);
+    expect(merges.map((c) => [c.time, entryName(c)])).toEqual([[3, '1–3 merge'], [6, '1–3 merge'], [6, '1–4 merge']]);
+    expect(merges[0]!.velocity).toEqual([1 / 3, 1 / 3, 1 / 3, 0].map((v) => expect.closeTo(v, 15)));
+    // one report per instant: the second merge at t = 6 s takes in the first
+    expect(r.message).toMatch(/^inelastic collapse at t = 3 s .*: spheres 1-3 move together at 0\.333333 m\/s; again at t = 6 s after \d+ collisions: the spheres move together at 0\.25 m\/s$/);
+    const numbers = collisionNumbers(r.log);
+    expect(numbers.filter((n) => n === null)).toHaveLength(3);
+    expect(Math.max(...numbers.map((n) => n ?? 0))).toBe(r.collisions);
+    // the animation's timeline: a breakpoint at each merge (the group's velocity from there on), the
+    // collision count unchanged by it, and the whole run (not "partial")
+    const tl = buildTimeline(r, standardRow(4, 0));
+    expect(tl.partial).toBe(false);
+    const p = r.log.indexOf(merges[0]!) + 1;
+    expect(tl.velocities.map((v) => v[p])).toEqual(merges[0]!.velocity);
+    expect(tl.collisions[p]).toBe(tl.collisions[p - 1]);
+    expect(tl.collisions[tl.collisions.length - 1]).toBe(r.collisions);
   });
 
   it('extended precision counts exactly 1263 collisions at e = 0.1715763', () => {

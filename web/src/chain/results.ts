@@ -5,12 +5,17 @@
  */
 import { columnsToCsv } from '../ui/csv';
 
-/** One collision of the log: the pair (k, k+1), 0-based, and every sphere right after it. */
+/**
+ * One entry of the log: a collision of the pair (k, k+1), 0-based, or the merge of an inelastic
+ * collapse (pair −1, `merge` the group's first and last sphere); every sphere right after it.
+ */
 export interface ChainCollision {
   /** s */
   time: number;
-  /** spheres pair and pair + 1, 0-based */
+  /** spheres pair and pair + 1, 0-based; −1 for a merge */
   pair: number;
+  /** a merge: the collapsing group's first and last sphere, 0-based; null for a collision */
+  merge: [number, number] | null;
   /** centre positions at the collision, m */
   position: number[];
   /** velocities right after the collision, m/s */
@@ -99,7 +104,9 @@ export function parseChainRun(text: string): ChainRun {
     finalPosition: numbers(o, 'finalPosition'),
     log: rawLog.map((entry) => {
       const c = asObject(entry);
-      return { time: num(c, 'time'), pair: num(c, 'pair'), position: numbers(c, 'position'), velocity: numbers(c, 'velocity') };
+      const group = numbers(c, 'merge');
+      const merge: [number, number] | null = group.length === 2 ? [group[0]!, group[1]!] : null;
+      return { time: num(c, 'time'), pair: merge ? -1 : num(c, 'pair'), merge, position: numbers(c, 'position'), velocity: numbers(c, 'velocity') };
     }),
   };
 }
@@ -181,4 +188,18 @@ export function runSummary(run: ChainRun, e: number, ec: number | null, format: 
 /** Human name of a pair: 0 -> "1–2" (spheres are numbered from 1 on the page). */
 export function pairName(pair: number): string {
   return `${pair + 1}–${pair + 2}`;
+}
+
+/** What a log entry was: the pair that collided ("1–2"), or a collapse's merge ("1–3 merge"). */
+export function entryName(c: ChainCollision): string {
+  return c.merge ? `${c.merge[0] + 1}–${c.merge[1] + 1} merge` : pairName(c.pair);
+}
+
+/**
+ * The collision numbers of the log's entries: 1, 2, … for collisions, null for merges (a merge is
+ * not a collision: the engine counts collisions only).
+ */
+export function collisionNumbers(log: readonly ChainCollision[]): (number | null)[] {
+  let n = 0;
+  return log.map((c) => (c.merge ? null : ++n));
 }

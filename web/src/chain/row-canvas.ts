@@ -197,7 +197,8 @@ export class RowAnimation {
     });
 
     const p = Math.min(segmentAt(this.tl.time, this.t), this.logged);
-    const done = this.tl.time[p + 1] !== undefined && this.tl.time[p + 1]! <= this.t && p + 1 <= this.logged ? p + 1 : p;
+    const passed = this.tl.time[p + 1] !== undefined && this.tl.time[p + 1]! <= this.t && p + 1 <= this.logged ? p + 1 : p;
+    const done = this.tl.collisions[passed] ?? passed;
     this.clock.textContent = `t = ${fmt(this.t, 4)} s · ${done} collision${done === 1 ? '' : 's'}`;
     this.canvas.setAttribute('aria-label', `The row of ${xs.length} spheres at t = ${fmt(this.t, 4)} s, drawn to scale; centres at ${xs.map((x) => fmt(x, 4)).join(', ')} m`);
     if (performance.getEntriesByName(FIRST_FRAME_MARK).length === 0) performance.mark(FIRST_FRAME_MARK);

@@ -11,7 +11,7 @@ import { expandRow, messageField, newtonsCradle, ROW_KEYS, setupJson, standardRo
 import { ListField, NumberField, PrecisionField } from './fields';
 import { JobWorker } from './job-worker';
 import { seriesColor, seriesDash } from './palette';
-import { pairName, parseChainRun, runSummary, type ChainRun } from './results';
+import { collisionNumbers, entryName, pairName, parseChainRun, runSummary, type ChainRun } from './results';
 import { RowAnimation } from './row-canvas';
 import type { ChainState } from './state';
 import { collapseThreshold } from './theory';
@@ -254,15 +254,19 @@ export class TimePanel {
     this.finalNote.textContent =
       `Momentum Σ m v: ${fmt(momentum(setup.velocity), 9)} → ${fmt(momentum(run.finalVelocity), 9)} kg m/s. ` +
       `Kinetic energy: ${fmt(energy(setup.velocity), 9)} → ${fmt(energy(run.finalVelocity), 9)} J.`;
+    const numbers = collisionNumbers(run.log);
     const shown = fillTable(
       this.logTable,
       ['#', 'time t (s)', 'pair', ...Array.from({ length: spheres }, (_, i) => `v${i + 1} after (m/s)`)],
-      run.log.map((c, n) => [String(n + 1), fmt(c.time, 9), pairName(c.pair), ...c.velocity.map((v) => fmt(v, 6))]),
+      run.log.map((c, k) => [numbers[k] === null ? '' : String(numbers[k]), fmt(c.time, 9), entryName(c), ...c.velocity.map((v) => fmt(v, 6))]),
       LOG_ROWS_SHOWN,
     );
+    const merges = run.log.filter((c) => c.merge).length;
+    const logged = run.log.length - merges;
     const notes: string[] = [];
-    if (shown < run.log.length) notes.push(`The first ${shown.toLocaleString('en-US')} of ${run.log.length.toLocaleString('en-US')} logged collisions are shown; the CSV has them all.`);
-    if (tl.partial) notes.push(`The engine logged the first ${run.log.length.toLocaleString('en-US')} of ${run.collisions.toLocaleString('en-US')} collisions; the plots stop at the last logged one.`);
+    if (merges > 0) notes.push(`A row “i–j merge” is an inelastic collapse: spheres i to j take their common velocity and stay in contact.`);
+    if (shown < run.log.length) notes.push(`The first ${shown.toLocaleString('en-US')} of ${run.log.length.toLocaleString('en-US')} logged entries are shown; the CSV has them all.`);
+    if (tl.partial) notes.push(`The engine logged the first ${logged.toLocaleString('en-US')} of ${run.collisions.toLocaleString('en-US')} collisions; the plots stop at the last logged one.`);
     this.logNote.textContent = notes.join(' ');
   }
 
@@ -294,7 +298,8 @@ export class TimePanel {
     if (!run) return null;
     const n = run.finalVelocity.length;
     const header = ['collision', 't (s)', 'pair', ...Array.from({ length: n }, (_, i) => `x${i + 1} (m)`), ...Array.from({ length: n }, (_, i) => `v${i + 1} after (m/s)`)];
-    return { filename, text: toCsv(header, run.log.map((c, k) => [k + 1, c.time, pairName(c.pair), ...c.position, ...c.velocity])) };
+    const numbers = collisionNumbers(run.log);
+    return { filename, text: toCsv(header, run.log.map((c, k) => [numbers[k] ?? null, c.time, entryName(c), ...c.position, ...c.velocity])) };
   }
 
   /** for the test hook */

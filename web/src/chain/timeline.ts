@@ -20,6 +20,8 @@ export interface Timeline {
   velocities: number[][];
   /** gaps[k][p]: y_k = x_{k+1} − x_k − (d_k + d_{k+1})/2 at breakpoint p, m */
   gaps: number[][];
+  /** collisions[p]: collisions up to and including breakpoint p (a collapse's merge is a breakpoint, not a collision) */
+  collisions: number[];
   /** the log holds fewer collisions than happened: the timeline stops at the last logged one */
   partial: boolean;
 }
@@ -36,19 +38,22 @@ export function buildTimeline(run: ChainRun, setup: RowSetup): Timeline {
   const time = [0];
   const positions = rowPositions(setup).map((x) => [x]);
   const velocities = setup.velocity.map((v) => [v]);
+  const collisions = [0];
   for (const c of run.log) {
     time.push(c.time);
+    collisions.push(collisions[collisions.length - 1]! + (c.merge ? 0 : 1));
     for (let i = 0; i < spheres; i++) {
       positions[i]!.push(c.position[i] ?? NaN);
       velocities[i]!.push(c.velocity[i] ?? NaN);
     }
   }
-  const partial = run.log.length < run.collisions;
+  const partial = collisions[collisions.length - 1]! < run.collisions;
   if (!partial) {
     // free flight after the last collision
     const last = time[time.length - 1]!;
     const dt = runOut(run.endTime);
     time.push(last + dt);
+    collisions.push(collisions[collisions.length - 1]!);
     for (let i = 0; i < spheres; i++) {
       const x = positions[i]!;
       const v = velocities[i]!;
@@ -64,7 +69,7 @@ export function buildTimeline(run: ChainRun, setup: RowSetup): Timeline {
     const contact = 0.5 * (diameters[k]! + diameters[k + 1]!);
     gaps.push(time.map((_, p) => positions[k + 1]![p]! - positions[k]![p]! - contact));
   }
-  return { spheres, diameters, time, positions, velocities, gaps, partial };
+  return { spheres, diameters, time, positions, velocities, gaps, collisions, partial };
 }
 
 /** Index p of the segment [time[p], time[p+1]) holding t (clamped to the ends). */

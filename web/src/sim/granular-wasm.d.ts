@@ -518,7 +518,9 @@ export interface GranularModule {
   /**
    * The four-sphere row (ARGESIM C12, issue 4), JSON text: {ok, precision, collisions, collapsed,
    * truncated, message, endTime (s), finalVelocity (m/s), finalPosition (m), log: [{time, pair, position, velocity}]}
-   * for the standard set-up (d = 1 m, m = 1 kg, gaps 1 m, v0 = 1 m/s) with restitution e.
+   * for the standard set-up (d = 1 m, m = 1 kg, gaps 1 m, v0 = 1 m/s) with restitution e. The log
+   * holds the first maxLog entries: collisions, and for each inelastic collapse its merge
+   * ({time, pair: -1, merge: [first, last] (0-based), position, velocity}: the group's common velocity).
    */
   chainRun(e: number, spheres: number, extended: boolean, maxLog: number): string;
   /**

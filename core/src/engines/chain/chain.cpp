@@ -95,7 +95,15 @@ Result run(const Setup& s) {
   // the pairs that collided while the clock stood still: the collapsing group is the spheres
   // from the lowest such pair's first to the highest pair's second
   std::size_t stallLo = n, stallHi = 0;
-  int collapses = 0;
+  // The collapses, for the message. A merge at the same instant whose group takes in the previous
+  // one's (the merged group, still touching its neighbour, strikes it and collapses with it before
+  // the clock moves) supersedes that report: at that instant one group took one velocity.
+  struct Report {
+    T time;
+    std::size_t first, last;
+    std::string when, what;  // "t = 6 s after 129 collisions", "the spheres move together at 0.25 m/s"
+  };
+  std::vector<Report> reports;
   for (;;) {
     // Earliest collision among approaching neighbours (ties: smaller index).
     int next = -1;
@@ -184,21 +192,34 @@ Result run(const Setup& s) {
       if (first > 0) u[first - 1] = v[first] - v[first - 1];
       if (last + 1 < n) u[last] = v[last + 1] - v[last];
       r.collapsed = true;
-      ++collapses;
+      if (r.log.size() < s.maxLog) {
+        Collision c;
+        c.time = toDouble(t);
+        c.pair = -1;
+        c.mergeFirst = static_cast<int>(first);
+        c.mergeLast = static_cast<int>(last);
+        c.position = positionsNow();
+        for (std::size_t i = 0; i < n; ++i) c.velocity.push_back(toDouble(v[i]));
+        r.log.push_back(std::move(c));
+      }
       const std::string group = (first == 0 && last + 1 == n) ? "the spheres"
                                 : "spheres " + std::to_string(first + 1) + "-" + std::to_string(last + 1);
       const std::string when = "t = " + formatShort(toDouble(t)) + " s after " + std::to_string(r.collisions) + " collisions";
-      const std::string what = group + " move together at " + formatShort(toDouble(common)) + " m/s";
-      if (collapses == 1)
-        r.message = "inelastic collapse at " + when + " (collision times accumulate below the resolution of " + r.precision + "): " + what;
-      else if (collapses <= 3)
-        r.message += "; again at " + when + ": " + what;
-      else if (collapses == 4)
-        r.message += "; and later collapses";
+      Report report{t, first, last, when, group + " move together at " + formatShort(toDouble(common)) + " m/s"};
+      if (!reports.empty() && reports.back().time == t && first <= reports.back().first && last >= reports.back().last)
+        reports.back() = std::move(report);
+      else
+        reports.push_back(std::move(report));
       stalled = 0;
       stallLo = n;
       stallHi = 0;
     }
+  }
+  if (!r.truncated && !reports.empty()) {
+    r.message = "inelastic collapse at " + reports[0].when + " (collision times accumulate below the resolution of " +
+                r.precision + "): " + reports[0].what;
+    for (std::size_t k = 1; k < reports.size() && k < 3; ++k) r.message += "; again at " + reports[k].when + ": " + reports[k].what;
+    if (reports.size() > 3) r.message += "; and later collapses";
   }
   r.endTime = toDouble(t);
   r.finalPosition = positionsNow();
@@ -337,6 +358,12 @@ std::string resultJson(const Result& r) {
     Json row = Json::object();
     row.set("time", Json::number(c.time));
     row.set("pair", Json::number(c.pair));
+    if (c.merge()) {
+      Json group = Json::array();
+      group.push(Json::number(c.mergeFirst));
+      group.push(Json::number(c.mergeLast));
+      row.set("merge", std::move(group));
+    }
     row.set("position", numbers(c.position));
     row.set("velocity", numbers(c.velocity));
     log.push(std::move(row));

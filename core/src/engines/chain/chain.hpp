@@ -42,16 +42,20 @@ struct Setup {
 /// The ARGESIM C12 set-up: n equal spheres (d = 1, m = 1), gaps a = 1, sphere 1 at v0 = 1, one e.
 Setup standardSetup(double e, int n = 4, bool extended = false);
 
+/// One entry of the log: a collision of the pair (pair, pair + 1), or (pair = -1) the merge of an
+/// inelastic collapse, spheres mergeFirst .. mergeLast taking their common velocity.
 struct Collision {
   double time = 0;                  // s
-  int pair = 0;                     // spheres pair and pair + 1 (0-based)
+  int pair = 0;                     // spheres pair and pair + 1 (0-based); -1: a merge
+  int mergeFirst = -1, mergeLast = -1;  // a merge: the group's first and last sphere (0-based)
   std::vector<double> position;     // centres at the collision (m)
   std::vector<double> velocity;     // after the collision (m/s)
+  bool merge() const { return pair < 0; }
 };
 
 struct Result {
   std::int64_t collisions = 0;
-  std::vector<Collision> log;       // the first maxLog collisions
+  std::vector<Collision> log;       // the first maxLog entries: collisions and, where a group collapses, its merge
   std::vector<double> finalVelocity;
   std::vector<double> finalPosition;  // at endTime
   double endTime = 0;               // time of the last collision (s)
