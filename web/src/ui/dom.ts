@@ -30,7 +30,8 @@ export function formatNumber(v: number, digits = 4): string {
   if (v === 0) return '0';
   const a = Math.abs(v);
   if (a >= 1e-3 && a < 1e6) return String(Number(v.toPrecision(digits)));
-  return v.toExponential(digits - 1).replace('e+', 'e');
+  // like the plain form, no trailing zeros: 9.47e-5, not 9.47000e-5
+  return v.toExponential(digits - 1).replace(/\.?0+e/, 'e').replace('e+', 'e');
 }
 
 export function formatCount(v: number): string {
