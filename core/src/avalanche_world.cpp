@@ -13,7 +13,7 @@ namespace {
 
 constexpr double kPi = 3.141592653589793;
 constexpr int kMaxFloorDiscs = 200000;
-constexpr int kMinSettleSteps = 50;  // let the column start to move before judging it settled
+constexpr int kMinSettleSteps = 50;  // let the column start to move before judging it settled (and settleMinTime_)
 
 std::string num(double x) { return formatNumber(x); }
 
@@ -102,6 +102,7 @@ AvalancheWorld::AvalancheWorld(const std::string& scenarioJson) {
   const double r = 0.5 * (spec_.rmin + spec_.rmax), mgr = spec_.density * kPi * r * r * spec_.gravity * r;
   settleEnergy_ = spec_.settleThreshold * mgr * summary_.grains;
   stopEnergy_ = spec_.stopThreshold * mgr * summary_.grains;
+  settleMinTime_ = summary_.grains > 0 ? nscd::settleMinTime(impl_->column, settleEnergy_ / summary_.grains) : 0;
   if (spec_.settleMaxTime <= 0) openGate();
 }
 
@@ -226,7 +227,8 @@ AdvanceStatus AvalancheWorld::advance(std::int64_t maxSteps) {
     for (std::int64_t k = 0; k < maxSteps; ++k) {
       step();
       ++summary_.settleSteps;
-      const bool calm = summary_.settleSteps > kMinSettleSteps && nscd::kineticEnergy(s, impl_->column.grains) < settleEnergy_;
+      const bool calm = summary_.settleSteps > kMinSettleSteps && static_cast<double>(summary_.settleSteps) * h >= settleMinTime_ &&
+                        nscd::kineticEnergy(s, impl_->column.grains) < settleEnergy_;
       if (calm || engine.time() >= spec_.settleMaxTime - 0.5 * h) {
         intervalSteps_ = intervalIterations_ = 0;
         intervalMaxIterations_ = 0;

@@ -265,6 +265,33 @@ TEST(AvalancheWorld, SettlesOpensTheGateSpreadsAndStops) {
   EXPECT_EQ(w.advance(10), AdvanceStatus::Finished);
 }
 
+// A small time step must not make a column "settled" before gravity has acted: 50 steps of 2e-6 s
+// (0.1 ms) leave every grain of the lattice nearly at rest, below the energy threshold, yet still
+// in the air. The gate opened there (the column's top not 0.1 um lower than the lattice's); it
+// now opens once the grains have landed and come to rest, the top lower by part of the clearance
+// the lattice leaves between grains, as with the default step.
+TEST(AvalancheWorld, ASmallTimeStepDoesNotOpenTheGateBeforeTheGrainsLand) {
+  auto topNow = [](const AvalancheWorld& w) {
+    double top = -1e9;
+    for (int i = 0; i < w.grains(); ++i) top = std::max(top, w.positions()(1, i) + w.radii()(i));
+    return top;
+  };
+  std::string fine = kSmall;
+  fine.insert(fine.rfind('}'), R"(, "solver": {"timeStep": 2e-6})");
+  AvalancheWorld w(fine);
+  ASSERT_TRUE(w.ok()) << w.reportJson();
+  AvalancheWorld coarse(kSmall);
+  const double lattice = topNow(w);
+  ASSERT_EQ(lattice, topNow(coarse));
+  ASSERT_EQ(w.advance(100000000), AdvanceStatus::Output);
+  ASSERT_EQ(coarse.advance(100000000), AdvanceStatus::Output);
+  ASSERT_EQ(w.phase(), AvalancheWorld::Phase::Flowing);
+  const double dropFine = lattice - topNow(w), dropCoarse = lattice - topNow(coarse);
+  EXPECT_GT(dropCoarse, 1e-3) << "the default step's deposit";
+  EXPECT_GT(dropFine, 0.5 * dropCoarse) << "settled after " << w.summary().settleTime << " s";
+  EXPECT_GT(w.summary().settleTime, 0.01);
+}
+
 TEST(AvalancheWorld, SameScenarioSameStateBitForBit) {
   AvalancheWorld a(kSmall), b(kSmall);
   for (int k = 0; k < 20; ++k) {

@@ -154,6 +154,7 @@ class AvalancheWorld {
   AvalancheSummary summary_;
   double gateTime_ = 0;        // engine time at which the gate opened
   double stopEnergy_ = 0, settleEnergy_ = 0;  // J, thresholds for all grains
+  double settleMinTime_ = 0;                  // s, settled is not judged before (nscd::settleMinTime)
   int lastIterations_ = 0;
   double lastResidual_ = 0;
   std::int64_t intervalSteps_ = 0, intervalIterations_ = 0;

@@ -110,14 +110,25 @@ double kineticEnergyAbove(const System& s, int grains, double bottom, int* below
   return e;
 }
 
+double settleMinTime(const Column& column, double threshold) {
+  const System& s = column.system;
+  const double g = std::hypot(s.gx, s.gy);
+  if (!(g > 0) || column.grains <= 0) return 0;
+  double mass = 0;
+  for (int i = 0; i < column.grains; ++i) mass += 1.0 / s.invMass(i);
+  mass /= column.grains;
+  return 2 * std::sqrt(2 * threshold / mass) / g;
+}
+
 double deposit(Column& column, Engine& engine, double threshold, double maxTime) {
   const double t0 = engine.time();
   const int minSteps = 50;
+  const double minTime = settleMinTime(column, threshold);
   int steps = 0;
   while (engine.time() - t0 < maxTime) {
     engine.step();
     ++steps;
-    if (steps > minSteps && kineticEnergy(column.system, column.grains) < threshold * column.grains) break;
+    if (steps > minSteps && engine.time() - t0 >= minTime && kineticEnergy(column.system, column.grains) < threshold * column.grains) break;
   }
   return engine.time() - t0;
 }

@@ -50,8 +50,16 @@ double latticePitch(const ColumnSetup& c);
 /// rebuilt afterwards (its contacts name grains by index).
 int removeGrainsAbove(Column& column, double top);
 
+/// The earliest time (s) at which "kinetic energy per grain below `threshold` (J)" can mean
+/// settled: a grain starting from rest and falling freely exceeds it four times over by then
+/// (t = 2 sqrt(2 threshold / m) / g, m the mean grain mass). Before it, a column released from rest
+/// is still calm because gravity has not had time to act, whatever its support; with a small time
+/// step a count of steps alone would declare it settled at once. 0 without gravity.
+double settleMinTime(const Column& column, double threshold);
+
 /// Let the column settle behind the closed gate until the kinetic energy per grain falls below
-/// `threshold` (J) or maxTime (s) passes; returns the settling time (s).
+/// `threshold` (J) or maxTime (s) passes, judged after 50 steps and settleMinTime at the earliest;
+/// returns the settling time (s).
 double deposit(Column& column, Engine& engine, double threshold, double maxTime);
 
 /// Remove the gate (t = 0 of the collapse).
