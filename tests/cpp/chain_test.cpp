@@ -145,6 +145,20 @@ TEST(Chain, NewtonReportsABracketWithoutARoot) {
   EXPECT_EQ(n.steps.size(), 2u);
 }
 
+// v4 = 1 exactly at e = 1 (elastic: sphere 4 leaves at v0): with the bracket [0.5, 1] its upper end
+// is the root, and is returned as such (it used to be bisected towards for 50 steps, ending at
+// 0.99999999999994).
+TEST(Chain, NewtonReturnsABracketEndThatIsTheRoot) {
+  const NewtonResult n = solveRestitution(1.0, 0.5, 1.0);
+  EXPECT_TRUE(n.converged);
+  EXPECT_EQ(n.e, 1.0);
+  ASSERT_EQ(n.steps.size(), 1u);
+  EXPECT_EQ(n.steps[0].residual, 0.0);
+  const NewtonResult low = solveRestitution(lastVelocity(0.5), 0.5, 0.9);
+  EXPECT_TRUE(low.converged);
+  EXPECT_EQ(low.e, 0.5);
+}
+
 TEST(Chain, GeneralSetUpFromJsonWithNamedProblems) {
   // Unequal masses, touching spheres: a heavy sphere hits a light one elastically.
   const std::string out = runSetupJson(R"({"spheres": 2, "mass": [3, 1], "gap": 0.5, "velocity": [1, 0], "restitution": 1})");

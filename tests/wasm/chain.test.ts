@@ -4,7 +4,8 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GranularModule } from '../../web/src/sim/granular-wasm';
-import { collisionNumbers, entryName, parseChainRun, parseMonteCarloRange, summarizeSamples } from '../../web/src/chain/results';
+import { collisionNumbers, entryName, parseChainRun, parseMonteCarloRange, parseNewton, summarizeSamples } from '../../web/src/chain/results';
+import { stepKinds } from '../../web/src/chain/newton-panel';
 import { standardRow } from '../../web/src/chain/custom-row';
 import { buildTimeline } from '../../web/src/chain/timeline';
 import { loadGranular, ROOT } from './load';
@@ -87,6 +88,19 @@ describe('four-sphere chain in WebAssembly', () => {
     const n = JSON.parse(mod.chainNewton(0.5, 0.3, 0.95)) as { e: number; converged: boolean };
     expect(n.converged).toBe(true);
     expect(Math.abs(n.e - (Math.cbrt(4) - 1))).toBeLessThan(1e-9);
+  });
+
+  it("Newton's method returns a bracket end that is the root (v4 = 1 at e = 1), labelled as such; the iterates of a solve are not", () => {
+    const end = parseNewton(mod.chainNewton(1, 0.5, 1));
+    expect(end.converged).toBe(true);
+    expect(end.e).toBe(1);
+    expect(stepKinds(end, { lo: 0.5, hi: 1 })).toEqual(['bracket end']);
+    const none = parseNewton(mod.chainNewton(0.5, 0.9, 0.95));
+    expect(none.converged).toBe(false);
+    expect(stepKinds(none, { lo: 0.9, hi: 0.95 })).toEqual(['bracket end', 'bracket end']);
+    const solve = parseNewton(mod.chainNewton(0.5, 0.3, 0.95));
+    expect(stepKinds(solve, { lo: 0.3, hi: 0.95 })[0]).toBe('start (midpoint)');
+    expect(stepKinds(solve, { lo: 0.3, hi: 0.95 })).not.toContain('bracket end');
   });
 
   it('Monte Carlo (1000 samples, seed 42): exact moments within tolerance, same numbers as native', () => {

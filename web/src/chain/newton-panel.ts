@@ -18,8 +18,15 @@ import { csvButton, fillTable, fmt, plotCard, ProgressView, runPanelJob, stillSh
 export type NewtonInputs = ChainState['newton'];
 
 /** how an iterate was obtained */
-export function stepKind(k: number, bisection: boolean): string {
-  return k === 0 ? 'start (midpoint)' : bisection ? 'bisection' : 'Newton';
+export function stepKind(k: number, bisection: boolean, bracketEnd = false): string {
+  // the engine evaluates the bracket's ends first and lists them only when it stops there (an end
+  // is the root, or there is no sign change); every other iterate lies strictly inside
+  return bracketEnd ? 'bracket end' : k === 0 ? 'start (midpoint)' : bisection ? 'bisection' : 'Newton';
+}
+
+/** The kind of each iterate of an answer to `inputs` (see stepKind). */
+export function stepKinds(a: NewtonResult, inputs: { lo: number; hi: number } | null): string[] {
+  return a.steps.map((s, k) => stepKind(k, s.bisection, inputs !== null && (s.e === inputs.lo || s.e === inputs.hi)));
 }
 
 /** every residual has the same sign: the bracket most likely misses the root */
@@ -119,10 +126,11 @@ export class NewtonPanel {
       row('difference', applies ? fmt(a.e - closed, 3) : '–'),
       row('published (ACSL, SNE C12)', 'e = 0.587401052 (for v0/2)'),
     );
+    const kinds = stepKinds(a, inputs);
     fillTable(
       this.table,
       ['k', 'e_k (1)', 'residual v4 − target (m/s)', 'step'],
-      a.steps.map((s, k) => [String(k), s.e.toPrecision(13), fmt(s.residual, 4), stepKind(k, s.bisection)]),
+      a.steps.map((s, k) => [String(k), s.e.toPrecision(13), fmt(s.residual, 4), kinds[k]!]),
     );
     const iterations = a.steps.map((_, k) => k);
     // exact zeros have no place on a log axis
@@ -135,7 +143,7 @@ export class NewtonPanel {
     if (!a) return null;
     return {
       filename: `chain-newton-target${this.inputs?.target ?? ''}.csv`,
-      text: toCsv(['k', 'e (1)', 'residual v4 - target (m/s)', 'step'], a.steps.map((s, k) => [k, s.e, s.residual, stepKind(k, s.bisection)])),
+      text: toCsv(['k', 'e (1)', 'residual v4 - target (m/s)', 'step'], a.steps.map((s, k) => [k, s.e, s.residual, stepKinds(a, this.inputs ?? null)[k]!])),
     };
   }
 

@@ -249,7 +249,15 @@ NewtonResult solveRestitution(double target, double lo, double hi, double tolera
   auto f = [&](double e) { return lastVelocity(e) - target; };
   double flo = f(lo);
   const double fhi = f(hi);
-  if ((flo < 0) == (fhi < 0) && flo != 0 && fhi != 0) {
+  for (const NewtonStep end : {NewtonStep{lo, flo, false}, NewtonStep{hi, fhi, false}}) {
+    if (std::fabs(end.residual) <= tolerance) {  // an end of the bracket is the root already
+      out.steps.push_back(end);
+      out.e = end.e;
+      out.converged = true;
+      return out;
+    }
+  }
+  if ((flo < 0) == (fhi < 0)) {
     // No sign change: the bracket holds no root of a monotone v_N(e); say so at once.
     out.steps.push_back(NewtonStep{lo, flo, false});
     out.steps.push_back(NewtonStep{hi, fhi, false});
