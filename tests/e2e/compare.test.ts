@@ -97,6 +97,27 @@ describe('the comparison page', () => {
     await page.context().close();
   });
 
+  it('a canvas about 290 px wide: the 1 m scale bar lies under the scene, never on its discs', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html`, { width: 1240, height: 900 });
+    await waitForState(page, (s) => s.count === 4);
+    for (const [preset, count] of [['compare-gas', 24], ['compare-pile', 20], ['compare-row', 4]] as const) {
+      await page.locator('#preset').selectOption(preset);
+      await waitForState(page, (s) => s.count === count);
+      const p = await waitForProbe(page, (q) => q.views.length === 3 && q.views.every((v) => v.bar !== null));
+      for (const [k, v] of p.views.entries()) {
+        const what = `${preset} canvas ${k}: ${JSON.stringify(v)}`;
+        if (preset !== 'compare-row') expect(Math.abs(v.canvas.w - 290), what).toBeLessThan(25);
+        const bar = v.bar!;
+        // in its canvas, and off the region drawn (walls and discs)
+        expect(bar.x >= v.canvas.x && bar.y >= v.canvas.y && bar.x + bar.w <= v.canvas.x + v.canvas.w && bar.y + bar.h <= v.canvas.y + v.canvas.h, what).toBe(true);
+        const apart = bar.x >= v.scene.x + v.scene.w || v.scene.x >= bar.x + bar.w || bar.y >= v.scene.y + v.scene.h || v.scene.y >= bar.y + bar.h;
+        expect(apart, what).toBe(true);
+      }
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('"Copy link" reproduces the same run (state hash)', async () => {
     const base = inject('baseUrl');
     const until = 0.4;

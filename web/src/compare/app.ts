@@ -242,6 +242,7 @@ export function startCompareApp(): void {
       disc: picked().disc + 1,
       component: picked().component,
       table: tableCard?.probe() ?? { state: 'hidden', rows: 0, cells: [], velocities: {}, explanation: '' },
+      views: view.boxes(),
     }),
   );
 }

@@ -1,19 +1,20 @@
 /**
  * The comparison's three canvases, one per engine, drawn to the same scale from the same region:
  * the walls, the discs in the engine's colour, disc numbers when they fit, the disc picked in the
- * velocity plot ringed in black, a 1 m scale bar. Wide set-ups (the pair, the row) stack the
+ * velocity plot ringed in black, a 1 m scale bar in a strip of its own under the scene
+ * (scene-layout.ts). Wide set-ups (the pair, the row) stack the
  * canvases; boxes (the gas, the pile) stand side by side. A fourth, off-screen canvas composes
  * the three with their names, for the PNG and WebM exports. No physics here.
  */
 import { ENGINE_COLORS } from '../render/palette';
-import { fitTransform, sizeCanvas, toCanvasX, toCanvasY, type Bounds, type ViewTransform } from '../render/view-transform';
+import { sizeCanvas, toCanvasX, toCanvasY, type Bounds } from '../render/view-transform';
 import { embedRoom, refitWithColumn } from '../ui/canvas-view';
 import type { FrameView } from '../ui/frame-loop';
 import { ENGINES, ENGINE_NAMES } from './protocol';
+import { canvasSize, sceneLayout, SCALE_FONT, type Rect, type SceneLayout } from './scene-layout';
 
 /** below this height / width the canvases are stacked */
 const STACK_BELOW = 0.45;
-const MARGIN = 8;
 const BACKGROUND = '#fbfbfc';
 const WALL = '#1d2025';
 
@@ -22,7 +23,9 @@ interface Scene {
   radii: Float64Array;
   /** what is drawn now (it grows when discs leave it) */
   region: Bounds;
-  /** height / width at load: the canvases' shape */
+  /** the region at load: the canvases' shape */
+  initial: Bounds;
+  /** height / width at load */
   aspect: number;
   walls: Float64Array;
 }
@@ -33,7 +36,7 @@ export class CompareView implements FrameView {
   private selected = -1;
   private dirty = true;
   private dpr = window.devicePixelRatio || 1;
-  private sizes: Array<{ w: number; h: number }> = [];
+  private sizes: Array<{ w: number; h: number; strip: boolean }> = [];
   readonly composite = document.createElement('canvas');
 
   constructor(
@@ -61,7 +64,7 @@ export class CompareView implements FrameView {
     const bounds = { minX: region[0] ?? 0, minY: region[1] ?? 0, maxX: region[2] ?? 1, maxY: region[3] ?? 1 };
     const w = bounds.maxX - bounds.minX;
     const h = bounds.maxY - bounds.minY;
-    this.scene = { count, radii, region: bounds, aspect: w > 0 && h > 0 ? h / w : 1, walls };
+    this.scene = { count, radii, region: bounds, initial: bounds, aspect: w > 0 && h > 0 ? h / w : 1, walls };
     this.positions = positions;
     this.grow();
     this.wrap.classList.toggle('stacked', this.stacked());
@@ -122,18 +125,15 @@ export class CompareView implements FrameView {
     const drawn = stacked ? heights.reduce((sum, h) => sum + h, 0) : Math.max(0, ...heights);
     const room = this.embed ? embedRoom(this.wrap, drawn) : window.innerHeight * 0.62;
     const maxHeight = Math.max(this.embed ? 40 : 120, room / (stacked ? 3 : 1));
+    const region = this.scene?.initial ?? { minX: 0, minY: 0, maxX: 1, maxY: aspect };
     this.sizes = this.canvases.map((canvas) => {
       const box = canvas.parentElement ?? this.wrap;
-      let w = Math.max(120, Math.floor(box.clientWidth));
-      let h = Math.max(40, Math.floor(w * aspect));
-      if (h > maxHeight) {
-        h = Math.floor(maxHeight);
-        w = Math.floor(h / aspect);
-      }
-      canvas.style.width = `${w}px`;
-      canvas.style.height = `${h}px`;
-      sizeCanvas(canvas, w, h, this.dpr);
-      return { w, h };
+      // never wider than its column: three 120 px canvases overlapped in a phone's 110 px columns
+      const size = canvasSize(region, Math.max(40, Math.floor(box.clientWidth)), maxHeight);
+      canvas.style.width = `${size.w}px`;
+      canvas.style.height = `${size.h}px`;
+      sizeCanvas(canvas, size.w, size.h, this.dpr);
+      return size;
     });
     this.dirty = true;
   }
@@ -146,23 +146,37 @@ export class CompareView implements FrameView {
     this.compose();
   }
 
-  private transform(k: number): ViewTransform | null {
+  private layout(k: number): SceneLayout | null {
     const scene = this.scene;
     const size = this.sizes[k];
     if (!scene || !size) return null;
-    return fitTransform(scene.region, size.w, size.h, MARGIN);
+    return sceneLayout(scene.region, size.w, size.h, size.strip);
+  }
+
+  /** for the tests: per canvas, its box, the scene and the scale bar in page px (the bar null when not drawn) */
+  boxes(): Array<{ canvas: Rect; scene: Rect; bar: Rect | null }> {
+    return this.canvases.map((canvas, k) => {
+      const layout = this.layout(k);
+      const at = canvas.getBoundingClientRect();
+      const x = at.left + window.scrollX;
+      const y = at.top + window.scrollY;
+      const shift = (r: Rect): Rect => ({ x: r.x + x, y: r.y + y, w: r.w, h: r.h });
+      const none = { x: 0, y: 0, w: 0, h: 0 };
+      return { canvas: { x, y, w: at.width, h: at.height }, scene: shift(layout?.scene ?? none), bar: layout?.bar ? shift(layout.bar) : null };
+    });
   }
 
   private draw(canvas: HTMLCanvasElement, k: number): void {
     const ctx = canvas.getContext('2d');
     const scene = this.scene;
     const size = this.sizes[k];
-    const t = this.transform(k);
+    const layout = this.layout(k);
     if (!ctx || !size) return;
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     ctx.fillStyle = BACKGROUND;
     ctx.fillRect(0, 0, size.w, size.h);
-    if (!scene || !t) return;
+    if (!scene || !layout) return;
+    const t = layout.transform;
     // walls
     ctx.strokeStyle = WALL;
     ctx.lineWidth = 2;
@@ -213,26 +227,26 @@ export class CompareView implements FrameView {
         ctx.fillText(String(i + 1), toCanvasX(t, pos[base + 2 * i] ?? NaN), toCanvasY(t, pos[base + 2 * i + 1] ?? NaN));
       }
     }
-    // a 1 m scale bar, top left (below a ceiling, above the discs of a pile)
-    const bar = t.scale;
-    if (bar > 12 && bar < size.w / 2) {
-      const x0 = MARGIN + 8;
-      const y0 = MARGIN + 16;
+    // the 1 m scale bar in its strip under the scene, left
+    const bar = layout.bar;
+    if (bar) {
+      const x0 = bar.x;
+      const y0 = bar.y + bar.h / 2 + 2;
       ctx.strokeStyle = WALL;
       ctx.lineWidth = 2;
       ctx.beginPath();
       ctx.moveTo(x0, y0);
-      ctx.lineTo(x0 + bar, y0);
+      ctx.lineTo(x0 + t.scale, y0);
       ctx.moveTo(x0, y0 - 4);
       ctx.lineTo(x0, y0 + 2);
-      ctx.moveTo(x0 + bar, y0 - 4);
-      ctx.lineTo(x0 + bar, y0 + 2);
+      ctx.moveTo(x0 + t.scale, y0 - 4);
+      ctx.lineTo(x0 + t.scale, y0 + 2);
       ctx.stroke();
       ctx.fillStyle = WALL;
-      ctx.font = '12px system-ui, sans-serif';
+      ctx.font = SCALE_FONT;
       ctx.textAlign = 'left';
-      ctx.textBaseline = 'bottom';
-      ctx.fillText('1 m', x0 + bar + 5, y0 + 3);
+      ctx.textBaseline = 'middle';
+      ctx.fillText('1 m', x0 + t.scale + 5, y0 - 1);
     }
   }
 

@@ -77,6 +77,15 @@ export interface CompareProbe {
   component: string;
   /** the row's table */
   table: { state: string; rows: number; cells: string[][]; velocities: Record<string, number[]>; explanation: string };
+  /** per canvas (event, soft, NSCD), in page px: the canvas, the region drawn in it, the 1 m scale bar with its label (null: not drawn) */
+  views: Array<{ canvas: BoxRect; scene: BoxRect; bar: BoxRect | null }>;
+}
+
+export interface BoxRect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
 }
 
 export interface GranularTestHook {

@@ -1,0 +1,63 @@
+/**
+ * The comparison canvases' layout (web/src/compare/scene-layout.ts): the 1 m scale bar sits in a
+ * strip of its own under the scene, never on it, and is left out (with its strip) when too short.
+ */
+import { describe, expect, it } from 'vitest';
+import { canvasSize, MIN_BAR, SCALE_STRIP, sceneLayout, type Rect } from '../../web/src/compare/scene-layout';
+import type { Bounds } from '../../web/src/render/view-transform';
+
+const intersects = (a: Rect, b: Rect): boolean => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+const inside = (a: Rect, w: number, h: number): boolean => a.x >= 0 && a.y >= 0 && a.x + a.w <= w && a.y + a.h <= h;
+
+// the gas (a 9.7 m box), the pile (tall), the row (long and flat)
+const REGIONS: Record<string, Bounds> = {
+  gas: { minX: 0, minY: 0, maxX: 9.7, maxY: 9.7 },
+  pile: { minX: 0, minY: 0, maxX: 5.75, maxY: 9.6 },
+  row: { minX: -2, minY: -1.2, maxX: 13, maxY: 1.2 },
+};
+
+describe('the comparison canvases: scene and scale bar', () => {
+  for (const [name, region] of Object.entries(REGIONS)) {
+    for (const width of [110, 220, 290, 340, 846]) {
+      it(`${name}, ${width} px wide: the bar, when drawn, lies in the canvas and off the scene`, () => {
+        const size = canvasSize(region, width, 600);
+        expect(size.w).toBeLessThanOrEqual(width);
+        const layout = sceneLayout(region, size.w, size.h, size.strip);
+        expect(inside(layout.scene, size.w + 1e-9, size.h + 1e-9), JSON.stringify(layout.scene)).toBe(true);
+        if (layout.bar) {
+          expect(inside(layout.bar, size.w, size.h), JSON.stringify(layout.bar)).toBe(true);
+          expect(intersects(layout.bar, layout.scene), JSON.stringify(layout)).toBe(false);
+          expect(layout.transform.scale).toBeGreaterThanOrEqual(MIN_BAR);
+        }
+        // a strip is reserved only for a bar
+        expect(size.strip).toBe(layout.bar !== null);
+      });
+    }
+  }
+
+  it('a gas in a canvas about 290 px wide gets its bar, under the box', () => {
+    const size = canvasSize(REGIONS.gas!, 290, 600);
+    expect(size.strip).toBe(true);
+    const { scene, bar } = sceneLayout(REGIONS.gas!, size.w, size.h, size.strip);
+    expect(bar).not.toBeNull();
+    expect(bar!.y).toBeGreaterThanOrEqual(scene.y + scene.h);
+    expect(bar!.h).toBe(SCALE_STRIP);
+  });
+
+  it('the height limit holds with the strip, and a bar too short to read is left out with its strip', () => {
+    const tall = canvasSize(REGIONS.pile!, 400, 300);
+    expect(tall.h).toBeLessThanOrEqual(300);
+    const tiny = canvasSize(REGIONS.row!, 214, 40);
+    expect(tiny.strip).toBe(false);
+    expect(tiny.h).toBeLessThanOrEqual(40);
+    expect(sceneLayout(REGIONS.row!, tiny.w, tiny.h, tiny.strip).bar).toBeNull();
+  });
+
+  it('a region grown after load is still drawn above the strip', () => {
+    const size = canvasSize(REGIONS.row!, 846, 600);
+    const grown = { minX: -6, minY: -1.2, maxX: 20, maxY: 1.2 };
+    const { scene, bar } = sceneLayout(grown, size.w, size.h, size.strip);
+    expect(scene.y + scene.h).toBeLessThanOrEqual(size.h - SCALE_STRIP + 1e-9);
+    if (bar) expect(intersects(bar, scene)).toBe(false);
+  });
+});
