@@ -118,6 +118,23 @@ describe('the comparison page', () => {
     await page.context().close();
   });
 
+  it('captions of different lengths: the three side-by-side canvases still start at the same height', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html?play=0`, { width: 1240, height: 900 });
+    await waitForState(page, (s) => s.count === 4);
+    await page.locator('#preset').selectOption('compare-gas');
+    await waitForState(page, (s) => s.count === 24);
+    // a caption two rows longer than the others (as the event-driven engine's counts grow in the pile)
+    await page.evaluate(() => {
+      document.querySelector('#view-event figcaption')?.append(' and a long tail of words that wraps onto more rows of the caption');
+    });
+    const captions = await page.locator('.engine-view figcaption').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+    expect(Math.max(...captions) - Math.min(...captions), captions.join(', ')).toBeGreaterThan(10);
+    const tops = await page.locator('.engine-view canvas').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top));
+    expect(Math.max(...tops) - Math.min(...tops), tops.join(', ')).toBeLessThan(0.5);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('"Copy link" reproduces the same run (state hash)', async () => {
     const base = inject('baseUrl');
     const until = 0.4;
