@@ -103,6 +103,45 @@ describe('the soft-disc page', () => {
     await page.context().close();
   });
 
+  it('embedded at 480 x 360 with the ledger: a chart tall enough to read, its nine-entry legend in short words inside the frame; full labels elsewhere', async () => {
+    const legend = (page: Page): Promise<{ over: number; bottom: number; shown: string[]; cut: string[]; full: string[] }> =>
+      page.evaluate(() => {
+        const root = document.querySelector('#plot-ledger')!;
+        const visible = (e: Element): boolean => e.getBoundingClientRect().width > 2 && getComputedStyle(e).display !== 'none';
+        const labels = [...root.querySelectorAll<HTMLElement>('.u-legend .u-label')];
+        const shown = labels.map((l) => [...l.children].filter(visible).map((c) => c.textContent).join('') || (visible(l) ? (l.textContent ?? '') : ''));
+        return {
+          over: root.querySelector('.u-over')!.getBoundingClientRect().height,
+          bottom: root.querySelector('.u-legend')!.getBoundingClientRect().bottom + window.scrollY,
+          shown,
+          cut: labels.filter((l) => l.scrollWidth > l.clientWidth + 1).map((l) => l.textContent ?? ''),
+          full: labels.map((l) => l.querySelector('.label-full')?.textContent ?? l.textContent ?? ''),
+        };
+      });
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}soft.html?embed=1&plot=ledger`, { width: 480, height: 360 });
+    await waitForState(page, (s) => s.count > 0);
+    await page.locator('#plot-ledger .u-legend').waitFor();
+    // nine full labels took a row each and left the drawing area some 86 px tall
+    await expect.poll(async () => (await legend(page)).over).toBeGreaterThanOrEqual(120);
+    const small = await legend(page);
+    expect(small.bottom).toBeLessThanOrEqual(360);
+    expect(small.cut).toEqual([]);
+    expect(small.shown).toEqual(['translation', 'rotation', 'observer', 'elastic', 'gravity', 'damping loss', 'friction loss', 'total', 'initial']);
+    // the full labels are still there for screen readers and as tooltips
+    expect(small.full).toContain('dissipated by damping');
+    // a larger frame and the page itself keep the full labels
+    for (const [url, width, height] of [['soft.html?embed=1&plot=ledger', 900, 560], ['soft.html', 1400, 900]] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`${inject('baseUrl')}${url}`);
+      await waitForState(page, (s) => s.count > 0);
+      await page.locator('#plot-ledger .u-legend').waitFor();
+      const wide = await legend(page);
+      expect(wide.shown, url).toEqual(['translational kinetic', 'rotational kinetic', 'observer kinetic', 'elastic (Hertz)', 'gravitational potential', 'dissipated by damping', 'dissipated by friction', 'total', 'initial energy']);
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('a bad value shows a message next to its field and the previous run goes on', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}soft.html`);
     const running = await waitForState(page, (s) => s.count === 4 && s.running);

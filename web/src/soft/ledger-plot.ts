@@ -1,9 +1,32 @@
 /** The energy ledger vs time: the components stacked (areas), the total on top and the initial energy. */
 import uPlot from 'uplot';
 import { PlotView, axisValues } from '../plot/plot-view';
+import { el } from '../ui/dom';
 import { LEDGER_PARTS, ledgerCsv, type LedgerSeries } from './ledger-series';
 
 const FILL_ALPHA = '59'; // ≈ 0.35 as a hex alpha byte
+
+/** each legend label's short form, shown instead of it in a small embedded frame (styles.css) */
+const SHORT_LABELS = new Map<string, string>([
+  ...LEDGER_PARTS.map(([, label, , short]): [string, string] => [label, short]),
+  ['total', 'total'],
+  ['initial energy', 'initial'],
+]);
+
+/**
+ * Gives every legend entry its label twice: the full one, and the short one that a 480 × 360 frame
+ * shows in its place (CSS), read by no screen reader, the full one staying for them and as the
+ * entry's tooltip. Nine full labels took a row each there and left the chart some 80 px tall.
+ */
+function addShortLabels(u: uPlot): void {
+  for (const label of u.root.querySelectorAll<HTMLElement>('.u-legend .u-label')) {
+    const full = label.textContent ?? '';
+    const short = SHORT_LABELS.get(full);
+    if (short === undefined || label.querySelector('.label-full')) continue;
+    label.replaceChildren(el('span', { class: 'label-full' }, full), el('span', { class: 'label-short', 'aria-hidden': 'true' }, short));
+    label.title = full;
+  }
+}
 
 /** The plot's data are the stacked sums; its CSV gives each component as it is (ledgerCsv). */
 class LedgerView extends PlotView {
@@ -42,6 +65,7 @@ export class LedgerPlot {
         bands,
         cursor: { drag: { x: false, y: false } },
         legend: { live: false },
+        hooks: { init: [addShortLabels] },
       },
       [[]],
     );

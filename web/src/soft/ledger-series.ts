@@ -7,14 +7,15 @@ import { columnsToCsv } from '../ui/csv';
 import type { SoftLedger } from '../sim/granular-wasm';
 
 /** The stacked components, bottom to top: key, legend label, colour (Okabe–Ito, colour-blind safe; grey for its yellow, too pale on white). */
+/** key, label, colour, and the label's short form for a small embedded chart (ledger-plot.ts) */
 export const LEDGER_PARTS = [
-  ['translational', 'translational kinetic', '#0072b2'],
-  ['rotational', 'rotational kinetic', '#56b4e9'],
-  ['observer', 'observer kinetic', '#009e73'],
-  ['elastic', 'elastic (Hertz)', '#8c8c8c'],
-  ['potential', 'gravitational potential', '#cc79a7'],
-  ['damping', 'dissipated by damping', '#d55e00'],
-  ['friction', 'dissipated by friction', '#e69f00'],
+  ['translational', 'translational kinetic', '#0072b2', 'translation'],
+  ['rotational', 'rotational kinetic', '#56b4e9', 'rotation'],
+  ['observer', 'observer kinetic', '#009e73', 'observer'],
+  ['elastic', 'elastic (Hertz)', '#8c8c8c', 'elastic'],
+  ['potential', 'gravitational potential', '#cc79a7', 'gravity'],
+  ['damping', 'dissipated by damping', '#d55e00', 'damping loss'],
+  ['friction', 'dissipated by friction', '#e69f00', 'friction loss'],
 ] as const;
 
 export type LedgerPart = (typeof LEDGER_PARTS)[number][0];
