@@ -119,16 +119,21 @@ describe('the soft-disc page', () => {
         };
       });
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}soft.html?embed=1&plot=ledger`, { width: 480, height: 360 });
-    await waitForState(page, (s) => s.count > 0);
-    await page.locator('#plot-ledger .u-legend').waitFor();
-    // nine full labels took a row each and left the drawing area some 86 px tall
-    await expect.poll(async () => (await legend(page)).over).toBeGreaterThanOrEqual(120);
-    const small = await legend(page);
-    expect(small.bottom).toBeLessThanOrEqual(360);
-    expect(small.cut).toEqual([]);
-    expect(small.shown).toEqual(['translation', 'rotation', 'observer', 'elastic', 'gravity', 'damping loss', 'friction loss', 'total', 'initial']);
-    // the full labels are still there for screen readers and as tooltips
-    expect(small.full).toContain('dissipated by damping');
+    // nine full labels took a row each and left the drawing area 86 px tall at 480 x 360; under the
+    // canvas of a phone-sized frame (390 x 844) six rows of them left it 50 px
+    for (const [width, height] of [[480, 360], [390, 844]] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`${inject('baseUrl')}soft.html?embed=1&plot=ledger`);
+      await waitForState(page, (s) => s.count > 0);
+      await page.locator('#plot-ledger .u-legend').waitFor();
+      await expect.poll(async () => (await legend(page)).over).toBeGreaterThanOrEqual(120);
+      const small = await legend(page);
+      expect(small.bottom).toBeLessThanOrEqual(height);
+      expect(small.cut).toEqual([]);
+      expect(small.shown).toEqual(['translation', 'rotation', 'observer', 'elastic', 'gravity', 'damping loss', 'friction loss', 'total', 'initial']);
+      // the full labels are still there for screen readers and as tooltips
+      expect(small.full).toContain('dissipated by damping');
+    }
     // a larger frame and the page itself keep the full labels
     for (const [url, width, height] of [['soft.html?embed=1&plot=ledger', 900, 560], ['soft.html', 1400, 900]] as const) {
       await page.setViewportSize({ width, height });
