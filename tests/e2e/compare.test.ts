@@ -135,6 +135,49 @@ describe('the comparison page', () => {
     await page.context().close();
   });
 
+  it('three boxes in narrow columns (phone, 480 x 360 frame): short captions of a few rows; the full ones on a wide screen', async () => {
+    const payload = await encodeScenario(JSON.stringify(JSON.parse(await preset('compare-pile'))));
+    const captions = (page: Page): Promise<Array<{ height: number; shown: string; long: string; cut: boolean }>> =>
+      page.locator('.engine-view figcaption').evaluateAll((els) =>
+        els.map((e) => {
+          const short = e.querySelector<HTMLElement>('.caption-short')!;
+          const long = e.querySelector<HTMLElement>('.caption-long')!;
+          const showsShort = getComputedStyle(short).display !== 'none';
+          return {
+            height: e.getBoundingClientRect().height,
+            shown: (showsShort ? short : long).textContent ?? '',
+            long: long.textContent ?? '',
+            cut: e.scrollWidth > e.clientWidth + 1 || (!showsShort && long.getBoundingClientRect().width <= 1),
+          };
+        }),
+      );
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html?embed=1&plot=height#s=${payload}`, { width: 480, height: 360 });
+    for (const [url, width, height] of [
+      [`compare.html?embed=1&plot=height#s=${payload}`, 480, 360],
+      [`compare.html#s=${payload}`, 390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`${inject('baseUrl')}${url}`);
+      await waitForState(page, (s) => s.count === 20 && s.time > 0.2);
+      await waitForProbe(page, (q) => q.engines.every((e) => e.contacts > 0));
+      const shown = await captions(page);
+      // the full captions took nine rows (some 135 px) beside a plot in a 480 x 360 frame, five on a phone
+      for (const c of shown) {
+        expect(c.height, `${url}: ${JSON.stringify(c)}`).toBeLessThanOrEqual(4 * 16);
+        expect(c.cut, `${url}: ${JSON.stringify(c)}`).toBe(false);
+        expect(c.shown).toMatch(/^(event-driven|soft|NSCD) [\d,]+ (collision|contact)s?$/);
+        expect(c.long).toMatch(/ — /); // the full caption, for screen readers
+      }
+    }
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto(`${inject('baseUrl')}compare.html#s=${payload}`);
+    await waitForState(page, (s) => s.count === 20 && s.time > 0.2);
+    await waitForProbe(page, (q) => q.engines.every((e) => e.contacts > 0));
+    for (const c of await captions(page)) expect(c.shown, JSON.stringify(c)).toMatch(/^(event-driven|soft \(Hunt–Crossley\)|NSCD \(Moreau–Jean\)) — /);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('"Copy link" reproduces the same run (state hash)', async () => {
     const base = inject('baseUrl');
     const until = 0.4;

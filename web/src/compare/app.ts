@@ -67,6 +67,21 @@ function captionText(k: number, s: CompareEngineStatus): string {
   return `${name} — ${made} contact${s.contacts === 1 ? '' : 's'} made, ${formatCount(s.active)} active`;
 }
 
+/** the short engine names of the compact captions */
+const SHORT_NAMES = { event: 'event-driven', soft: 'soft', nscd: 'NSCD' } as const;
+
+/**
+ * The caption in a column narrower than about 10rem (compare.css), where the full one took up to
+ * nine rows above a 69 px canvas (480 x 360 frame) and five on a phone: the short name and the
+ * count alone, or that the engine stopped (the full caption stays for screen readers).
+ */
+function captionShort(k: number, s: CompareEngineStatus): [string, string] {
+  const key = ENGINES[k] ?? 'event';
+  if (s.stopped) return [SHORT_NAMES[key], 'stopped'];
+  const noun = key === 'event' ? 'collision' : 'contact';
+  return [SHORT_NAMES[key], `${formatCount(s.contacts)} ${noun}${s.contacts === 1 ? '' : 's'}`];
+}
+
 export function startCompareApp(): void {
   const params = parsePageParams(window.location.search, window.location.hash, COMPARE_PLOT_KINDS, prefersReducedMotion());
   const wanted = layOutPage(params, COMPARE_PLOT_KINDS, 920);
@@ -113,6 +128,7 @@ export function startCompareApp(): void {
   // ---- canvases
   const canvases = [byId('sim-canvas', HTMLCanvasElement), byId('canvas-soft', HTMLCanvasElement), byId('canvas-nscd', HTMLCanvasElement)];
   const captions = ENGINES.map((k) => byId(`caption-${k}`, HTMLElement));
+  const shortCaptions = ENGINES.map((k) => byId(`caption-short-${k}`, HTMLElement));
   const view = new CompareView(canvases, byId('canvas-wrap', HTMLElement), params.embed);
   const readout = params.embed ? null : new CompareReadout(byId('readout', HTMLElement));
 
@@ -174,6 +190,7 @@ export function startCompareApp(): void {
     if (!params.embed) byId('card-height', HTMLElement).hidden = kind !== 'pile';
     readout?.loaded(msg.duration, msg.count, typeof e === 'number' ? e : NaN);
     for (const c of captions) c.textContent = '';
+    shortCaptions.forEach((c, k) => c.replaceChildren(el('b', {}, SHORT_NAMES[ENGINES[k] ?? 'event'])));
     plotsDirty = true;
     source.show(scenario, msg.scenarioJson, msg.origin);
     updateTable(scenario);
@@ -217,6 +234,9 @@ export function startCompareApp(): void {
       const text = captionText(k, s);
       const caption = captions[k];
       if (caption && caption.textContent !== text) caption.textContent = text;
+      const [name, count] = captionShort(k, s);
+      const short = shortCaptions[k];
+      if (short && short.textContent !== `${name} ${count}`) short.replaceChildren(el('b', {}, name), ` ${count}`);
     });
     readout?.update(msg.time, msg.engines);
   }
