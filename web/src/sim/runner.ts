@@ -16,6 +16,8 @@ export type Post = (message: FromWorker, transfer: Transferable[]) => void;
 class GasFamily implements Family<World, GasFrameFields> {
   readonly sliceSize = SLICE_EVENTS;
   private observations: Observation[] = [];
+  /** s, the latest instant whose observation was queued */
+  private observed = 0;
 
   constructor(
     private readonly module: GranularModule,
@@ -34,7 +36,9 @@ class GasFamily implements Family<World, GasFrameFields> {
   }
 
   loaded(world: World, info: LoadInfo): void {
-    this.observations = [world.observation()];
+    const first = world.observation();
+    this.observations = [first];
+    this.observed = first.time;
     const radii = new Float32Array(world.radii());
     const walls = world.walls().slice();
     this.post(
@@ -54,10 +58,23 @@ class GasFamily implements Family<World, GasFrameFields> {
   }
 
   output(world: World): void {
-    this.observations.push(world.observation());
+    this.observe(world);
+  }
+
+  /** queues the world's observation when it is of an instant not yet queued */
+  private observe(world: World): void {
+    const o = world.observation();
+    if (o.time <= this.observed) return;
+    this.observed = o.time;
+    this.observations.push(o);
   }
 
   frame(world: World, changed: boolean): { fields: GasFrameFields; transfer: Transferable[] } {
+    // A run stopped by the engine (inelastic collapse) recorded the state where it stopped, between
+    // output instants: the frame's clock, discs and histogram are of that instant, so its
+    // observation goes too (the read-out showed the stop's time beside the previous instant's energy,
+    // and the plots ended before the collapse).
+    this.observe(world);
     const observations = this.observations;
     this.observations = [];
     let positions: Float32Array | null = null;
