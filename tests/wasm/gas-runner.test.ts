@@ -2,8 +2,9 @@
  * The gas worker's runner (sim/runner.ts) over the real WebAssembly build: what its frames carry.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { massGroups, maxwell2d, maxwellMixture } from '../../web/src/plot/theory';
 import type { GranularModule, Observation } from '../../web/src/sim/granular-wasm';
-import { AdvanceStatus, type FrameMessage, type FromWorker } from '../../web/src/sim/protocol';
+import { AdvanceStatus, type FrameMessage, type FromWorker, type LoadedMessage } from '../../web/src/sim/protocol';
 import { Runner } from '../../web/src/sim/runner';
 import { loadGranular, readRepoFile } from './load';
 
@@ -49,5 +50,48 @@ describe('gas runner', () => {
     expect(final.collisions).toBeGreaterThan((observations[observations.length - 2] as Observation).collisions);
     // once only
     expect(observations.filter((o) => o.time === last.time)).toHaveLength(1);
+  }, 60_000);
+
+  it("the histogram's Maxwell curve of a polydisperse gas in equilibrium is the mixture of each disc mass's", () => {
+    // the L-shaped room's discs, elastic, with radii 8 to 30 mm (masses 1 to 14)
+    const preset = JSON.parse(readRepoFile('scenarios/gas-polygon.json')) as { generate: Record<string, unknown> };
+    const json = JSON.stringify({ ...preset, restitution: 1, generate: { ...preset.generate, radiusMax: 0.03 } });
+    let loaded: LoadedMessage | null = null;
+    new Runner(mod, (message: FromWorker) => {
+      if (message.type === 'loaded') loaded = message;
+    }).handle({ type: 'load', json, origin: 'form', play: false });
+    const masses = (loaded as LoadedMessage | null)?.masses;
+    const world = new mod.World(json);
+    expect(Array.from(masses ?? [])).toEqual(Array.from(world.masses()));
+    const groups = massGroups(masses ?? []);
+    // the speed histogram averaged over t = 2 ... 40 s (some 200 collisions per disc from the start)
+    while (world.time() < 2) world.advance(1_000_000);
+    const bins = world.histogram().length;
+    const mean = new Float64Array(bins);
+    let samples = 0;
+    while (world.time() < 40) {
+      world.advance(1_000_000);
+      world.histogram().forEach((d, k) => (mean[k] = (mean[k] as number) + d));
+      samples++;
+    }
+    const width = world.histogramMax() / bins;
+    const temperature = world.observation().temperature;
+    const meanMass = world.theory().meanMass;
+    world.delete();
+    /** ∫ |histogram - f| dv, f averaged over each bin */
+    const distance = (f: (v: number) => number): number => {
+      let sum = 0;
+      for (let k = 0; k < bins; k++) {
+        let binMean = 0;
+        for (let j = 0; j < 20; j++) binMean += f((k + (j + 0.5) / 20) * width) / 20;
+        sum += Math.abs((mean[k] as number) / samples - binMean) * width;
+      }
+      return sum;
+    };
+    const mixture = distance((v) => maxwellMixture(v, groups, temperature));
+    // one Maxwell curve at the mean mass is far off (0.20 of the probability misplaced)
+    expect(distance((v) => maxwell2d(v, meanMass, temperature))).toBeGreaterThan(0.15);
+    // the mixture is within the sampling noise of the average (0.017)
+    expect(mixture).toBeLessThan(0.03);
   }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SeriesStore } from '../../web/src/plot/series';
-import { binCenters, enskogRate, haffApplies, haffEnergy, hardDiscPressure, maxwell2d } from '../../web/src/plot/theory';
+import { binCenters, enskogRate, haffApplies, haffEnergy, hardDiscPressure, MASS_GROUPS_MAX, massGroups, maxwell2d, maxwellMixture } from '../../web/src/plot/theory';
 import { WindowMean } from '../../web/src/plot/window-mean';
 import { colorBin, colorTable, viridis } from '../../web/src/render/colormap';
 import { fitTransform, toCanvasX, toCanvasY, wallBounds } from '../../web/src/render/view-transform';
@@ -53,6 +53,39 @@ describe('reference curves', () => {
     expect(maxwell2d(peak, m, T)).toBeGreaterThan(maxwell2d(peak * 1.01, m, T));
     expect(maxwell2d(peak, m, T)).toBeGreaterThan(maxwell2d(peak * 0.99, m, T));
     expect(maxwell2d(1, m, 0)).toBe(0);
+  });
+
+  it('a mixture of masses: equal discs give one Maxwell curve, two masses the mean of theirs', () => {
+    const T = 0.5;
+    const equal = massGroups([2, 2, 2]);
+    expect(equal).toEqual({ mass: [2], share: [1] });
+    expect(maxwellMixture(0.4, equal, T)).toBe(maxwell2d(0.4, 2, T));
+    // one disc of 1 kg, three of 4 kg
+    const two = massGroups(new Float64Array([1, 4, 4, 4]));
+    for (const v of [0.1, 0.5, 1.3]) {
+      expect(maxwellMixture(v, two, T)).toBeCloseTo(0.25 * maxwell2d(v, 1, T) + 0.75 * maxwell2d(v, 4, T), 14);
+    }
+    let sum = 0;
+    const dv = 1e-3;
+    for (let v = dv / 2; v < 10; v += dv) sum += maxwellMixture(v, two, T) * dv;
+    expect(sum).toBeCloseTo(1, 6);
+  });
+
+  it('many distinct masses go into log-spaced groups at their mean mass, shares summing to 1', () => {
+    // 10,000 discs with masses spread over a factor 100
+    const masses = Array.from({ length: 10_000 }, (_, i) => 0.01 * 100 ** (i / 9_999));
+    const groups = massGroups(masses);
+    expect(groups.mass.length).toBe(MASS_GROUPS_MAX);
+    expect(groups.share.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+    // the total mass is kept
+    const total = groups.mass.reduce((a, m, k) => a + m * (groups.share[k] as number), 0);
+    expect(total).toBeCloseTo(masses.reduce((a, b) => a + b, 0) / masses.length, 12);
+    // the grouped curve is the disc-by-disc one within 1e-4 of its value
+    const T = 1e-3;
+    for (const v of [0.05, 0.2, 0.6]) {
+      const exact = masses.reduce((a, m) => a + maxwell2d(v, m, T), 0) / masses.length;
+      expect(Math.abs(maxwellMixture(v, groups, T) - exact)).toBeLessThan(1e-4 * exact + 1e-9);
+    }
   });
 
   it('Enskog rate is 2 n σ g sqrt(π T / m)', () => {

@@ -1,7 +1,7 @@
-/** Speed histogram (probability density, 1/(m/s)) with the 2D Maxwell distribution at the current T. */
+/** Speed histogram (probability density, 1/(m/s)) with the 2D Maxwell distribution at the current T (one per disc mass). */
 import uPlot from 'uplot';
 import { PlotView, COLORS, axisValues, legendValue } from './plot-view';
-import { binCenters, maxwell2d } from './theory';
+import { binCenters, maxwellMixture, type MassGroups } from './theory';
 
 export class HistogramPlot {
   private readonly view: PlotView;
@@ -38,12 +38,12 @@ export class HistogramPlot {
 
   /**
    * density: probability density per bin, 1/(m/s); max: upper edge of the last bin, m/s;
-   * mass: mean disc mass, kg; temperature: current granular temperature, J.
+   * masses: the discs' masses, grouped (massGroups), kg; temperature: current granular temperature, J.
    */
-  update(density: Float64Array, max: number, mass: number, temperature: number): void {
+  update(density: Float64Array, max: number, masses: MassGroups, temperature: number): void {
     this.max = max > 0 ? max : 1;
     const x = binCenters(density.length, this.max);
-    const maxwell = x.map((v) => maxwell2d(v, mass, temperature));
+    const maxwell = x.map((v) => maxwellMixture(v, masses, temperature));
     this.view.setData([x, Array.from(density), maxwell]);
   }
 

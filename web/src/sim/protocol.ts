@@ -58,6 +58,8 @@ export interface LoadedMessage {
   count: number;
   /** (N) radii, m */
   radii: Float32Array;
+  /** (N) masses, kg */
+  masses: Float64Array;
   /** (4 x W) wall segments ax, ay, bx, by, m */
   walls: Float64Array;
   theory: Theory;

@@ -40,6 +40,7 @@ class GasFamily implements Family<World, GasFrameFields> {
     this.observations = [first];
     this.observed = first.time;
     const radii = new Float32Array(world.radii());
+    const masses = world.masses().slice();
     const walls = world.walls().slice();
     this.post(
       {
@@ -49,11 +50,12 @@ class GasFamily implements Family<World, GasFrameFields> {
         scenarioJson: info.scenarioJson,
         count: world.count(),
         radii,
+        masses,
         walls,
         theory: world.theory(),
         outputInterval: info.outputInterval,
       },
-      [radii.buffer, walls.buffer],
+      [radii.buffer, masses.buffer, walls.buffer],
     );
   }
 

@@ -8,7 +8,7 @@ import { EnergyPlot } from '../plot/energy-plot';
 import { HistogramPlot } from '../plot/histogram-plot';
 import { RatePlot } from '../plot/rate-plot';
 import { SeriesStore } from '../plot/series';
-import { haffApplies } from '../plot/theory';
+import { haffApplies, massGroups, type MassGroups } from '../plot/theory';
 import { DiscRenderer } from '../render/disc-renderer';
 import { speedScaleMax } from '../render/colormap';
 import { SpeedLegend } from '../render/legend';
@@ -55,6 +55,8 @@ export function startApp(): void {
   // ---- state from the worker
   const series = new SeriesStore();
   let theory: Theory | null = null;
+  // the discs' masses for the histogram's Maxwell curve: a polydisperse gas is a mixture
+  let masses: MassGroups = { mass: [], share: [] };
   let lastObservation: Observation | null = null;
   let histogram: Float64Array | null = null;
   let histogramMax = 1;
@@ -89,6 +91,7 @@ export function startApp(): void {
 
   function onLoaded(msg: LoadedMessage): void {
     theory = msg.theory;
+    masses = massGroups(msg.masses);
     const scenario = parseLoadedScenario(msg.scenarioJson);
     const vibrating = vibratingWall(scenario);
     renderer.setScene(msg.walls, msg.radii, vibrating);
@@ -136,7 +139,7 @@ export function startApp(): void {
     energyPlot?.update(series);
     ratePlot?.update(series);
     if (histogramPlot && histogram && theory) {
-      histogramPlot.update(histogram, histogramMax, theory.meanMass, lastObservation?.temperature ?? theory.temperature0);
+      histogramPlot.update(histogram, histogramMax, masses, lastObservation?.temperature ?? theory.temperature0);
     }
   }
 
