@@ -2,7 +2,7 @@
  * The gas worker's runner (sim/runner.ts) over the real WebAssembly build: what its frames carry.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { massGroups, maxwell2d, maxwellMixture } from '../../web/src/plot/theory';
+import { discGroups, enskogCoefficient, enskogRate, massGroups, maxwell2d, maxwellMixture } from '../../web/src/plot/theory';
 import type { GranularModule, Observation } from '../../web/src/sim/granular-wasm';
 import { AdvanceStatus, type FrameMessage, type FromWorker, type LoadedMessage } from '../../web/src/sim/protocol';
 import { Runner } from '../../web/src/sim/runner';
@@ -93,5 +93,25 @@ describe('gas runner', () => {
     expect(distance((v) => maxwell2d(v, meanMass, temperature))).toBeGreaterThan(0.15);
     // the mixture is within the sampling noise of the average (0.017)
     expect(mixture).toBeLessThan(0.03);
+  }, 60_000);
+
+  it("a polydisperse gas collides as often as the mixture's Enskog rate says", () => {
+    // the same elastic L-shaped room of radii 8 to 30 mm, from t = 2 s to 100 s
+    const preset = JSON.parse(readRepoFile('scenarios/gas-polygon.json')) as { generate: Record<string, unknown> };
+    const world = new mod.World(JSON.stringify({ ...preset, restitution: 1, generate: { ...preset.generate, radiusMax: 0.03 } }));
+    const theory = world.theory();
+    const coefficient = enskogCoefficient(discGroups(world.radii(), world.masses()), theory);
+    while (world.time() < 2) world.advance(1_000_000);
+    const start = world.observation();
+    while (world.time() < 100) world.advance(1_000_000);
+    const end = world.observation();
+    const count = world.count();
+    world.delete();
+    const measured = (2 * (end.collisions - start.collisions)) / (count * (end.time - start.time));
+    // elastic: one temperature throughout
+    const T = end.temperature;
+    expect(Math.abs(coefficient * Math.sqrt(T) / measured - 1)).toBeLessThan(0.04);
+    // the mean diameter and mass gave a rate 13 % low
+    expect(enskogRate(T, theory) / measured).toBeLessThan(0.9);
   }, 60_000);
 });

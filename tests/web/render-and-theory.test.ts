@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SeriesStore } from '../../web/src/plot/series';
-import { binCenters, enskogRate, haffApplies, haffEnergy, hardDiscPressure, MASS_GROUPS_MAX, massGroups, maxwell2d, maxwellMixture } from '../../web/src/plot/theory';
+import {
+  binCenters, discGroups, enskogCoefficient, enskogRate, haffApplies, haffEnergy, hardDiscPressure, MASS_GROUPS_MAX, massGroups,
+  maxwell2d, maxwellMixture,
+} from '../../web/src/plot/theory';
 import { WindowMean } from '../../web/src/plot/window-mean';
 import { colorBin, colorTable, viridis } from '../../web/src/render/colormap';
 import { fitTransform, toCanvasX, toCanvasY, wallBounds } from '../../web/src/render/view-transform';
@@ -86,6 +89,41 @@ describe('reference curves', () => {
       const exact = masses.reduce((a, m) => a + maxwell2d(v, m, T), 0) / masses.length;
       expect(Math.abs(maxwellMixture(v, groups, T) - exact)).toBeLessThan(1e-4 * exact + 1e-9);
     }
+  });
+
+  it("the mixture's Enskog rate: equal discs give 2 n σ g(σ) √(π T / m); pairs of kinds meet at their reduced mass", () => {
+    const theory: Theory = {
+      areaFraction: 0.2, numberDensity: 500, meanMass: 3e-4, meanDiameter: 0.02, temperature0: 1,
+      contactValue: (1 - (7 * 0.2) / 16) / (0.8 * 0.8), collisionFrequency0: 0, haffTau: 1, restitution: 0.9,
+    };
+    const equal = discGroups([0.01, 0.01, 0.01], [3e-4, 3e-4, 3e-4]);
+    expect(equal).toEqual({ radius: [0.01], mass: [3e-4], share: [1] });
+    expect(enskogCoefficient(equal, theory) * Math.sqrt(0.3)).toBeCloseTo(enskogRate(0.3, theory), 12);
+    // equal sizes, two masses: the contact value is Henderson's, the speeds those of the reduced masses
+    const g = theory.contactValue;
+    const pairs = [[1e-4, 1e-4], [1e-4, 9e-4], [9e-4, 1e-4], [9e-4, 9e-4]] as const;
+    const expected = pairs.reduce((a, [mi, mj]) => a + 0.25 * 500 * 2 * 0.02 * g * Math.sqrt((Math.PI * (mi + mj)) / (2 * mi * mj)), 0);
+    expect(enskogCoefficient(discGroups([0.01, 0.01], [1e-4, 9e-4]), theory)).toBeCloseTo(expected, 10);
+  });
+
+  it('many disc sizes go into log-spaced groups by radius, at their mean radius and mass', () => {
+    const radii = Array.from({ length: 5_000 }, (_, i) => 0.005 * 6 ** (i / 4_999));
+    const masses = radii.map((r) => Math.PI * r * r);
+    const groups = discGroups(radii, masses);
+    expect(groups.radius.length).toBe(MASS_GROUPS_MAX);
+    expect(groups.share.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+    const mean = (g: number[], all: number[]): [number, number] => [
+      g.reduce((a, x, k) => a + x * (groups.share[k] as number), 0),
+      all.reduce((a, b) => a + b, 0) / all.length,
+    ];
+    const [r, rAll] = mean(groups.radius, radii);
+    const [m, mAll] = mean(groups.mass, masses);
+    expect(r).toBeCloseTo(rAll, 14);
+    expect(m).toBeCloseTo(mAll, 14);
+    // one radius, many masses: grouped by mass
+    const byMass = discGroups(radii.map(() => 0.01), masses);
+    expect(byMass.radius.length).toBe(MASS_GROUPS_MAX);
+    expect(new Set(byMass.radius)).toEqual(new Set([0.01]));
   });
 
   it('Enskog rate is 2 n σ g sqrt(π T / m)', () => {

@@ -1,13 +1,24 @@
 /** Collision rate per disc (1/s) vs time (s), with the Enskog value at the current T (a homogeneous gas only). */
 import uPlot from 'uplot';
-import type { Theory } from '../sim/granular-wasm';
 import { PlotView, COLORS, axisValues, legendValue } from './plot-view';
 import type { SeriesStore } from './series';
-import { enskogRate } from './theory';
+
+/** The Enskog rate drawn: coefficient √T (ui/app.ts takes it from theory.ts' enskogCoefficient). */
+export interface EnskogReference {
+  /** the rate at T divided by √T, 1/(s √J) */
+  coefficient: number;
+  /** the discs come in several sizes or masses (the legend then names the mixture) */
+  mixture: boolean;
+}
+
+/** the legend of the Enskog curve, equal discs or a mixture */
+export function enskogLabel(mixture: boolean): string {
+  return mixture ? 'Enskog, mixture of the disc sizes, at current T' : 'Enskog 2nσg(σ)√(πT/m) at current T';
+}
 
 export class RatePlot {
   private readonly view: PlotView;
-  private theory: Theory | null = null;
+  private theory: EnskogReference | null = null;
   private series: SeriesStore | null = null;
 
   constructor(container: HTMLElement) {
@@ -16,8 +27,8 @@ export class RatePlot {
   }
 
   /** The Enskog reference (null: none, e.g. under gravity, where the density is not uniform). */
-  setTheory(theory: Theory | null): void {
-    const changed = (theory === null) !== (this.theory === null);
+  setTheory(theory: EnskogReference | null): void {
+    const changed = (theory === null) !== (this.theory === null) || (theory !== null && theory.mixture !== this.theory?.mixture);
     this.theory = theory;
     if (changed) this.rebuild();
   }
@@ -28,7 +39,7 @@ export class RatePlot {
       { label: 'measured', stroke: COLORS.blue, width: 2, points: { show: false }, value: legendValue },
     ];
     if (this.theory) {
-      series.push({ label: 'Enskog 2nσg(σ)√(πT/m) at current T', stroke: COLORS.vermillion, width: 2, dash: [8, 5], points: { show: false }, value: legendValue });
+      series.push({ label: enskogLabel(this.theory.mixture), stroke: COLORS.vermillion, width: 2, dash: [8, 5], points: { show: false }, value: legendValue });
     }
     this.view.build(
       {
@@ -53,7 +64,7 @@ export class RatePlot {
     const time = s.time.slice(1);
     const rate = s.rate.slice(1);
     const theory = this.theory;
-    return theory ? [time, rate, s.temperature.slice(1).map((T) => enskogRate(T, theory))] : [time, rate];
+    return theory ? [time, rate, s.temperature.slice(1).map((T) => (T > 0 ? theory.coefficient * Math.sqrt(T) : 0))] : [time, rate];
   }
 
   update(series: SeriesStore): void {

@@ -86,6 +86,111 @@ export function maxwellMixture(v: number, groups: MassGroups, temperature: numbe
   return f;
 }
 
+/** The discs as a few kinds: radius (m), mass (kg) and share of the discs (the shares sum to 1). */
+export interface DiscGroups {
+  radius: number[];
+  mass: number[];
+  share: number[];
+}
+
+/**
+ * Groups discs by radius and mass for the Enskog rate of a mixture (enskogCoefficient): one group
+ * per distinct (radius, mass) when there are at most MASS_GROUPS_MAX; otherwise MASS_GROUPS_MAX bins
+ * of equal width in log R (in log m when every radius is the same), each at its discs' mean radius
+ * and mean mass (generated discs: the mass follows the radius).
+ */
+export function discGroups(radii: ArrayLike<number>, masses: ArrayLike<number>): DiscGroups {
+  const n = Math.min(radii.length, masses.length);
+  const exact = new Map<string, { radius: number; mass: number; count: number }>();
+  for (let i = 0; i < n && exact.size <= MASS_GROUPS_MAX; i++) {
+    const key = `${radii[i] as number} ${masses[i] as number}`;
+    const group = exact.get(key);
+    if (group) group.count++;
+    else exact.set(key, { radius: radii[i] as number, mass: masses[i] as number, count: 1 });
+  }
+  const out: DiscGroups = { radius: [], mass: [], share: [] };
+  if (n === 0) return out;
+  if (exact.size <= MASS_GROUPS_MAX) {
+    for (const g of exact.values()) {
+      out.radius.push(g.radius);
+      out.mass.push(g.mass);
+      out.share.push(g.count / n);
+    }
+    return out;
+  }
+  let rLo = Infinity;
+  let rHi = 0;
+  let mLo = Infinity;
+  let mHi = 0;
+  for (let i = 0; i < n; i++) {
+    rLo = Math.min(rLo, radii[i] as number);
+    rHi = Math.max(rHi, radii[i] as number);
+    mLo = Math.min(mLo, masses[i] as number);
+    mHi = Math.max(mHi, masses[i] as number);
+  }
+  const byRadius = rHi > rLo;
+  const lo = byRadius ? rLo : mLo;
+  const span = Math.log((byRadius ? rHi : mHi) / lo);
+  const radius = new Float64Array(MASS_GROUPS_MAX);
+  const mass = new Float64Array(MASS_GROUPS_MAX);
+  const count = new Float64Array(MASS_GROUPS_MAX);
+  for (let i = 0; i < n; i++) {
+    const x = byRadius ? (radii[i] as number) : (masses[i] as number);
+    const k = Math.min(MASS_GROUPS_MAX - 1, Math.floor((Math.log(x / lo) / span) * MASS_GROUPS_MAX));
+    radius[k] = (radius[k] as number) + (radii[i] as number);
+    mass[k] = (mass[k] as number) + (masses[i] as number);
+    count[k] = (count[k] as number) + 1;
+  }
+  for (let k = 0; k < MASS_GROUPS_MAX; k++) {
+    const c = count[k] as number;
+    if (c === 0) continue;
+    out.radius.push((radius[k] as number) / c);
+    out.mass.push((mass[k] as number) / c);
+    out.share.push(c / n);
+  }
+  return out;
+}
+
+/**
+ * The Enskog collision frequency per disc of a mixture divided by √T (1/(s √J)): the rate at
+ * temperature T is this times √T. Each pair of kinds a, b meets at
+ * n_b · 2σ_ab · g_ab · √(π T / (2 μ_ab)), with σ_ab = R_a + R_b, μ_ab the reduced mass and the 2D
+ * contact value of Jenkins & Mancini, g_ab = 1/(1 − ν) + (9/16) ν/(1 − ν)² · (d_a d_b / σ_ab) M1/M2
+ * (d = 2R, M_k the mean of d^k), the average taken over the discs. Equal discs: 2 n σ g(σ) √(π / m)
+ * with Henderson's g(σ), as enskogRate. (With the mean diameter and mass instead, discs of radii 8
+ * to 30 mm collided 13 % more often than the curve; the mixture is within 3 %.)
+ */
+export function enskogCoefficient(groups: DiscGroups, theory: Theory): number {
+  const nu = theory.areaFraction;
+  const k = groups.radius.length;
+  if (k === 0 || !(nu < 1)) return 0;
+  let m1 = 0;
+  let m2 = 0;
+  for (let a = 0; a < k; a++) {
+    const d = 2 * (groups.radius[a] as number);
+    m1 += (groups.share[a] as number) * d;
+    m2 += (groups.share[a] as number) * d * d;
+  }
+  if (!(m2 > 0)) return 0;
+  const ideal = 1 / (1 - nu);
+  const excess = ((9 / 16) * nu) / ((1 - nu) * (1 - nu)) * (m1 / m2);
+  let sum = 0;
+  for (let a = 0; a < k; a++) {
+    const ra = groups.radius[a] as number;
+    const ma = groups.mass[a] as number;
+    let inner = 0;
+    for (let b = 0; b < k; b++) {
+      const rb = groups.radius[b] as number;
+      const mb = groups.mass[b] as number;
+      const sigma = ra + rb;
+      const g = ideal + (excess * (4 * ra * rb)) / sigma;
+      inner += (groups.share[b] as number) * 2 * sigma * g * Math.sqrt((Math.PI * (ma + mb)) / (2 * ma * mb));
+    }
+    sum += (groups.share[a] as number) * inner;
+  }
+  return theory.numberDensity * sum;
+}
+
 /** Enskog collision frequency per disc at temperature T (J): 2 n σ g(σ) sqrt(π T / m), 1/s. */
 export function enskogRate(temperature: number, theory: Theory): number {
   if (!(temperature > 0) || !(theory.meanMass > 0)) return 0;

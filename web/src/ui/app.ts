@@ -8,7 +8,7 @@ import { EnergyPlot } from '../plot/energy-plot';
 import { HistogramPlot } from '../plot/histogram-plot';
 import { RatePlot } from '../plot/rate-plot';
 import { SeriesStore } from '../plot/series';
-import { haffApplies, massGroups, type MassGroups } from '../plot/theory';
+import { discGroups, enskogCoefficient, haffApplies, massGroups, type MassGroups } from '../plot/theory';
 import { DiscRenderer } from '../render/disc-renderer';
 import { speedScaleMax } from '../render/colormap';
 import { SpeedLegend } from '../render/legend';
@@ -106,8 +106,9 @@ export function startApp(): void {
         ? { e0: msg.count * msg.theory.temperature0, tau: msg.theory.haffTau }
         : null,
     );
-    // Enskog's rate needs a uniform density: not under gravity
-    ratePlot?.setTheory(gravity ? null : msg.theory);
+    // Enskog's rate needs a uniform density: not under gravity; discs of several sizes or masses are a mixture
+    const kinds = discGroups(msg.radii, msg.masses);
+    ratePlot?.setTheory(gravity ? null : { coefficient: enskogCoefficient(kinds, msg.theory), mixture: kinds.radius.length > 1 });
     readout?.reset(msg.outputInterval, gravity ? null : msg.theory);
     plotsDirty = true;
     source.show(scenario, msg.scenarioJson, msg.origin);
