@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SeriesStore } from '../../web/src/plot/series';
+import { runTimeRange, SeriesStore } from '../../web/src/plot/series';
 import {
   binCenters, discGroups, enskogCoefficient, enskogRate, haffApplies, haffEnergy, hardDiscPressure, MASS_GROUPS_MAX, massGroups,
   maxwell2d, maxwellMixture,
@@ -124,6 +124,16 @@ describe('reference curves', () => {
     const byMass = discGroups(radii.map(() => 0.01), masses);
     expect(byMass.radius.length).toBe(MASS_GROUPS_MAX);
     for (const r of byMass.radius) expect(r).toBeCloseTo(0.01, 15);
+  });
+
+  it("a plot's time axis spans its data, and one output interval from 0 for a lone instant or none", () => {
+    // uPlot proposes 0-100 s for a lone point at t = 0
+    expect(runTimeRange([0], 0, 100, 0.02)).toEqual([0, 0.02]);
+    // the rate plot after one Step: its first point is at one interval
+    expect(runTimeRange([0.02], -99.98, 100.02, 0.02)).toEqual([0, 0.04]);
+    // an empty plot (no proposal)
+    expect(runTimeRange([], null, null, 0.005)).toEqual([0, 0.005]);
+    expect(runTimeRange([0.02, 0.04, 3.06], 0.02, 3.06, 0.02)).toEqual([0.02, 3.06]);
   });
 
   it('Enskog rate is 2 n σ g sqrt(π T / m)', () => {

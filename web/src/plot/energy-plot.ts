@@ -1,7 +1,7 @@
 /** Kinetic energy (J) vs time (s), with Haff's law for a freely cooling gas; optional log y. */
 import uPlot from 'uplot';
 import { PlotView, COLORS, axisValues, logAxisValues, logScale, legendValue } from './plot-view';
-import type { SeriesStore } from './series';
+import { runTimeRange, type SeriesStore } from './series';
 import { haffEnergy } from './theory';
 
 export interface HaffReference {
@@ -16,6 +16,8 @@ export class EnergyPlot {
   private haff: HaffReference | null = null;
   private log = false;
   private series: SeriesStore | null = null;
+  /** s, the run's output interval (the time axis of a lone instant spans one) */
+  private interval = 1;
 
   constructor(container: HTMLElement) {
     this.view = new PlotView(container, undefined, { name: 'energy' });
@@ -50,7 +52,7 @@ export class EnergyPlot {
     this.view.build(
       {
         title: 'Kinetic energy E_kin (J) vs time t (s)',
-        scales: { x: { time: false }, y: this.log ? logScale() : { range: (_u, _min, max) => [0, max > 0 ? max * 1.05 : 1] } },
+        scales: { x: { time: false, range: (u, min, max) => runTimeRange(u.data[0], min, max, this.interval) }, y: this.log ? logScale() : { range: (_u, _min, max) => [0, max > 0 ? max * 1.05 : 1] } },
         axes: [
           { label: 'time t (s)', values: axisValues },
           { label: 'E_kin (J)', values: this.log ? logAxisValues : axisValues, size: 60 },
@@ -72,6 +74,11 @@ export class EnergyPlot {
       return [...out, time.map((t) => haffEnergy(t, e0, tau))];
     }
     return out;
+  }
+
+  /** the run's output interval, s (a new load) */
+  setOutputInterval(interval: number): void {
+    this.interval = interval;
   }
 
   update(series: SeriesStore): void {

@@ -1,7 +1,7 @@
 /** Collision rate per disc (1/s) vs time (s), with the Enskog value at the current T (a homogeneous gas only). */
 import uPlot from 'uplot';
 import { PlotView, COLORS, axisValues, legendValue } from './plot-view';
-import type { SeriesStore } from './series';
+import { runTimeRange, type SeriesStore } from './series';
 
 /** The Enskog rate drawn: coefficient √T (ui/app.ts takes it from theory.ts' enskogCoefficient). */
 export interface EnskogReference {
@@ -20,6 +20,8 @@ export class RatePlot {
   private readonly view: PlotView;
   private theory: EnskogReference | null = null;
   private series: SeriesStore | null = null;
+  /** s, the run's output interval (the time axis of a lone instant spans one) */
+  private interval = 1;
 
   constructor(container: HTMLElement) {
     this.view = new PlotView(container, undefined, { name: 'collision rate' });
@@ -44,7 +46,7 @@ export class RatePlot {
     this.view.build(
       {
         title: 'Collisions per disc per second (1/s) vs time t (s)',
-        scales: { x: { time: false }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
+        scales: { x: { time: false, range: (u, min, max) => runTimeRange(u.data[0], min, max, this.interval) }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
         axes: [
           { label: 'time t (s)', values: axisValues },
           { label: 'rate (1/s)', values: axisValues, size: 60 },
@@ -65,6 +67,11 @@ export class RatePlot {
     const rate = s.rate.slice(1);
     const theory = this.theory;
     return theory ? [time, rate, s.temperature.slice(1).map((T) => (T > 0 ? theory.coefficient * Math.sqrt(T) : 0))] : [time, rate];
+  }
+
+  /** the run's output interval, s (a new load) */
+  setOutputInterval(interval: number): void {
+    this.interval = interval;
   }
 
   update(series: SeriesStore): void {

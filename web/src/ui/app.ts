@@ -101,6 +101,8 @@ export function startApp(): void {
     histogram = null;
     lastObservation = null;
     const gravity = hasGravity(scenario);
+    energyPlot?.setOutputInterval(msg.outputInterval);
+    ratePlot?.setOutputInterval(msg.outputInterval);
     energyPlot?.setHaff(
       haffApplies(msg.theory.restitution, vibrating >= 0, msg.theory.haffTau, gravity)
         ? { e0: msg.count * msg.theory.temperature0, tau: msg.theory.haffTau }
