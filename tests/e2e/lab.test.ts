@@ -97,4 +97,33 @@ describe('the lab page', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it('greys out t_c without the TC model and the vibrating wall\'s settings without it, unless one holds a refused value', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?play=0`);
+    await waitForState(page, (s) => s.count > 0);
+    const disabled = async (): Promise<boolean[]> =>
+      Promise.all(['#f-tc', '#f-vibWall', '#f-vibAmplitude', '#f-vibFrequency'].map((id) => page.locator(id).isDisabled()));
+    // the cooling gas: TC on, no vibrating wall
+    expect(await disabled()).toEqual([false, true, true, true]);
+    await page.locator('#f-tcModel').uncheck();
+    await page.locator('#f-vibEnabled').check();
+    expect(await disabled()).toEqual([true, false, false, false]);
+    // a refused amplitude stays editable, and focused, after the wall is switched off again
+    await page.locator('#f-vibAmplitude').fill('-1');
+    await page.locator('#f-vibEnabled').uncheck();
+    await page.locator('#apply').click();
+    await page.locator('#err-vibAmplitude').waitFor({ state: 'visible' });
+    expect(await page.locator('#err-vibAmplitude').textContent()).toBe('vibration.amplitude = -1: must be >= 0 m');
+    expect(await disabled()).toEqual([true, true, false, true]);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('f-vibAmplitude');
+    // a preset with a vibrating wall: its settings are in use
+    await page.locator('#preset').selectOption('gas-vibrated');
+    await expect.poll(disabled).toEqual([false, false, false, false]);
+    // discs of several sizes: the rate plot's Enskog curve is the mixture's
+    expect(await page.locator('#card-rate').textContent()).toContain('Enskog 2nσg(σ)√(πT/m) at current T');
+    await page.locator('#preset').selectOption('gas-polygon');
+    await expect.poll(async () => (await page.locator('#card-rate').textContent()) ?? '').toContain('Enskog, mixture of the disc sizes, at current T');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -119,6 +119,21 @@ describe('fields used only with some values of another', () => {
     expect(enabledBy({ key: 'restitution', blank: true }, '0.8')).toBe(false);
   });
 
+  it("the gas page's t_c follows the TC model's box, the vibrating wall's settings its box", () => {
+    expect(enabledBy({ key: 'tcModel', checked: true }, true)).toBe(true);
+    expect(enabledBy({ key: 'tcModel', checked: true }, false)).toBe(false);
+    // a select or text rule is not met by a checkbox's state
+    expect(enabledBy({ key: 'domainKind', values: ['box'] }, true)).toBe(false);
+    const follows = (key: string): string | undefined => {
+      const when = FIELDS.find((f) => f.key === key)?.enabledWhen;
+      return when && 'checked' in when ? when.key : undefined;
+    };
+    expect(follows('tc')).toBe('tcModel');
+    for (const key of ['vibWall', 'vibAmplitude', 'vibFrequency']) expect(follows(key)).toBe('vibEnabled');
+    // the boxes they follow are checkboxes of the form
+    for (const key of ['tcModel', 'vibEnabled']) expect(FIELDS.find((f) => f.key === key)?.kind).toBe('checkbox');
+  });
+
   it('the soft page\'s c_τ gives way to a target restitution, as the engine does', () => {
     const cTau = SOFT_FIELDS.find((f) => f.key === 'cTau');
     expect(cTau?.enabledWhen).toEqual({ key: 'restitution', blank: true });

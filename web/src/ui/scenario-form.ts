@@ -35,17 +35,23 @@ export interface FieldSpec {
   absent?: string;
   /**
    * used only while the select field `key` shows one of `values` (the soft page's box sizes with
-   * "box"), or while the text field `key` is blank (the soft page's c_τ, which a target restitution
-   * overrides): the form disables it otherwise, as the other field changes, so no typed value is
+   * "box"), while the text field `key` is blank (the soft page's c_τ, which a target restitution
+   * overrides), or while the checkbox `key` is ticked: the form disables it otherwise, as the other field changes, so no typed value is
    * dropped unseen and no control looks as if it did something it does not
    */
   enabledWhen?: EnabledWhen;
 }
 
-export type EnabledWhen = { key: string; values: readonly string[] } | { key: string; blank: true };
+export type EnabledWhen =
+  | { key: string; values: readonly string[] }
+  | { key: string; blank: true }
+  /** while the checkbox `key` is ticked (the gas page's t_c with the TC model, the vibrating wall's settings) */
+  | { key: string; checked: true };
 
-/** Whether a field with `enabledWhen` is in use while the field it follows holds `value`. */
-export function enabledBy(when: EnabledWhen, value: string): boolean {
+/** Whether a field with `enabledWhen` is in use while the field it follows holds `value` (a checkbox: whether ticked). */
+export function enabledBy(when: EnabledWhen, value: string | boolean): boolean {
+  if ('checked' in when) return value === true;
+  if (typeof value !== 'string') return false;
   return 'values' in when ? when.values.includes(value) : value.trim() === '';
 }
 
@@ -89,15 +95,21 @@ export const FIELDS: readonly FieldSpec[] = [
   },
   {
     key: 'tc', path: 'collapse.tc', label: 'TC time t_c', unit: 's', kind: 'optional-number', group: 'collapse',
-    hint: 'blank: 10⁻⁴ σ / v_rms',
+    hint: 'blank: 10⁻⁴ σ / v_rms', enabledWhen: { key: 'tcModel', checked: true },
   },
   { key: 'vibEnabled', path: 'vibration.enabled', label: 'Vibrating wall', unit: '–', kind: 'checkbox', group: 'vibration' },
   {
     key: 'vibWall', path: 'vibration.wall', label: 'Wall index', unit: '–', kind: 'number', group: 'vibration',
-    hint: 'box: 0 floor, 1 right, 2 top, 3 left',
+    hint: 'box: 0 floor, 1 right, 2 top, 3 left', enabledWhen: { key: 'vibEnabled', checked: true },
   },
-  { key: 'vibAmplitude', path: 'vibration.amplitude', label: 'Amplitude', unit: 'm', kind: 'number', group: 'vibration' },
-  { key: 'vibFrequency', path: 'vibration.frequency', label: 'Frequency', unit: 'Hz', kind: 'number', group: 'vibration' },
+  {
+    key: 'vibAmplitude', path: 'vibration.amplitude', label: 'Amplitude', unit: 'm', kind: 'number', group: 'vibration',
+    enabledWhen: { key: 'vibEnabled', checked: true },
+  },
+  {
+    key: 'vibFrequency', path: 'vibration.frequency', label: 'Frequency', unit: 'Hz', kind: 'number', group: 'vibration',
+    enabledWhen: { key: 'vibEnabled', checked: true },
+  },
   { key: 'interval', path: 'output.interval', label: 'Output interval', unit: 's', kind: 'number', group: 'output' },
   {
     key: 'duration', path: 'output.duration', label: 'Duration', unit: 's', kind: 'number', group: 'output',

@@ -177,13 +177,18 @@ export class ScenarioPanel {
     this.jsonArea.value = JSON.stringify(scenario, null, 2);
   }
 
-  /** Fields with `enabledWhen`: enabled while the field they follow allows them (and the scenario allows them). */
+  /**
+   * Fields with `enabledWhen`: enabled while the field they follow allows them (and the scenario
+   * allows them), or while they show an error, so a value the engine refused can be corrected.
+   */
   private followChoices(): void {
     for (const view of this.fields.values()) {
       const when = view.spec.enabledWhen;
       if (!when) continue;
-      const choice = this.fields.get(when.key)?.input.value ?? '';
-      view.input.disabled = !(this.base !== null && this.model.applies(view.spec, this.base) && enabledBy(when, choice));
+      const input = this.fields.get(when.key)?.input;
+      const choice = input instanceof HTMLInputElement && input.type === 'checkbox' ? input.checked : (input?.value ?? '');
+      const invalid = view.wrapper.classList.contains('invalid');
+      view.input.disabled = !(this.base !== null && this.model.applies(view.spec, this.base) && (enabledBy(when, choice) || invalid));
     }
   }
 
@@ -213,6 +218,7 @@ export class ScenarioPanel {
     if (origin === 'form') {
       const { byField, rest } = assignErrors(errors, this.model.fields);
       for (const [key, view] of this.fields) this.setFieldErrors(view, byField.get(key) ?? []);
+      this.followChoices();
       this.fillList(this.formErrors, header, rest.length > 0 ? rest : [], byField.size > 0);
       const first = this.model.fields.find((f) => byField.has(f.key));
       if (first) this.fields.get(first.key)?.input.focus();
