@@ -120,9 +120,9 @@ describe('the lab page', () => {
     await page.locator('#preset').selectOption('gas-vibrated');
     await expect.poll(disabled).toEqual([false, false, false, false]);
     // discs of several sizes: the rate plot's Enskog curve is the mixture's
-    expect(await page.locator('#card-rate').textContent()).toContain('Enskog 2nσg(σ)√(πT/m) at current T');
+    expect(await page.locator('#card-rate').textContent()).toContain('Enskog 2nσg(σ)√(πT/m) over each interval');
     await page.locator('#preset').selectOption('gas-polygon');
-    await expect.poll(async () => (await page.locator('#card-rate').textContent()) ?? '').toContain('Enskog, mixture of the disc sizes, at current T');
+    await expect.poll(async () => (await page.locator('#card-rate').textContent()) ?? '').toContain('Enskog, mixture of the disc sizes, over each interval');
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -126,6 +126,22 @@ describe('reference curves', () => {
     for (const r of byMass.radius) expect(r).toBeCloseTo(0.01, 15);
   });
 
+  it('keeps the mean √T of each output interval, for the Enskog rate over it, also across thinning', () => {
+    const obs = (time: number, temperature: number): Observation => ({
+      time, kineticEnergy: temperature, temperature, collisions: 0, wallHits: 0, collisionRate: 0,
+      wallPressure: 0, energyDissipated: 0, energyInjected: 0,
+    });
+    const store = new SeriesStore(4);
+    store.push([obs(0, 4), obs(1, 1)]);
+    store.push([obs(1, 1), obs(2, 0.25)]); // an instant already recorded is skipped
+    expect(store.rootTemperature).toEqual([2, 1.5, 0.75]);
+    store.push([obs(3, 0.0625), obs(4, 0.04)]); // 5 points: thinned to t = 0, 2, 4
+    expect(store.time).toEqual([0, 2, 4]);
+    expect(store.rootTemperature).toEqual([2, 0.75, (0.25 + 0.2) / 2]);
+    store.push([obs(5, 0.01)]);
+    expect(store.rootTemperature[3]).toBeCloseTo((0.2 + 0.1) / 2, 15);
+  });
+
   it("a plot's time axis spans its data, and one output interval from 0 for a lone instant or none", () => {
     // uPlot proposes 0-100 s for a lone point at t = 0
     expect(runTimeRange([0], 0, 100, 0.02)).toEqual([0, 0.02]);

@@ -1,4 +1,7 @@
-/** Collision rate per disc (1/s) vs time (s), with the Enskog value at the current T (a homogeneous gas only). */
+/**
+ * Collision rate per disc (1/s) vs time (s), each over one output interval, with the Enskog rate over
+ * the same interval (a homogeneous gas only).
+ */
 import uPlot from 'uplot';
 import { PlotView, COLORS, axisValues, legendValue } from './plot-view';
 import { runTimeRange, type SeriesStore } from './series';
@@ -13,7 +16,7 @@ export interface EnskogReference {
 
 /** the legend of the Enskog curve, equal discs or a mixture */
 export function enskogLabel(mixture: boolean): string {
-  return mixture ? 'Enskog, mixture of the disc sizes, at current T' : 'Enskog 2nσg(σ)√(πT/m) at current T';
+  return mixture ? 'Enskog, mixture of the disc sizes, over each interval' : 'Enskog 2nσg(σ)√(πT/m) over each interval';
 }
 
 export class RatePlot {
@@ -66,7 +69,7 @@ export class RatePlot {
     const time = s.time.slice(1);
     const rate = s.rate.slice(1);
     const theory = this.theory;
-    return theory ? [time, rate, s.temperature.slice(1).map((T) => (T > 0 ? theory.coefficient * Math.sqrt(T) : 0))] : [time, rate];
+    return theory ? [time, rate, s.rootTemperature.slice(1).map((root) => theory.coefficient * root)] : [time, rate];
   }
 
   /** the run's output interval, s (a new load) */
