@@ -25,6 +25,7 @@ describe('the lab page', () => {
     expect(labels.some((l) => l.includes('Radius (m)'))).toBe(true);
     expect(labels.some((l) => l.includes('Frequency (Hz)'))).toBe(true);
     // the wall pressure averaged over 25 output intervals (0.5 s here), next to the equation of state
+    await waitForState(page, (s) => s.outputIndex >= 26);
     const readoutText = (await page.locator('#readout').textContent()) ?? '';
     expect(readoutText).toContain('wall pressure, mean over the last 0.5 s (N/m)');
     expect(readoutText).toContain('equation of state n T (1 + 2ν g(σ)), same 0.5 s (N/m)');
@@ -123,6 +124,26 @@ describe('the lab page', () => {
     expect(await page.locator('#card-rate').textContent()).toContain('Enskog 2nσg(σ)√(πT/m) over each interval');
     await page.locator('#preset').selectOption('gas-polygon');
     await expect.poll(async () => (await page.locator('#card-rate').textContent()) ?? '').toContain('Enskog, mixture of the disc sizes, over each interval');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("the wall pressure's label names the span its mean covers while its 25 intervals fill", async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?play=0`);
+    await waitForState(page, (s) => s.count > 0);
+    const label = page.locator('#readout dd[data-key="pressure"]').locator('xpath=preceding-sibling::dt');
+    // nothing averaged yet: the window the mean will cover
+    expect(await label.textContent()).toBe('wall pressure, mean over the last 0.5 s (N/m)');
+    for (let k = 1; k <= 3; k++) {
+      await page.locator('#btn-step').click();
+      await waitForState(page, (s) => s.outputIndex === k);
+    }
+    await expect.poll(() => label.textContent()).toBe('wall pressure, mean over the last 0.06 s (N/m)');
+    expect(await page.locator('#readout').textContent()).toContain('equation of state n T (1 + 2ν g(σ)), same 0.06 s (N/m)');
+    // Reset: the window starts again
+    await page.locator('#btn-reset').click();
+    await waitForState(page, (s) => s.outputIndex === 0 && s.time === 0);
+    await expect.poll(() => label.textContent()).toBe('wall pressure, mean over the last 0.5 s (N/m)');
     expect(errors).toEqual([]);
     await page.context().close();
   });

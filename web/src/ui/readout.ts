@@ -30,11 +30,25 @@ const ROWS = [
   ['tc', 'collisions made elastic by TC', ''],
 ] as const;
 
+/**
+ * The span (s) the pressure's mean covers, from the instants that bound its intervals: the instant
+ * before the first interval averaged, then the end of each (at most PRESSURE_WINDOW of them). While
+ * the window fills (after a few Steps), or when the last interval was cut short by a stop, this is
+ * less than PRESSURE_WINDOW output intervals.
+ */
+export function averagedSpan(instants: readonly number[]): number {
+  const first = instants[0];
+  const last = instants[instants.length - 1];
+  return first === undefined || last === undefined ? 0 : last - first;
+}
+
 export class Readout extends ReadoutTable<(typeof ROWS)[number][0]> {
   private readonly pressure = new WindowMean(PRESSURE_WINDOW);
   private readonly eos = new WindowMean(PRESSURE_WINDOW);
   private theory: Theory | null = null;
   private lastTime = 0;
+  /** s: the instants bounding the averaged intervals (averagedSpan) */
+  private instants: number[] = [0];
 
   constructor(container: HTMLElement) {
     super(container, ROWS);
@@ -49,21 +63,33 @@ export class Readout extends ReadoutTable<(typeof ROWS)[number][0]> {
     this.eos.clear();
     this.theory = theory;
     this.lastTime = 0;
-    const window = formatNumber(PRESSURE_WINDOW * outputInterval);
-    this.relabel('pressure', `wall pressure, mean over the last ${window} s (N/m)`);
-    this.relabel('eos', `equation of state n T (1 + 2ν g(σ)), same ${window} s (N/m)`);
+    this.instants = [0];
+    this.labelWindow(PRESSURE_WINDOW * outputInterval);
     this.set('pressure', '–');
     this.set('eos', theory ? '–' : 'not under gravity');
   }
 
+  /** the pressure rows' labels name the span their mean covers, s */
+  private labelWindow(span: number): void {
+    const window = formatNumber(span);
+    this.relabel('pressure', `wall pressure, mean over the last ${window} s (N/m)`);
+    this.relabel('eos', `equation of state n T (1 + 2ν g(σ)), same ${window} s (N/m)`);
+  }
+
   /** every output instant, in order (the frame's observations) */
   observe(observations: readonly Observation[]): void {
+    let counted = false;
     for (const o of observations) {
       if (o.time <= this.lastTime) continue; // t = 0 has no interval behind it; an instant already counted
       this.lastTime = o.time;
       this.pressure.push(o.wallPressure);
       if (this.theory) this.eos.push(hardDiscPressure(o.temperature, this.theory));
+      this.instants.push(o.time);
+      if (this.instants.length > PRESSURE_WINDOW + 1) this.instants.shift();
+      counted = true;
     }
+    // 'the last 0.5 s' after three Steps of 0.02 s averaged 0.06 s
+    if (counted) this.labelWindow(averagedSpan(this.instants));
   }
 
   update(time: number, observation: Observation | null, stats: EngineStats): void {
