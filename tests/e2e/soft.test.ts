@@ -21,6 +21,21 @@ async function preset(name: string): Promise<string> {
 }
 
 describe('the soft-disc page', () => {
+  // A paused page (t = 0) has one instant: uPlot gave its lone point a 0-100 s time axis, for a 10 s
+  // run with 0.02 s outputs. It spans one output interval now, and the run's own times after a Step.
+  it('a paused page draws its lone instant on a time axis of one output interval, then the run\'s times', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}soft.html?play=0`);
+    await waitForState(page, (s) => s.count > 0);
+    await expect.poll(async () => (await softProbe(page)).ledgerTime).toEqual([0, 0.02]);
+    expect((await softProbe(page)).coordinateTime).toEqual([0, 0.02]);
+    await page.locator('#btn-step').click();
+    await page.locator('#btn-step').click();
+    await waitForState(page, (s) => s.outputIndex >= 2);
+    await expect.poll(async () => (await softProbe(page)).ledgerTime?.[1]).toBeCloseTo(0.04, 12);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('runs soft-box, draws the discs, fills the ledger; head-on shows its hysteresis loop', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}soft.html`);
     const first = await waitForState(page, (s) => s.count === 4 && s.time > 0 && s.running);

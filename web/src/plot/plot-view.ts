@@ -242,6 +242,12 @@ export class PlotView {
     return this.drawnPoints;
   }
 
+  /** the x axis' drawn range, [min, max] (null before the chart exists) */
+  xRange(): [number, number] | null {
+    const x = this.plot?.scales['x'];
+    return x && x.min != null && x.max != null ? [x.min, x.max] : null;
+  }
+
   setHeight(height: number): void {
     this.height = height;
     this.fit();

@@ -115,6 +115,8 @@ export function startSoftApp(): void {
     const scenario = parseLoadedScenario(msg.scenarioJson);
     traces = showTraces && count <= TRACE_MAX_DISCS ? new TraceBuffer(count, traceCapacity(TRACE_SECONDS, msg.outputInterval)) : null;
     renderer.setScene(msg.domain, msg.radii, traces);
+    ledgerPlot?.setOutputInterval(msg.outputInterval);
+    coordinatePlot?.setOutputInterval(msg.outputInterval);
     view.fit();
     ledger.clear();
     lastLedger = null;
@@ -180,6 +182,8 @@ export function startSoftApp(): void {
     () => ({ energy: 0, histogram: 0, rate: 0 }),
     () => ({
       ledger: ledgerPlot?.points() ?? 0,
+      ledgerTime: ledgerPlot?.timeRange() ?? null,
+      coordinateTime: coordinatePlot?.timeRange() ?? null,
       loops: hysteresisPlot?.points() ?? 0,
       coordinate: coordinatePlot?.points() ?? 0,
       closure: ledger.closure(),

@@ -1,6 +1,7 @@
 /** One quantity (x, y, angle, velocities, spin, observer position) of the chosen discs vs time. */
 import uPlot from 'uplot';
 import { PlotView, axisValues } from '../plot/plot-view';
+import { runTimeRange } from '../plot/series';
 import { quantityLabel, type CoordinateHistory, type Quantity } from './coordinates';
 import { DISC_COLORS } from './soft-renderer';
 
@@ -8,6 +9,8 @@ export class CoordinatePlot {
   private readonly view: PlotView;
   private discs: number[] = [];
   private quantity: Quantity = 'x';
+  /** s, the run's output interval: the time axis of a lone instant (t = 0, paused) spans one */
+  private interval = 1;
 
   constructor(container: HTMLElement) {
     this.view = new PlotView(container, 250, { name: 'coordinate' });
@@ -29,7 +32,7 @@ export class CoordinatePlot {
     this.view.build(
       {
         title: `${label} vs time t (s)`,
-        scales: { x: { time: false } },
+        scales: { x: { time: false, range: (u, min, max) => runTimeRange(u.data[0], min, max, this.interval) } },
         axes: [
           { label: 'time t (s)', values: axisValues },
           { label, values: axisValues, size: 60 },
@@ -42,6 +45,11 @@ export class CoordinatePlot {
     );
   }
 
+  /** the run's output interval, s (a new load) */
+  setOutputInterval(interval: number): void {
+    this.interval = interval;
+  }
+
   update(history: CoordinateHistory): void {
     // uPlot draws gaps for null, not NaN (a disc tracked from a later instant on)
     const gaps = (values: number[]): Array<number | null> => values.map((v) => (Number.isFinite(v) ? v : null));
@@ -50,5 +58,10 @@ export class CoordinatePlot {
 
   points(): number {
     return this.view.points();
+  }
+
+  /** the time axis' range, s */
+  timeRange(): [number, number] | null {
+    return this.view.xRange();
   }
 }

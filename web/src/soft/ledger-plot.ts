@@ -1,6 +1,7 @@
 /** The energy ledger vs time: the components stacked (areas), the total on top and the initial energy. */
 import uPlot from 'uplot';
 import { PlotView, axisValues } from '../plot/plot-view';
+import { runTimeRange } from '../plot/series';
 import { el } from '../ui/dom';
 import { LEDGER_PARTS, ledgerCsv, type LedgerSeries } from './ledger-series';
 
@@ -39,6 +40,8 @@ class LedgerView extends PlotView {
 
 export class LedgerPlot {
   private readonly view: LedgerView;
+  /** s, the run's output interval: the time axis of a lone instant (t = 0, paused) spans one */
+  private interval = 1;
 
   constructor(container: HTMLElement) {
     this.view = new LedgerView(container, 280, { name: 'energy ledger' });
@@ -56,7 +59,10 @@ export class LedgerPlot {
     this.view.build(
       {
         title: 'Energy ledger (J)',
-        scales: { x: { time: false }, y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.08 : 1] } },
+        scales: {
+          x: { time: false, range: (u, min, max) => runTimeRange(u.data[0], min, max, this.interval) },
+          y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.08 : 1] },
+        },
         axes: [
           { label: 'time t (s)', values: axisValues },
           { label: 'energy (J)', values: axisValues, size: 60 },
@@ -71,6 +77,11 @@ export class LedgerPlot {
     );
   }
 
+  /** the run's output interval, s (a new load) */
+  setOutputInterval(interval: number): void {
+    this.interval = interval;
+  }
+
   update(ledger: LedgerSeries): void {
     const time = ledger.time;
     this.view.ledger = ledger;
@@ -79,5 +90,10 @@ export class LedgerPlot {
 
   points(): number {
     return this.view.points();
+  }
+
+  /** the time axis' range, s */
+  timeRange(): [number, number] | null {
+    return this.view.xRange();
   }
 }

@@ -27,6 +27,9 @@ export interface PlotPoints {
 export interface SoftProbe {
   /** points in the energy-ledger plot */
   ledger: number;
+  /** the ledger's and the coordinate plot's time axes, s ([min, max]; null: no chart) */
+  ledgerTime: [number, number] | null;
+  coordinateTime: [number, number] | null;
   /** loops drawn in the hysteresis plot */
   loops: number;
   /** points in the coordinate plot */
