@@ -8,6 +8,7 @@
 #include <sstream>
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include "engines/soft/contact_law.hpp"
 #include "granular/soft.hpp"
@@ -74,11 +75,17 @@ TEST(SoftContactLaw, ExactRelationRoundTripsAndLawsFollowTheirFormulas) {
   EXPECT_NEAR(soft::hertzStiffness(1, -5, sigma, sigma), 4.0 / (3 * 2 * sigma) * std::sqrt(5.0 / 4.0), 1e-9);
 }
 
+// The measured restitution of one impact is the exact impact relation's to the integrator's
+// accuracy: dopri5 at its default relTol = 1e-10 gives it to within 3e-9 (measured: 1e-11 to
+// 2.5e-9 over these c_tau, speeds and laws), so kRestitutionTol = 1e-8. (It was 2e-4, which passed
+// a damping constant a off by 5e-4 relative.)
+constexpr double kRestitutionTol = 1e-8;
+
 TEST(SoftContactLaw, HeadOnRestitutionMatchesTheExactRelationForEveryCTau) {
   for (double cTau : {1.0, 0.9, 0.5, 0.0}) {
     const Impact m = measure(headOn(1.0, R"({"cTau": )" + num(cTau) + "}"), 1.0);
     const double exact = soft::restitutionFromDamping(1.5 * (1 - cTau));
-    EXPECT_NEAR(m.restitution, exact, 2e-4) << "c_tau = " << cTau;
+    EXPECT_NEAR(m.restitution, exact, kRestitutionTol) << "c_tau = " << cTau;
   }
 }
 
@@ -86,16 +93,23 @@ TEST(SoftContactLaw, RestitutionDoesNotDependOnImpactSpeed) {
   const double exact = soft::restitutionFromDamping(1.5 * (1 - 0.5));
   for (double v : {0.01, 0.1, 1.0, 10.0}) {
     const Impact m = measure(headOn(v, R"({"cTau": 0.5})"), v);
-    EXPECT_NEAR(m.restitution, exact, 2e-4) << "v = " << v;
+    EXPECT_NEAR(m.restitution, exact, kRestitutionTol) << "v = " << v;
   }
 }
 
 TEST(SoftContactLaw, TargetRestitutionIsMetExactlyAndOtherLawsGiveTheirExactValue) {
   const Impact hc = measure(headOn(1.0, R"({"restitution": 0.3})"), 1.0);
-  EXPECT_NEAR(hc.restitution, 0.3, 2e-4);  // below Hunt–Crossley's c_tau range: a > 1.5
-  for (const char* law : {"lankarani-nikravesh", "flores", "gonthier"}) {
+  EXPECT_NEAR(hc.restitution, 0.3, kRestitutionTol);  // below Hunt–Crossley's c_tau range: a > 1.5
+  // Each law's damping constant a (chi = a k0 / v_minus) from its closed form in REFERENCE §2 at
+  // e = 0.7, not from the engine: the run's a must be it, and the impact must restitute what a gives.
+  const double e = 0.7;
+  const std::pair<const char*, double> laws[] = {{"lankarani-nikravesh", 3 * (1 - e * e) / 4},
+                                                 {"flores", 8 * (1 - e) / (5 * e)},
+                                                 {"gonthier", (1 - e * e) / e}};
+  for (const auto& [law, a] : laws) {
     const Impact m = measure(headOn(1.0, std::string(R"({"law": ")") + law + R"(", "restitution": 0.7})"), 1.0);
-    EXPECT_NEAR(m.restitution, soft::restitutionFromDamping(m.a), 2e-4) << law;
+    EXPECT_NEAR(m.a, a, 1e-15) << law;
+    EXPECT_NEAR(m.restitution, soft::restitutionFromDamping(a), kRestitutionTol) << law;
   }
 }
 
@@ -103,12 +117,16 @@ TEST(SoftContactLaw, ElasticLimitMatchesHertzClosedForms) {
   double previous = 0;
   for (double v : {0.1, 1.0, 10.0}) {
     const Impact m = measure(headOn(v, R"({"cTau": 1})"), v);
-    EXPECT_NEAR(m.restitution, 1.0, 1e-6);
-    const double overlap = soft::hertzMaxOverlap(0.5, m.k0, v);
-    EXPECT_NEAR(m.maxOverlap / overlap, 1.0, 0.005) << "v = " << v;
-    EXPECT_NEAR(m.duration / (2.94328 * overlap / v), 1.0, 0.005) << "v = " << v;
+    EXPECT_NEAR(m.restitution, 1.0, kRestitutionTol);
+    // The peak overlap is the largest recorded sample of the loop, so it falls short of the
+    // continuous maximum by the sampling (measured: 1e-6 to 3e-5 relative); the duration is the
+    // integrator's (measured 1.6e-6 from the six-digit constant 2.94328, which alone is good to
+    // 2e-6). So 1e-4 and 1e-5, where 0.005 let a wrong k0 (1.3 % off) or exponent through.
+    const double hertz = std::pow(5 * 0.5 * v * v / (4 * m.k0), 0.4);  // REFERENCE §2, m_eff = 1/2
+    EXPECT_NEAR(m.maxOverlap / hertz, 1.0, 1e-4) << "v = " << v;
+    EXPECT_NEAR(m.duration / (2.94328 * hertz / v), 1.0, 1e-5) << "v = " << v;
     if (previous > 0) {
-      EXPECT_NEAR(m.duration / previous, std::pow(10.0, -0.2), 0.005 * std::pow(10.0, -0.2));
+      EXPECT_NEAR(m.duration / previous, std::pow(10.0, -0.2), 1e-5 * std::pow(10.0, -0.2));
     }
     previous = m.duration;
   }
@@ -216,8 +234,13 @@ TEST(SoftWorldTest, SlidingDiscStartsRollingAtTheClosedFormTime) {
       break;
     }
   }
-  EXPECT_NEAR(tRoll / expected, 1.0, 0.005);
-  EXPECT_NEAR(vRoll / (2 * v0 / 3), 1.0, 0.005);
+  // Rolling is seen at the first output instant (every 1 ms) after it starts: tRoll lies in
+  // [expected, expected + 1 ms], less a margin of 1e-4 for the soft disc's lever arm r - rho (the
+  // symmetric 0.5 % band allowed 0.85 ms either way). The speed then (measured 2.4e-4 under 2 v0 / 3;
+  // the lever arm alone accounts for 2.5e-5) within 1e-3.
+  EXPECT_GE(tRoll, expected * (1 - 1e-4));
+  EXPECT_LE(tRoll, expected + 0.001);
+  EXPECT_NEAR(vRoll / (2 * v0 / 3), 1.0, 1e-3);
 }
 
 TEST(SoftWorldTest, StackAtRestStaysBoundedWithoutEnergyGainOrDrift) {
@@ -247,10 +270,14 @@ TEST(SoftWorldTest, StackAtRestStaysBoundedWithoutEnergyGainOrDrift) {
     mechanical = mech;
     const auto& q = w.coordinates();
     for (int i = 0; i < 3; ++i) EXPECT_NEAR(q(0, i), 2.0, 1e-9) << "disc " << i << " drifted at t = " << w.time();
-    EXPECT_NEAR(q(1, 2), y2, 1e-3);
+    // the stack starts at its static overlaps (closed form above), so it stays where it is: measured
+    // no drift at all over 100 s; 1e-9 m (1e-3 was 3 % of the overlaps, a sag of that much passed)
+    EXPECT_NEAR(q(1, 2), y2, 1e-9);
   }
   EXPECT_DOUBLE_EQ(w.time(), 100.0);
-  EXPECT_LT(w.stats().maxForce, 3 * 3 * g);  // bounded: never beyond three times the stack's weight
+  // bounded: the largest force is the floor's static load, the stack's weight 3 m g (measured
+  // 3 m g (1 + 3.4e-9)); a bound of three times that passed forces that ring at rest
+  EXPECT_LT(w.stats().maxForce, 3 * g * (1 + 1e-6));
 }
 
 TEST(SoftWorldTest, NoDiscLeavesTheCircularWall) {
