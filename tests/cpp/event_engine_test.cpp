@@ -138,8 +138,12 @@ TEST(EventEngine, HaffLawInCollisionCountAndTimeForms) {
     ASSERT_EQ(w.advance(10000000), AdvanceStatus::Output);
     const Observation& o = w.observation();
     const double s = 2.0 * o.collisions / n;
-    EXPECT_NEAR(o.temperature / (t0 * std::exp(-(1 - r * r) * s / 2)), 1.0, 0.05) << "t = " << o.time << ", s = " << s;
-    EXPECT_NEAR(o.temperature / (t0 / ((1 + o.time / tau) * (1 + o.time / tau))), 1.0, 0.05) << "t = " << o.time;
+    // The run is deterministic (the same on every platform, see the state hash below), so this is
+    // no sampling lottery: measured within 1.8 % (count form) and 2.1 % (time form) over the 24
+    // instants, drifting up slowly as the gas leaves the homogeneous state. 3 % (was 5 %, nearly
+    // three times the worst deviation the physics leaves).
+    EXPECT_NEAR(o.temperature / (t0 * std::exp(-(1 - r * r) * s / 2)), 1.0, 0.03) << "t = " << o.time << ", s = " << s;
+    EXPECT_NEAR(o.temperature / (t0 / ((1 + o.time / tau) * (1 + o.time / tau))), 1.0, 0.03) << "t = " << o.time;
     ++checked;
   }
   EXPECT_GT(2.0 * w.observation().collisions / n, 15.0);
