@@ -374,6 +374,7 @@ describe('advance', () => {
       const v = run.velocities[s] ?? [];
       const p = run.positions[s] ?? [];
       expect(v).toHaveLength(50);
+      expect(p).toHaveLength(50); // else the inside / overlap checks below check nothing
       near(energy(v) / E0, 1, 1e-10, `energy at t = ${run.times[s]}`);
       // and the state stays physical: inside the box, no overlaps
       p.forEach(([x, y], i) => {
