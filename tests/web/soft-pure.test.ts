@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CoordinateHistory, quantityLabel, snapshotIndex } from '../../web/src/soft/coordinates';
 import { LEDGER_PARTS, LedgerSeries, ledgerCsv } from '../../web/src/soft/ledger-series';
 import {
-  loopLabel, normalizePair, pairKey, pairLabel, pairsWithLoops, parsePairKey, parsePairText,
+  loopLabel, loopLabels, normalizePair, pairKey, pairLabel, pairsWithLoops, parsePairKey, parsePairText,
 } from '../../web/src/soft/pairs';
 import { parseSoftInfo, snapshotStride } from '../../web/src/soft/protocol';
 import { TraceBuffer, traceCapacity } from '../../web/src/soft/trace-buffer';
@@ -94,6 +94,18 @@ describe('hysteresis pairs', () => {
     expect(pairLabel({ i: 0, other: -1 }, 'box')).toBe('disc 0 – wall 0 (bottom)');
     expect(pairLabel({ i: 0, other: -1 }, 'circle')).toBe('disc 0 – circular wall');
     expect(loopLabel({ startTime: 1.23449 })).toBe('t = 1.234 s');
+  });
+
+  // micrometre discs: impacts microseconds apart all read "t = 0.000 s" with three decimals
+  it('labels loops with their impact times, as many decimals as tell them apart', () => {
+    const at = (...times: number[]): string[] => loopLabels(times.map((startTime) => ({ startTime })));
+    expect(at(0.356, 1.874, 3.332)).toEqual(['t = 0.356 s', 't = 1.874 s', 't = 3.332 s']);
+    expect(at(0.038)).toEqual(['t = 0.038 s']);
+    expect(at(2.4e-5, 3.1e-5, 3.9e-5)).toEqual(['t = 0.000024 s', 't = 0.000031 s', 't = 0.000039 s']);
+    expect(at(1.2341, 1.2344)).toEqual(['t = 1.2341 s', 't = 1.2344 s']);
+    expect(at(0, 0.0002)).toEqual(['t = 0.00000 s', 't = 0.00020 s']);
+    expect(at(3e-12)).toEqual(['t = 3.00000e-12 s']);
+    expect(loopLabel({ startTime: 4.2e-6 })).toBe('t = 0.0000042 s');
   });
 
   it('keys pairs whichever disc comes first', () => {

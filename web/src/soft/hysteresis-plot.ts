@@ -5,7 +5,7 @@
 import uPlot from 'uplot';
 import { PlotView, axisValues } from '../plot/plot-view';
 import type { HysteresisLoop } from '../sim/granular-wasm';
-import { loopLabel } from './pairs';
+import { loopLabels } from './pairs';
 import { DISC_COLORS } from './soft-renderer';
 
 /** the most recent loops drawn for a pair */
@@ -60,7 +60,7 @@ export class HysteresisPlot {
     this.shownKey = key;
     this.shown = recent.length;
     const series: uPlot.Series[] = [{}];
-    const labels = recent.length > 0 ? recent.map(loopLabel) : ['no impact yet'];
+    const labels = recent.length > 0 ? loopLabels(recent) : ['no impact yet'];
     labels.forEach((label, k) => {
       series.push({
         label,

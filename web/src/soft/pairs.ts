@@ -40,7 +40,25 @@ export function pairLabel(p: Pair, domainKind: string): string {
 
 /** Series label of one loop: its impact time. */
 export function loopLabel(loop: Pick<HysteresisLoop, 'startTime'>): string {
-  return `t = ${loop.startTime.toFixed(3)} s`;
+  return loopLabels([loop])[0] ?? '';
+}
+
+/** decimals tried for the impact times, beyond which they are written in exponent form */
+const MAX_LABEL_DECIMALS = 9;
+
+/**
+ * Series labels of loops drawn together: their impact times with 3 decimals, or as many more as
+ * make every label different and give every time at least two significant digits (impacts of
+ * micrometre discs a few microseconds apart all read "t = 0.000 s" with 3).
+ */
+export function loopLabels(loops: ReadonlyArray<Pick<HysteresisLoop, 'startTime'>>): string[] {
+  const times = loops.map((l) => l.startTime);
+  for (let d = 3; d <= MAX_LABEL_DECIMALS; d++) {
+    const labels = times.map((t) => `t = ${t.toFixed(d)} s`);
+    const readable = times.every((t) => t === 0 || Math.abs(t) >= 10 ** (1 - d));
+    if (readable && new Set(labels).size === labels.length) return labels;
+  }
+  return times.map((t) => `t = ${t.toExponential(5)} s`);
 }
 
 /**
