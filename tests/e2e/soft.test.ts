@@ -51,7 +51,7 @@ describe('the soft-disc page', () => {
     for (const unit of ["Young's modulus E (Pa)", 'Radius r (m)', 'g_y (m/s²)', 'Initial spin (largest) (rad/s)']) {
       expect(labels.some((l) => l.includes(unit)), unit).toBe(true);
     }
-    expect(await page.locator('#readout').textContent()).toContain('ledger closure |total − initial| / initial');
+    expect(await page.locator('#readout').textContent()).toContain('ledger closure |total − initial| / largest energy');
     expect(await page.locator('#soft-info').textContent()).toContain('c_tau = 0.9');
     expect(await page.locator('#plot-ledger .u-title').textContent()).toBe('Energy ledger (J)');
     expect(await page.locator('#gas-link').getAttribute('href')).toBe('./');

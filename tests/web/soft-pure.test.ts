@@ -60,7 +60,20 @@ describe('stacked energy ledger', () => {
     l.push([row(0, { translational: 10 })]);
     l.push([row(0, { translational: 10 }), row(0.5, { translational: 10.001 })]);
     expect(l.time).toEqual([0, 0.5]);
-    expect(l.closure()).toBeCloseTo(1e-4, 12);
+    // the scale is the largest energy seen: 10.001 J of translation
+    expect(l.closure()).toBeCloseTo(0.001 / 10.001, 12);
+  });
+
+  // A disc dropped from rest: the potential counts from the start, so the initial energy is 0 and
+  // the read-out showed '–' for the whole run; the closure is measured against the largest energy.
+  it('measures the closure of a run that starts with no energy against the largest energy reached', () => {
+    const l = new LedgerSeries();
+    l.push([{ ...row(0, {}), initial: 0, total: 0 }]);
+    expect(Number.isNaN(l.closure())).toBe(true);
+    l.push([{ ...row(0.1, { translational: 0.05, potential: -0.05 }), initial: 0, total: 2e-10 }]);
+    expect(l.closure()).toBeCloseTo(2e-10 / 0.05, 18);
+    l.push([{ ...row(0.2, { translational: 0.01, potential: -0.07, damping: 0.06 }), initial: 0, total: -1e-10 }]);
+    expect(l.closure()).toBeCloseTo(1e-10 / 0.07, 18);
   });
 
   it('exports each component as it is, not the stacked sums the plot draws, every header with its unit', () => {

@@ -27,6 +27,8 @@ export class LedgerSeries {
   readonly parts: Record<LedgerPart, number[]> = emptyParts();
   total: number[] = [];
   initial = 0;
+  /** J: the largest of |initial| and every component's magnitude so far (the closure's scale) */
+  scale = 0;
   version = 0;
 
   constructor(private readonly maxPoints = MAX_LEDGER_POINTS) {}
@@ -36,6 +38,7 @@ export class LedgerSeries {
     for (const [key] of LEDGER_PARTS) this.parts[key] = [];
     this.total = [];
     this.initial = 0;
+    this.scale = 0;
     this.version += 1;
   }
 
@@ -51,16 +54,22 @@ export class LedgerSeries {
       for (const [key] of LEDGER_PARTS) this.parts[key].push(row[key]);
       this.total.push(row.total);
       this.initial = row.initial;
+      this.scale = Math.max(this.scale, Math.abs(row.initial), ...LEDGER_PARTS.map(([key]) => Math.abs(row[key])));
     }
     if (this.time.length > this.maxPoints) this.thin();
     this.version += 1;
   }
 
-  /** |total − initial| / initial at the latest instant (NaN before any row, or for zero energy). */
+  /**
+   * |total − initial| / E at the latest instant, E the largest of |initial| and every component's
+   * magnitude so far: the initial energy itself when nothing outgrows it (no gravity), and still a
+   * measure when that is zero (a disc dropped from rest: the potential energy counts from the start).
+   * NaN before any row, or when nothing has any energy.
+   */
   closure(): number {
     const total = this.total[this.total.length - 1];
-    if (total === undefined || this.initial === 0) return NaN;
-    return Math.abs(total - this.initial) / Math.abs(this.initial);
+    if (total === undefined || !(this.scale > 0)) return NaN;
+    return Math.abs(total - this.initial) / this.scale;
   }
 
   /** Cumulative sums, bottom to top: stacked[k][t] = sum of parts 0..k at instant t. */

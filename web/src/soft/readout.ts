@@ -9,7 +9,7 @@ const ROWS = [
   ['rejected', 'rejected steps', ''],
   ['contacts', 'contacts (started)', ''],
   ['active', 'active contacts', ''],
-  ['closure', 'ledger closure |total − initial| / initial', ''],
+  ['closure', 'ledger closure |total − initial| / largest energy', ''],
   ['maxForce', 'largest contact force', 'N'],
   ['lastStep', 'last step size', 's'],
 ] as const;
