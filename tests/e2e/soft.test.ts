@@ -162,6 +162,40 @@ describe('the soft-disc page', () => {
     await page.context().close();
   });
 
+  // Reset and Apply put the coordinate plot back on discs 0 and 1 and the hysteresis plot on the first
+  // pair to collide, whatever the reader had chosen; the choice now stays while the run has it.
+  it('Reset and Apply keep the discs and the pair chosen for the plots, dropping discs beyond a smaller count', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}soft.html?until=2`);
+    await waitForState(page, (s) => s.count === 4 && !s.running && s.time >= 2);
+    const legend = (): Promise<string[]> => page.locator('#plot-coordinate .u-legend .u-label').allTextContents();
+    await page.locator('#coord-discs').selectOption(['0', '2', '3']);
+    await page.locator('#coord-quantity').selectOption('spin');
+    const pairs = await page.locator('#pair-select option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    expect(pairs.length).toBeGreaterThan(2);
+    const pair = pairs[pairs.length - 1]!;
+    await page.locator('#pair-select').selectOption(pair);
+    const pairText = (await softProbe(page)).pair;
+    expect(await legend()).toEqual(['disc 0', 'disc 2', 'disc 3']);
+
+    await page.locator('#btn-reset').click();
+    await waitForState(page, (s) => s.count === 4 && s.time === 0);
+    expect(await page.locator('#coord-discs').evaluate((s) => [...(s as HTMLSelectElement).selectedOptions].map((o) => o.value))).toEqual(['0', '2', '3']);
+    expect(await page.locator('#coord-quantity').inputValue()).toBe('spin');
+    expect(await legend()).toEqual(['disc 0', 'disc 2', 'disc 3']);
+    expect(await page.locator('#pair-select').inputValue()).toBe(pair);
+    expect((await softProbe(page)).pair).toBe(pairText);
+
+    // two discs: disc 0 stays, 2 and 3 are gone; the pair (it names disc 2 or 3, or is the last of many) may go
+    await page.locator('#f-count').fill('2');
+    await page.locator('#apply').click();
+    await waitForState(page, (s) => s.count === 2);
+    expect(await page.locator('#coord-discs option').allTextContents()).toEqual(['disc 0', 'disc 1']);
+    expect(await page.locator('#coord-discs').evaluate((s) => [...(s as HTMLSelectElement).selectedOptions].map((o) => o.value))).toEqual(['0']);
+    expect(await legend()).toEqual(['disc 0']);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('a bad value shows a message next to its field and the previous run goes on', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}soft.html`);
     const running = await waitForState(page, (s) => s.count === 4 && s.running);

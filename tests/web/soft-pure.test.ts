@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CoordinateHistory, quantityLabel, snapshotIndex } from '../../web/src/soft/coordinates';
 import { LEDGER_PARTS, LedgerSeries, ledgerCsv } from '../../web/src/soft/ledger-series';
 import {
-  loopLabel, loopLabels, normalizePair, pairKey, pairLabel, pairsWithLoops, parsePairKey, parsePairText,
+  loopLabel, loopLabels, normalizePair, pairExists, pairKey, pairLabel, pairsWithLoops, parsePairKey, parsePairText,
 } from '../../web/src/soft/pairs';
 import { parseSoftInfo, snapshotStride } from '../../web/src/soft/protocol';
 import { TraceBuffer, traceCapacity } from '../../web/src/soft/trace-buffer';
@@ -119,6 +119,16 @@ describe('hysteresis pairs', () => {
     expect(at(0, 0.0002)).toEqual(['t = 0.00000 s', 't = 0.00020 s']);
     expect(at(3e-12)).toEqual(['t = 3.00000e-12 s']);
     expect(loopLabel({ startTime: 4.2e-6 })).toBe('t = 0.0000042 s');
+  });
+
+  it('tells whether a run has a pair (a pair kept across Reset and Apply)', () => {
+    expect(pairExists({ i: 3, other: 1 }, 4, 4)).toBe(true);
+    expect(pairExists({ i: 1, other: 3 }, 3, 4)).toBe(false);
+    expect(pairExists({ i: 2, other: -4 }, 4, 4)).toBe(true);
+    expect(pairExists({ i: 2, other: -4 }, 4, 1)).toBe(false);
+    expect(pairExists({ i: 0, other: -1 }, 1, 1)).toBe(true);
+    expect(pairExists({ i: 0, other: -1 }, 1, 0)).toBe(false);
+    expect(pairExists({ i: 2, other: 2 }, 4, 4)).toBe(false);
   });
 
   it('keys pairs whichever disc comes first', () => {

@@ -123,7 +123,9 @@ export function startSoftApp(): void {
     coords = new CoordinateHistory(count);
     loops.clear();
     latest = null;
-    pairPicker.reset(count, domainKind, msg.recordAll);
+    // a typed pair the reader kept recording (Reset, Apply): the worker starts each run on 0-1
+    const typed = pairPicker.reset(count, domainKind, msg.recordAll);
+    if (typed) client.recordPair(typed.i, typed.other);
     coordinatePicker.reset(count);
     const discs = coordinatePicker.chosenDiscs();
     coords.track(count <= 64 ? Array.from({ length: count }, (_, i) => i) : discs);

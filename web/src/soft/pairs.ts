@@ -95,6 +95,13 @@ export function parsePairText(text: string, count: number, walls: number): Pair 
   return k < walls ? { i, other: -(k + 1) } : null;
 }
 
+/** Whether a scenario of `count` discs and `walls` walls has this pair. */
+export function pairExists(p: Pair, count: number, walls: number): boolean {
+  const n = normalizePair(p.i, p.other);
+  if (n.i < 0 || n.i >= count) return false;
+  return n.other >= 0 ? n.other < count && n.other !== n.i : -n.other - 1 < walls;
+}
+
 /** Number of walls of a domain kind. */
 export function wallCount(domainKind: string): number {
   return domainKind === 'box' ? 4 : domainKind === 'circle' ? 1 : 0;

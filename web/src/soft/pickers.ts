@@ -5,7 +5,7 @@
 import type { HysteresisLoop } from '../sim/granular-wasm';
 import { el } from '../ui/dom';
 import { isQuantity, QUANTITIES, type Quantity } from './coordinates';
-import { pairKey, pairLabel, pairsWithLoops, parsePairKey, parsePairText, wallCount, type Pair } from './pairs';
+import { pairExists, pairKey, pairLabel, pairsWithLoops, parsePairKey, parsePairText, wallCount, type Pair } from './pairs';
 
 /** most disc options listed in the coordinate picker */
 const MAX_DISC_OPTIONS = 2000;
@@ -39,24 +39,42 @@ export class PairPicker {
     container.replaceChildren(el('label', { for: 'pair-select' }, 'Pair'), this.select, this.textRow);
   }
 
-  /** A new run: every pair is recorded (list the pairs that had impacts) or only one typed in. */
-  reset(count: number, domainKind: string, recordAll: boolean): void {
+  /**
+   * A new run: every pair is recorded (list the pairs that had impacts) or only one typed in. A pair
+   * the reader chose stays chosen when the new run has it (Reset, Apply, a change to more discs);
+   * returns it when it is a typed pair to record, else null.
+   */
+  reset(count: number, domainKind: string, recordAll: boolean): Pair | null {
+    const previous = this.userChose ? this.chosen : null;
+    const kept = previous !== null && pairExists(previous, count, wallCount(domainKind)) ? previous : null;
     this.count = count;
     this.domainKind = domainKind;
-    this.chosen = null;
-    this.userChose = false;
+    this.chosen = kept;
+    this.userChose = kept !== null;
     this.optionsKey = '';
-    this.select.replaceChildren(el('option', { value: '' }, 'no impact yet'));
+    this.select.replaceChildren(this.keptOption() ?? el('option', { value: '' }, 'no impact yet'));
     this.select.hidden = !recordAll;
     this.select.previousElementSibling?.toggleAttribute('hidden', !recordAll);
     this.textRow.hidden = recordAll;
-    if (!recordAll && count > 1) {
+    if (!recordAll && kept === null && count > 1) {
       this.chosen = { i: 0, other: 1 };
       this.text.value = '0-1';
     }
     this.message.textContent = recordAll
       ? ''
       : `too many discs to record every pair: type "i-j" (discs), "i-wK" (wall K)${domainKind === 'circle' ? ' or "i-wall"' : ''}, then Record`;
+    if (!recordAll && kept !== null) {
+      this.message.textContent = `recording ${pairLabel(kept, domainKind)} from now on`;
+      return kept;
+    }
+    return null;
+  }
+
+  /** the option of a pair chosen before this run, while it has had no impact in this one */
+  private keptOption(): HTMLOptionElement | null {
+    return this.userChose && this.chosen
+      ? el('option', { value: pairKey(this.chosen) }, `${pairLabel(this.chosen, this.domainKind)} (no impact yet)`)
+      : null;
   }
 
   private recordTyped(): void {
@@ -66,6 +84,7 @@ export class PairPicker {
       return;
     }
     this.chosen = pair;
+    this.userChose = true;
     this.message.textContent = `recording ${pairLabel(pair, this.domainKind)} from now on`;
     this.onChange(pair, true);
   }
@@ -80,6 +99,9 @@ export class PairPicker {
     const options = pairs.map(({ pair, count }) =>
       el('option', { value: pairKey(pair) }, `${pairLabel(pair, this.domainKind)} (${count} impact${count === 1 ? '' : 's'})`),
     );
+    const chosenKey = this.userChose && this.chosen ? pairKey(this.chosen) : null;
+    const kept = chosenKey !== null && !pairs.some((p) => pairKey(p.pair) === chosenKey) ? this.keptOption() : null;
+    if (kept) options.unshift(kept);
     this.select.replaceChildren(...(options.length > 0 ? options : [el('option', { value: '' }, 'no impact yet')]));
     if ((!this.userChose || this.chosen === null) && pairs[0]) {
       this.chosen = pairs[0].pair;
@@ -115,11 +137,16 @@ export class CoordinatePicker {
     );
   }
 
-  /** A new run of `count` discs: discs 0 and 1 chosen. */
+  /**
+   * A new run of `count` discs: the discs chosen before stay chosen (Reset, Apply), those beyond the
+   * new count dropped; discs 0 and 1 when none is left (the first run).
+   */
   reset(count: number): void {
     const shown = Math.min(count, MAX_DISC_OPTIONS);
+    const before = new Set(this.chosenDiscs().filter((i) => i < shown));
+    const chosen = (i: number): boolean => (before.size > 0 ? before.has(i) : i < 2);
     const options: HTMLOptionElement[] = [];
-    for (let i = 0; i < shown; i++) options.push(el('option', { value: String(i), selected: i < 2 }, `disc ${i}`));
+    for (let i = 0; i < shown; i++) options.push(el('option', { value: String(i), selected: chosen(i) }, `disc ${i}`));
     this.discs.replaceChildren(...options);
   }
 
