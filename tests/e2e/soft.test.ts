@@ -196,6 +196,24 @@ describe('the soft-disc page', () => {
     await page.context().close();
   });
 
+  // The closure's value broke after its exponent's hyphen beside its long label, '3.84e-' over '11'.
+  it('reads the ledger closure on one line, at 1400 px and on a phone', async () => {
+    for (const width of [1400, 390]) {
+      const { page, errors } = await openPage(browser(), `${inject('baseUrl')}soft.html?until=1`, { width, height: 844 });
+      await waitForState(page, (s) => s.count === 4 && !s.running && s.time >= 1);
+      await expect.poll(() => page.locator('#readout dd[data-key=closure]').textContent()).toMatch(/^\d\.\d\de-\d+$/);
+      // lines the value's text takes (the cell itself stretches to its row, whose label may wrap)
+      const lines = await page.locator('#readout dd[data-key=closure]').evaluate((d) => {
+        const range = document.createRange();
+        range.selectNodeContents(d);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      });
+      expect(lines, `${width} px`).toBe(1);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
+  });
+
   it('a bad value shows a message next to its field and the previous run goes on', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}soft.html`);
     const running = await waitForState(page, (s) => s.count === 4 && s.running);
