@@ -123,8 +123,10 @@ export function startSoftApp(): void {
     coords = new CoordinateHistory(count);
     loops.clear();
     latest = null;
-    // a typed pair the reader kept recording (Reset, Apply): the worker starts each run on 0-1
-    const typed = pairPicker.reset(count, domainKind, msg.recordAll);
+    // the pair chosen stays for the same scenario (Reset, Apply), not for another one (a preset, a
+    // link, a file); a typed pair kept is recorded again: the worker starts each run on 0-1
+    const sameScenario = msg.origin === 'reset' || msg.origin === 'form' || msg.origin === 'json';
+    const typed = pairPicker.reset(count, domainKind, msg.recordAll, sameScenario);
     if (typed) client.recordPair(typed.i, typed.other);
     coordinatePicker.reset(count);
     const discs = coordinatePicker.chosenDiscs();

@@ -41,11 +41,11 @@ export class PairPicker {
 
   /**
    * A new run: every pair is recorded (list the pairs that had impacts) or only one typed in. A pair
-   * the reader chose stays chosen when the new run has it (Reset, Apply, a change to more discs);
-   * returns it when it is a typed pair to record, else null.
+   * the reader chose stays chosen when `keep` (Reset, Apply: the same scenario, edited) and the new
+   * run has it; returns it when it is a typed pair to record, else null.
    */
-  reset(count: number, domainKind: string, recordAll: boolean): Pair | null {
-    const previous = this.userChose ? this.chosen : null;
+  reset(count: number, domainKind: string, recordAll: boolean, keep: boolean): Pair | null {
+    const previous = keep && this.userChose ? this.chosen : null;
     const kept = previous !== null && pairExists(previous, count, wallCount(domainKind)) ? previous : null;
     this.count = count;
     this.domainKind = domainKind;
