@@ -34,7 +34,7 @@ export interface SoftProbe {
   loops: number;
   /** points in the coordinate plot */
   coordinate: number;
-  /** |total − initial| / initial of the ledger now */
+  /** the ledger closure now: |total − initial| / the largest energy so far (soft/ledger-series.ts) */
   closure: number;
   /** (6 x N) coordinates now: x, y, angle, vx, vy, spin per disc */
   coordinates: number[];
