@@ -118,6 +118,10 @@ TEST(Scenario, EveryProblemIsReportedNotJustTheFirst) {
 
 TEST(Scenario, TypeErrorsAndUnknownFields) {
   EXPECT_ISSUE(R"({"schema":1,"generate":{"radious":0.1}})", "generate.radious = 0.1: unknown field (did you mean \"radius\"?)");
+  // an abbreviation of one field names it ("r" is one edit from "x" and "y", five from "radius");
+  // one of several lists them
+  EXPECT_ISSUE(R"({"schema":1,"discs":[{"x":1,"y":1,"r":0.1}]})", "discs[0].r = 0.1: unknown field (did you mean \"radius\"?)");
+  EXPECT_ISSUE(R"({"schema":1,"generate":{"rad":0.1}})", "generate.rad = 0.1: unknown field; allowed: count radius radiusMax");
   EXPECT_ISSUE(R"({"schema":1,"restitution":"high"})", "restitution = \"high\": must be a number");
   EXPECT_ISSUE(R"({"schema":1,"generate":{"count":10.5}})", "generate.count = 10.5: must be an integer");
   EXPECT_ISSUE(R"({"schema":1,"generate":{"placement":"grid"}})", "generate.placement = \"grid\": must be one of: \"random\", \"lattice\"");

@@ -50,21 +50,33 @@ class Reader {
   }
   std::size_t count() const { return errors_.size(); }
 
-  /// Report keys that are not in `allowed` (with a suggestion for near misses).
+  /// Report keys that are not in `allowed` (with a suggestion for near misses). A key that begins
+  /// exactly one allowed name is taken for its abbreviation ("r" for "radius", although "x" is one
+  /// edit away); one that begins several gets the list; otherwise the name at the smallest edit
+  /// distance (below 3) is suggested.
   void keys(const Json& obj, const std::string& path, std::initializer_list<const char*> allowed) {
     for (const auto& m : obj.members()) {
       bool known = false;
       std::string suggestion;
       std::size_t bestDistance = 3;
+      int abbreviated = 0;
+      std::string abbreviation;
       for (const char* k : allowed) {
-        if (m.first == k) known = true;
-        std::size_t d = editDistance(m.first, k);
+        const std::string name = k;
+        if (m.first == name) known = true;
+        if (!m.first.empty() && m.first.size() < name.size() && name.compare(0, m.first.size(), m.first) == 0) {
+          ++abbreviated;
+          abbreviation = name;
+        }
+        std::size_t d = editDistance(m.first, name);
         if (d < bestDistance) {
           bestDistance = d;
-          suggestion = k;
+          suggestion = name;
         }
       }
       if (known) continue;
+      if (abbreviated == 1) suggestion = abbreviation;
+      else if (abbreviated > 1) suggestion.clear();
       std::string msg = "unknown field";
       if (!suggestion.empty()) msg += " (did you mean \"" + suggestion + "\"?)";
       else {
