@@ -1,7 +1,8 @@
 /** Plot axes (plot/plot-view.ts logAxisValues and the avalanche plots' time axis): many decades are thinned to round ones, a short range keeps every label; an empty time axis still has a span. */
 import type uPlot from 'uplot';
 import { describe, expect, it } from 'vitest';
-import { timeRange } from '../../web/src/avalanche/avalanche-plots';
+import { EMPTY_TIME_SPAN } from '../../web/src/avalanche/avalanche-plots';
+import { runTimeRange } from '../../web/src/plot/series';
 import { scaleTick } from '../../web/src/render/legend';
 import { axisValues, decadeRange, logAxisValues, showLonePoints, tickLabels, wrapWords } from '../../web/src/plot/plot-view';
 
@@ -133,10 +134,11 @@ describe('wrapWords: the PNG export\'s caption on as many lines as it needs', ()
 
 describe('the avalanche plots\' time axis', () => {
   it('spans the data, or 0–1 s when there is none (uPlot draws no axis for an empty scale)', () => {
-    expect(timeRange(null, null)).toEqual([0, 1]);
-    expect(timeRange(Infinity, -Infinity)).toEqual([0, 1]);
-    expect(timeRange(0, 0.3)).toEqual([0, 0.3]);
-    expect(timeRange(0.2, 0.2)).toEqual([0.2, 1.2]);
+    const timeRange = (x: number[], min: number | null, max: number | null): [number, number] => runTimeRange(x, min, max, EMPTY_TIME_SPAN);
+    expect(timeRange([], null, null)).toEqual([0, 1]);
+    expect(timeRange([], Infinity, -Infinity)).toEqual([0, 1]);
+    expect(timeRange([0], 0, 0)).toEqual([0, 1]);
+    expect(timeRange([0, 0.1, 0.3], 0, 0.3)).toEqual([0, 0.3]);
   });
 });
 

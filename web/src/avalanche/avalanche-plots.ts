@@ -5,6 +5,7 @@
  */
 import uPlot from 'uplot';
 import { axisValues, COLORS, legendValue, logAxisValues, logScale, PlotView, type PlotOptions } from '../plot/plot-view';
+import { runTimeRange } from '../plot/series';
 import type { SampleSeries } from './sample-series';
 
 export const AVALANCHE_PLOT_KINDS = ['runout', 'energy', 'iterations'] as const;
@@ -106,16 +107,14 @@ const TIME_AXIS: uPlot.Axis = axis('time since the gate opened t (s)', 't (s)', 
 const BASE: Pick<uPlot.Options, 'cursor' | 'legend' | 'hooks'> = { cursor: { drag: { x: true, y: false } }, legend: { live: false }, hooks: { init: [fitTitles] } };
 
 /**
- * Time since the gate opened: the data's span, or 0–1 s before there is any (uPlot draws no
- * x axis at all for an empty scale, so a new or reset plot had no time axis).
+ * Time since the gate opened: the data's span, or 0–1 s while there is one sample or none (uPlot
+ * draws no x axis at all for an empty scale, so a new or reset plot had no time axis); the gas and
+ * soft plots' rule (runTimeRange) with a span of 1 s rather than one output interval.
  */
-export function timeRange(min: number | null, max: number | null): [number, number] {
-  if (min === null || max === null || !Number.isFinite(min) || !Number.isFinite(max)) return [0, 1];
-  return max > min ? [min, max] : [min, min + 1];
-}
+export const EMPTY_TIME_SPAN = 1;
 
 function xScale(): uPlot.Scale {
-  return { time: false, range: (_u, min, max) => timeRange(min, max) };
+  return { time: false, range: (u, min, max) => runTimeRange(u.data[0], min, max, EMPTY_TIME_SPAN) };
 }
 
 /** The chart options of each plot (the axes' titles as plain text: the CSV headers take quantities and units from them). */
