@@ -37,41 +37,9 @@ export const MASS_GROUPS_MAX = 256;
  * 1.8 % wide, the curve's error far below that).
  */
 export function massGroups(masses: ArrayLike<number>): MassGroups {
-  const counts = new Map<number, number>();
-  let lo = Infinity;
-  let hi = 0;
-  let n = 0;
-  for (let i = 0; i < masses.length; i++) {
-    const m = masses[i] as number;
-    if (!(m > 0) || !Number.isFinite(m)) continue;
-    n++;
-    lo = Math.min(lo, m);
-    hi = Math.max(hi, m);
-    if (counts.size <= MASS_GROUPS_MAX) counts.set(m, (counts.get(m) ?? 0) + 1);
-  }
-  if (n === 0) return { mass: [], share: [] };
-  if (counts.size <= MASS_GROUPS_MAX) {
-    const mass = [...counts.keys()];
-    return { mass, share: mass.map((m) => (counts.get(m) as number) / n) };
-  }
-  const sum = new Float64Array(MASS_GROUPS_MAX);
-  const count = new Float64Array(MASS_GROUPS_MAX);
-  const span = Math.log(hi / lo);
-  for (let i = 0; i < masses.length; i++) {
-    const m = masses[i] as number;
-    if (!(m > 0) || !Number.isFinite(m)) continue;
-    const k = Math.min(MASS_GROUPS_MAX - 1, Math.floor((Math.log(m / lo) / span) * MASS_GROUPS_MAX));
-    sum[k] = (sum[k] as number) + m;
-    count[k] = (count[k] as number) + 1;
-  }
-  const out: MassGroups = { mass: [], share: [] };
-  for (let k = 0; k < MASS_GROUPS_MAX; k++) {
-    const c = count[k] as number;
-    if (c === 0) continue;
-    out.mass.push((sum[k] as number) / c);
-    out.share.push(c / n);
-  }
-  return out;
+  // the discs grouped by mass alone: discGroups with the mass as the radius too
+  const groups = discGroups(masses, masses);
+  return { mass: groups.mass, share: groups.share };
 }
 
 /**
@@ -97,19 +65,26 @@ export interface DiscGroups {
  * Groups discs by radius and mass for the Enskog rate of a mixture (enskogCoefficient): one group
  * per distinct (radius, mass) when there are at most MASS_GROUPS_MAX; otherwise MASS_GROUPS_MAX bins
  * of equal width in log R (in log m when every radius is the same), each at its discs' mean radius
- * and mean mass (generated discs: the mass follows the radius).
+ * and mean mass (generated discs: the mass follows the radius). Discs whose radius or mass is not a
+ * positive number are left out. massGroups is this with the mass standing for the radius too.
  */
 export function discGroups(radii: ArrayLike<number>, masses: ArrayLike<number>): DiscGroups {
-  const n = Math.min(radii.length, masses.length);
+  const valid = (x: number): boolean => x > 0 && Number.isFinite(x);
+  const discs: number[] = [];
+  for (let i = 0; i < Math.min(radii.length, masses.length); i++) {
+    if (valid(radii[i] as number) && valid(masses[i] as number)) discs.push(i);
+  }
+  const n = discs.length;
+  const out: DiscGroups = { radius: [], mass: [], share: [] };
+  if (n === 0) return out;
   const exact = new Map<string, { radius: number; mass: number; count: number }>();
-  for (let i = 0; i < n && exact.size <= MASS_GROUPS_MAX; i++) {
+  for (const i of discs) {
+    if (exact.size > MASS_GROUPS_MAX) break;
     const key = `${radii[i] as number} ${masses[i] as number}`;
     const group = exact.get(key);
     if (group) group.count++;
     else exact.set(key, { radius: radii[i] as number, mass: masses[i] as number, count: 1 });
   }
-  const out: DiscGroups = { radius: [], mass: [], share: [] };
-  if (n === 0) return out;
   if (exact.size <= MASS_GROUPS_MAX) {
     for (const g of exact.values()) {
       out.radius.push(g.radius);
@@ -122,7 +97,7 @@ export function discGroups(radii: ArrayLike<number>, masses: ArrayLike<number>):
   let rHi = 0;
   let mLo = Infinity;
   let mHi = 0;
-  for (let i = 0; i < n; i++) {
+  for (const i of discs) {
     rLo = Math.min(rLo, radii[i] as number);
     rHi = Math.max(rHi, radii[i] as number);
     mLo = Math.min(mLo, masses[i] as number);
@@ -134,7 +109,7 @@ export function discGroups(radii: ArrayLike<number>, masses: ArrayLike<number>):
   const radius = new Float64Array(MASS_GROUPS_MAX);
   const mass = new Float64Array(MASS_GROUPS_MAX);
   const count = new Float64Array(MASS_GROUPS_MAX);
-  for (let i = 0; i < n; i++) {
+  for (const i of discs) {
     const x = byRadius ? (radii[i] as number) : (masses[i] as number);
     const k = Math.min(MASS_GROUPS_MAX - 1, Math.floor((Math.log(x / lo) / span) * MASS_GROUPS_MAX));
     radius[k] = (radius[k] as number) + (radii[i] as number);
