@@ -86,13 +86,9 @@ export function parsePairText(text: string, count: number, walls: number): Pair 
   const m = /^\s*(\d+)\s*[-–,:]\s*(?:(\d+)|w(\d+)|(wall))\s*$/i.exec(text);
   if (!m) return null;
   const i = Number(m[1]);
-  if (i >= count) return null;
-  if (m[2] !== undefined) {
-    const j = Number(m[2]);
-    return j < count && j !== i ? normalizePair(i, j) : null;
-  }
-  const k = m[3] !== undefined ? Number(m[3]) : 0;
-  return k < walls ? { i, other: -(k + 1) } : null;
+  const other = m[2] !== undefined ? Number(m[2]) : -((m[3] !== undefined ? Number(m[3]) : 0) + 1);
+  const pair = normalizePair(i, other);
+  return pairExists(pair, count, walls) ? pair : null;
 }
 
 /** Whether a scenario of `count` discs and `walls` walls has this pair. */
