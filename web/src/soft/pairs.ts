@@ -38,11 +38,6 @@ export function pairLabel(p: Pair, domainKind: string): string {
   return name ? `disc ${n.i} – wall ${k} (${name})` : `disc ${n.i} – wall ${k}`;
 }
 
-/** Series label of one loop: its impact time. */
-export function loopLabel(loop: Pick<HysteresisLoop, 'startTime'>): string {
-  return loopLabels([loop])[0] ?? '';
-}
-
 /** decimals tried for the impact times, beyond which they are written in exponent form */
 const MAX_LABEL_DECIMALS = 9;
 
