@@ -88,6 +88,19 @@ Result run(const Setup& s) {
     }
     return out;
   };
+  // the log's next entry (while it has room): a collision of the pair, or (pair -1) a merge of
+  // spheres first .. last; the state right after it
+  auto logEntry = [&](int pair, int first, int last) {
+    if (r.log.size() >= s.maxLog) return;
+    Collision c;
+    c.time = toDouble(t);
+    c.pair = pair;
+    c.mergeFirst = first;
+    c.mergeLast = last;
+    c.position = positionsNow();
+    for (std::size_t i = 0; i < n; ++i) c.velocity.push_back(toDouble(v[i]));
+    r.log.push_back(std::move(c));
+  };
   // Collisions in a row that no longer move the clock: the collision times have accumulated to
   // the resolution of this precision (inelastic collapse, or indistinguishable from it).
   int stalled = 0;
@@ -157,14 +170,7 @@ Result run(const Setup& s) {
       shift += 400;
     }
     ++r.collisions;
-    if (r.log.size() < s.maxLog) {
-      Collision c;
-      c.time = toDouble(t);
-      c.pair = next;
-      c.position = positionsNow();
-      for (std::size_t i = 0; i < n; ++i) c.velocity.push_back(toDouble(v[i]));
-      r.log.push_back(std::move(c));
-    }
+    logEntry(next, -1, -1);
     if (stalled > stallLimit) {
       // Inelastic collapse of the spheres first .. last (those whose collisions stopped the
       // clock): they take their own common, momentum-conserving velocity and stay in contact.
@@ -192,16 +198,7 @@ Result run(const Setup& s) {
       if (first > 0) u[first - 1] = v[first] - v[first - 1];
       if (last + 1 < n) u[last] = v[last + 1] - v[last];
       r.collapsed = true;
-      if (r.log.size() < s.maxLog) {
-        Collision c;
-        c.time = toDouble(t);
-        c.pair = -1;
-        c.mergeFirst = static_cast<int>(first);
-        c.mergeLast = static_cast<int>(last);
-        c.position = positionsNow();
-        for (std::size_t i = 0; i < n; ++i) c.velocity.push_back(toDouble(v[i]));
-        r.log.push_back(std::move(c));
-      }
+      logEntry(-1, static_cast<int>(first), static_cast<int>(last));
       const std::string group = (first == 0 && last + 1 == n) ? "the spheres"
                                 : "spheres " + std::to_string(first + 1) + "-" + std::to_string(last + 1);
       const std::string when = "t = " + formatShort(toDouble(t)) + " s after " + std::to_string(r.collisions) + " collisions";
