@@ -141,9 +141,10 @@ export class NewtonPanel {
   private csv(): { filename: string; text: string } | null {
     const a = this.answer;
     if (!a) return null;
+    const kinds = stepKinds(a, this.inputs ?? null);
     return {
       filename: `chain-newton-target${this.inputs?.target ?? ''}.csv`,
-      text: toCsv(['k', 'e (1)', 'residual v4 - target (m/s)', 'step'], a.steps.map((s, k) => [k, s.e, s.residual, stepKinds(a, this.inputs ?? null)[k]!])),
+      text: toCsv(['k', 'e (1)', 'residual v4 - target (m/s)', 'step'], a.steps.map((s, k) => [k, s.e, s.residual, kinds[k]!])),
     };
   }
 
