@@ -5,7 +5,7 @@
  */
 import uPlot from 'uplot';
 import { axisValues, COLORS, legendValue, logAxisValues, logScale, PlotView, type PlotOptions } from '../plot/plot-view';
-import { runTimeRange } from '../plot/series';
+import { runTimeScale } from '../plot/series';
 import type { SampleSeries } from './sample-series';
 
 export const AVALANCHE_PLOT_KINDS = ['runout', 'energy', 'iterations'] as const;
@@ -114,7 +114,7 @@ const BASE: Pick<uPlot.Options, 'cursor' | 'legend' | 'hooks'> = { cursor: { dra
 export const EMPTY_TIME_SPAN = 1;
 
 function xScale(): uPlot.Scale {
-  return { time: false, range: (u, min, max) => runTimeRange(u.data[0], min, max, EMPTY_TIME_SPAN) };
+  return runTimeScale(() => EMPTY_TIME_SPAN);
 }
 
 /** The chart options of each plot (the axes' titles as plain text: the CSV headers take quantities and units from them). */

@@ -1,7 +1,7 @@
 /** Kinetic energy (J) vs time (s), with Haff's law for a freely cooling gas; optional log y. */
 import uPlot from 'uplot';
 import { PlotView, COLORS, axisValues, logAxisValues, logScale, legendValue } from './plot-view';
-import { runTimeRange, type SeriesStore } from './series';
+import { runTimeScale, type SeriesStore } from './series';
 import { haffEnergy } from './theory';
 
 export interface HaffReference {
@@ -52,7 +52,7 @@ export class EnergyPlot {
     this.view.build(
       {
         title: 'Kinetic energy E_kin (J) vs time t (s)',
-        scales: { x: { time: false, range: (u, min, max) => runTimeRange(u.data[0], min, max, this.interval) }, y: this.log ? logScale() : { range: (_u, _min, max) => [0, max > 0 ? max * 1.05 : 1] } },
+        scales: { x: runTimeScale(() => this.interval), y: this.log ? logScale() : { range: (_u, _min, max) => [0, max > 0 ? max * 1.05 : 1] } },
         axes: [
           { label: 'time t (s)', values: axisValues },
           { label: 'E_kin (J)', values: this.log ? logAxisValues : axisValues, size: 60 },

@@ -4,7 +4,7 @@
  */
 import uPlot from 'uplot';
 import { PlotView, COLORS, axisValues, legendValue } from './plot-view';
-import { runTimeRange, type SeriesStore } from './series';
+import { runTimeScale, type SeriesStore } from './series';
 
 /** The Enskog rate drawn: coefficient √T (ui/app.ts takes it from theory.ts' enskogCoefficient). */
 export interface EnskogReference {
@@ -49,7 +49,7 @@ export class RatePlot {
     this.view.build(
       {
         title: 'Collisions per disc per second (1/s) vs time t (s)',
-        scales: { x: { time: false, range: (u, min, max) => runTimeRange(u.data[0], min, max, this.interval) }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
+        scales: { x: runTimeScale(() => this.interval), y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
         axes: [
           { label: 'time t (s)', values: axisValues },
           { label: 'rate (1/s)', values: axisValues, size: 60 },

@@ -1,4 +1,5 @@
 /** Time series of the observables, one point per output instant (pure). */
+import type uPlot from 'uplot';
 import { everyOther } from './thin';
 import type { Observation } from '../sim/granular-wasm';
 
@@ -16,6 +17,11 @@ export function runTimeRange(x: ArrayLike<number>, min: number | null, max: numb
   }
   if (min === null || max === null || !Number.isFinite(min) || !Number.isFinite(max) || !(max > min)) return [0, step];
   return [min, max];
+}
+
+/** A plot's time scale following runTimeRange; `interval` is read at each layout (a new load may change it). */
+export function runTimeScale(interval: () => number): uPlot.Scale {
+  return { time: false, range: (u, min, max) => runTimeRange(u.data[0], min, max, interval()) };
 }
 
 /** beyond this many points, every other point is dropped (the last is always kept) */

@@ -1,7 +1,7 @@
 /** One quantity (x, y, angle, velocities, spin, observer position) of the chosen discs vs time. */
 import uPlot from 'uplot';
 import { PlotView, axisValues } from '../plot/plot-view';
-import { runTimeRange } from '../plot/series';
+import { runTimeScale } from '../plot/series';
 import { quantityLabel, type CoordinateHistory, type Quantity } from './coordinates';
 import { DISC_COLORS } from './soft-renderer';
 
@@ -32,7 +32,7 @@ export class CoordinatePlot {
     this.view.build(
       {
         title: `${label} vs time t (s)`,
-        scales: { x: { time: false, range: (u, min, max) => runTimeRange(u.data[0], min, max, this.interval) } },
+        scales: { x: runTimeScale(() => this.interval) },
         axes: [
           { label: 'time t (s)', values: axisValues },
           { label, values: axisValues, size: 60 },

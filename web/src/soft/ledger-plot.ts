@@ -1,7 +1,7 @@
 /** The energy ledger vs time: the components stacked (areas), the total on top and the initial energy. */
 import uPlot from 'uplot';
 import { PlotView, axisValues } from '../plot/plot-view';
-import { runTimeRange } from '../plot/series';
+import { runTimeScale } from '../plot/series';
 import { el } from '../ui/dom';
 import { LEDGER_PARTS, ledgerCsv, type LedgerSeries } from './ledger-series';
 
@@ -60,7 +60,7 @@ export class LedgerPlot {
       {
         title: 'Energy ledger (J)',
         scales: {
-          x: { time: false, range: (u, min, max) => runTimeRange(u.data[0], min, max, this.interval) },
+          x: runTimeScale(() => this.interval),
           y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.08 : 1] },
         },
         axes: [
