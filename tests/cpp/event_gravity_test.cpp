@@ -138,8 +138,6 @@ TEST(EventGravity, APileSettlesWithoutOverlapsAndItsEnergyNeverGrows) {
     ASSERT_TRUE(w.ok()) << w.reportJson();
     const double e0 = energyOf(w);
     double before = e0;
-    double floorEnergy = 0;  // m g R per disc: the pile's energy with every disc on the floor would be above this
-    for (int i = 0; i < w.count(); ++i) floorEnergy += w.model().mass(i) * g * 0.05;
     while (w.time() < 2.0) {
       ASSERT_EQ(w.advance(50000000), AdvanceStatus::Output) << w.message();
       const double now = energyOf(w);
@@ -157,7 +155,6 @@ TEST(EventGravity, APileSettlesWithoutOverlapsAndItsEnergyNeverGrows) {
     // settled: the kinetic energy left is the TC model's hops, a tiny part of the energy lost
     EXPECT_LT(w.observation().kineticEnergy, 1e-3 * (e0 - before));
     EXPECT_GT(w.stats().elasticByTC, 0);
-    EXPECT_GT(before, floorEnergy);
   }
 }
 
