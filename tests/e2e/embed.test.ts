@@ -117,6 +117,22 @@ describe('embed mode', () => {
     });
   }
 
+  // the plotting area is some 120 px wide there: with uPlot's 50 px between ticks the collision rate's
+  // time axis, from 0.1 to 1.5 s, had one labelled tick ("1")
+  it('the gas page\'s plots keep at least two labelled ticks on the time (and speed) axis in a 480 x 360 frame', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?embed=1&until=1.5`, { width: 480, height: 360 });
+    for (const kind of ['rate', 'energy', 'histogram']) {
+      await page.goto(`${inject('baseUrl')}?embed=1&plot=${kind}&until=1.5`);
+      await waitForState(page, (s) => s.time >= 1.5 && !s.running);
+      const body = page.locator(`#plot-${kind}`);
+      await expect.poll(async () => (await body.getAttribute('data-ticks0')) ?? '').not.toBe('');
+      const ticks = ((await body.getAttribute('data-ticks0')) ?? '').split(' ');
+      expect(ticks.length, `${kind}: ${ticks.join(', ')}`).toBeGreaterThanOrEqual(2);
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('chain lab: its panels fit a 480 x 360 frame\'s width, every table whole, each label beside its control', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html?embed=1`, { width: 480, height: 360 });
     await page.waitForFunction(() => window.__chain !== undefined);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_TIME_SPAN } from '../../web/src/avalanche/avalanche-plots';
 import { runTimeRange } from '../../web/src/plot/series';
 import { scaleTick } from '../../web/src/render/legend';
-import { axisValues, decadeRange, logAxisValues, showLonePoints, tickLabels, wrapWords } from '../../web/src/plot/plot-view';
+import { axisValues, decadeRange, logAxisValues, showLonePoints, tickLabels, tickSpace, withTickRoom, wrapWords } from '../../web/src/plot/plot-view';
 
 /** the two things logAxisValues reads of a chart: the axis' side and the plotting area (CSS px at ratio 1) */
 function chart(width: number, height: number): uPlot {
@@ -157,5 +157,26 @@ describe('a lone value in view is drawn as a point', () => {
     expect(show(u, 1, 0, 5)).toBe(false); // a line: no points, as asked
     // applied twice (a chart rebuilt from its options), it stays the same rule
     expect(showLonePoints(out)[1]).toBe(out[1]);
+  });
+});
+
+describe('tickSpace and withTickRoom (horizontal axes of narrow charts)', () => {
+  it('asks for a quarter of the plotting width between ticks, from 28 to 50 px', () => {
+    expect(tickSpace(600)).toBe(50);
+    expect(tickSpace(120)).toBe(30);
+    expect(tickSpace(80)).toBe(28);
+  });
+
+  it('sets it on linear horizontal axes only: log scales, vertical axes and an axis with its own space keep theirs', () => {
+    const options = withTickRoom({
+      series: [],
+      scales: { x: { time: false }, y: {}, r: { distr: 3, log: 10 } },
+      axes: [{ label: 't' }, { label: 'y' }, { label: 'r', scale: 'r', side: 2 }, { label: 's', side: 0, space: 40 }],
+    });
+    const space = options.axes?.map((a) => a.space);
+    expect(typeof space?.[0]).toBe('function');
+    expect(space?.slice(1)).toEqual([undefined, undefined, 40]);
+    const first = space?.[0];
+    expect(typeof first === 'function' ? first({} as uPlot, 0, 0, 1.5, 120) : NaN).toBe(30);
   });
 });

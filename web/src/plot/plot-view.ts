@@ -218,10 +218,11 @@ export class PlotView {
     const options = plotOptions.series ? { ...plotOptions, series: showLonePoints(plotOptions.series) } : plotOptions;
     const size = this.size(); // the old chart's fitted height, if any
     this.plot?.destroy();
+    // kept as given (a rebuild starts from them again); the chart gets the axes' tick room and records its ticks
     this.options = options;
     this.data = data;
     this.drawnPoints = data[0]?.length ?? 0;
-    this.plot = new uPlot({ ...options, ...size }, data, this.container);
+    this.plot = new uPlot({ ...this.recordingTicks(withTickRoom(options)), ...size }, data, this.container);
     // the new chart's title and legend, now laid out, may leave another height (embedded)
     if (fitsFrame()) this.fit();
   }
@@ -235,6 +236,29 @@ export class PlotView {
     // the old run's time axis; a new chart starts from the empty plot's own ranges
     if (emptied && this.options) this.build(this.options, data);
     else this.plot?.setData(data, resetScales);
+  }
+
+  /**
+   * The options with each axis' tick labels, as last drawn, written on the chart's container
+   * (data-ticks0, data-ticks1, …, the labels joined by spaces, blanks left out): what the end-to-end
+   * tests read of an axis drawn on a canvas.
+   */
+  private recordingTicks(options: PlotOptions): PlotOptions {
+    if (!options.axes) return options;
+    const container = this.container;
+    const axes = options.axes.map((axis, k): uPlot.Axis => {
+      const values = axis.values;
+      if (typeof values !== 'function') return axis;
+      return {
+        ...axis,
+        values: (u, splits, axisIdx, space, incr) => {
+          const labels = values(u, splits, axisIdx, space, incr);
+          container.dataset[`ticks${k}`] = labels.filter((v) => v !== null && v !== '').join(' ');
+          return labels;
+        },
+      };
+    });
+    return { ...options, axes };
   }
 
   /** number of x values currently plotted */
@@ -263,6 +287,35 @@ export function showLonePoints(series: uPlot.Series[]): uPlot.Series[] {
   return series.map((s, k) =>
     k === 0 || s.points?.show !== false ? s : { ...s, points: { ...s.points, show: (_u: uPlot, _s: number, i0: number, i1: number) => i1 <= i0 } },
   );
+}
+
+/** CSS px: uPlot's least room between the ticks of a horizontal axis (its default), and the least we go down to */
+const TICK_SPACE = { max: 50, min: 28 } as const;
+
+/**
+ * The least room between the ticks of a horizontal axis for a plotting area `plotDim` CSS px wide:
+ * uPlot's 50 px, or a quarter of the width when that is less (not below 28 px, room for a label such
+ * as "1.25"). uPlot picks the tick step among 1, 2, 2.5, 5 × 10^k, each at most twice the one before,
+ * so a quarter of the width leaves at least two ticks: with 50 px, a 120 px wide collision-rate plot
+ * embedded in a 480 × 360 frame showed one time tick ("1") from 0.1 to 1.6 s.
+ */
+export function tickSpace(plotDim: number): number {
+  return Math.max(TICK_SPACE.min, Math.min(TICK_SPACE.max, plotDim / 4));
+}
+
+/**
+ * The options with tickSpace on every horizontal axis (bottom or top) of a linear scale that does
+ * not set its own space; log axes, whose ticks are decades, and vertical axes (uPlot: 30 px) keep theirs.
+ */
+export function withTickRoom(options: PlotOptions): PlotOptions {
+  if (!options.axes) return options;
+  const axes = options.axes.map((axis, k): uPlot.Axis => {
+    const side = axis.side ?? (k === 0 ? 2 : 3);
+    const scale = options.scales?.[axis.scale ?? (k === 0 ? 'x' : 'y')];
+    if (side % 2 === 1 || axis.space !== undefined || scale?.distr === 3) return axis;
+    return { ...axis, space: (_u: uPlot, _axis: number, _min: number, _max: number, plotDim: number) => tickSpace(plotDim) };
+  });
+  return { ...options, axes };
 }
 
 /** Sizes written as plain numbers (0.001 … 100000); others in exponent form. */
