@@ -21,8 +21,8 @@ export const COLORS = {
 const DEFAULT_HEIGHT = 230;
 /** embedded beside the canvas, the chart is cut down to fit the frame, but not below this (CSS px) */
 const EMBED_MIN_HEIGHT = 120;
-/** and its legend ends this far (CSS px) above the frame's bottom edge */
-const EMBED_BOTTOM_GAP = 8;
+/** and what follows the chart in its card (legend, option, export line) ends this far (CSS px) above the frame's bottom edge: the card's and the page's padding below it, with a little to spare (at 8 px the frame could scroll by 2 px) */
+const EMBED_BOTTOM_GAP = 12;
 
 /** the page is embedded with one plot (?embed=1&plot=…, ui/page-layout.ts): that plot fits the frame's height */
 function fitsFrame(): boolean {
@@ -47,6 +47,8 @@ export class PlotView {
   private data: uPlot.AlignedData = [[]];
   private readonly observer: ResizeObserver;
   private readonly context: ReproduceContext;
+  /** the reproduce line and export buttons (with an export name) */
+  private foot: HTMLElement | null = null;
 
   constructor(private readonly container: HTMLElement, private height = DEFAULT_HEIGHT, exports?: PlotExport) {
     // embedded, on the next frame: there a refit changes the container's height too, which inside
@@ -65,11 +67,15 @@ export class PlotView {
   private addFooter(name: string): void {
     const line = el('p', { class: 'reproduce' });
     const text = el('span', { class: 'reproduce-text' });
+    // what a small embedded frame shows instead (styles.css), the full line staying for screen readers and as the tooltip
+    const short = el('span', { class: 'reproduce-short', 'aria-hidden': 'true' });
     const sep = el('span', { hidden: true }, ' · ');
     const link = el('a', { class: 'reproduce-link', hidden: true }, 'link');
-    line.append(text, sep, link);
+    line.append(text, short, sep, link);
     this.context.subscribe((info) => {
       text.textContent = reproduceText(info);
+      short.textContent = info.version !== '' ? `Granular Lab ${info.version}` : 'Granular Lab';
+      line.title = text.textContent;
       if (info.link) {
         link.href = info.link;
         link.title = `Share link of this scenario (${info.link.length.toLocaleString('en-US')} characters)`;
@@ -85,6 +91,7 @@ export class PlotView {
     const tools = el('span', { class: 'plot-export', role: 'group', 'aria-label': `Export the ${name} plot` }, csv, png);
     // last in the plot's card (after its options, e.g. the log-axis box), else right below the chart
     const foot = el('div', { class: 'plot-foot' }, line, tools);
+    this.foot = foot;
     const card = this.container.parentElement;
     if (card instanceof HTMLElement && card.tagName === 'FIGURE') card.append(foot);
     else this.container.after(foot);
@@ -187,9 +194,9 @@ export class PlotView {
 
   /**
    * The chart's height: as asked, or embedded with this one plot, no taller than lets the chart's
-   * title, plotting area and legend, and an option under it (the log axis), end inside the frame (in
-   * a 480 x 360 frame the legend fell below its bottom edge). The card's export line may follow
-   * below, for the frame to scroll to.
+   * title, plotting area and legend, an option under it (the log axis) and the card's export line
+   * end inside the frame (in a 480 x 360 frame the legend fell below its bottom edge; later the
+   * export line, left for the frame to scroll to, ended 60-120 px below it).
    */
   private fittedHeight(): number {
     const plot = this.plot;
@@ -199,9 +206,10 @@ export class PlotView {
     let bottom = box.bottom;
     const card = this.container.parentElement;
     for (let part = this.container.nextElementSibling; card?.tagName === 'FIGURE' && part; part = part.nextElementSibling) {
-      if (!part.classList.contains('plot-foot')) bottom = Math.max(bottom, part.getBoundingClientRect().bottom);
+      bottom = Math.max(bottom, part.getBoundingClientRect().bottom);
     }
-    const besides = bottom - box.top - plot.height; // the title, the legend, the option
+    if (this.foot) bottom = Math.max(bottom, this.foot.getBoundingClientRect().bottom);
+    const besides = bottom - box.top - plot.height; // the title, the legend, the option, the export line
     const room = window.innerHeight - (box.top + window.scrollY) - besides - EMBED_BOTTOM_GAP;
     // a chart that starts too low to fit (under the canvas, in a portrait frame) keeps its height: the frame scrolls to it
     return room >= EMBED_MIN_HEIGHT ? Math.floor(Math.min(this.height, room)) : this.height;
