@@ -92,6 +92,8 @@ export class PlotView {
     // last in the plot's card (after its options, e.g. the log-axis box), else right below the chart
     const foot = el('div', { class: 'plot-foot' }, line, tools);
     this.foot = foot;
+    // its text arrives with the scenario and may take another row: an embedded chart refits
+    this.observer.observe(foot);
     const card = this.container.parentElement;
     if (card instanceof HTMLElement && card.tagName === 'FIGURE') card.append(foot);
     else this.container.after(foot);
