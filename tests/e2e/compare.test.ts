@@ -178,6 +178,25 @@ describe('the comparison page', () => {
     await page.context().close();
   });
 
+  // at half the frame's width the three piles were 69 x 103 px, their scenes 53 x 87 px (8 px margins)
+  it('the pile beside a plot in a 480 x 360 frame: canvases of a usable size, the plot still 200 px wide, all inside the frame', async () => {
+    const payload = await encodeScenario(JSON.stringify(JSON.parse(await preset('compare-pile'))));
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html?embed=1&plot=height&until=1#s=${payload}`, { width: 480, height: 360 });
+    await waitForState(page, (s) => s.count === 20 && !s.running && s.time >= 1);
+    // the views too small or past the frame's bottom edge
+    const small = async (): Promise<string[]> =>
+      (await probe(page)).views
+        .filter((v) => v.canvas.w < 78 || v.canvas.h < 120 || v.scene.w < 68 || v.canvas.y + v.canvas.h > 360)
+        .map((v) => `canvas ${Math.round(v.canvas.w)} x ${Math.round(v.canvas.h)} at y ${Math.round(v.canvas.y)}, scene ${Math.round(v.scene.w)} x ${Math.round(v.scene.h)}`);
+    await expect.poll(small).toEqual([]);
+    const plot = await page.locator('#card-height .uplot').boundingBox();
+    expect(plot?.width ?? 0).toBeGreaterThanOrEqual(200);
+    expect((plot?.x ?? 0) + (plot?.width ?? 999)).toBeLessThanOrEqual(480);
+    expect(await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight])).toEqual([480, 360]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('"Copy link" reproduces the same run (state hash)', async () => {
     const base = inject('baseUrl');
     const until = 0.4;

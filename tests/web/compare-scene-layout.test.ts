@@ -3,7 +3,7 @@
  * strip of its own under the scene, never on it, and is left out (with its strip) when too short.
  */
 import { describe, expect, it } from 'vitest';
-import { canvasSize, MIN_BAR, SCALE_STRIP, sceneLayout, type Rect } from '../../web/src/compare/scene-layout';
+import { canvasSize, MIN_BAR, NARROW_MARGIN, SCALE_STRIP, SCENE_MARGIN, sceneLayout, type Rect } from '../../web/src/compare/scene-layout';
 import type { Bounds } from '../../web/src/render/view-transform';
 
 const intersects = (a: Rect, b: Rect): boolean => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
@@ -22,7 +22,7 @@ describe('the comparison canvases: scene and scale bar', () => {
       it(`${name}, ${width} px wide: the bar, when drawn, lies in the canvas and off the scene`, () => {
         const size = canvasSize(region, width, 600);
         expect(size.w).toBeLessThanOrEqual(width);
-        const layout = sceneLayout(region, size.w, size.h, size.strip);
+        const layout = sceneLayout(region, size.w, size.h, size.strip, size.margin);
         expect(inside(layout.scene, size.w + 1e-9, size.h + 1e-9), JSON.stringify(layout.scene)).toBe(true);
         if (layout.bar) {
           expect(inside(layout.bar, size.w, size.h), JSON.stringify(layout.bar)).toBe(true);
@@ -34,6 +34,17 @@ describe('the comparison canvases: scene and scale bar', () => {
       });
     }
   }
+
+  it('a pile in a box some 80 px wide (three beside a plot in a 480 x 360 frame) keeps 4 px around its scene, not 8, and no bar strip', () => {
+    const size = canvasSize(REGIONS.pile!, 82, 600);
+    expect(size.margin).toBe(NARROW_MARGIN);
+    expect(size.strip).toBe(false);
+    const { scene } = sceneLayout(REGIONS.pile!, size.w, size.h, size.strip, size.margin);
+    expect(scene.w).toBeGreaterThanOrEqual(82 - 2 * NARROW_MARGIN - 1);
+    // the disc ring (3 px beyond its disc) still fits between the scene and the canvas' edge
+    expect(scene.x).toBeGreaterThanOrEqual(3);
+    expect(canvasSize(REGIONS.pile!, 290, 600).margin).toBe(SCENE_MARGIN);
+  });
 
   it('a gas in a canvas about 290 px wide gets its bar, under the box', () => {
     const size = canvasSize(REGIONS.gas!, 290, 600);

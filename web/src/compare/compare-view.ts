@@ -36,7 +36,7 @@ export class CompareView implements FrameView {
   private selected = -1;
   private dirty = true;
   private dpr = window.devicePixelRatio || 1;
-  private sizes: Array<{ w: number; h: number; strip: boolean }> = [];
+  private sizes: Array<{ w: number; h: number; strip: boolean; margin: number }> = [];
   readonly composite = document.createElement('canvas');
 
   constructor(
@@ -150,7 +150,7 @@ export class CompareView implements FrameView {
     const scene = this.scene;
     const size = this.sizes[k];
     if (!scene || !size) return null;
-    return sceneLayout(scene.region, size.w, size.h, size.strip);
+    return sceneLayout(scene.region, size.w, size.h, size.strip, size.margin);
   }
 
   /** for the tests: per canvas, its box, the scene and the scale bar in page px (the bar null when not drawn) */

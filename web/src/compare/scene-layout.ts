@@ -8,6 +8,14 @@ import { fitTransform, type Bounds, type ViewTransform } from '../render/view-tr
 
 /** px around the scene */
 export const SCENE_MARGIN = 8;
+/**
+ * px around the scene in a box narrower than NARROW_BOX: room for the selected disc's ring (3 px
+ * beyond its disc) and the walls' stroke. Such a box draws no scale bar either. Three piles side by
+ * side beside a plot in a 480 x 360 frame have some 80 px each, of which 8 px margins took a fifth,
+ * and the bar's strip would take 16 px of their height.
+ */
+export const NARROW_MARGIN = 4;
+export const NARROW_BOX = 120;
 /** height (px) of the strip under the scene that holds the scale bar */
 export const SCALE_STRIP = 16;
 /** a bar shorter than this (px) is not drawn, nor is its strip reserved */
@@ -31,32 +39,39 @@ export interface SceneLayout {
   bar: Rect | null;
 }
 
-function barFits(scale: number, width: number): boolean {
-  return scale >= MIN_BAR && 2 * SCENE_MARGIN + scale + LABEL_ROOM <= width;
+function barFits(scale: number, width: number, margin: number): boolean {
+  return scale >= MIN_BAR && 2 * margin + scale + LABEL_ROOM <= width;
+}
+
+/** the margin (px) around the scene in a box `boxWidth` wide */
+export function sceneMargin(boxWidth: number): number {
+  return boxWidth < NARROW_BOX ? NARROW_MARGIN : SCENE_MARGIN;
 }
 
 /**
  * The canvas size (CSS px) for `region` in a box `boxWidth` wide and at most `maxHeight` tall: the
- * scene's shape plus the margins, and the bar's strip when the bar is long enough to draw.
+ * scene's shape plus the margins (sceneMargin), and the bar's strip when the bar is long enough to
+ * draw and the box is not narrow.
  */
-export function canvasSize(region: Bounds, boxWidth: number, maxHeight: number): { w: number; h: number; strip: boolean } {
+export function canvasSize(region: Bounds, boxWidth: number, maxHeight: number): { w: number; h: number; strip: boolean; margin: number } {
   const rw = Math.max(region.maxX - region.minX, 1e-9);
   const rh = Math.max(region.maxY - region.minY, 1e-9);
+  const margin = sceneMargin(boxWidth);
   const sized = (strip: boolean): { w: number; h: number; scale: number } => {
     const extra = strip ? SCALE_STRIP : 0;
-    const scale = Math.max(0, Math.min((boxWidth - 2 * SCENE_MARGIN) / rw, (maxHeight - 2 * SCENE_MARGIN - extra) / rh));
-    return { w: Math.floor(scale * rw + 2 * SCENE_MARGIN), h: Math.floor(scale * rh + 2 * SCENE_MARGIN + extra), scale };
+    const scale = Math.max(0, Math.min((boxWidth - 2 * margin) / rw, (maxHeight - 2 * margin - extra) / rh));
+    return { w: Math.floor(scale * rw + 2 * margin), h: Math.floor(scale * rh + 2 * margin + extra), scale };
   };
   const withStrip = sized(true);
-  if (barFits(withStrip.scale, withStrip.w)) return { w: withStrip.w, h: withStrip.h, strip: true };
+  if (boxWidth >= NARROW_BOX && barFits(withStrip.scale, withStrip.w, margin)) return { w: withStrip.w, h: withStrip.h, strip: true, margin };
   const without = sized(false);
-  return { w: without.w, h: without.h, strip: false };
+  return { w: without.w, h: without.h, strip: false, margin };
 }
 
-/** the scene and the bar on a `width` × `height` canvas (`strip`: the bar's strip is reserved) */
-export function sceneLayout(region: Bounds, width: number, height: number, strip: boolean): SceneLayout {
+/** the scene and the bar on a `width` × `height` canvas (`strip`: the bar's strip is reserved; `margin` as canvasSize gave it) */
+export function sceneLayout(region: Bounds, width: number, height: number, strip: boolean, margin = SCENE_MARGIN): SceneLayout {
   const sceneHeight = strip ? Math.max(1, height - SCALE_STRIP) : height;
-  const transform = fitTransform(region, width, sceneHeight, SCENE_MARGIN);
+  const transform = fitTransform(region, width, sceneHeight, margin);
   const x0 = transform.offsetX + region.minX * transform.scale;
   const y0 = transform.offsetY - region.maxY * transform.scale;
   const scene = {
@@ -65,6 +80,6 @@ export function sceneLayout(region: Bounds, width: number, height: number, strip
     w: (region.maxX - region.minX) * transform.scale,
     h: (region.maxY - region.minY) * transform.scale,
   };
-  const bar = strip && barFits(transform.scale, width) ? { x: SCENE_MARGIN, y: sceneHeight, w: transform.scale + LABEL_ROOM, h: SCALE_STRIP } : null;
+  const bar = strip && barFits(transform.scale, width, margin) ? { x: margin, y: sceneHeight, w: transform.scale + LABEL_ROOM, h: SCALE_STRIP } : null;
   return { transform, scene, bar };
 }
