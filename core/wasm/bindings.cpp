@@ -591,7 +591,8 @@ EMSCRIPTEN_BINDINGS(granular) {
   function("validateCompareScenario", &validateCompareScenarioJson);
   function("compareRowTable", &compareRowTableJson);
   function("chainRun", &chain::runJson);
-  function("chainRunSetup", &chain::runSetupJson);
+  // the page's runs keep the engine's default collision budget
+  function("chainRunSetup", +[](const std::string& json, int maxLog) { return chain::runSetupJson(json, maxLog); });
   function("chainMonteCarlo", &chain::monteCarloJson);
   function("chainMonteCarloRange", &chain::monteCarloRangeJson);
   function("chainNewton", &chain::newtonJson);

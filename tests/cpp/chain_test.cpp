@@ -173,6 +173,19 @@ TEST(Chain, GeneralSetUpFromJsonWithNamedProblems) {
   EXPECT_NE(runSetupJson(R"({"spheres": 1e9})").find("spheres = 1000000000: must be an integer"), std::string::npos);
 }
 
+TEST(Chain, ASetUpRunStopsAtItsCollisionBudget) {
+  // 499 spheres at e = 0.5 take 4.9 million collisions (the fuzzer's harness runs with a budget of
+  // 20 000); a run cut short says so and how far it got.
+  const std::string cut = runSetupJson(R"({"spheres": 20})", 16, 1000);
+  EXPECT_NE(cut.find("\"collisions\":1000,"), std::string::npos) << cut.substr(0, 300);
+  EXPECT_NE(cut.find("\"truncated\":true"), std::string::npos);
+  EXPECT_NE(cut.find("stopped after 1000 collisions without an end"), std::string::npos);
+  // with the default budget the same row ends by itself
+  const std::string whole = runSetupJson(R"({"spheres": 20})", 16);
+  EXPECT_NE(whole.find("\"truncated\":false"), std::string::npos);
+  EXPECT_EQ(whole.find("\"collisions\":1000,"), std::string::npos);
+}
+
 // A collapse merges only the spheres that collapse. At e = 0 spheres 1-3 collapse at t = 3 s (1
 // reaches 2 at t = 1 s, the pair, at 1/2, reaches 3 at t = 1 + 1 / (1/2) = 3 s) while sphere 4
 // rests 1 m ahead; it used to take the row's common velocity at once. Now it rests until the group,

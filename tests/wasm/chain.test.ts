@@ -51,6 +51,12 @@ describe('four-sphere chain in WebAssembly', () => {
     }
   });
 
+  it('chainRunSetup takes (set-up, log length) and runs a custom row: 3 kg on 1 kg elastically leaves at 0.5 and 1.5 m/s', () => {
+    const r = JSON.parse(mod.chainRunSetup('{"spheres": 2, "mass": [3, 1], "gap": 0.5, "velocity": [1, 0], "restitution": 1}', 10)) as ChainRun;
+    expect(r.finalVelocity).toEqual([0.5, 1.5]);
+    expect(r.log).toHaveLength(1);
+  });
+
   it('e = 0.1 collapses, terminates, and leaves every sphere at v0/4', () => {
     const r = run(0.1);
     expect(r.collapsed).toBe(true);

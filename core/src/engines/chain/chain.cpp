@@ -417,7 +417,7 @@ std::string runJson(double e, int spheres, bool extended, int maxLog) {
   return resultJson(simulate(setup));
 }
 
-std::string runSetupJson(const std::string& text, int maxLog) {
+std::string runSetupJson(const std::string& text, int maxLog, std::int64_t maxCollisions) {
   Json root;
   JsonError err;
   if (!parseJson(text, root, err)) return failure("not valid JSON: " + err.message);
@@ -453,6 +453,7 @@ std::string runSetupJson(const std::string& text, int maxLog) {
     s.extended = v->asBool();
   }
   s.maxLog = static_cast<std::size_t>(maxLog < 0 ? 0 : maxLog);
+  s.maxCollisions = maxCollisions;
   const std::string bad = check(s);
   if (!bad.empty()) return failure(bad);
   return resultJson(simulate(s));
