@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_TIME_SPAN } from '../../web/src/avalanche/avalanche-plots';
 import { runTimeRange } from '../../web/src/plot/series';
 import { scaleTick } from '../../web/src/render/legend';
-import { axisValues, decadeRange, logAxisValues, showLonePoints, tickLabels, tickSpace, withTickRoom, wrapWords } from '../../web/src/plot/plot-view';
+import { axisValues, decadeRange, fitAxisTitle, logAxisValues, showLonePoints, tickLabels, tickSpace, withTickRoom, wrapWords } from '../../web/src/plot/plot-view';
 
 /** the two things logAxisValues reads of a chart: the axis' side and the plotting area (CSS px at ratio 1) */
 function chart(width: number, height: number): uPlot {
@@ -178,5 +178,22 @@ describe('tickSpace and withTickRoom (horizontal axes of narrow charts)', () => 
     expect(space?.slice(1)).toEqual([undefined, undefined, 40]);
     const first = space?.[0];
     expect(typeof first === 'function' ? first({} as uPlot, 0, 0, 1.5, 120) : NaN).toBe(30);
+  });
+});
+
+describe('fitAxisTitle', () => {
+  // a chart whose y axis' side of the plotting area is `height` px, measuring 7 px a character
+  function titled(height: number): string {
+    const axes: uPlot.Axis[] = [{ label: 'time t (s)' }, { label: 'kinetic energy E_kin (J)', side: 3 }];
+    const ctx = { font: '', save: () => undefined, restore: () => undefined, measureText: (t: string) => ({ width: 7 * t.length }) };
+    const u = { axes, bbox: { left: 0, top: 0, width: 300, height }, ctx } as unknown as uPlot;
+    fitAxisTitle(1, 'E_kin (J)')(u);
+    const label = axes[1]?.label;
+    return typeof label === 'function' ? String(label(u, 1, 0, 0)) : String(label);
+  }
+
+  it('draws the full title where it fits along the plotting area, the short one where it would be cut (a chart fitted into a 480 x 360 frame)', () => {
+    expect(titled(300)).toBe('kinetic energy E_kin (J)');
+    expect(titled(130)).toBe('E_kin (J)');
   });
 });

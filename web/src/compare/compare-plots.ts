@@ -4,7 +4,7 @@
  * centre-of-mass height (the pile), and collisions or contacts made (log).
  */
 import uPlot from 'uplot';
-import { axisValues, legendValue, logAxisValues, logScale, PlotView } from '../plot/plot-view';
+import { axisValues, fitAxisTitle, legendValue, logAxisValues, logScale, PlotView } from '../plot/plot-view';
 import { ENGINE_COLORS } from '../render/palette';
 import { ENGINES, ENGINE_NAMES } from './protocol';
 import { COMPONENTS, plotted, type CompareSeries, type Component } from './series';
@@ -77,6 +77,7 @@ export class ComparePlot {
           axes: [TIME_AXIS, label('kinetic energy E_kin (J)', this.log)],
           series: [{ label: 'time t (s)', value: legendValue }, ...engineSeries()],
           ...BASE,
+          hooks: { init: [fitAxisTitle(1, 'E_kin (J)')] },
         },
         [[], [], [], []],
       );

@@ -419,6 +419,33 @@ export function axisValues(_u: uPlot, splits: Array<number | null>): string[] {
   return tickLabels(splits);
 }
 
+/** uPlot's axis-title font, for measuring (CSS px) */
+const TITLE_FONT = 'bold 12px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
+
+/**
+ * An init hook: axis `axisIdx`'s title drawn in full when it fits along its side of the plotting
+ * area, else as `short`; the options keep the full title, which the CSV's headers read. (A chart
+ * fitted into a small embedded frame, 130 px of plotting height, cut "kinetic energy E_kin (J)".)
+ */
+export function fitAxisTitle(axisIdx: number, short: string): (u: uPlot) => void {
+  return (u) => {
+    const axis = u.axes[axisIdx];
+    const full = axis?.label;
+    if (!axis || typeof full !== 'string') return;
+    const vertical = (axis.side ?? (axisIdx === 0 ? 2 : 3)) % 2 === 1;
+    axis.label = (self: uPlot) => {
+      const ratio = uPlot.pxRatio > 0 ? uPlot.pxRatio : 1;
+      const room = (vertical ? self.bbox.height : self.bbox.width) / ratio - 4;
+      const ctx = self.ctx;
+      ctx.save();
+      ctx.font = TITLE_FONT;
+      const width = ctx.measureText(full).width;
+      ctx.restore();
+      return width <= room ? full : short;
+    };
+  };
+}
+
 /** Room, in CSS px, that one decade label of a log axis needs along the axis. */
 const DECADE_LABEL_SPACE = { vertical: 22, horizontal: 56 } as const;
 
