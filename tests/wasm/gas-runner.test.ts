@@ -6,7 +6,7 @@ import { discGroups, enskogCoefficient, enskogRate, massGroups, maxwell2d, maxwe
 import type { GranularModule, Observation } from '../../web/src/sim/granular-wasm';
 import { AdvanceStatus, type FrameMessage, type FromWorker, type LoadedMessage } from '../../web/src/sim/protocol';
 import { Runner } from '../../web/src/sim/runner';
-import { SeriesStore } from '../../web/src/plot/series';
+import { measuredIntervals, SeriesStore } from '../../web/src/plot/series';
 import { loadGranular, readRepoFile } from './load';
 
 let mod: GranularModule;
@@ -51,6 +51,32 @@ describe('gas runner', () => {
     expect(final.collisions).toBeGreaterThan((observations[observations.length - 2] as Observation).collisions);
     // once only
     expect(observations.filter((o) => o.time === last.time)).toHaveLength(1);
+  }, 60_000);
+
+  it('a collapse at the instant of the record before it sends both records, and the series keeps both', async () => {
+    // seven touching discs in a row (radius and spacing exact in binary), the end ones moving in:
+    // at r = 0 they collide 10,000 times in a row at t = 0, and the engine stops there
+    const R = 0.03125;
+    const discs = Array.from({ length: 7 }, (_, i) => ({ x: 0.125 + 2 * R * i, y: 0.5, radius: R, vx: i === 0 ? 1 : i === 6 ? -1 : i === 2 ? 0.25 : 0 }));
+    const json = JSON.stringify({ schema: 1, discs, restitution: 0, collapse: { model: 'none' }, output: { interval: 0.02 } });
+    const frames = await runToEnd(json);
+    const last = frames[frames.length - 1] as FrameMessage;
+    expect(last.status).toBe(AdvanceStatus.Stopped);
+    expect(last.time).toBe(0);
+    const observations: Observation[] = frames.flatMap((f) => f.observations);
+    // the initial record, then the stop's: same instant, 10,000 collisions and a fifth of the energy later
+    expect(observations.map((o) => o.time)).toEqual([0, 0]);
+    const [initial, stop] = observations as [Observation, Observation];
+    expect(initial.collisions).toBe(0);
+    expect(stop.collisions).toBeGreaterThan(10_000);
+    expect(stop.kineticEnergy).toBeLessThan(0.8 * initial.kineticEnergy);
+    expect(stop.kineticEnergy + stop.energyDissipated).toBeCloseTo(initial.kineticEnergy, 15);
+    // the plots' store: the energy drops at t = 0; no interval, so no measured rate
+    const store = new SeriesStore();
+    for (const f of frames) store.push(f.observations);
+    expect(store.time).toEqual([0, 0]);
+    expect(store.energy).toEqual([initial.kineticEnergy, stop.kineticEnergy]);
+    expect(measuredIntervals(store.time)).toEqual([]);
   }, 60_000);
 
   it("the histogram's Maxwell curve of a polydisperse gas in equilibrium is the mixture of each disc mass's", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runTimeRange, SeriesStore } from '../../web/src/plot/series';
+import { measuredIntervals, runTimeRange, SeriesStore } from '../../web/src/plot/series';
 import {
   binCenters, discGroups, enskogCoefficient, enskogRate, haffApplies, haffEnergy, hardDiscPressure, MASS_GROUPS_MAX, massGroups,
   maxwell2d, maxwellMixture,
@@ -140,6 +140,31 @@ describe('reference curves', () => {
     expect(store.rootTemperature).toEqual([2, 0.75, (0.25 + 0.2) / 2]);
     store.push([obs(5, 0.01)]);
     expect(store.rootTemperature[3]).toBeCloseTo((0.2 + 0.1) / 2, 15);
+  });
+
+  it('keeps a second record of one instant (a collapse there), which the rate plot leaves out', () => {
+    const obs = (time: number, energy: number, collisions: number, collisionRate: number): Observation => ({
+      time, kineticEnergy: energy, temperature: energy / 4, collisions, wallHits: 0, collisionRate,
+      wallPressure: 0, energyDissipated: 1 - energy, energyInjected: 0,
+    });
+    const store = new SeriesStore();
+    // t = 0, then the stop of a row of touching discs at t = 0 after 10,462 collisions
+    store.push([obs(0, 1, 0, 0), obs(0, 0.64, 10_462, 0)]);
+    // the frame after the stop reads the same record again
+    store.push([obs(0, 0.64, 10_462, 0)]);
+    expect(store.time).toEqual([0, 0]);
+    expect(store.energy).toEqual([1, 0.64]);
+    // an output instant, then a collapse at that instant: its rate is the previous interval's
+    store.clear();
+    store.push([obs(0, 1, 0, 0), obs(0.02, 0.9, 50, 1250), obs(0.02, 0.5, 10_050, 1250), obs(0.02, 0.5, 10_050, 1250)]);
+    expect(store.time).toEqual([0, 0.02, 0.02]);
+    expect(store.energy).toEqual([1, 0.9, 0.5]);
+    expect(measuredIntervals(store.time)).toEqual([1]);
+    expect(measuredIntervals([0, 0])).toEqual([]);
+    expect(measuredIntervals([0, 0.02, 0.04, 0.04, 0.05])).toEqual([1, 2, 4]);
+    // a time before the last is no record of this run
+    store.push([obs(0.01, 0.7, 10_060, 1)]);
+    expect(store.time).toEqual([0, 0.02, 0.02]);
   });
 
   it("a plot's time axis spans its data, and one output interval from 0 for a lone instant or none", () => {

@@ -4,7 +4,7 @@
  */
 import uPlot from 'uplot';
 import { PlotView, COLORS, axisValues, legendValue } from './plot-view';
-import { runTimeScale, type SeriesStore } from './series';
+import { measuredIntervals, runTimeScale, type SeriesStore } from './series';
 
 /** The Enskog rate drawn: coefficient √T (ui/app.ts takes it from theory.ts' enskogCoefficient). */
 export interface EnskogReference {
@@ -65,11 +65,13 @@ export class RatePlot {
   private data(): uPlot.AlignedData {
     const s = this.series;
     if (!s) return this.theory ? [[], [], []] : [[], []];
-    // the first instant (t = 0) has no interval behind it: its rate is not a measurement
-    const time = s.time.slice(1);
-    const rate = s.rate.slice(1);
+    // the first instant (t = 0) has no interval behind it, nor has a second record of one instant (a
+    // collapse where the previous record was taken): their rates are not measurements
+    const kept = measuredIntervals(s.time);
+    const time = kept.map((k) => s.time[k] as number);
+    const rate = kept.map((k) => s.rate[k] as number);
     const theory = this.theory;
-    return theory ? [time, rate, s.rootTemperature.slice(1).map((root) => theory.coefficient * root)] : [time, rate];
+    return theory ? [time, rate, kept.map((k) => theory.coefficient * (s.rootTemperature[k] as number))] : [time, rate];
   }
 
   /** the run's output interval, s (a new load) */

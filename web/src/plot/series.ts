@@ -2,6 +2,7 @@
 import type uPlot from 'uplot';
 import { everyOther } from './thin';
 import type { Observation } from '../sim/granular-wasm';
+import { sameObservation } from '../sim/observation';
 
 /**
  * The time axis of a plot over the run (s), given its x values and the range uPlot proposes: the
@@ -24,6 +25,13 @@ export function runTimeScale(interval: () => number): uPlot.Scale {
   return { time: false, range: (u, min, max) => runTimeRange(u.data[0], min, max, interval()) };
 }
 
+/** The instants with an interval behind them (indices into `time`): each later than the one before. */
+export function measuredIntervals(time: readonly number[]): number[] {
+  const kept: number[] = [];
+  for (let k = 1; k < time.length; k++) if ((time[k] as number) > (time[k - 1] as number)) kept.push(k);
+  return kept;
+}
+
 /** beyond this many points, every other point is dropped (the last is always kept) */
 export const MAX_POINTS = 20_000;
 
@@ -33,7 +41,10 @@ export class SeriesStore {
   energy: number[] = [];
   /** J */
   temperature: number[] = [];
-  /** 1/s per disc, over the interval that ends at the instant */
+  /**
+   * 1/s per disc, over the interval that ends at the instant; a second record of an instant has no
+   * interval behind it (the engine leaves the previous interval's rate there), so it is no measurement
+   */
   rate: number[] = [];
   /**
    * √J, the mean of √T over that interval (the mean of its ends' √T; at t = 0, √T): the Enskog rate,
@@ -43,6 +54,8 @@ export class SeriesStore {
   rootTemperature: number[] = [];
   /** bumps whenever the data change, so views can skip redraws */
   version = 0;
+  /** the latest record kept */
+  private last: Observation | null = null;
 
   constructor(private readonly maxPoints = MAX_POINTS) {}
 
@@ -52,6 +65,7 @@ export class SeriesStore {
     this.temperature = [];
     this.rate = [];
     this.rootTemperature = [];
+    this.last = null;
     this.version += 1;
   }
 
@@ -62,8 +76,10 @@ export class SeriesStore {
   push(observations: readonly Observation[]): void {
     if (observations.length === 0) return;
     for (const o of observations) {
-      const last = this.time[this.time.length - 1];
-      if (last !== undefined && o.time <= last) continue; // an instant already recorded
+      // a record already kept is skipped; a second record of the same instant is kept (a collapse
+      // at that instant: the energy drops at one time, a vertical step in the energy plot)
+      if (this.last && (sameObservation(o, this.last) || o.time < this.last.time)) continue;
+      this.last = o;
       this.time.push(o.time);
       this.energy.push(o.kineticEnergy);
       this.temperature.push(o.temperature);

@@ -80,7 +80,9 @@ export class Readout extends ReadoutTable<(typeof ROWS)[number][0]> {
   observe(observations: readonly Observation[]): void {
     let counted = false;
     for (const o of observations) {
-      if (o.time <= this.lastTime) continue; // t = 0 has no interval behind it; an instant already counted
+      // t = 0 has no interval behind it, nor has a second record of an instant (a collapse where the
+      // previous record was taken, whose pressure is the previous interval's): no pressure to average
+      if (o.time <= this.lastTime) continue;
       this.lastTime = o.time;
       this.pressure.push(o.wallPressure);
       if (this.theory) this.eos.push(hardDiscPressure(o.temperature, this.theory));
