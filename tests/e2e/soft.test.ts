@@ -204,6 +204,29 @@ describe('the soft-disc page', () => {
     await page.context().close();
   });
 
+  // In the 240 px column of a 480 x 360 frame "Discs" ended the first row and its list began the next;
+  // at full width the label sat halfway down the three-row list.
+  it('the coordinate picker: "Discs" right beside the top of its list (480 x 360 frame, 1366 and 390 px wide)', async () => {
+    for (const [path, width, height] of [['soft.html?embed=1&plot=coordinate', 480, 360], ['soft.html', 1366, 900], ['soft.html', 390, 844]] as const) {
+      const { page, errors } = await openPage(browser(), `${inject('baseUrl')}${path}`, { width, height });
+      await waitForState(page, (s) => s.count === 4);
+      const label = await page.locator('label[for="coord-discs"]').boundingBox();
+      const list = await page.locator('#coord-discs').boundingBox();
+      const quantity = await page.locator('label[for="coord-quantity"]').boundingBox();
+      const what = `${path} at ${width} x ${height}: label ${JSON.stringify(label)}, list ${JSON.stringify(list)}`;
+      expect(label && list, what).toBeTruthy();
+      if (!label || !list || !quantity) continue;
+      const gap = list.x - (label.x + label.width);
+      expect(gap, what).toBeGreaterThanOrEqual(0);
+      expect(gap, what).toBeLessThan(12);
+      expect(Math.abs(label.y - list.y), what).toBeLessThan(6);
+      // beside the quantity on a wide page, the two labels on one line
+      if (width > 480) expect(Math.abs(label.y - quantity.y), what).toBeLessThan(3);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
+  });
+
   // The closure's value broke after its exponent's hyphen beside its long label, '3.84e-' over '11'.
   it('reads the ledger closure on one line, at 1400 px and on a phone', async () => {
     for (const width of [1400, 390]) {

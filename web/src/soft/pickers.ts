@@ -130,9 +130,11 @@ export class CoordinatePicker {
     const changed = (): void => this.onChange(this.chosenDiscs(), this.chosenQuantity());
     this.quantity.addEventListener('change', changed);
     this.discs.addEventListener('change', changed);
+    // each label with its control, kept together (in the 240 px column of a 480 x 360 frame "Discs"
+    // ended the first row and its list began the next)
     container.replaceChildren(
-      el('label', { for: 'coord-quantity' }, 'Quantity'), this.quantity,
-      el('label', { for: 'coord-discs' }, 'Discs'), this.discs,
+      el('span', { class: 'picker-pair' }, el('label', { for: 'coord-quantity' }, 'Quantity'), this.quantity),
+      el('span', { class: 'picker-pair' }, el('label', { for: 'coord-discs' }, 'Discs'), this.discs),
       el('span', { class: 'hint', id: 'coord-hint' }, 'Ctrl/⌘-click: several discs'),
     );
   }
