@@ -206,7 +206,7 @@ describe('the soft-disc page', () => {
 
   // In the 240 px column of a 480 x 360 frame "Discs" ended the first row and its list began the next;
   // at full width the label sat halfway down the three-row list.
-  it('the coordinate picker: "Discs" right beside the top of its list (480 x 360 frame, 1366 and 390 px wide)', async () => {
+  it('the coordinate picker: "Discs" right beside the top of its list (480 x 360 frame, 1366 and 390 px wide); the hint names Shift + arrows too', async () => {
     for (const [path, width, height] of [['soft.html?embed=1&plot=coordinate', 480, 360], ['soft.html', 1366, 900], ['soft.html', 390, 844]] as const) {
       const { page, errors } = await openPage(browser(), `${inject('baseUrl')}${path}`, { width, height });
       await waitForState(page, (s) => s.count === 4);
@@ -222,6 +222,12 @@ describe('the soft-disc page', () => {
       expect(Math.abs(label.y - list.y), what).toBeLessThan(6);
       // beside the quantity on a wide page, the two labels on one line
       if (width > 480) expect(Math.abs(label.y - quantity.y), what).toBeLessThan(3);
+      // the hint (hidden when embedded) named only Ctrl/⌘-click; Shift + arrow keys choose several too (the guide says so)
+      if (path === 'soft.html') {
+        const hint = (await page.locator('#coord-hint').textContent()) ?? '';
+        expect(hint).toContain('Ctrl/⌘-click');
+        expect(hint).toContain('Shift + arrow keys');
+      }
       expect(errors).toEqual([]);
       await page.context().close();
     }

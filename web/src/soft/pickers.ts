@@ -131,11 +131,11 @@ export class CoordinatePicker {
     this.quantity.addEventListener('change', changed);
     this.discs.addEventListener('change', changed);
     // each label with its control, kept together (in the 240 px column of a 480 x 360 frame "Discs"
-    // ended the first row and its list began the next)
+    // ended the first row and its list began the next); the hint names both ways to choose several
     container.replaceChildren(
       el('span', { class: 'picker-pair' }, el('label', { for: 'coord-quantity' }, 'Quantity'), this.quantity),
       el('span', { class: 'picker-pair' }, el('label', { for: 'coord-discs' }, 'Discs'), this.discs),
-      el('span', { class: 'hint', id: 'coord-hint' }, 'Ctrl/⌘-click: several discs'),
+      el('span', { class: 'hint', id: 'coord-hint' }, 'Several discs: Ctrl/⌘-click, or Shift + arrow keys'),
     );
   }
 
