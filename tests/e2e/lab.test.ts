@@ -28,7 +28,7 @@ describe('the lab page', () => {
     await waitForState(page, (s) => s.outputIndex >= 26);
     const readoutText = (await page.locator('#readout').textContent()) ?? '';
     expect(readoutText).toContain('wall pressure, mean over the last 0.5 s (N/m)');
-    expect(readoutText).toContain('equation of state n T (1 + 2ν g(σ)), same 0.5 s (N/m)');
+    expect(readoutText).toContain('equation of state n T (1 + (1+r) ν g(σ)), same 0.5 s (N/m)');
     const cell = (key: string) => async () => Number(await page.locator(`#readout dd[data-key="${key}"]`).textContent());
     await expect.poll(cell('pressure')).toBeGreaterThan(0);
     await expect.poll(cell('eos')).toBeGreaterThan(0);
@@ -139,7 +139,7 @@ describe('the lab page', () => {
       await waitForState(page, (s) => s.outputIndex === k);
     }
     await expect.poll(() => label.textContent()).toBe('wall pressure, mean over the last 0.06 s (N/m)');
-    expect(await page.locator('#readout').textContent()).toContain('equation of state n T (1 + 2ν g(σ)), same 0.06 s (N/m)');
+    expect(await page.locator('#readout').textContent()).toContain('equation of state n T (1 + (1+r) ν g(σ)), same 0.06 s (N/m)');
     // Reset: the window starts again
     await page.locator('#btn-reset').click();
     await waitForState(page, (s) => s.outputIndex === 0 && s.time === 0);

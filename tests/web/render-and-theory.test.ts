@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { measuredIntervals, runTimeRange, SeriesStore } from '../../web/src/plot/series';
 import {
-  binCenters, discGroups, enskogCoefficient, enskogRate, haffApplies, haffEnergy, hardDiscPressure, MASS_GROUPS_MAX, massGroups,
+  binCenters, compressibility, discGroups, enskogCoefficient, enskogRate, haffApplies, haffEnergy, hardDiscPressure, MASS_GROUPS_MAX, massGroups,
   maxwell2d, maxwellMixture,
 } from '../../web/src/plot/theory';
 import { WindowMean } from '../../web/src/plot/window-mean';
@@ -196,6 +196,23 @@ describe('reference curves', () => {
     expect(hardDiscPressure(1e-4, theory)).toBeCloseTo(500 * 1e-4 * 1.5703125, 12);
     expect(hardDiscPressure(1e-4, { ...theory, areaFraction: 0, contactValue: 1 })).toBe(500 * 1e-4);
     expect(hardDiscPressure(0, theory)).toBe(0);
+  });
+});
+
+describe('equation of state', () => {
+  const theory: Theory = {
+    areaFraction: 0.2, numberDensity: 500, meanMass: 3e-4, meanDiameter: 0.02, temperature0: 1,
+    contactValue: (1 - (7 * 0.2) / 16) / (0.8 * 0.8), collisionFrequency0: 0, haffTau: 1, restitution: 0.8,
+  };
+
+  it('an inelastic gas: Z = 1 + (1 + r) ν g(σ); elastic, exactly the former n T (1 + 2 ν g)', () => {
+    // g(σ) at ν = 0.2 is 1.42578125; 1 + 1.8 · 0.2 · g = 1.51328125
+    expect(compressibility(theory)).toBeCloseTo(1.51328125, 14);
+    expect(hardDiscPressure(1e-4, theory)).toBeCloseTo(500 * 1e-4 * 1.51328125, 14);
+    const elastic = { ...theory, restitution: 1 };
+    for (const T of [1e-4, 0.37, 2.5e3]) {
+      expect(hardDiscPressure(T, elastic)).toBe(elastic.numberDensity * T * (1 + 2 * elastic.areaFraction * elastic.contactValue));
+    }
   });
 });
 

@@ -8,7 +8,7 @@ import { EnergyPlot } from '../plot/energy-plot';
 import { HistogramPlot } from '../plot/histogram-plot';
 import { RatePlot } from '../plot/rate-plot';
 import { SeriesStore } from '../plot/series';
-import { discGroups, enskogCoefficient, haffApplies, massGroups, type MassGroups } from '../plot/theory';
+import { compressibility, discGroups, enskogCoefficient, haffApplies, massGroups, type MassGroups } from '../plot/theory';
 import { DiscRenderer } from '../render/disc-renderer';
 import { speedScaleMax } from '../render/colormap';
 import { SpeedLegend } from '../render/legend';
@@ -111,7 +111,7 @@ export function startApp(): void {
     // Enskog's rate needs a uniform density: not under gravity; discs of several sizes or masses are a mixture
     const kinds = discGroups(msg.radii, msg.masses);
     ratePlot?.setTheory(gravity ? null : { coefficient: enskogCoefficient(kinds, msg.theory), mixture: kinds.radius.length > 1 });
-    readout?.reset(msg.outputInterval, gravity ? null : msg.theory);
+    readout?.reset(msg.outputInterval, gravity ? null : { theory: msg.theory, z: compressibility(msg.theory), mixture: false });
     plotsDirty = true;
     source.show(scenario, msg.scenarioJson, msg.origin);
   }

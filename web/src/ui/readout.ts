@@ -22,7 +22,7 @@ const ROWS = [
   ['dissipated', 'energy lost in collisions since t = 0', 'J'],
   // side by side in the two-column read-out
   ['pressure', 'wall pressure, mean of the last output intervals', 'N/m'],
-  ['eos', 'equation of state n T (1 + 2ν g(σ)), same instants', 'N/m'],
+  ['eos', 'equation of state n T (1 + (1+r) ν g(σ)), same instants', 'N/m'],
   ['injected', 'energy from the vibrating wall since t = 0', 'J'],
   ['events', 'events processed', ''],
   ['stale', 'stale queue entries', ''],
@@ -42,10 +42,24 @@ export function averagedSpan(instants: readonly number[]): number {
   return first === undefined || last === undefined ? 0 : last - first;
 }
 
+/** The equation of state the read-out shows beside the wall pressure. */
+export interface EquationOfState {
+  theory: Theory;
+  /** P / (n T): compressibility, or mixtureCompressibility for discs of several sizes */
+  z: number;
+  /** the discs come in several sizes (the label then names the mixture) */
+  mixture: boolean;
+}
+
+/** the equation of state's label, equal discs or a mixture, over `window` (text) */
+export function eosLabel(mixture: boolean, window: string): string {
+  return mixture ? `equation of state, mixture of the disc sizes, same ${window}` : `equation of state n T (1 + (1+r) ν g(σ)), same ${window}`;
+}
+
 export class Readout extends ReadoutTable<(typeof ROWS)[number][0]> {
   private readonly pressure = new WindowMean(PRESSURE_WINDOW);
   private readonly eos = new WindowMean(PRESSURE_WINDOW);
-  private theory: Theory | null = null;
+  private theory: EquationOfState | null = null;
   private lastTime = 0;
   /** s: the instants bounding the averaged intervals (averagedSpan) */
   private instants: number[] = [0];
@@ -58,7 +72,7 @@ export class Readout extends ReadoutTable<(typeof ROWS)[number][0]> {
    * A new run: the averages restart; the window is named in seconds. `theory` is null where the
    * equation of state does not apply (gravity: the pressure then depends on the wall).
    */
-  reset(outputInterval: number, theory: Theory | null): void {
+  reset(outputInterval: number, theory: EquationOfState | null): void {
     this.pressure.clear();
     this.eos.clear();
     this.theory = theory;
@@ -73,7 +87,7 @@ export class Readout extends ReadoutTable<(typeof ROWS)[number][0]> {
   private labelWindow(span: number): void {
     const window = formatNumber(span);
     this.relabel('pressure', `wall pressure, mean over the last ${window} s (N/m)`);
-    this.relabel('eos', `equation of state n T (1 + 2ν g(σ)), same ${window} s (N/m)`);
+    this.relabel('eos', `${eosLabel(this.theory?.mixture ?? false, `${window} s`)} (N/m)`);
   }
 
   /** every output instant, in order (the frame's observations) */
@@ -85,7 +99,7 @@ export class Readout extends ReadoutTable<(typeof ROWS)[number][0]> {
       if (o.time <= this.lastTime) continue;
       this.lastTime = o.time;
       this.pressure.push(o.wallPressure);
-      if (this.theory) this.eos.push(hardDiscPressure(o.temperature, this.theory));
+      if (this.theory) this.eos.push(hardDiscPressure(o.temperature, this.theory.theory, this.theory.z));
       this.instants.push(o.time);
       if (this.instants.length > PRESSURE_WINDOW + 1) this.instants.shift();
       counted = true;
