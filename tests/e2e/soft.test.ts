@@ -233,6 +233,23 @@ describe('the soft-disc page', () => {
     }
   });
 
+  // Discs falling under gravity: their gravitational energy, counted from the start, goes negative. It
+  // is drawn as its own area below zero, outside the chart's data (the stack stays above zero): the
+  // energy axis must still reach down to it.
+  it('the ledger under gravity: the energy axis reaches down to the negative gravitational energy, the ledger closes', async () => {
+    const scenario = { ...JSON.parse(await preset('soft-box')), name: 'Soft discs falling in a box', gravity: [0, -9.81] };
+    const payload = await encodeScenario(JSON.stringify(scenario));
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}soft.html?until=2#s=${payload}`);
+    await waitForState(page, (s) => s.count === 4 && !s.running && s.time >= 2);
+    await expect.poll(async () => (await softProbe(page)).ledger).toBeGreaterThan(50);
+    const ticks = async (): Promise<number[]> => ((await page.locator('#plot-ledger').getAttribute('data-ticks1')) ?? '').split(' ').map(Number);
+    // the discs have fallen some 4 m: m g h ≈ 4 × 1 kg × 9.81 m/s² × 4 m, well below -100 J
+    await expect.poll(async () => Math.min(...(await ticks()))).toBeLessThanOrEqual(-100);
+    expect((await softProbe(page)).closure).toBeLessThan(1e-6);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   // The closure's value broke after its exponent's hyphen beside its long label, '3.84e-' over '11'.
   it('reads the ledger closure on one line, at 1400 px and on a phone', async () => {
     for (const width of [1400, 390]) {

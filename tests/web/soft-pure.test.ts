@@ -54,6 +54,28 @@ describe('stacked energy ledger', () => {
     expect(l.closure()).toBe(0);
   });
 
+  // Counted from the start, the gravitational energy is negative while the discs are below where they
+  // started; stacked as it was, it pulled the sums below zero and the damping and friction bands over
+  // the kinetic ones. Now it is stacked only where positive, drawn on its own below zero otherwise.
+  it('keeps a negative gravitational energy out of the stack: no band below another, the top plus below() is the total', () => {
+    const l = new LedgerSeries();
+    l.push([
+      row(0, { translational: 5 }),
+      row(1, { translational: 3, rotational: 0.5, elastic: 0.2, potential: -4, damping: 4, friction: 1.3 }),
+      row(2, { translational: 1, potential: 1, damping: 2, friction: 1 }),
+    ]);
+    const stacked = l.stacked();
+    for (let k = 1; k < stacked.length; k++) {
+      stacked[k]!.forEach((v, t) => expect(v, `band ${k} at instant ${t}`).toBeGreaterThanOrEqual(stacked[k - 1]![t]!));
+    }
+    expect(stacked[0]!.every((v) => v >= 0)).toBe(true);
+    expect(l.below()).toEqual([0, -4, 0]);
+    const top = stacked[stacked.length - 1]!;
+    top.forEach((v, t) => expect(v + l.below()[t]!, `instant ${t}`).toBeCloseTo(l.total[t]!, 12));
+    // where positive, the gravitational energy is stacked with the others
+    expect(top[2]).toBeCloseTo(5, 12);
+  });
+
   it('skips instants already recorded and reports the closure', () => {
     const l = new LedgerSeries();
     expect(Number.isNaN(l.closure())).toBe(true);

@@ -1,4 +1,8 @@
-/** The energy ledger vs time: the components stacked (areas), the total on top and the initial energy. */
+/**
+ * The energy ledger vs time: the components stacked (areas) above zero, the gravitational energy,
+ * where it is negative (the discs below where they started), as its own area below zero, the total
+ * (their sum: the top of the stack less that area) and the initial energy.
+ */
 import uPlot from 'uplot';
 import { PlotView, axisValues } from '../plot/plot-view';
 import { runTimeScale } from '../plot/series';
@@ -6,6 +10,9 @@ import { el } from '../ui/dom';
 import { LEDGER_PARTS, ledgerCsv, type LedgerSeries } from './ledger-series';
 
 const FILL_ALPHA = '59'; // ≈ 0.35 as a hex alpha byte
+/** the gravitational energy's series (0 is time) and colour */
+const POTENTIAL = LEDGER_PARTS.findIndex(([key]) => key === 'potential') + 1;
+const POTENTIAL_COLOR = LEDGER_PARTS[POTENTIAL - 1]?.[2] ?? '#cc79a7';
 
 /** each legend label's short form, shown instead of it in a small embedded frame (styles.css) */
 const SHORT_LABELS = new Map<string, string>([
@@ -38,10 +45,42 @@ class LedgerView extends PlotView {
   }
 }
 
+/**
+ * Draws `below` (J, ≤ 0 at each time of the chart's x data) as an area from zero down, in the
+ * gravitational energy's colour, under the series' lines, unless that series is hidden.
+ */
+function drawBelowZero(u: uPlot, below: readonly number[]): void {
+  const time = u.data[0];
+  if (!u.series[POTENTIAL]?.show || !below.some((v) => v < 0) || time.length !== below.length) return;
+  const ctx = u.ctx;
+  const { left, top, width, height } = u.bbox;
+  const x = (t: number): number => u.valToPos(t, 'x', true);
+  const y = (v: number): number => u.valToPos(v, 'y', true);
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(left, top, width, height);
+  ctx.clip();
+  const edge = new Path2D();
+  below.forEach((v, i) => (i === 0 ? edge.moveTo(x(time[i]!), y(v)) : edge.lineTo(x(time[i]!), y(v))));
+  const area = new Path2D(edge);
+  area.lineTo(x(time[time.length - 1]!), y(0));
+  area.lineTo(x(time[0]!), y(0));
+  area.closePath();
+  ctx.fillStyle = `${POTENTIAL_COLOR}${FILL_ALPHA}`;
+  ctx.fill(area);
+  ctx.strokeStyle = POTENTIAL_COLOR;
+  ctx.lineWidth = uPlot.pxRatio > 0 ? uPlot.pxRatio : 1;
+  ctx.stroke(edge);
+  ctx.restore();
+}
+
 export class LedgerPlot {
   private readonly view: LedgerView;
   /** s, the run's output interval: the time axis of a lone instant (t = 0, paused) spans one */
   private interval = 1;
+  /** J, the gravitational energy where it is negative (LedgerSeries.below), and its least value */
+  private below: number[] = [];
+  private lowest = 0;
 
   constructor(container: HTMLElement) {
     this.view = new LedgerView(container, 280, { name: 'energy ledger' });
@@ -61,7 +100,8 @@ export class LedgerPlot {
         title: 'Energy ledger (J)',
         scales: {
           x: runTimeScale(() => this.interval),
-          y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.08 : 1] },
+          // down to the gravitational energy's area, drawn outside the chart's data (drawBelowZero)
+          y: { range: (_u, min, max) => [Math.min(0, min, this.lowest * 1.05), max > 0 ? max * 1.08 : 1] },
         },
         axes: [
           { label: 'time t (s)', values: axisValues },
@@ -71,7 +111,8 @@ export class LedgerPlot {
         bands,
         cursor: { drag: { x: false, y: false } },
         legend: { live: false },
-        hooks: { init: [addShortLabels] },
+        // the area below zero before the series, so that the total's and the initial energy's lines stay on top
+        hooks: { init: [addShortLabels], drawAxes: [(u) => drawBelowZero(u, this.below)] },
       },
       [[]],
     );
@@ -85,6 +126,8 @@ export class LedgerPlot {
   update(ledger: LedgerSeries): void {
     const time = ledger.time;
     this.view.ledger = ledger;
+    this.below = ledger.below();
+    this.lowest = this.below.reduce((least, v) => Math.min(least, v), 0);
     this.view.setData([time, ...ledger.stacked(), ledger.total, time.map(() => ledger.initial)]);
   }
 

@@ -1,6 +1,7 @@
 /**
- * The energy ledger over time (pure): one row per output instant, and the stacked series
- * for the plot (each component on top of the ones below; the top is the total).
+ * The energy ledger over time (pure): one row per output instant, and the series for the plot: the
+ * components stacked above zero (each on top of the ones below), and the gravitational energy where
+ * it is negative, on its own below zero (stacked(), below()).
  */
 import { everyOther } from '../plot/thin';
 import { columnsToCsv } from '../ui/csv';
@@ -72,17 +73,32 @@ export class LedgerSeries {
     return Math.abs(total - this.initial) / this.scale;
   }
 
-  /** Cumulative sums, bottom to top: stacked[k][t] = sum of parts 0..k at instant t. */
+  /**
+   * Cumulative sums, bottom to top: stacked[k][t] = sum of parts 0..k at instant t, the
+   * gravitational energy counted only where it is positive. Every other part is never negative
+   * (kinetic, elastic, dissipated), so the bands never cross; the top is the total where the
+   * gravitational energy is not negative. (Counted from the start, it is negative while the discs
+   * are below where they started: stacked as it was, it pulled the sums below zero and the
+   * dissipated energies' bands over the kinetic ones.)
+   */
   stacked(): number[][] {
     const out: number[][] = [];
     let below: number[] | null = null;
     for (const [key] of LEDGER_PARTS) {
-      const part = this.parts[key];
+      const part = key === 'potential' ? this.parts[key].map((v) => Math.max(0, v)) : this.parts[key];
       const acc: number[] = below === null ? part.slice() : part.map((v, t) => v + (below as number[])[t]!);
       out.push(acc);
       below = acc;
     }
     return out;
+  }
+
+  /**
+   * The gravitational energy where it is negative (else 0), drawn as its own band from zero down:
+   * the total is the top of the stack plus this.
+   */
+  below(): number[] {
+    return this.parts.potential.map((v) => Math.min(0, v));
   }
 
   private thin(): void {
