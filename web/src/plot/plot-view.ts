@@ -232,7 +232,8 @@ export class PlotView {
     this.options = options;
     this.data = data;
     this.drawnPoints = data[0]?.length ?? 0;
-    this.plot = new uPlot({ ...this.recordingTicks(withTickRoom(options)), ...size }, data, this.container);
+    const fitted = fitsFrame() ? compactTimeAxis(withTickRoom(options)) : withTickRoom(options);
+    this.plot = new uPlot({ ...this.recordingTicks(fitted), ...size }, data, this.container);
     // the new chart's title and legend, now laid out, may leave another height (embedded)
     if (fitsFrame()) this.fit();
   }
@@ -324,6 +325,25 @@ export function withTickRoom(options: PlotOptions): PlotOptions {
     const scale = options.scales?.[axis.scale ?? (k === 0 ? 'x' : 'y')];
     if (side % 2 === 1 || axis.space !== undefined || scale?.distr === 3) return axis;
     return { ...axis, space: (_u: uPlot, _axis: number, _min: number, _max: number, plotDim: number) => tickSpace(plotDim) };
+  });
+  return { ...options, axes };
+}
+
+/** CSS px: a horizontal axis' room for its ticks and values, and for its title, when compact (uPlot: 50 and 30) */
+const COMPACT_AXIS = { size: 30, labelSize: 22 } as const;
+
+/**
+ * The options with every horizontal axis that does not size itself made compact (COMPACT_AXIS): for
+ * a chart fitted into a small embedded frame, where uPlot's 80 px under the plotting area were a third
+ * of the chart (the soft ledger's drawing area was 113 px tall at 480 x 360 once its export line
+ * had to fit too).
+ */
+export function compactTimeAxis(options: PlotOptions): PlotOptions {
+  if (!options.axes) return options;
+  const axes = options.axes.map((axis, k): uPlot.Axis => {
+    const side = axis.side ?? (k === 0 ? 2 : 3);
+    if (side % 2 === 1 || axis.size !== undefined) return axis;
+    return { ...axis, size: COMPACT_AXIS.size, labelSize: axis.labelSize ?? COMPACT_AXIS.labelSize };
   });
   return { ...options, axes };
 }
