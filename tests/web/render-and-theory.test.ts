@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { measuredIntervals, runTimeRange, SeriesStore } from '../../web/src/plot/series';
 import {
   binCenters, compressibility, discGroups, enskogCoefficient, enskogRate, haffApplies, haffEnergy, hardDiscPressure, MASS_GROUPS_MAX, massGroups,
-  maxwell2d, maxwellMixture,
+  maxwell2d, maxwellMixture, mixtureCompressibility,
 } from '../../web/src/plot/theory';
 import { WindowMean } from '../../web/src/plot/window-mean';
 import { colorBin, colorTable, viridis } from '../../web/src/render/colormap';
@@ -213,6 +213,22 @@ describe('equation of state', () => {
     for (const T of [1e-4, 0.37, 2.5e3]) {
       expect(hardDiscPressure(T, elastic)).toBe(elastic.numberDensity * T * (1 + 2 * elastic.areaFraction * elastic.contactValue));
     }
+  });
+
+  it('a mixture of sizes: the pairs of kinds at their contact distance and contact value; one kind exactly as before', () => {
+    // radii 1 and 2 cm, half each (at ν = 0.2 and n = 500 by the theory given): M1 = 0.03 m,
+    // M2 = 0.001 m², g = 1.25 + 5.2734375 · d_a d_b / σ_ab: 1.35546875, 1.390625, 1.4609375 for
+    // σ = 0.02, 0.03, 0.04 m; Σ x_a x_b σ² g = 1.345703125e-3 m²
+    const two = discGroups([0.01, 0.02], [0.01, 0.02]);
+    expect(mixtureCompressibility(two, theory)).toBeCloseTo(1 + 0.9 * (Math.PI / 2) * 500 * 1.345703125e-3, 13);
+    // the masses do not enter
+    expect(mixtureCompressibility(discGroups([0.01, 0.02], [5, 1e-3]), theory)).toBe(mixtureCompressibility(two, theory));
+    // one size: compressibility itself; one size in two groups (two masses): the pair sum, equal to it
+    expect(mixtureCompressibility(discGroups([0.01, 0.01], [0.01, 0.01]), theory)).toBe(compressibility(theory));
+    // (for discs of radius 1 cm at n = 500, ν = n π R²)
+    const nu = 500 * Math.PI * 1e-4;
+    const consistent = { ...theory, areaFraction: nu, contactValue: (1 - (7 * nu) / 16) / ((1 - nu) * (1 - nu)) };
+    expect(mixtureCompressibility(discGroups([0.01, 0.01], [1, 2]), consistent)).toBeCloseTo(compressibility(consistent), 13);
   });
 });
 

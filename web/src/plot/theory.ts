@@ -203,8 +203,36 @@ export function compressibility(theory: Theory): number {
 }
 
 /**
- * The hard-disc equation of state: P = n T Z, N/m, with Z from compressibility. The pressure on the
- * walls of a homogeneous gas at temperature T (J); not under gravity.
+ * Z = P / (n T) of a mixture of disc sizes: 1 + (1 + r)/2 · (π/2) n Σ_ab x_a x_b σ_ab² g_ab (x the
+ * kinds' shares, σ_ab = R_a + R_b, g_ab from contactValues), the virial of the collisions of each
+ * pair of kinds; the masses do not enter. One kind: 1 + (1 + r) ν g(σ), which compressibility
+ * returns for it exactly. Elastic discs of radii 1 : 2 (equal numbers, ν = 0.3) pressed on the walls
+ * with Z = 2.036, 2.018 and 2.008 for 2000, 8000 and 32,000 discs in 1 m², equal discs with 2.103,
+ * 2.083 and 2.073: the wall term halves as R / L does, towards 2.000 here (1.999 extrapolated) and
+ * Henderson's 2.064 there. The mean diameter's Z, Henderson's 2.064 at the same ν, was 3 % high in
+ * the bulk (where at 2000 discs the wall term hid it: 1.4 % high, the mixture's 1.8 % low).
+ */
+export function mixtureCompressibility(groups: DiscGroups, theory: Theory): number {
+  if (groups.radius.length <= 1) return compressibility(theory);
+  const g = contactValues(groups, theory.areaFraction);
+  if (!g) return compressibility(theory);
+  const k = groups.radius.length;
+  let sum = 0;
+  for (let a = 0; a < k; a++) {
+    let inner = 0;
+    for (let b = 0; b < k; b++) {
+      const sigma = (groups.radius[a] as number) + (groups.radius[b] as number);
+      inner += (groups.share[b] as number) * sigma * sigma * g(a, b);
+    }
+    sum += (groups.share[a] as number) * inner;
+  }
+  return 1 + ((1 + theory.restitution) / 2) * (Math.PI / 2) * theory.numberDensity * sum;
+}
+
+/**
+ * The hard-disc equation of state: P = n T Z, N/m, with Z from compressibility (one kind, the
+ * default) or mixtureCompressibility. The pressure on the walls of a homogeneous gas at temperature
+ * T (J); not under gravity.
  */
 export function hardDiscPressure(temperature: number, theory: Theory, z = compressibility(theory)): number {
   if (!(temperature > 0)) return 0;

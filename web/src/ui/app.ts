@@ -8,7 +8,7 @@ import { EnergyPlot } from '../plot/energy-plot';
 import { HistogramPlot } from '../plot/histogram-plot';
 import { RatePlot } from '../plot/rate-plot';
 import { SeriesStore } from '../plot/series';
-import { compressibility, discGroups, enskogCoefficient, haffApplies, massGroups, type MassGroups } from '../plot/theory';
+import { discGroups, enskogCoefficient, haffApplies, massGroups, mixtureCompressibility, type MassGroups } from '../plot/theory';
 import { DiscRenderer } from '../render/disc-renderer';
 import { speedScaleMax } from '../render/colormap';
 import { SpeedLegend } from '../render/legend';
@@ -111,7 +111,10 @@ export function startApp(): void {
     // Enskog's rate needs a uniform density: not under gravity; discs of several sizes or masses are a mixture
     const kinds = discGroups(msg.radii, msg.masses);
     ratePlot?.setTheory(gravity ? null : { coefficient: enskogCoefficient(kinds, msg.theory), mixture: kinds.radius.length > 1 });
-    readout?.reset(msg.outputInterval, gravity ? null : { theory: msg.theory, z: compressibility(msg.theory), mixture: false });
+    // the pressure depends on the sizes alone
+    const sizes = discGroups(msg.radii, msg.radii);
+    const eos = { theory: msg.theory, z: mixtureCompressibility(sizes, msg.theory), mixture: sizes.radius.length > 1 };
+    readout?.reset(msg.outputInterval, gravity ? null : eos);
     plotsDirty = true;
     source.show(scenario, msg.scenarioJson, msg.origin);
   }
