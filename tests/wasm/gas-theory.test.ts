@@ -3,8 +3,12 @@
  * real engine (WebAssembly), in set-ups where the theory applies: a square box, a homogeneous gas.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compressibility, discGroups, mixtureCompressibility } from '../../web/src/plot/theory';
+import {
+  compressibility, coolingEnergy, coolingKinds, discGroups, enskogCoefficient, haffEnergy, mixtureCompressibility,
+} from '../../web/src/plot/theory';
 import type { GranularModule } from '../../web/src/sim/granular-wasm';
+import type { FromWorker, LoadedMessage } from '../../web/src/sim/protocol';
+import { Runner } from '../../web/src/sim/runner';
 import { loadGranular } from './load';
 
 let mod: GranularModule;
@@ -59,6 +63,29 @@ function latticeScenario(
   return JSON.stringify({ schema: 1, discs: placed, restitution, wallRestitution: 1, output: { interval } });
 }
 
+/** the centres of `count` discs of one radius placed at random in the unit box by the engine */
+function placedDiscs(count: number, radius: number, seed: number): { x: number; y: number }[] {
+  const world = new mod.World(JSON.stringify({ schema: 1, seed, generate: { count, radius } }));
+  const p = world.positions();
+  const out = Array.from({ length: count }, (_, i) => ({ x: p[2 * i] as number, y: p[2 * i + 1] as number }));
+  world.delete();
+  return out;
+}
+
+/** discs at the given centres with Gaussian velocities, as latticeScenario gives them */
+function scenarioOf(
+  discs: readonly (DiscSpec & { x: number; y: number })[], seed: number, restitution: number, interval: number, velocities: 'temperature' | 'speed',
+): string {
+  const rand = lcg(seed);
+  const T0 = 1e-4;
+  const meanMass = discs.reduce((a, d) => a + d.mass, 0) / discs.length;
+  const placed = discs.map((d) => {
+    const s = Math.sqrt(T0 / (velocities === 'temperature' ? d.mass : meanMass));
+    return { x: d.x, y: d.y, radius: d.radius, mass: d.mass, vx: s * gauss(rand), vy: s * gauss(rand) };
+  });
+  return JSON.stringify({ schema: 1, discs: placed, restitution, wallRestitution: 1, output: { interval } });
+}
+
 /** Z = P / (n T) on the walls, averaged over the output instants in (from, to] s */
 function measuredCompressibility(json: string, from: number, to: number): number {
   const world = new mod.World(json);
@@ -108,5 +135,100 @@ describe('mixtures against the engine', () => {
     expect(Math.abs(measured - wallTerm - z)).toBeLessThan(0.012);
     // the mean size's Z is 0.06 away
     expect(Math.abs(measured - wallTerm - zMean)).toBeGreaterThan(0.05);
+  }, 120_000);
+
+  /**
+   * rms relative deviation of the measured E_kin from three curves, over the output instants until
+   * T falls to a fifth: the page's (coolingEnergy, from the runner's 'loaded' message), Haff's law
+   * with the engine's mean-disc τ, and Haff's law with a common temperature (the mixture's Enskog rate)
+   */
+  function coolingDeviations(json: string): { page: number; mean: number; common: number; mixture: boolean } {
+    let loaded: LoadedMessage | null = null;
+    new Runner(mod, (message: FromWorker) => {
+      if (message.type === 'loaded') loaded = message;
+    }).handle({ type: 'load', json, origin: 'form', play: false });
+    const msg = loaded as LoadedMessage | null;
+    if (!msg) throw new Error('not loaded');
+    const theory = msg.theory;
+    const e0 = msg.count * theory.temperature0;
+    const kinds = coolingKinds(msg.radii, msg.masses, msg.energies);
+    const page = coolingEnergy(kinds, theory, e0);
+    const omega0 = enskogCoefficient(discGroups(msg.radii, msg.masses), theory) * Math.sqrt(theory.temperature0);
+    const tauCommon = 4 / ((1 - theory.restitution ** 2) * omega0);
+    const world = new mod.World(json);
+    const sums = { page: 0, mean: 0, common: 0 };
+    let k = 0;
+    for (;;) {
+      world.advance(10_000_000);
+      const o = world.observation();
+      if (o.kineticEnergy < e0 / 5) break;
+      const t = o.time;
+      sums.page += (o.kineticEnergy / page(t) - 1) ** 2;
+      sums.mean += (o.kineticEnergy / haffEnergy(t, e0, theory.haffTau) - 1) ** 2;
+      sums.common += (o.kineticEnergy / haffEnergy(t, e0, tauCommon) - 1) ** 2;
+      k++;
+    }
+    world.delete();
+    return { page: Math.sqrt(sums.page / k), mean: Math.sqrt(sums.mean / k), common: Math.sqrt(sums.common / k), mixture: kinds.radius.length > 1 };
+  }
+
+  /** the mean of each deviation over the set-ups given */
+  function meanDeviations(jsons: readonly string[]): { page: number; mean: number; common: number } {
+    const all = jsons.map((json) => coolingDeviations(json));
+    const mean = (key: 'page' | 'mean' | 'common'): number => all.reduce((a, d) => a + d[key], 0) / all.length;
+    expect(all.every((d) => d.mixture)).toBe(true);
+    return { page: mean('page'), mean: mean('mean'), common: mean('common') };
+  }
+
+  // 2000 discs at ν = 0.1 in the unit box, r = 0.9, elastic walls, placed at random (seeds 1 to 4):
+  // the gas stays nearly homogeneous while T falls to a fifth. The runs are deterministic.
+  const SEEDS = [1, 2, 3, 4];
+  const cooling = (seed: number, radiusMax: number | null): string => JSON.stringify({
+    schema: 1, seed, generate: { count: 2000, radius: 0.002, radiusMax, areaFraction: 0.1, speed: 1 },
+    restitution: 0.9, wallRestitution: 1, output: { interval: 0.01 },
+  });
+
+  it("radii 1 to 3 as generated (one rms speed, so heavy discs start hotter) cool as the kinds' cooling says", () => {
+    const d = meanDeviations(SEEDS.map((seed) => cooling(seed, 0.006)));
+    // equal discs in the same set-up follow Haff's law only so closely (1.1 % to 1.7 %)
+    const equal = SEEDS.map((seed) => {
+      const json = cooling(seed, null);
+      const world = new mod.World(json);
+      const theory = world.theory();
+      const e0 = world.observation().kineticEnergy;
+      let sum = 0;
+      let k = 0;
+      for (;;) {
+        world.advance(10_000_000);
+        const o = world.observation();
+        if (o.kineticEnergy < e0 / 5) break;
+        sum += (o.kineticEnergy / haffEnergy(o.time, e0, theory.haffTau) - 1) ** 2;
+        k++;
+      }
+      world.delete();
+      return Math.sqrt(sum / k);
+    });
+    const control = equal.reduce((a, b) => a + b, 0) / equal.length;
+    expect(control).toBeLessThan(0.02);
+    // the kinds' cooling as closely (1.5 %) as that; Haff's law with the mean disc (3.7 %) and with
+    // a common temperature (4.3 %) at least twice as far off
+    expect(d.page).toBeLessThan(control + 0.005);
+    expect(d.mean).toBeGreaterThan(2 * d.page);
+    expect(d.common).toBeGreaterThan(2 * d.page);
+  }, 120_000);
+
+  it("masses 1 : 4 cool as the kinds' cooling says, from one rms speed or one temperature", () => {
+    const N = 2000;
+    const radius = Math.sqrt(0.1 / (Math.PI * N));
+    for (const velocities of ['speed', 'temperature'] as const) {
+      const d = meanDeviations(SEEDS.map((seed) => {
+        const discs = placedDiscs(N, radius, seed).map((p, k) => ({ ...p, radius, mass: k % 2 === 0 ? 1e-4 : 4e-4 }));
+        return scenarioOf(discs, seed, 0.9, 0.01, velocities);
+      }));
+      // measured 1.5 % and 1.6 %; the mean disc 7.5 % and 9.9 %, a common temperature 7.6 % and 4.4 %
+      expect(d.page).toBeLessThan(0.025);
+      expect(d.mean).toBeGreaterThan(3 * d.page);
+      expect(d.common).toBeGreaterThan(2 * d.page);
+    }
   }, 120_000);
 });

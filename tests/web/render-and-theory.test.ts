@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { measuredIntervals, runTimeRange, SeriesStore } from '../../web/src/plot/series';
 import {
   binCenters, compressibility, discGroups, enskogCoefficient, enskogRate, haffApplies, haffEnergy, hardDiscPressure, MASS_GROUPS_MAX, massGroups,
-  maxwell2d, maxwellMixture, mixtureCompressibility,
+  maxwell2d, maxwellMixture, mixtureCompressibility, coolingEnergy, coolingKinds, COOLING_KINDS_MAX, MixtureCooling,
 } from '../../web/src/plot/theory';
 import { WindowMean } from '../../web/src/plot/window-mean';
 import { colorBin, colorTable, viridis } from '../../web/src/render/colormap';
@@ -196,6 +196,65 @@ describe('reference curves', () => {
     expect(hardDiscPressure(1e-4, theory)).toBeCloseTo(500 * 1e-4 * 1.5703125, 12);
     expect(hardDiscPressure(1e-4, { ...theory, areaFraction: 0, contactValue: 1 })).toBe(500 * 1e-4);
     expect(hardDiscPressure(0, theory)).toBe(0);
+  });
+});
+
+describe("Haff's cooling of a mixture", () => {
+  const theory: Theory = {
+    areaFraction: 0.2, numberDensity: 500, meanMass: 2.5, meanDiameter: 0.02, temperature0: 1.5,
+    contactValue: (1 - (7 * 0.2) / 16) / (0.8 * 0.8), collisionFrequency0: 0, haffTau: 0.37, restitution: 0.9,
+  };
+
+  it("equal discs: Haff's law with the engine's τ, exactly", () => {
+    const kinds = coolingKinds([0.01, 0.01, 0.01], [2.5, 2.5, 2.5], [1, 2, 1.5]);
+    expect(kinds).toEqual({ radius: [0.01], mass: [2.5], share: [1], temperature: [1.5] });
+    const energy = coolingEnergy(kinds, theory, 4.5);
+    for (const t of [0, 0.1, 0.37, 5]) expect(energy(t)).toBe(haffEnergy(t, 4.5, 0.37));
+  });
+
+  it('two kinds: each changes by its collisions with either, worked by hand', () => {
+    // radius 1 cm, masses 1 and 4 kg, half each, at T = 1 and 2 J; r = 0.9, n = 500, g = 1.42578125
+    const kinds = coolingKinds([0.01, 0.01, 0.01, 0.01], [1, 4, 1, 4], [1, 2, 1, 2]);
+    expect(kinds.temperature).toEqual([1, 2]);
+    const cooling = new MixtureCooling(kinds, theory);
+    const g = theory.contactValue;
+    // pair 1-1: 10 g √π collisions/s per disc, −0.095 J each; 1-2: 10 g √(0.75 π), +0.4256 J (the
+    // hotter heavy discs heat the light); 2-1: the same rate, −0.6536 J; 2-2: 10 g √(π/2), −0.19 J
+    const [d1, d2] = cooling.rates([1, 2]) as [number, number];
+    expect(d1).toBeCloseTo(10 * g * (-0.095 * Math.sqrt(Math.PI) + 0.4256 * Math.sqrt(0.75 * Math.PI)), 12);
+    expect(d2).toBeCloseTo(10 * g * (-0.6536 * Math.sqrt(0.75 * Math.PI) - 0.19 * Math.sqrt(Math.PI / 2)), 12);
+    // the mean temperature starts down at the mean of the two
+    const dt = 1e-7;
+    expect((cooling.temperature(dt) - 1.5) / dt).toBeCloseTo((d1 + d2) / 2, 4);
+    // in all, (1 − r²) A_ab per collision: 0.19 · (½ · ½ · 10 g (√π · 1 + 2 √(0.75 π) · 1.2 + √(π/2) · 2))
+    const loss = 0.19 * 0.25 * 10 * g * (Math.sqrt(Math.PI) + 2 * Math.sqrt(0.75 * Math.PI) * 1.2 + Math.sqrt(Math.PI / 2) * 2);
+    expect((d1 + d2) / 2).toBeCloseTo(-loss, 12);
+  });
+
+  it("at one temperature the mixture starts on the common temperature's Haff law, and ends on another one", () => {
+    const kinds = coolingKinds([0.01, 0.02], [1, 4], [1.5, 1.5]);
+    const cooling = new MixtureCooling(kinds, theory);
+    // the common temperature's cooling rate: dT/dt = −(1 − r²)/2 · ω T, ω the mixture's Enskog rate
+    const omega = enskogCoefficient(kinds, theory) * Math.sqrt(1.5);
+    const dt = 1e-7;
+    expect((cooling.temperature(dt) - 1.5) / dt).toBeCloseTo((-(1 - 0.81) / 2) * omega * 1.5, 4);
+    // the heavy discs get hotter than the light and stay so; afterwards 1/√T grows linearly in t
+    const late = [20, 40, 60].map((t) => 1 / Math.sqrt(cooling.temperature(t)));
+    expect((late[2] as number) - (late[1] as number)).toBeCloseTo((late[1] as number) - (late[0] as number), 9);
+    const [light, heavy] = cooling.kindTemperatures() as [number, number];
+    expect(heavy / light).toBeGreaterThan(1.05);
+    expect(heavy / light).toBeLessThan(1.5);
+  });
+
+  it('groups many kinds into at most 16, keeping the mean temperature', () => {
+    const radii = Array.from({ length: 1000 }, (_, i) => 0.01 * (1 + (2 * i) / 999));
+    const masses = radii.map((r) => Math.PI * r * r);
+    const energies = masses.map((m) => 0.5 * m);
+    const kinds = coolingKinds(radii, masses, energies);
+    expect(kinds.radius.length).toBe(COOLING_KINDS_MAX);
+    const mean = kinds.temperature.reduce((a, t, k) => a + t * (kinds.share[k] as number), 0);
+    expect(mean).toBeCloseTo(energies.reduce((a, b) => a + b, 0) / 1000, 14);
+    expect(new MixtureCooling(kinds, theory).temperature(0)).toBeCloseTo(mean, 15);
   });
 });
 

@@ -2,13 +2,18 @@
 import uPlot from 'uplot';
 import { PlotView, COLORS, axisValues, logAxisValues, logScale, legendValue } from './plot-view';
 import { runTimeScale, type SeriesStore } from './series';
-import { haffEnergy } from './theory';
 
+/** Haff's cooling drawn over the measured energy (theory.ts' coolingEnergy). */
 export interface HaffReference {
-  /** E_kin(0), J */
-  e0: number;
-  /** Haff time τ, s */
-  tau: number;
+  /** E_kin at time t (s), J */
+  energy: (t: number) => number;
+  /** discs of several kinds, each cooling at its own temperature (the legend then says so) */
+  mixture: boolean;
+}
+
+/** the legend of Haff's curve, equal discs or a mixture */
+export function haffLabel(mixture: boolean): string {
+  return mixture ? "Haff's cooling, each kind of disc at its own T" : "Haff's law E₀/(1+t/τ)²";
 }
 
 export class EnergyPlot {
@@ -45,7 +50,7 @@ export class EnergyPlot {
     ];
     if (this.haff) {
       series.push({
-        label: "Haff's law E₀/(1+t/τ)²", stroke: COLORS.vermillion, width: 2, dash: [8, 5],
+        label: haffLabel(this.haff.mixture), stroke: COLORS.vermillion, width: 2, dash: [8, 5],
         points: { show: false }, value: legendValue,
       });
     }
@@ -70,8 +75,8 @@ export class EnergyPlot {
     const time = s ? s.time : [];
     const out: uPlot.AlignedData = [time, s ? s.energy : []];
     if (this.haff) {
-      const { e0, tau } = this.haff;
-      return [...out, time.map((t) => haffEnergy(t, e0, tau))];
+      const { energy } = this.haff;
+      return [...out, time.map((t) => energy(t))];
     }
     return out;
   }

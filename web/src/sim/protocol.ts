@@ -60,6 +60,8 @@ export interface LoadedMessage {
   radii: Float32Array;
   /** (N) masses, kg */
   masses: Float64Array;
+  /** (N) kinetic energies ½ m v² at t = 0, J (each kind's starting temperature, for Haff's curve) */
+  energies: Float64Array;
   /** (4 x W) wall segments ax, ay, bx, by, m */
   walls: Float64Array;
   theory: Theory;

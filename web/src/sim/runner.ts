@@ -42,6 +42,8 @@ class GasFamily implements Family<World, GasFrameFields> {
     this.observed = first;
     const radii = new Float32Array(world.radii());
     const masses = world.masses().slice();
+    const velocities = world.velocities();
+    const energies = masses.map((m, i) => 0.5 * m * ((velocities[2 * i] ?? 0) ** 2 + (velocities[2 * i + 1] ?? 0) ** 2));
     const walls = world.walls().slice();
     this.post(
       {
@@ -52,11 +54,12 @@ class GasFamily implements Family<World, GasFrameFields> {
         count: world.count(),
         radii,
         masses,
+        energies,
         walls,
         theory: world.theory(),
         outputInterval: info.outputInterval,
       },
-      [radii.buffer, masses.buffer, walls.buffer],
+      [radii.buffer, masses.buffer, energies.buffer, walls.buffer],
     );
   }
 

@@ -8,7 +8,9 @@ import { EnergyPlot } from '../plot/energy-plot';
 import { HistogramPlot } from '../plot/histogram-plot';
 import { RatePlot } from '../plot/rate-plot';
 import { SeriesStore } from '../plot/series';
-import { discGroups, enskogCoefficient, haffApplies, massGroups, mixtureCompressibility, type MassGroups } from '../plot/theory';
+import {
+  coolingEnergy, coolingKinds, discGroups, enskogCoefficient, haffApplies, massGroups, mixtureCompressibility, type MassGroups,
+} from '../plot/theory';
 import { DiscRenderer } from '../render/disc-renderer';
 import { speedScaleMax } from '../render/colormap';
 import { SpeedLegend } from '../render/legend';
@@ -103,9 +105,11 @@ export function startApp(): void {
     const gravity = hasGravity(scenario);
     energyPlot?.setOutputInterval(msg.outputInterval);
     ratePlot?.setOutputInterval(msg.outputInterval);
+    // discs of several kinds cool each at its own temperature (equal discs: Haff's law with the engine's τ)
+    const cooling = coolingKinds(msg.radii, msg.masses, msg.energies);
     energyPlot?.setHaff(
       haffApplies(msg.theory.restitution, vibrating >= 0, msg.theory.haffTau, gravity)
-        ? { e0: msg.count * msg.theory.temperature0, tau: msg.theory.haffTau }
+        ? { energy: coolingEnergy(cooling, msg.theory, msg.count * msg.theory.temperature0), mixture: cooling.radius.length > 1 }
         : null,
     );
     // Enskog's rate needs a uniform density: not under gravity; discs of several sizes or masses are a mixture
