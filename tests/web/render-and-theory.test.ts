@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { measuredIntervals, runTimeRange, SeriesStore } from '../../web/src/plot/series';
 import {
   binCenters, compressibility, discGroups, enskogCoefficient, enskogRate, haffApplies, haffEnergy, hardDiscPressure, MASS_GROUPS_MAX, massGroups,
-  maxwell2d, maxwellMixture, mixtureCompressibility, coolingEnergy, coolingKinds, COOLING_KINDS_MAX, MixtureCooling,
+  massKinds, maxwell2d, maxwellMixture, mixtureCompressibility, coolingEnergy, coolingKinds, COOLING_KINDS_MAX, MixtureCooling,
 } from '../../web/src/plot/theory';
 import { WindowMean } from '../../web/src/plot/window-mean';
-import { colorBin, colorTable, viridis } from '../../web/src/render/colormap';
+import { colorBin, colorTable, mixtureSpeedQuantile, mixtureSpeedScaleMax, speedScaleMax, viridis } from '../../web/src/render/colormap';
 import { fitTransform, toCanvasX, toCanvasY, wallBounds } from '../../web/src/render/view-transform';
 import type { Observation, Theory } from '../../web/src/sim/granular-wasm';
 
@@ -19,6 +19,44 @@ describe('colour map', () => {
     expect(colorBin(0.5, 1, 8)).toBe(4);
     expect(colorBin(5, 1, 8)).toBe(7);
     expect(colorBin(NaN, 1, 8)).toBe(0);
+  });
+});
+
+describe('speed colour scale', () => {
+  it('one kind: 3 √(T/m) rounded up to a nice number', () => {
+    expect(speedScaleMax(1, 1)).toBe(3);
+    expect(speedScaleMax(1, 8.5)).toBe(1.2);
+    expect(mixtureSpeedQuantile([2], [1], [0.5])).toBeCloseTo(3 * Math.sqrt(0.25), 12);
+  });
+
+  it('several masses: the speed as many discs exceed as for one kind, each kind at its own temperature', () => {
+    // masses 1 and 16 kg, half each, at T = 1 J: 0.5 exp(−v²/2) = exp(−4.5) (the heavy discs' term is
+    // e^−61), v = √(2 (4.5 − ln 2)) = 2.759 m/s; the mean mass (8.5 kg) gave 1.2 m/s
+    expect(mixtureSpeedQuantile([1, 16], [0.5, 0.5], [1, 1])).toBeCloseTo(Math.sqrt(2 * (4.5 - Math.LN2)), 10);
+    const masses = [1, 16, 1, 16];
+    const kinds = massKinds(masses);
+    expect(kinds).toEqual({ mass: [1, 16], share: [0.5, 0.5], index: Int32Array.from([0, 1, 0, 1]) });
+    // speeds with ½ m v² = 1 J in each kind
+    const speeds = [Math.SQRT2, Math.sqrt(2 / 16), Math.SQRT2, Math.sqrt(2 / 16)];
+    expect(mixtureSpeedScaleMax(speeds, masses, kinds)).toBe(3);
+    // as generated: both kinds at the same speeds, the heavy discs 16 times hotter: the speeds of
+    // one kind with T/m = 1 J/kg, so 3 m/s
+    const same = [Math.SQRT2, Math.SQRT2, Math.SQRT2, Math.SQRT2];
+    expect(mixtureSpeedQuantile([1, 16], [0.5, 0.5], [1, 16])).toBeCloseTo(3, 10);
+    expect(mixtureSpeedScaleMax(same, masses, kinds)).toBe(3);
+    expect(mixtureSpeedScaleMax([0, 0, 0, 0], masses, kinds)).toBe(0);
+  });
+
+  it('many masses: each disc in the bin of its mass', () => {
+    const masses = Array.from({ length: 1000 }, (_, i) => 1000 ** (i / 999));
+    const kinds = massKinds(masses);
+    expect(kinds.mass.length).toBe(MASS_GROUPS_MAX);
+    // each disc's bin holds its mass: the bins' mean masses are in order and a disc lies near its own
+    for (let i = 0; i < 1000; i += 37) {
+      const k = kinds.index[i] as number;
+      expect(Math.abs((kinds.mass[k] as number) / (masses[i] as number) - 1)).toBeLessThan(0.03);
+    }
+    expect(Array.from(kinds.index).every((k) => k >= 0 && k < MASS_GROUPS_MAX)).toBe(true);
   });
 });
 

@@ -75,11 +75,11 @@ export function discGroups(radii: ArrayLike<number>, masses: ArrayLike<number>):
 
 /**
  * discGroups into at most `max` groups, with the mean of a per-disc `values` in each group (zeros
- * without them).
+ * without them) and each disc's group (-1: left out).
  */
 function groupDiscs(
   radii: ArrayLike<number>, masses: ArrayLike<number>, max: number, values: ArrayLike<number> | null,
-): DiscGroups & { mean: number[] } {
+): DiscGroups & { mean: number[]; index: Int32Array } {
   const valid = (x: number): boolean => x > 0 && Number.isFinite(x);
   const value = (i: number): number => (values ? (values[i] as number) : 0);
   const discs: number[] = [];
@@ -87,9 +87,10 @@ function groupDiscs(
     if (valid(radii[i] as number) && valid(masses[i] as number)) discs.push(i);
   }
   const n = discs.length;
-  const out: DiscGroups & { mean: number[] } = { radius: [], mass: [], share: [], mean: [] };
+  const index = new Int32Array(Math.min(radii.length, masses.length)).fill(-1);
+  const out: DiscGroups & { mean: number[]; index: Int32Array } = { radius: [], mass: [], share: [], mean: [], index };
   if (n === 0) return out;
-  const exact = new Map<string, { radius: number; mass: number; count: number; sum: number }>();
+  const exact = new Map<string, { radius: number; mass: number; count: number; sum: number; k: number }>();
   for (const i of discs) {
     if (exact.size > max) break;
     const key = `${radii[i] as number} ${masses[i] as number}`;
@@ -97,7 +98,11 @@ function groupDiscs(
     if (group) {
       group.count++;
       group.sum += value(i);
-    } else exact.set(key, { radius: radii[i] as number, mass: masses[i] as number, count: 1, sum: value(i) });
+      index[i] = group.k;
+    } else {
+      exact.set(key, { radius: radii[i] as number, mass: masses[i] as number, count: 1, sum: value(i), k: exact.size });
+      index[i] = exact.size - 1;
+    }
   }
   if (exact.size <= max) {
     for (const g of exact.values()) {
@@ -132,16 +137,32 @@ function groupDiscs(
     mass[k] = (mass[k] as number) + (masses[i] as number);
     count[k] = (count[k] as number) + 1;
     sum[k] = (sum[k] as number) + value(i);
+    index[i] = k;
   }
+  // the bins in use, renumbered in order
+  const renumber = new Int32Array(max).fill(-1);
   for (let k = 0; k < max; k++) {
     const c = count[k] as number;
     if (c === 0) continue;
+    renumber[k] = out.radius.length;
     out.radius.push((radius[k] as number) / c);
     out.mass.push((mass[k] as number) / c);
     out.share.push(c / n);
     out.mean.push((sum[k] as number) / c);
   }
+  for (const i of discs) index[i] = renumber[index[i] as number] as number;
   return out;
+}
+
+/** Disc kinds by mass (massGroups) and each disc's kind (-1: left out), for per-kind sums over the discs. */
+export interface MassKinds extends MassGroups {
+  index: Int32Array;
+}
+
+/** massGroups with each disc's kind */
+export function massKinds(masses: ArrayLike<number>): MassKinds {
+  const { mass, share, index } = groupDiscs(masses, masses, MASS_GROUPS_MAX, null);
+  return { mass, share, index };
 }
 
 /**

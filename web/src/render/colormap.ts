@@ -60,6 +60,71 @@ export function speedScaleMax(temperature: number, mass: number): number {
   return niceCeil(3 * Math.sqrt(Math.max(temperature, 0) / mass));
 }
 
+/** the share of 2D Maxwell speeds above 3 √(T/m): exp(−4.5), 1.1 % */
+const SHARE_ABOVE_SCALE = Math.exp(-4.5);
+
+/**
+ * The speed (m/s) that as many discs exceed as exceed 3 √(T/m) in a gas of one kind (1.1 %), for
+ * kinds of masses m_k (kg) in shares x_k at temperatures T_k (J), each kind with its 2D Maxwell
+ * speeds: Σ x_k exp(−m_k v² / (2 T_k)) = exp(−4.5). One kind: 3 √(T/m). 0 when no kind moves.
+ */
+export function mixtureSpeedQuantile(mass: readonly number[], share: readonly number[], temperature: readonly number[]): number {
+  // each kind's own 3 √(T_k/m_k): the answer lies between the smallest and the largest
+  let lo = Infinity;
+  let hi = 0;
+  for (let k = 0; k < mass.length; k++) {
+    const t = temperature[k] as number;
+    const m = mass[k] as number;
+    if (!(t > 0) || !(m > 0) || !((share[k] as number) > 0)) continue;
+    const v = 3 * Math.sqrt(t / m);
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
+  }
+  if (!(hi > 0)) return 0;
+  const above = (v: number): number => {
+    let sum = 0;
+    for (let k = 0; k < mass.length; k++) {
+      const t = temperature[k] as number;
+      if (t > 0) sum += (share[k] as number) * Math.exp((-(mass[k] as number) * v * v) / (2 * t));
+    }
+    return sum;
+  };
+  for (let i = 0; i < 100 && hi - lo > 1e-13 * hi; i++) {
+    const mid = 0.5 * (lo + hi);
+    if (above(mid) > SHARE_ABOVE_SCALE) lo = mid;
+    else hi = mid;
+  }
+  return 0.5 * (lo + hi);
+}
+
+/**
+ * Top of the speed colour scale for discs of several masses, m/s: mixtureSpeedQuantile at each
+ * kind's temperature now (the mean ½ m v² of its discs, from their speeds), rounded up to a nice
+ * number. Masses of 1 and 16 kg in equal numbers at T = 1 J: speedScaleMax at the mean mass put the
+ * top at 1.2 m/s, under which only half the light discs lie (all of them the colour of the top);
+ * this puts it at 3 m/s (2.76 rounded up), 1.1 % of the light discs faster, as for one kind. Each
+ * kind at its own temperature: as generated (every disc at one rms speed) heavy discs start hotter.
+ * 0 when no disc moves.
+ */
+export function mixtureSpeedScaleMax(
+  speeds: ArrayLike<number>, masses: ArrayLike<number>, kinds: { mass: number[]; share: number[]; index: Int32Array },
+): number {
+  const k = kinds.mass.length;
+  const energy = new Float64Array(k);
+  const count = new Float64Array(k);
+  const n = Math.min(speeds.length, masses.length, kinds.index.length);
+  for (let i = 0; i < n; i++) {
+    const g = kinds.index[i] as number;
+    if (g < 0) continue;
+    const v = speeds[i] as number;
+    energy[g] = (energy[g] as number) + 0.5 * (masses[i] as number) * v * v;
+    count[g] = (count[g] as number) + 1;
+  }
+  const temperature = Array.from(energy, (e, g) => ((count[g] as number) > 0 ? e / (count[g] as number) : 0));
+  const v = mixtureSpeedQuantile(kinds.mass, kinds.share, temperature);
+  return v > 0 ? niceCeil(v) : 0;
+}
+
 /** The colour bin of a value on [0, max] with n bins (clamped to the last bin). */
 export function colorBin(value: number, max: number, n: number): number {
   if (!(max > 0) || !(value > 0)) return 0;

@@ -9,10 +9,11 @@ import { HistogramPlot } from '../plot/histogram-plot';
 import { RatePlot } from '../plot/rate-plot';
 import { SeriesStore } from '../plot/series';
 import {
-  coolingEnergy, coolingKinds, discGroups, enskogCoefficient, haffApplies, massGroups, mixtureCompressibility, type MassGroups,
+  coolingEnergy, coolingKinds, discGroups, enskogCoefficient, haffApplies, massGroups, massKinds, mixtureCompressibility,
+  type MassGroups, type MassKinds,
 } from '../plot/theory';
 import { DiscRenderer } from '../render/disc-renderer';
-import { speedScaleMax } from '../render/colormap';
+import { mixtureSpeedScaleMax, speedScaleMax } from '../render/colormap';
 import { SpeedLegend } from '../render/legend';
 import { SimClient } from '../sim/client';
 import type { Observation, Theory } from '../sim/granular-wasm';
@@ -59,6 +60,9 @@ export function startApp(): void {
   let theory: Theory | null = null;
   // the discs' masses for the histogram's Maxwell curve: a polydisperse gas is a mixture
   let masses: MassGroups = { mass: [], share: [] };
+  // the discs' masses and kinds of mass, for the speed colour scale of a mixture
+  let discMasses: ArrayLike<number> = [];
+  let speedKinds: MassKinds = { mass: [], share: [], index: new Int32Array(0) };
   let lastObservation: Observation | null = null;
   let histogram: Float64Array | null = null;
   let histogramMax = 1;
@@ -94,6 +98,8 @@ export function startApp(): void {
   function onLoaded(msg: LoadedMessage): void {
     theory = msg.theory;
     masses = massGroups(msg.masses);
+    discMasses = msg.masses;
+    speedKinds = massKinds(msg.masses);
     const scenario = parseLoadedScenario(msg.scenarioJson);
     const vibrating = vibratingWall(scenario);
     renderer.setScene(msg.walls, msg.radii, vibrating);
@@ -127,10 +133,14 @@ export function startApp(): void {
     if (msg.positions && msg.speeds) {
       histogramMax = msg.histogramMax;
       const current = msg.observations[msg.observations.length - 1] ?? lastObservation;
+      // several masses: each kind's speeds at its own temperature (the mean mass's let light discs saturate)
+      const mixtureMax = speedKinds.mass.length > 1 ? mixtureSpeedScaleMax(msg.speeds, discMasses, speedKinds) : 0;
       const speedMax =
-        current && theory && current.temperature > 0 && theory.meanMass > 0
-          ? speedScaleMax(current.temperature, theory.meanMass)
-          : histogramMax;
+        mixtureMax > 0
+          ? mixtureMax
+          : current && theory && current.temperature > 0 && theory.meanMass > 0
+            ? speedScaleMax(current.temperature, theory.meanMass)
+            : histogramMax;
       renderer.setFrame(msg.positions, msg.speeds, speedMax);
       legend.setMax(speedMax);
       view.invalidate();
