@@ -213,6 +213,8 @@ describe('reference curves', () => {
     // an empty plot (no proposal)
     expect(runTimeRange([], null, null, 0.005)).toEqual([0, 0.005]);
     expect(runTimeRange([0.02, 0.04, 3.06], 0.02, 3.06, 0.02)).toEqual([0.02, 3.06]);
+    // the records before and after a collapse at t = 0: one instant (uPlot proposes 0-100 s again)
+    expect(runTimeRange([0, 0], 0, 100, 0.02)).toEqual([0, 0.02]);
   });
 
   it('Enskog rate is 2 n σ g sqrt(π T / m)', () => {

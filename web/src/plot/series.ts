@@ -6,14 +6,14 @@ import { sameObservation } from '../sim/observation';
 
 /**
  * The time axis of a plot over the run (s), given its x values and the range uPlot proposes: the
- * data's span; with one instant or none (t = 0 on a paused page, after Reset, an empty rate plot)
- * from 0 to one output interval past it. (uPlot made a lone point's axis 0–100 s before asking, and
- * drew an empty plot's axis with no ticks at all.)
+ * data's span; with one instant or none (t = 0 on a paused page, after Reset, an empty rate plot,
+ * two records of t = 0 after a collapse there) from 0 to one output interval past it. (uPlot made
+ * a lone instant's axis 0–100 s before asking, and drew an empty plot's axis with no ticks at all.)
  */
 export function runTimeRange(x: ArrayLike<number>, min: number | null, max: number | null, interval: number): [number, number] {
   const step = Number.isFinite(interval) && interval > 0 ? interval : 1;
-  if (x.length < 2) {
-    const t = x.length === 1 ? x[0] : undefined;
+  if (x.length < 2 || x[0] === x[x.length - 1]) {
+    const t = x.length > 0 ? x[0] : undefined;
     return t === undefined || !Number.isFinite(t) ? [0, step] : [Math.min(0, t), t + step];
   }
   if (min === null || max === null || !Number.isFinite(min) || !Number.isFinite(max) || !(max > min)) return [0, step];
