@@ -173,6 +173,22 @@ TEST(Chain, GeneralSetUpFromJsonWithNamedProblems) {
   EXPECT_NE(runSetupJson(R"({"spheres": 1e9})").find("spheres = 1000000000: must be an integer"), std::string::npos);
 }
 
+TEST(Chain, ThreeSpheresCollapseBelowSevenMinusFourRootThree) {
+  // Three equal spheres collapse for e below 7 - 4 sqrt 3 = 0.07179677 (Constantin, Grossman & Mungan
+  // 1995), the value the page names for N = 3: just below it the standard row collapses after tens
+  // of thousands of collisions, just above it the collisions end (extended precision).
+  const double ec = 7 - 4 * std::sqrt(3.0);
+  const Result below = simulate(standardSetup(ec - 1e-7, 3, true));
+  const Result above = simulate(standardSetup(ec + 1e-7, 3, true));
+  EXPECT_TRUE(below.collapsed);
+  EXPECT_GT(below.collisions, 10000);
+  EXPECT_FALSE(above.collapsed);
+  EXPECT_FALSE(above.truncated);
+  EXPECT_GT(above.collisions, 1000);  // near e_c the count grows without bound
+  EXPECT_TRUE(simulate(standardSetup(0.05, 3)).collapsed);
+  EXPECT_FALSE(simulate(standardSetup(0.08, 3)).collapsed);
+}
+
 TEST(Chain, ASetUpRunStopsAtItsCollisionBudget) {
   // 499 spheres at e = 0.5 take 4.9 million collisions (the fuzzer's harness runs with a budget of
   // 20 000); a run cut short says so and how far it got.

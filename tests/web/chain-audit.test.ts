@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseChainRun, runSummary } from '../../web/src/chain/results';
 import { emptySweep, mergePiece, sweepSummary } from '../../web/src/chain/sweep';
-import { collapseThreshold, E_COLLAPSE, histogram } from '../../web/src/chain/theory';
+import { collapseThreshold, E_COLLAPSE, histogram, thresholdText } from '../../web/src/chain/theory';
 
 const fmt = (v: number): string => String(Number(v.toPrecision(7)));
 
@@ -18,10 +18,14 @@ function sweepOf(e: number[], collisions: number[], collapsed: number[]): Return
   return s;
 }
 
-describe('e_c is the four-sphere threshold', () => {
-  it('is known for N = 4 only: twenty spheres collapse at e = 0.5 already', () => {
+describe('e_c is the three- and four-sphere threshold', () => {
+  it('is known for N = 3 (7 − 4√3) and N = 4 only: twenty spheres collapse at e = 0.5 already', () => {
     expect(collapseThreshold(4)).toBe(E_COLLAPSE);
-    expect(collapseThreshold(3)).toBeNull();
+    expect(collapseThreshold(3)).toBe(7 - 4 * Math.sqrt(3));
+    expect(thresholdText(7 - 4 * Math.sqrt(3))).toBe('0.0717968');
+    expect(thresholdText(E_COLLAPSE)).toBe('0.171573');
+    expect(collapseThreshold(2)).toBeNull();
+    expect(collapseThreshold(5)).toBeNull();
     expect(collapseThreshold(20)).toBeNull();
   });
 });
@@ -56,9 +60,10 @@ describe('the time-domain result line', () => {
     expect(text).not.toContain('Last collision');
   });
 
-  it('adds the e_c remark near e_c for the four-sphere row only', () => {
+  it('adds the e_c remark near e_c for the three- and four-sphere rows only', () => {
     const run = parseChainRun('{"ok":true,"precision":"double","collisions":1263,"collapsed":false,"truncated":false,"message":"","endTime":34.4112,"finalVelocity":[0.25,0.25,0.25,0.25],"finalPosition":[0,0,0,0],"log":[]}');
     expect(runSummary(run, 0.1715763, collapseThreshold(4), fmt)).toContain('Close to e_c ≈ 0.171573');
+    expect(runSummary(run, 0.0718, collapseThreshold(3), fmt)).toContain('Close to e_c ≈ 0.0717968:');
     expect(runSummary(run, 0.1715763, collapseThreshold(5), fmt)).toBe('1,263 collisions, computed in double precision. Last collision at t = 34.4112 s.');
   });
 });

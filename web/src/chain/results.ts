@@ -4,6 +4,7 @@
  * throwing, so a malformed answer shows as a readable message instead of a crash.
  */
 import { columnsToCsv } from '../ui/csv';
+import { thresholdText } from './theory';
 
 /**
  * One entry of the log: a collision of the pair (k, k+1), 0-based, or the merge of an inelastic
@@ -170,8 +171,8 @@ export function parseNewton(text: string): NewtonResult {
 
 /**
  * Panel (a)'s result line for a run: the count and the precision, then the collapse / truncation
- * message, "No collisions" or the time of the last one, and near e_c (of the four-sphere
- * standard row only, `ec` null otherwise) what happens there.
+ * message, "No collisions" or the time of the last one, and near e_c (of the standard row of
+ * three or four spheres only, `ec` null otherwise) what happens there.
  */
 export function runSummary(run: ChainRun, e: number, ec: number | null, format: (v: number) => string): string {
   const precision = run.precision === 'double-double' ? 'extended precision (double-double)' : 'double precision';
@@ -180,7 +181,7 @@ export function runSummary(run: ChainRun, e: number, ec: number | null, format: 
   else if (run.collisions === 0) parts.push('No sphere meets another: every sphere keeps its initial velocity.');
   else parts.push(`Last collision at t = ${format(run.endTime)} s.`);
   if (ec !== null && Math.abs(e - ec) < 0.0015) {
-    parts.push(`Close to e_c ≈ ${ec}: collision times accumulate; below e_c the row collapses (declared when the times fall below the precision's resolution).`);
+    parts.push(`Close to e_c ≈ ${thresholdText(ec)}: collision times accumulate; below e_c the row collapses (declared when the times fall below the precision's resolution).`);
   }
   return parts.join(' ');
 }

@@ -6,7 +6,7 @@
  * offset, so the merged arrays follow the grid whatever order the chunks finish in.
  */
 import { columnsToCsv } from '../ui/csv';
-import { collapseThreshold } from './theory';
+import { collapseThreshold, thresholdText } from './theory';
 
 export const MAX_WORKERS = 8;
 
@@ -81,7 +81,7 @@ export function emptySweep(e: number[], spheres: number): SweepResult {
  * The sweep's result line after the timing: the largest collision count among the runs that did
  * not collapse (a collapsed run's count is where the engine declared the collapse, a matter of
  * its precision, not a property of e), and how many runs collapsed; e_c is named only where it
- * applies (four spheres, see collapseThreshold).
+ * applies (three or four spheres, see collapseThreshold).
  */
 export function sweepSummary(s: SweepResult, spheres: number, format: (v: number) => string): string[] {
   let maxCount = -1;
@@ -100,7 +100,7 @@ export function sweepSummary(s: SweepResult, spheres: number, format: (v: number
   if (collapsed > 0) {
     const ec = collapseThreshold(spheres);
     const every = collapsed === s.collisions.length ? 'Every run' : `${collapsed.toLocaleString('en-US')} run${collapsed === 1 ? '' : 's'}`;
-    parts.push(`${every} ended in inelastic collapse${ec === null ? '' : ` (e below e_c ≈ ${ec})`}.`);
+    parts.push(`${every} ended in inelastic collapse${ec === null ? '' : ` (e below e_c ≈ ${thresholdText(ec)})`}.`);
   }
   return parts;
 }

@@ -8,13 +8,22 @@ export const SIX_COLLISION_MIN = 2 - Math.sqrt(3);
 /** Collapse threshold e_c ≈ 3 − 2√2 (below it the row collapses, velocities → v0/4). */
 export const E_COLLAPSE = 0.171573;
 
+/** Collapse threshold of three equal spheres, 7 − 4√3 ≈ 0.0717968 (Constantin, Grossman & Mungan 1995). */
+export const E_COLLAPSE_THREE = 7 - 4 * Math.sqrt(3);
+
 /**
  * The collapse threshold of the standard row of `spheres` equal spheres when the page knows it:
- * e_c ≈ 0.171573 is the four-sphere value (REFERENCE §1); longer rows collapse at larger e
- * (twenty spheres at e = 0.5 already), so null for any other N.
+ * 7 − 4√3 for three spheres, e_c ≈ 0.171573 for four (REFERENCE §1); longer rows collapse at
+ * larger e (twenty spheres at e = 0.5 already) with no closed form, so null for any other N.
  */
 export function collapseThreshold(spheres: number): number | null {
+  if (spheres === 3) return E_COLLAPSE_THREE;
   return spheres === 4 ? E_COLLAPSE : null;
+}
+
+/** A threshold as the result lines print it: six significant digits (0.0717968, 0.171573). */
+export function thresholdText(ec: number): string {
+  return String(Number(ec.toPrecision(6)));
 }
 
 export function v4Exact(e: number): number {
