@@ -35,7 +35,9 @@ struct Observation {
   double energyInjected = 0;    // J, cumulative (vibrating wall)
 };
 
-/// Closed-form reference values for the loaded scenario (see docs/granular-gas.md).
+/// Closed-form reference values for the loaded scenario (see docs/granular-gas.md), for discs of one
+/// kind: with several radii or masses they are those of the mean disc, and the page sums the pairs of
+/// kinds itself (web/src/plot/theory.ts: Enskog rate, equation of state, each kind's cooling).
 struct Theory {
   double areaFraction = 0;         // nu
   double numberDensity = 0;        // n, 1/m^2
