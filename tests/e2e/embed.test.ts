@@ -136,6 +136,26 @@ describe('embed mode', () => {
     await page.context().close();
   });
 
+  // "Enskog 2nσg(σ)√(πT/m) over each interval" took three rows of the collision rate's legend there
+  // (its marker on one, the label wrapped over two): it reads "Enskog" now, the full label its tooltip
+  it('the collision rate\'s legend keeps each entry on one row in a 480 x 360 frame', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?embed=1&plot=rate&until=0.5`, { width: 480, height: 360 });
+    await waitForState(page, (s) => s.time >= 0.5 && !s.running);
+    const entries = page.locator('#plot-rate .u-legend .u-series');
+    await expect.poll(async () => entries.count()).toBe(2);
+    // the text shown: of a label in two forms, the one drawn wider than the other's 1 px
+    const rows = await entries.evaluateAll((list) => list.map((e) => {
+      const label = e.querySelector('.u-label')!;
+      const parts = label.children.length > 0 ? [...label.children].filter((c) => c.getBoundingClientRect().width > 1) : [label];
+      return { text: parts.map((c) => c.textContent).join(''), height: e.getBoundingClientRect().height, line: parseFloat(getComputedStyle(e).lineHeight) };
+    }));
+    for (const row of rows) expect(row.height, row.text).toBeLessThan(1.5 * row.line);
+    expect(rows.map((r) => r.text)).toEqual(['measured', 'Enskog']);
+    expect(await page.locator('#plot-rate .u-legend .u-series .u-label').nth(1).getAttribute('title')).toBe('Enskog 2nσg(σ)√(πT/m) over each interval');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('chain lab: its panels fit a 480 x 360 frame\'s width, every table whole, each label beside its control', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html?embed=1`, { width: 480, height: 360 });
     await page.waitForFunction(() => window.__chain !== undefined);

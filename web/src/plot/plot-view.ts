@@ -466,6 +466,26 @@ export function fitAxisTitle(axisIdx: number, short: string): (u: uPlot) => void
   };
 }
 
+/**
+ * An init hook: gives each legend entry whose label `shorts` lists that label twice, the full one
+ * and its short form, which a small embedded frame shows in its place (styles.css: embedded with a
+ * plot, narrower than 640 px), read by no screen reader; the full one stays for them and as the
+ * entry's tooltip, and the options keep it for the CSV. (The soft ledger's nine full labels took a
+ * row each in a 480 × 360 frame and left its chart some 80 px tall; the gas page's Enskog entry took
+ * three rows there.)
+ */
+export function shortLegendLabels(shorts: ReadonlyMap<string, string>): (u: uPlot) => void {
+  return (u) => {
+    for (const label of u.root.querySelectorAll<HTMLElement>('.u-legend .u-label')) {
+      const full = label.textContent ?? '';
+      const short = shorts.get(full);
+      if (short === undefined || label.querySelector('.label-full')) continue;
+      label.replaceChildren(el('span', { class: 'label-full' }, full), el('span', { class: 'label-short', 'aria-hidden': 'true' }, short));
+      label.title = full;
+    }
+  };
+}
+
 /** Room, in CSS px, that one decade label of a log axis needs along the axis. */
 const DECADE_LABEL_SPACE = { vertical: 22, horizontal: 56 } as const;
 

@@ -3,7 +3,7 @@
  * the same interval (a homogeneous gas only).
  */
 import uPlot from 'uplot';
-import { PlotView, COLORS, axisValues, legendValue } from './plot-view';
+import { PlotView, COLORS, axisValues, legendValue, shortLegendLabels } from './plot-view';
 import { measuredIntervals, runTimeScale, type SeriesStore } from './series';
 
 /** The Enskog rate drawn: coefficient √T (ui/app.ts takes it from theory.ts' enskogCoefficient). */
@@ -18,6 +18,12 @@ export interface EnskogReference {
 export function enskogLabel(mixture: boolean): string {
   return mixture ? 'Enskog, mixture of the disc sizes, over each interval' : 'Enskog 2nσg(σ)√(πT/m) over each interval';
 }
+
+/** the Enskog entry's short form, for a small embedded frame (at 480 × 360 the full one took three rows) */
+const SHORT_LABELS = new Map<string, string>([
+  [enskogLabel(false), 'Enskog'],
+  [enskogLabel(true), 'Enskog, mixture'],
+]);
 
 export class RatePlot {
   private readonly view: PlotView;
@@ -57,6 +63,7 @@ export class RatePlot {
         series,
         cursor: { drag: { x: false, y: false } },
         legend: { live: false },
+        hooks: { init: [shortLegendLabels(SHORT_LABELS)] },
       },
       this.data(),
     );

@@ -4,9 +4,8 @@
  * (their sum: the top of the stack less that area) and the initial energy.
  */
 import uPlot from 'uplot';
-import { PlotView, axisValues } from '../plot/plot-view';
+import { PlotView, axisValues, shortLegendLabels } from '../plot/plot-view';
 import { runTimeScale } from '../plot/series';
-import { el } from '../ui/dom';
 import { LEDGER_PARTS, ledgerCsv, type LedgerSeries } from './ledger-series';
 
 const FILL_ALPHA = '59'; // ≈ 0.35 as a hex alpha byte
@@ -14,27 +13,12 @@ const FILL_ALPHA = '59'; // ≈ 0.35 as a hex alpha byte
 const POTENTIAL = LEDGER_PARTS.findIndex(([key]) => key === 'potential') + 1;
 const POTENTIAL_COLOR = LEDGER_PARTS[POTENTIAL - 1]?.[2] ?? '#cc79a7';
 
-/** each legend label's short form, shown instead of it in a small embedded frame (styles.css) */
+/** each legend label's short form, shown instead of it in a small embedded frame (shortLegendLabels) */
 const SHORT_LABELS = new Map<string, string>([
   ...LEDGER_PARTS.map(([, label, , short]): [string, string] => [label, short]),
   ['total', 'total'],
   ['initial energy', 'initial'],
 ]);
-
-/**
- * Gives every legend entry its label twice: the full one, and the short one that a 480 × 360 frame
- * shows in its place (CSS), read by no screen reader, the full one staying for them and as the
- * entry's tooltip. Nine full labels took a row each there and left the chart some 80 px tall.
- */
-function addShortLabels(u: uPlot): void {
-  for (const label of u.root.querySelectorAll<HTMLElement>('.u-legend .u-label')) {
-    const full = label.textContent ?? '';
-    const short = SHORT_LABELS.get(full);
-    if (short === undefined || label.querySelector('.label-full')) continue;
-    label.replaceChildren(el('span', { class: 'label-full' }, full), el('span', { class: 'label-short', 'aria-hidden': 'true' }, short));
-    label.title = full;
-  }
-}
 
 /** The plot's data are the stacked sums; its CSV gives each component as it is (ledgerCsv). */
 class LedgerView extends PlotView {
@@ -112,7 +96,7 @@ export class LedgerPlot {
         cursor: { drag: { x: false, y: false } },
         legend: { live: false },
         // the area below zero before the series, so that the total's and the initial energy's lines stay on top
-        hooks: { init: [addShortLabels], drawAxes: [(u) => drawBelowZero(u, this.below)] },
+        hooks: { init: [shortLegendLabels(SHORT_LABELS)], drawAxes: [(u) => drawBelowZero(u, this.below)] },
       },
       [[]],
     );
