@@ -52,6 +52,26 @@ describe('the comparison page', () => {
     await page.context().close();
   });
 
+  // A paused page (t = 0) has one instant: uPlot gave its lone point a 0-100 s time axis, for a row run
+  // of 26 s with 0.02 s outputs. Its plots now share the other pages' time scale (runTimeScale): one
+  // output interval, then the run's own times after a Step.
+  it('a paused comparison draws its lone instant on a time axis of one output interval, then the run\'s times', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html?play=0`);
+    await waitForState(page, (s) => s.count === 4);
+    const shown = (p: CompareProbe): Array<[number, number] | null> => [p.timeRanges[0] ?? null, p.timeRanges[1] ?? null, p.timeRanges[3] ?? null];
+    await expect.poll(async () => shown(await probe(page))).toEqual([[0, 0.02], [0, 0.02], [0, 0.02]]);
+    await page.locator('#btn-step').click();
+    await page.locator('#btn-step').click();
+    await waitForState(page, (s) => s.outputIndex >= 2);
+    await expect.poll(async () => (await probe(page)).timeRanges[0]?.[1]).toBeCloseTo(0.04, 12);
+    for (const range of shown(await probe(page))) {
+      expect(range?.[0]).toBe(0);
+      expect(range?.[1]).toBeCloseTo(0.04, 12);
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('the touching row: the table shows the three answers part and says why', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html?play=0`);
     await waitForState(page, (s) => s.count === 4);

@@ -180,6 +180,7 @@ export function startCompareApp(): void {
     kind = typeof k === 'string' ? k : 'row';
     const e = getPath(scenario, 'restitution');
     series = new CompareSeries(msg.count);
+    for (const plot of plots) plot.setOutputInterval(msg.outputInterval);
     lastStatus = [];
     view.setScene(msg.count, msg.radii, msg.region, msg.walls, msg.positions);
     // the disc picker: the row's last disc is the one the benchmark asks about
@@ -259,6 +260,7 @@ export function startCompareApp(): void {
       velocity: velocityPlot?.points() ?? 0,
       height: heightPlot?.points() ?? 0,
       contacts: contactsPlot?.points() ?? 0,
+      timeRanges: [energyPlot, velocityPlot, heightPlot, contactsPlot].map((p) => p?.timeRange() ?? null),
       disc: picked().disc + 1,
       component: picked().component,
       table: tableCard?.probe() ?? { state: 'hidden', rows: 0, cells: [], velocities: {}, explanation: '' },

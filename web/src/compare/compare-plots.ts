@@ -5,6 +5,7 @@
  */
 import uPlot from 'uplot';
 import { axisValues, fitAxisTitle, legendValue, logAxisValues, logScale, PlotView } from '../plot/plot-view';
+import { runTimeScale } from '../plot/series';
 import { ENGINE_COLORS } from '../render/palette';
 import { ENGINES, ENGINE_NAMES } from './protocol';
 import { COMPONENTS, plotted, type CompareSeries, type Component } from './series';
@@ -61,6 +62,10 @@ export class ComparePlot {
   private log = false;
   private disc = 0;
   private component: Component = 'vx';
+  /** s, the run's output interval: a lone instant (t = 0, paused) spans one on the time axis */
+  private interval = 1;
+  /** the time axis: the run's span, as on the other pages (uPlot gave a lone instant 0–100 s) */
+  private readonly timeScale = runTimeScale(() => this.interval);
 
   constructor(container: HTMLElement, readonly kind: ChartKind) {
     this.view = new PlotView(container, 240, { name: NAMES[kind] });
@@ -73,7 +78,7 @@ export class ComparePlot {
       this.view.build(
         {
           title: 'Kinetic energy of the discs',
-          scales: { x: { time: false }, y: this.log ? LOG : LINEAR },
+          scales: { x: this.timeScale, y: this.log ? LOG : LINEAR },
           axes: [TIME_AXIS, label('kinetic energy E_kin (J)', this.log)],
           series: [{ label: 'time t (s)', value: legendValue }, ...engineSeries()],
           ...BASE,
@@ -86,7 +91,7 @@ export class ComparePlot {
       this.view.build(
         {
           title: `Velocity of disc ${this.disc + 1}: ${symbol}(t)`,
-          scales: { x: { time: false }, y: LINEAR },
+          scales: { x: this.timeScale, y: LINEAR },
           // the disc in the axis label too: the CSV's headers come from it ("v_x of disc 4 — event-driven (m/s)")
           axes: [TIME_AXIS, label(velocityAxisLabel(this.disc, this.component))],
           series: [{ label: 'time t (s)', value: legendValue }, ...engineSeries()],
@@ -98,7 +103,7 @@ export class ComparePlot {
       this.view.build(
         {
           title: 'Height of the centre of mass above the floor',
-          scales: { x: { time: false }, y: LINEAR },
+          scales: { x: this.timeScale, y: LINEAR },
           axes: [TIME_AXIS, label('height y_cm (m)')],
           series: [{ label: 'time t (s)', value: legendValue }, ...engineSeries()],
           ...BASE,
@@ -109,7 +114,7 @@ export class ComparePlot {
       this.view.build(
         {
           title: 'Collisions (event-driven) and contacts made (soft, NSCD), cumulative',
-          scales: { x: { time: false }, y: LOG },
+          scales: { x: this.timeScale, y: LOG },
           axes: [TIME_AXIS, label('count', true)],
           series: [{ label: 'time t (s)', value: legendValue }, ...engineSeries(true)],
           ...BASE,
@@ -117,6 +122,16 @@ export class ComparePlot {
         [[], [], [], []],
       );
     }
+  }
+
+  /** the run's output interval, s (a new load) */
+  setOutputInterval(interval: number): void {
+    this.interval = interval;
+  }
+
+  /** the time axis' drawn range, s ([min, max]; null before the chart exists) */
+  timeRange(): [number, number] | null {
+    return this.view.xRange();
   }
 
   /** the energy plot's axis: linear or logarithmic */

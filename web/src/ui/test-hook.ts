@@ -75,6 +75,8 @@ export interface CompareProbe {
   velocity: number;
   height: number;
   contacts: number;
+  /** the time axes of the energy, velocity, height and contacts plots, s ([min, max]; null: no chart) */
+  timeRanges: Array<[number, number] | null>;
   /** the velocity plot's disc (1-based) and component */
   disc: number;
   component: string;
