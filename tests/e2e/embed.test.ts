@@ -2,6 +2,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser, openPage, sidewaysOverflow, waitForState } from './browser';
+import { encodeScenario } from '../../web/src/ui/share';
 
 const browser = useBrowser();
 
@@ -152,6 +153,47 @@ describe('embed mode', () => {
     for (const row of rows) expect(row.height, row.text).toBeLessThan(1.5 * row.line);
     expect(rows.map((r) => r.text)).toEqual(['measured', 'Enskog']);
     expect(await page.locator('#plot-rate .u-legend .u-series .u-label').nth(1).getAttribute('title')).toBe('Enskog 2nσg(σ)√(πT/m) over each interval');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  // ten loops of one pair took five legend rows in a 480 x 360 frame: the chart dropped to its 120 px
+  // least height, some 100 px of plotting area, and the y title was cut to "contact force F"; there the
+  // legend is one row of swatches with the first and last impact times, in a 900 x 560 frame the full one
+  it('the soft hysteresis plot of many loops: a compact legend where the frame is short, the full one where it has room', async () => {
+    // two discs bouncing between each other and the walls: 12 impacts of disc 0 – disc 1 in 16 s
+    const scenario = {
+      schema: 1, name: 'Bouncing pair', engine: 'soft', domain: { box: { width: 8, height: 4 } },
+      discs: [{ x: 2, y: 2, vx: 4 }, { x: 6, y: 2, vx: -4 }],
+      contact: { law: 'hunt-crossley', restitution: 0.99 }, friction: { law: 'none' }, output: { interval: 0.01, duration: 16 },
+    };
+    const url = `${inject('baseUrl')}soft.html?embed=1&plot=hysteresis#s=${await encodeScenario(JSON.stringify(scenario))}`;
+    const { page, errors } = await openPage(browser(), url, { width: 480, height: 360 });
+    await page.locator('#speed').fill('1'); // 10 s per s
+    await waitForState(page, (s) => s.time >= 16 && !s.running);
+    await expect.poll(async () => page.evaluate(() => window.__granular?.soft?.().loops ?? 0)).toBe(10);
+    const summary = page.locator('#plot-hysteresis .legend-summary');
+    const measure = (): Promise<{ plot: number; full: boolean }> => page.evaluate(() => {
+      const legend = document.querySelector('#plot-hysteresis .u-legend')!;
+      return {
+        plot: document.querySelector('#plot-hysteresis .u-over')!.getBoundingClientRect().height,
+        full: getComputedStyle(legend).visibility === 'visible' && getComputedStyle(legend).position !== 'absolute',
+      };
+    });
+    await expect.poll(async () => summary.isVisible()).toBe(true);
+    expect(await summary.locator('.u-marker').count()).toBe(10);
+    expect(await summary.locator('.summary-text').textContent()).toBe('t = 2.770 … 15.248 s');
+    expect(await summary.locator('.u-marker').first().getAttribute('title')).toBe('t = 2.770 s');
+    const small = await measure();
+    expect(small.full).toBe(false);
+    expect(small.plot).toBeGreaterThan(130);
+    await expect.poll(async () => misfits(page, 480, 360)).toEqual([]);
+    // room in a 900 x 560 frame: one entry per loop
+    await page.setViewportSize({ width: 900, height: 560 });
+    await expect.poll(async () => (await measure()).full).toBe(true);
+    expect(await summary.isVisible()).toBe(false);
+    expect(await page.locator('#plot-hysteresis .u-legend .u-series').count()).toBe(10);
+    await expect.poll(async () => misfits(page, 900, 560)).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -23,6 +23,13 @@ const DEFAULT_HEIGHT = 230;
 const EMBED_MIN_HEIGHT = 120;
 /** and what follows the chart in its card (legend, option, export line) ends this far (CSS px) above the frame's bottom edge: the card's and the page's padding below it, with a little to spare (at 8 px the frame could scroll by 2 px) */
 const EMBED_BOTTOM_GAP = 12;
+/**
+ * embedded, a chart given a compact legend (build's `legendSummary`) shows it instead of its full
+ * legend when the full one would leave the chart less tall than this (CSS px, plotting area and axes;
+ * some 130 px of plotting area with a compact time axis): at 480 x 360 the soft hysteresis plot's ten
+ * loops took five legend rows and left 60-100 px to plot in
+ */
+const FULL_LEGEND_MIN_HEIGHT = 180;
 
 /** the page is embedded with one plot (?embed=1&plot=…, ui/page-layout.ts): that plot fits the frame's height */
 function fitsFrame(): boolean {
@@ -49,6 +56,8 @@ export class PlotView {
   private readonly context: ReproduceContext;
   /** the reproduce line and export buttons (with an export name) */
   private foot: HTMLElement | null = null;
+  /** a compact stand-in for the legend (build's `legendSummary`), shown when the chart is short of room */
+  private summary: HTMLElement | null = null;
 
   constructor(private readonly container: HTMLElement, private height = DEFAULT_HEIGHT, exports?: PlotExport) {
     // embedded, on the next frame: there a refit changes the container's height too, which inside
@@ -201,30 +210,71 @@ export class PlotView {
    * export line, left for the frame to scroll to, ended 60-120 px below it).
    */
   private fittedHeight(): number {
+    const room = this.room();
+    // a chart that starts too low to fit (under the canvas, in a portrait frame) keeps its height: the frame scrolls to it
+    return room !== null && room >= EMBED_MIN_HEIGHT ? Math.floor(Math.min(this.height, room)) : this.height;
+  }
+
+  /**
+   * The height the chart may take, embedded with this one plot, for all that comes with it to end
+   * inside the frame, with the legend as shown (`full`: with the full legend, whichever is shown);
+   * null when the chart is not fitted to the frame or not shown.
+   */
+  private room(full = false): number | null {
     const plot = this.plot;
-    if (!plot || !fitsFrame()) return this.height;
+    if (!plot || !fitsFrame()) return null;
     const box = plot.root.getBoundingClientRect();
-    if (box.height === 0) return this.height; // not shown
+    if (box.height === 0) return null; // not shown
     let bottom = box.bottom;
     const card = this.container.parentElement;
     for (let part = this.container.nextElementSibling; card?.tagName === 'FIGURE' && part; part = part.nextElementSibling) {
       bottom = Math.max(bottom, part.getBoundingClientRect().bottom);
     }
     if (this.foot) bottom = Math.max(bottom, this.foot.getBoundingClientRect().bottom);
-    const besides = bottom - box.top - plot.height; // the title, the legend, the option, the export line
-    const room = window.innerHeight - (box.top + window.scrollY) - besides - EMBED_BOTTOM_GAP;
-    // a chart that starts too low to fit (under the canvas, in a portrait frame) keeps its height: the frame scrolls to it
-    return room >= EMBED_MIN_HEIGHT ? Math.floor(Math.min(this.height, room)) : this.height;
+    let besides = bottom - box.top - plot.height; // the title, the legend, the option, the export line
+    if (full && this.compactLegend()) {
+      // the summary shown, the full legend laid out at the chart's width but taking no room (styles.css)
+      const legend = plot.root.querySelector<HTMLElement>(':scope > .u-legend');
+      besides += (legend?.offsetHeight ?? 0) - (this.summary?.offsetHeight ?? 0);
+    }
+    return window.innerHeight - (box.top + window.scrollY) - besides - EMBED_BOTTOM_GAP;
+  }
+
+  private compactLegend(): boolean {
+    return this.plot?.root.classList.contains('legend-compact') ?? false;
+  }
+
+  /**
+   * The full legend, or its compact summary where the full one would leave the chart short of room
+   * (FULL_LEGEND_MIN_HEIGHT; embedded only: on a page the frame scrolls). The choice depends on the
+   * chart's width and the frame, not on the legend shown, so refits settle.
+   */
+  private chooseLegend(): void {
+    const plot = this.plot;
+    if (!plot || !this.summary) return;
+    const room = this.room(true);
+    const compact = room !== null && room < Math.min(this.height, FULL_LEGEND_MIN_HEIGHT);
+    if (compact !== this.compactLegend()) plot.root.classList.toggle('legend-compact', compact);
+  }
+
+  /** whether the chart shows its compact legend (build's `legendSummary`) */
+  legendCompact(): boolean {
+    return this.compactLegend();
   }
 
   private fit(): void {
     if (!this.plot) return;
+    this.chooseLegend();
     const { width, height } = this.size();
     if (width !== this.plot.width || height !== this.plot.height) this.plot.setSize({ width, height });
   }
 
-  /** (Re)creates the chart with new options, keeping the data. */
-  build(plotOptions: PlotOptions, data: uPlot.AlignedData): void {
+  /**
+   * (Re)creates the chart with new options, keeping the data. `legendSummary`: a compact stand-in
+   * for the legend (class "legend-summary"), shown in its place where the full one leaves the chart
+   * short of room in an embedded frame (chooseLegend).
+   */
+  build(plotOptions: PlotOptions, data: uPlot.AlignedData, legendSummary?: HTMLElement): void {
     const options = plotOptions.series ? { ...plotOptions, series: showLonePoints(plotOptions.series) } : plotOptions;
     const size = this.size(); // the old chart's fitted height, if any
     this.plot?.destroy();
@@ -234,6 +284,11 @@ export class PlotView {
     this.drawnPoints = data[0]?.length ?? 0;
     const fitted = fitsFrame() ? compactTimeAxis(withTickRoom(options)) : withTickRoom(options);
     this.plot = new uPlot({ ...this.recordingTicks(fitted), ...size }, data, this.container);
+    this.summary = legendSummary ?? null;
+    if (this.summary) {
+      this.summary.classList.add('legend-summary');
+      this.plot.root.append(this.summary);
+    }
     // the new chart's title and legend, now laid out, may leave another height (embedded)
     if (fitsFrame()) this.fit();
   }

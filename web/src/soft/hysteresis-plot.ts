@@ -3,8 +3,9 @@
  * per impact labelled with its time. uPlot's facet mode (mode 2): every loop has its own ρ.
  */
 import uPlot from 'uplot';
-import { PlotView, axisValues } from '../plot/plot-view';
+import { PlotView, axisValues, fitAxisTitle } from '../plot/plot-view';
 import type { HysteresisLoop } from '../sim/granular-wasm';
+import { el } from '../ui/dom';
 import { loopLabels } from './pairs';
 import { DISC_COLORS } from './soft-renderer';
 
@@ -19,6 +20,27 @@ function thin(a: Float64Array): number[] {
   const step = (a.length - 1) / (MAX_LOOP_POINTS - 1);
   for (let k = 0; k < MAX_LOOP_POINTS; k++) out.push(a[Math.round(k * step)] ?? 0);
   return out;
+}
+
+/**
+ * The loops' compact legend (PlotView's legendSummary), for a small embedded frame where one entry per
+ * loop took five rows: a swatch per loop in impact order, each with its time as tooltip, and the
+ * first and last impact times ("t = 2.770 … 15.248 s"); the colours repeat, as in the full legend.
+ */
+export function loopSummary(labels: readonly string[], colors: readonly string[]): HTMLElement {
+  const time = (label: string): string => /^t = (.*) s$/.exec(label)?.[1] ?? label;
+  const first = labels[0] ?? '';
+  const last = labels[labels.length - 1] ?? '';
+  const span = labels.length > 1 ? `t = ${time(first)} … ${time(last)} s` : first;
+  const swatches = labels.map((label, k) => {
+    const swatch = el('span', { class: 'u-marker', title: label });
+    // through the CSSOM: the site's CSP allows no style attribute
+    swatch.style.borderColor = colors[k % colors.length] ?? '#1d2025';
+    return swatch;
+  });
+  const text = el('span', { class: 'summary-text' }, span);
+  const what = labels.length === 1 ? '1 impact' : `${labels.length} impacts, one colour each in impact order`;
+  return el('div', { role: 'group', 'aria-label': `Loops drawn: ${what}, ${span}` }, ...swatches, text);
 }
 
 export class HysteresisPlot {
@@ -86,8 +108,11 @@ export class HysteresisPlot {
         series,
         cursor: { drag: { x: false, y: false } },
         legend: { live: false },
+        // in a chart cut down to fit a small frame the full titles were cut ("contact force F")
+        hooks: { init: [fitAxisTitle(0, 'ρ (m)'), fitAxisTitle(1, 'F (N)')] },
       },
       allData,
+      recent.length > 0 ? loopSummary(labels, DISC_COLORS) : undefined,
     );
   }
 
