@@ -128,6 +128,23 @@ describe('the lab page', () => {
     await page.context().close();
   });
 
+  // Haff's law is cooling by collisions between discs alone: the L-shaped room's walls, at the discs'
+  // r = 0.95, cool the gas too, and its energy fell 20 % under the curve drawn there
+  it("draws no Haff curve with inelastic walls (the L-shaped room), and draws it once they are elastic", async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?play=0`);
+    await waitForState(page, (s) => s.count > 0);
+    const legend = page.locator('#card-energy');
+    await expect.poll(async () => (await legend.textContent()) ?? '').toContain("Haff's law");
+    await page.locator('#preset').selectOption('gas-polygon');
+    await waitForState(page, (s) => s.count === 250);
+    await expect.poll(async () => (await legend.textContent()) ?? '').not.toContain('Haff');
+    await page.locator('#f-wallRestitution').fill('1');
+    await page.locator('#apply').click();
+    await expect.poll(async () => (await legend.textContent()) ?? '').toContain("Haff's cooling, each kind of disc at its own T");
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it("the wall pressure's label names the span its mean covers while its 25 intervals fill", async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?play=0`);
     await waitForState(page, (s) => s.count > 0);

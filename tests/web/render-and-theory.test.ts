@@ -81,6 +81,9 @@ describe('reference curves', () => {
     expect(haffApplies(1, false, Infinity)).toBe(false);
     expect(haffApplies(0.9, true, 1)).toBe(false);
     expect(haffApplies(0.9, false, 1, true)).toBe(false); // gravity feeds the gas: not free cooling
+    // inelastic walls cool the gas too (the L-shaped room's, at 0.95): not cooling by disc collisions alone
+    expect(haffApplies(0.95, false, 1, false, 0.95)).toBe(false);
+    expect(haffApplies(0.9, false, 1, false, 1)).toBe(true);
   });
 
   it('the 2D Maxwell density integrates to 1 and peaks at sqrt(T/m)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getPath, hasGravity, parseValidationReport, setPath, vibratingWall, type JsonObject } from '../../web/src/sim/scenario';
+import { getPath, hasGravity, parseValidationReport, setPath, vibratingWall, wallRestitution, type JsonObject } from '../../web/src/sim/scenario';
 
 describe('validation report parsing', () => {
   it('reads an ok report with its normalized scenario', () => {
@@ -59,6 +59,13 @@ describe('json paths', () => {
     expect(hasGravity({ gravity: [0.5, 0] })).toBe(true);
     expect(hasGravity({ gravity: [0, 0] })).toBe(false);
     expect(hasGravity({})).toBe(false);
+  });
+
+  // the L-shaped room gives no wallRestitution: its walls are at the discs' 0.95
+  it("reads the walls' restitution, the discs' where it is absent or null", () => {
+    expect(wallRestitution({ restitution: 0.9, wallRestitution: 1 }, 0.9)).toBe(1);
+    expect(wallRestitution({ restitution: 0.95 }, 0.95)).toBe(0.95);
+    expect(wallRestitution({ restitution: 0.8, wallRestitution: null }, 0.8)).toBe(0.8);
   });
 
   it('finds the vibrating wall', () => {

@@ -7,9 +7,13 @@ export function haffEnergy(t: number, e0: number, tau: number): number {
   return e0 / (s * s);
 }
 
-/** Haff's law applies to a freely cooling gas: r < 1, no vibrating wall, no gravity, finite τ. */
-export function haffApplies(restitution: number, vibrationOn: boolean, tau: number, gravityOn = false): boolean {
-  return restitution < 1 && !vibrationOn && !gravityOn && Number.isFinite(tau) && tau > 0;
+/**
+ * Haff's law applies to a freely cooling gas, cooled by the collisions between its discs alone: r < 1,
+ * elastic walls (r_w = 1), no vibrating wall, no gravity, finite τ. (Walls at r_w = 0.95, as in the
+ * L-shaped room, cool it too: its energy fell 20 % under the curve by the time it had lost four fifths.)
+ */
+export function haffApplies(restitution: number, vibrationOn: boolean, tau: number, gravityOn = false, wallRestitution = 1): boolean {
+  return restitution < 1 && wallRestitution >= 1 && !vibrationOn && !gravityOn && Number.isFinite(tau) && tau > 0;
 }
 
 /**

@@ -168,6 +168,12 @@ export function hasGravity(s: JsonObject): boolean {
   return Array.isArray(g) && g.some((c) => typeof c === 'number' && c !== 0);
 }
 
+/** The walls' restitution r_w: `wallRestitution`, or the discs' `restitution` where it is absent or null (as the engine reads it). */
+export function wallRestitution(s: JsonObject, restitution: number): number {
+  const rw = s['wallRestitution'];
+  return typeof rw === 'number' ? rw : restitution;
+}
+
 /** Index of the vibrating wall, or -1 when vibration is off. */
 export function vibratingWall(s: JsonObject): number {
   const enabled = getPath(s, 'vibration.enabled');

@@ -18,7 +18,7 @@ import { SpeedLegend } from '../render/legend';
 import { SimClient } from '../sim/client';
 import type { Observation, Theory } from '../sim/granular-wasm';
 import type { FrameMessage, LoadedMessage } from '../sim/protocol';
-import { hasGravity, vibratingWall } from '../sim/scenario';
+import { hasGravity, vibratingWall, wallRestitution } from '../sim/scenario';
 import { EVENT_LOG_MAX } from '../sim/protocol';
 import { CanvasView } from './canvas-view';
 import { downloadCsv } from './csv';
@@ -111,10 +111,11 @@ export function startApp(): void {
     const gravity = hasGravity(scenario);
     energyPlot?.setOutputInterval(msg.outputInterval);
     ratePlot?.setOutputInterval(msg.outputInterval);
-    // discs of several kinds cool each at its own temperature (equal discs: Haff's law with the engine's τ)
+    // discs of several kinds cool each at its own temperature (equal discs: Haff's law with the engine's τ);
+    // not with inelastic walls, which cool the gas too
     const cooling = coolingKinds(msg.radii, msg.masses, msg.energies);
     energyPlot?.setHaff(
-      haffApplies(msg.theory.restitution, vibrating >= 0, msg.theory.haffTau, gravity)
+      haffApplies(msg.theory.restitution, vibrating >= 0, msg.theory.haffTau, gravity, wallRestitution(scenario, msg.theory.restitution))
         ? { energy: coolingEnergy(cooling, msg.theory, msg.count * msg.theory.temperature0), mixture: cooling.radius.length > 1 }
         : null,
     );
