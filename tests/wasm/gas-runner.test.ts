@@ -2,7 +2,7 @@
  * The gas worker's runner (sim/runner.ts) over the real WebAssembly build: what its frames carry.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { discGroups, enskogCoefficient, enskogRate, massGroups, maxwell2d, maxwellMixture } from '../../web/src/plot/theory';
+import { discGroups, enskogCoefficient, enskogRate, massGroups, maxwell2d, maxwellMixture, temperatureKinds } from '../../web/src/plot/theory';
 import type { GranularModule, Observation } from '../../web/src/sim/granular-wasm';
 import { AdvanceStatus, type FrameMessage, type FromWorker, type LoadedMessage } from '../../web/src/sim/protocol';
 import { Runner } from '../../web/src/sim/runner';
@@ -77,6 +77,45 @@ describe('gas runner', () => {
     expect(store.time).toEqual([0, 0]);
     expect(store.energy).toEqual([initial.kineticEnergy, stop.kineticEnergy]);
     expect(measuredIntervals(store.time)).toEqual([]);
+  }, 60_000);
+
+  it("frames carry each kind of mass's temperature at every record (a mixture), none for equal discs", async () => {
+    // 400 discs of radii 5 to 10 mm, as generated at one rms speed: four kinds of mass, heavy ones hotter
+    const mixture = JSON.stringify({ schema: 1, seed: 2, generate: { count: 400, radius: 0.005, radiusMax: 0.01, speed: 1 }, restitution: 0.9, output: { interval: 0.01, duration: 0.05 } });
+    let loaded: LoadedMessage | null = null;
+    const frames: FrameMessage[] = [];
+    const runner = new Runner(mod, (message: FromWorker) => {
+      if (message.type === 'loaded') loaded = message;
+      if (message.type === 'frame') frames.push(message);
+    });
+    runner.handle({ type: 'load', json: mixture, origin: 'form', play: false });
+    for (let k = 0; k < 5; k++) {
+      const before = frames.length;
+      runner.handle({ type: 'step' });
+      do await new Promise((resolve) => setTimeout(resolve, 0));
+      while (frames.length === before || frames[frames.length - 1]?.running);
+    }
+    const kinds = temperatureKinds((loaded as LoadedMessage | null)?.masses ?? []);
+    expect(kinds.mass).toHaveLength(4);
+    const observations = frames.flatMap((f) => f.observations);
+    const temperatures = frames.flatMap((f) => f.kindTemperatures);
+    expect(observations.map((o) => o.time)).toEqual([0, 0.01, 0.02, 0.03, 0.04, 0.05].slice(0, observations.length));
+    expect(observations.length).toBeGreaterThanOrEqual(5);
+    expect(temperatures).toHaveLength(observations.length);
+    observations.forEach((o, k) => {
+      const own = temperatures[k] ?? [];
+      expect(own).toHaveLength(4);
+      // the kinds' temperatures, weighted by their shares, are the gas's
+      expect(own.reduce((sum, t, a) => sum + t * (kinds.share[a] as number), 0) / o.temperature).toBeCloseTo(1, 12);
+    });
+    // at one rms speed, the heaviest discs start the hottest
+    const first = temperatures[0] ?? [];
+    expect((first[3] as number) / (first[0] as number)).toBeGreaterThan(2);
+    // equal discs: the observation's T is theirs
+    const equal = await runToEnd(JSON.stringify({ schema: 1, seed: 2, generate: { count: 400, radius: 0.005, speed: 1 }, output: { interval: 0.01, duration: 0.03 } }));
+    const none = equal.flatMap((f) => f.kindTemperatures);
+    expect(none.length).toBe(equal.flatMap((f) => f.observations).length);
+    expect(none.every((t) => t.length === 0)).toBe(true);
   }, 60_000);
 
   it("the histogram's Maxwell curve of a polydisperse gas in equilibrium is the mixture of each disc mass's", () => {

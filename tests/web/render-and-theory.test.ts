@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { measuredIntervals, runTimeRange, SeriesStore } from '../../web/src/plot/series';
 import {
-  binCenters, compressibility, discGroups, enskogCoefficient, enskogRate, haffApplies, haffEnergy, hardDiscPressure, MASS_GROUPS_MAX, massGroups,
-  massKinds, maxwell2d, maxwellMixture, mixtureCompressibility, coolingEnergy, coolingKinds, COOLING_KINDS_MAX, MixtureCooling,
+  binCenters, compressibility, discGroups, enskogCoefficient, enskogKindsRate, enskogRate, groupTemperatures, haffApplies, haffEnergy,
+  hardDiscPressure, kindGeometry, kindsEnskogRate, kindTemperatures, MASS_GROUPS_MAX, massGroups, massKinds, maxwell2d, maxwellKinds, maxwellMixture, mixtureCompressibility,
+  coolingEnergy, coolingKinds, COOLING_KINDS_MAX, MixtureCooling, temperatureKinds,
 } from '../../web/src/plot/theory';
 import { WindowMean } from '../../web/src/plot/window-mean';
 import { colorBin, colorTable, mixtureSpeedQuantile, mixtureSpeedScaleMax, speedScaleMax, viridis } from '../../web/src/render/colormap';
@@ -147,6 +148,110 @@ describe('reference curves', () => {
     expect(enskogCoefficient(discGroups([0.01, 0.01], [1e-4, 9e-4]), theory)).toBeCloseTo(expected, 10);
   });
 
+  it('kinds at temperatures of their own: the Maxwell mixture of each kind at its T; at one T exactly the common curve', () => {
+    const two = massGroups(new Float64Array([1, 4, 4, 4]));
+    for (const v of [0.1, 0.5, 1.3]) {
+      expect(maxwellKinds(v, two, [0.5, 0.5])).toBe(maxwellMixture(v, two, 0.5));
+      expect(maxwellKinds(v, two, [0.4, 0.6])).toBeCloseTo(0.25 * maxwell2d(v, 1, 0.4) + 0.75 * maxwell2d(v, 4, 0.6), 14);
+    }
+    const equal = massGroups([2, 2, 2]);
+    expect(maxwellKinds(0.4, equal, [0.5])).toBe(maxwell2d(0.4, 2, 0.5));
+    let sum = 0;
+    const dv = 1e-3;
+    for (let v = dv / 2; v < 10; v += dv) sum += maxwellKinds(v, two, [0.3, 0.9]) * dv;
+    expect(sum).toBeCloseTo(1, 6);
+  });
+
+  it("the Enskog rate of kinds at their own temperatures: a pair's mean relative speed √(π/2 (T_a/m_a + T_b/m_b)); at one T the mixture's rate", () => {
+    // the mean length of v_a − v_b, each a 2D Maxwell velocity at its kind's temperature (seeded sampling)
+    let s = 12345;
+    const uniform = (): number => {
+      s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+      return (s + 0.5) / 2 ** 32;
+    };
+    const normal = (): number => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
+    const [ma, mb, ta, tb] = [1e-4, 4e-4, 0.8e-4, 1.1e-4];
+    let mean = 0;
+    const samples = 400_000;
+    for (let k = 0; k < samples; k++) {
+      const wx = Math.sqrt(ta / ma) * normal() - Math.sqrt(tb / mb) * normal();
+      const wy = Math.sqrt(ta / ma) * normal() - Math.sqrt(tb / mb) * normal();
+      mean += Math.hypot(wx, wy) / samples;
+    }
+    const w = Math.sqrt((Math.PI / 2) * (ta / ma + tb / mb));
+    expect(Math.abs(mean / w - 1)).toBeLessThan(3e-3); // the sampling's own error is 0.08 %
+    const theory: Theory = {
+      areaFraction: 0.2, numberDensity: 500, meanMass: 2.5e-4, meanDiameter: 0.02, temperature0: 1,
+      contactValue: (1 - (7 * 0.2) / 16) / (0.8 * 0.8), collisionFrequency0: 0, haffTau: 1, restitution: 0.9,
+    };
+    const groups = discGroups([0.01, 0.01], [ma, mb]);
+    const rate = enskogKindsRate(groups, theory);
+    const g = theory.contactValue;
+    const pair = (x: number, y: number, tx: number, ty: number): number => 0.25 * 500 * 2 * 0.02 * g * Math.sqrt((Math.PI / 2) * (tx / x + ty / y));
+    expect(rate([ta, tb])).toBeCloseTo(pair(ma, ma, ta, ta) + pair(ma, mb, ta, tb) + pair(mb, ma, tb, ta) + pair(mb, mb, tb, tb), 10);
+    // at one temperature, the mixture's rate enskogCoefficient √T
+    expect(rate([0.3, 0.3]) / (enskogCoefficient(groups, theory) * Math.sqrt(0.3))).toBeCloseTo(1, 14);
+    // radii 1 : 2, masses 1 : 4 and a third kind
+    const three = discGroups([0.01, 0.02, 0.015, 0.01], [1e-4, 4e-4, 2e-4, 1e-4]);
+    expect(enskogKindsRate(three, theory)([0.2, 0.2, 0.2]) / (enskogCoefficient(three, theory) * Math.sqrt(0.2))).toBeCloseTo(1, 14);
+  });
+
+  it("measures each kind of mass's temperature with some 100 discs a kind at least, and hands it on to finer groups", () => {
+    // 150 discs of two masses: one kind (the gas's T); 2000: two; 2000 of many masses: 16 bins
+    expect(temperatureKinds(Array.from({ length: 150 }, (_, i) => (i % 2 === 0 ? 1 : 4))).mass).toEqual([2.5]);
+    expect(temperatureKinds(Array.from({ length: 150 }, (_, i) => (i % 2 === 0 ? 1 : 4))).share).toEqual([1]);
+    const two = temperatureKinds(Array.from({ length: 2000 }, (_, i) => (i % 2 === 0 ? 1 : 4)));
+    expect(two.mass).toEqual([1, 4]);
+    const many = Array.from({ length: 2000 }, (_, i) => 1 + (8 * i) / 1999);
+    const bins = temperatureKinds(many);
+    expect(bins.mass).toHaveLength(COOLING_KINDS_MAX);
+    // the kinds' temperatures: ½ m v² averaged over each kind's discs
+    const masses = [1, 4, 1, 4];
+    const pairKinds = { mass: [1, 4], share: [0.5, 0.5], index: Int32Array.from([0, 1, 0, 1]) };
+    expect(kindTemperatures(pairKinds, masses, [1, 0, 0, 1, 0, 3, 2, 0])).toEqual([(0.5 + 4.5) / 2, (2 + 8) / 2]);
+    // finer groups take the temperature of their kind: 256 mass groups within 16 kinds
+    const fine = massKinds(many);
+    const temperatures = Array.from({ length: COOLING_KINDS_MAX }, (_, k) => 1 + k);
+    const each = groupTemperatures(fine.index, fine.mass.length, bins.index, temperatures);
+    expect(each).toHaveLength(MASS_GROUPS_MAX);
+    for (let i = 0; i < many.length; i += 97) expect(each[fine.index[i] as number]).toBe(temperatures[bins.index[i] as number]);
+  });
+
+  it("the page's Enskog rate at the kinds' temperatures: the mixture's at their mean T, changed as the kinds' rate changes", () => {
+    const theory: Theory = {
+      areaFraction: 0.2, numberDensity: 500, meanMass: 2.5e-4, meanDiameter: 0.02, temperature0: 1,
+      contactValue: (1 - (7 * 0.2) / 16) / (0.8 * 0.8), collisionFrequency0: 0, haffTau: 1, restitution: 0.9,
+    };
+    // two masses, radii 1 : 2: the kinds are the discs' groups, and the rate is enskogKindsRate
+    const radii = Array.from({ length: 400 }, (_, i) => (i % 2 === 0 ? 0.01 : 0.02));
+    const masses = radii.map((r) => (r === 0.01 ? 1e-4 : 4e-4));
+    const kinds = temperatureKinds(masses);
+    const geometry = kindGeometry(kinds, radii);
+    expect(geometry?.mass).toEqual([1e-4, 4e-4]);
+    expect(geometry?.share).toEqual([0.5, 0.5]);
+    expect(geometry?.radius[0]).toBeCloseTo(0.01, 15);
+    expect(geometry?.radius[1]).toBeCloseTo(0.02, 15);
+    const groups = discGroups(radii, masses);
+    const coefficient = enskogCoefficient(groups, theory);
+    const rate = kindsEnskogRate(geometry!, theory, coefficient);
+    expect(rate([0.3, 0.3])).toBeCloseTo(coefficient * Math.sqrt(0.3), 14);
+    expect(rate([0.2, 0.4]) / enskogKindsRate(groups, theory)([0.2, 0.4])).toBeCloseTo(1, 13);
+    // many sizes: 16 kinds measured, the rate over the 256 groups at one T times the kinds' change
+    const many = Array.from({ length: 4000 }, (_, i) => 0.01 * (1 + (2 * i) / 3999));
+    const manyMasses = many.map((r) => r * r);
+    const manyKinds = temperatureKinds(manyMasses);
+    const manyRate = kindsEnskogRate(kindGeometry(manyKinds, many)!, theory, enskogCoefficient(discGroups(many, manyMasses), theory));
+    const T = manyKinds.mass.map(() => 0.25);
+    expect(manyRate(T)).toBeCloseTo(enskogCoefficient(discGroups(many, manyMasses), theory) * 0.5, 12);
+    // heavy discs hotter, T ∝ m^0.2: as the rate over all 256 groups, each at its kind's temperature, within 1e-3
+    const hot = manyKinds.mass.map((m) => 0.25 * (m / 2e-4) ** 0.2);
+    const fine = massKinds(manyMasses);
+    const exact = enskogKindsRate(discGroups(many, manyMasses), theory)(groupTemperatures(fine.index, fine.mass.length, manyKinds.index, hot));
+    expect(Math.abs(manyRate(hot) / exact - 1)).toBeLessThan(1e-3);
+    // radii that are not the kinds' discs
+    expect(kindGeometry(kinds, radii.slice(1))).toBeNull();
+  });
+
   it('many disc sizes go into log-spaced groups by radius, at their mean radius and mass', () => {
     const radii = Array.from({ length: 5_000 }, (_, i) => 0.005 * 6 ** (i / 4_999));
     const masses = radii.map((r) => Math.PI * r * r);
@@ -181,6 +286,25 @@ describe('reference curves', () => {
     expect(store.rootTemperature).toEqual([2, 0.75, (0.25 + 0.2) / 2]);
     store.push([obs(5, 0.01)]);
     expect(store.rootTemperature[3]).toBeCloseTo((0.2 + 0.1) / 2, 15);
+  });
+
+  it("keeps the kinds' temperatures of each record and of the record before it, also across thinning", () => {
+    const obs = (time: number): Observation => ({
+      time, kineticEnergy: 1, temperature: 1, collisions: 0, wallHits: 0, collisionRate: 0, wallPressure: 0, energyDissipated: 0, energyInjected: 0,
+    });
+    const store = new SeriesStore(4);
+    store.push([obs(0), obs(1)], [[1, 2], [3, 4]]);
+    store.push([obs(1), obs(2)], [[3, 4], [5, 6]]); // an instant already recorded is skipped, its temperatures too
+    expect(store.kinds).toEqual([[1, 2], [3, 4], [5, 6]]);
+    expect(store.kindsBefore).toEqual([[1, 2], [1, 2], [3, 4]]);
+    store.push([obs(3), obs(4)], [[7, 8], [9, 10]]); // 5 points: thinned to t = 0, 2, 4
+    expect(store.time).toEqual([0, 2, 4]);
+    expect(store.kinds).toEqual([[1, 2], [5, 6], [9, 10]]);
+    expect(store.kindsBefore).toEqual([[1, 2], [3, 4], [7, 8]]);
+    // discs of one kind: none
+    store.clear();
+    store.push([obs(0), obs(1)]);
+    expect(store.kinds).toEqual([[], []]);
   });
 
   it('keeps a second record of one instant (a collapse there), which the rate plot leaves out', () => {

@@ -1,7 +1,10 @@
-/** Speed histogram (probability density, 1/(m/s)) with the 2D Maxwell distribution at the current T (one per disc mass). */
+/**
+ * Speed histogram (probability density, 1/(m/s)) with the 2D Maxwell distribution at the current T
+ * (one per disc mass, each kind of mass at its own temperature).
+ */
 import uPlot from 'uplot';
 import { PlotView, COLORS, axisValues, legendValue } from './plot-view';
-import { binCenters, maxwellMixture, type MassGroups } from './theory';
+import { binCenters, maxwellKinds, type MassGroups } from './theory';
 
 export class HistogramPlot {
   private readonly view: PlotView;
@@ -38,12 +41,13 @@ export class HistogramPlot {
 
   /**
    * density: probability density per bin, 1/(m/s); max: upper edge of the last bin, m/s;
-   * masses: the discs' masses, grouped (massGroups), kg; temperature: current granular temperature, J.
+   * masses: the discs' masses, grouped (massGroups), kg; temperatures: each group's temperature now,
+   * J (the granular temperature for all, or each kind of mass's own).
    */
-  update(density: Float64Array, max: number, masses: MassGroups, temperature: number): void {
+  update(density: Float64Array, max: number, masses: MassGroups, temperatures: readonly number[]): void {
     this.max = max > 0 ? max : 1;
     const x = binCenters(density.length, this.max);
-    const maxwell = x.map((v) => maxwellMixture(v, masses, temperature));
+    const maxwell = x.map((v) => maxwellKinds(v, masses, temperatures));
     this.view.setData([x, Array.from(density), maxwell]);
   }
 

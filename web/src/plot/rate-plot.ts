@@ -6,12 +6,17 @@ import uPlot from 'uplot';
 import { PlotView, COLORS, axisValues, legendValue, shortLegendLabels } from './plot-view';
 import { measuredIntervals, runTimeScale, type SeriesStore } from './series';
 
-/** The Enskog rate drawn: coefficient √T (ui/app.ts takes it from theory.ts' enskogCoefficient). */
+/**
+ * The Enskog rate drawn: coefficient √T (ui/app.ts takes it from theory.ts' enskogCoefficient), or
+ * for kinds of mass with temperatures of their own, the rate at those (enskogKindsRate).
+ */
 export interface EnskogReference {
   /** the rate at T divided by √T, 1/(s √J) */
   coefficient: number;
   /** the discs come in several sizes or masses (the legend then names the mixture) */
   mixture: boolean;
+  /** the rate (1/s) at the temperatures of the discs' kinds (J, as SeriesStore.kinds holds them); absent: one temperature */
+  kinds?: (temperatures: readonly number[]) => number;
 }
 
 /** the legend of the Enskog curve, equal discs or a mixture */
@@ -31,6 +36,8 @@ export class RatePlot {
   private series: SeriesStore | null = null;
   /** s, the run's output interval (the time axis of a lone instant spans one) */
   private interval = 1;
+  /** the kinds' rate at each record's temperatures, computed once (a record's arrays stay the same when the store thins) */
+  private kindRates = new WeakMap<readonly number[], number>();
 
   constructor(container: HTMLElement) {
     this.view = new PlotView(container, undefined, { name: 'collision rate' });
@@ -41,6 +48,7 @@ export class RatePlot {
   setTheory(theory: EnskogReference | null): void {
     const changed = (theory === null) !== (this.theory === null) || (theory !== null && theory.mixture !== this.theory?.mixture);
     this.theory = theory;
+    this.kindRates = new WeakMap();
     if (changed) this.rebuild();
   }
 
@@ -78,7 +86,24 @@ export class RatePlot {
     const time = kept.map((k) => s.time[k] as number);
     const rate = kept.map((k) => s.rate[k] as number);
     const theory = this.theory;
-    return theory ? [time, rate, kept.map((k) => theory.coefficient * (s.rootTemperature[k] as number))] : [time, rate];
+    if (!theory) return [time, rate];
+    // over the interval, as the measured rate: the mean of its ends' rates (∝ √T for one temperature)
+    const kinds = theory.kinds;
+    const at = (temperatures: readonly number[] | undefined): number | null => {
+      if (!kinds || !temperatures || temperatures.length === 0) return null;
+      let r = this.kindRates.get(temperatures);
+      if (r === undefined) {
+        r = kinds(temperatures);
+        this.kindRates.set(temperatures, r);
+      }
+      return r;
+    };
+    const enskog = kept.map((k) => {
+      const end = at(s.kinds[k]);
+      const start = at(s.kindsBefore[k]);
+      return end !== null && start !== null ? (start + end) / 2 : theory.coefficient * (s.rootTemperature[k] as number);
+    });
+    return [time, rate, enskog];
   }
 
   /** the run's output interval, s (a new load) */

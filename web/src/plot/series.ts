@@ -52,6 +52,13 @@ export class SeriesStore {
    * to 40 % in one interval made the curve fall 20 % under the measured rate.)
    */
   rootTemperature: number[] = [];
+  /**
+   * J, the temperatures of the discs' kinds of mass at the instant (empty: one kind), and at the
+   * record before it as pushed (the interval's start, as rootTemperature takes it; the instant's own
+   * for the first): the Enskog rate of a mixture whose kinds have temperatures of their own
+   */
+  kinds: (readonly number[])[] = [];
+  kindsBefore: (readonly number[])[] = [];
   /** bumps whenever the data change, so views can skip redraws */
   version = 0;
   /** the latest record kept */
@@ -65,6 +72,8 @@ export class SeriesStore {
     this.temperature = [];
     this.rate = [];
     this.rootTemperature = [];
+    this.kinds = [];
+    this.kindsBefore = [];
     this.last = null;
     this.version += 1;
   }
@@ -73,9 +82,10 @@ export class SeriesStore {
     return this.time.length;
   }
 
-  push(observations: readonly Observation[]): void {
+  /** the records, with the temperatures of the discs' kinds at each (`kinds[k]` for `observations[k]`; none: one kind) */
+  push(observations: readonly Observation[], kinds: readonly (readonly number[])[] = []): void {
     if (observations.length === 0) return;
-    for (const o of observations) {
+    for (const [k, o] of observations.entries()) {
       // a record already kept is skipped; a second record of the same instant is kept (a collapse
       // at that instant: the energy drops at one time, a vertical step in the energy plot)
       if (this.last && (sameObservation(o, this.last) || o.time < this.last.time)) continue;
@@ -87,6 +97,9 @@ export class SeriesStore {
       const root = Math.sqrt(Math.max(0, o.temperature));
       const before = this.temperature[this.temperature.length - 2];
       this.rootTemperature.push(before === undefined ? root : (Math.sqrt(Math.max(0, before)) + root) / 2);
+      const own = kinds[k] ?? [];
+      this.kindsBefore.push(this.kinds[this.kinds.length - 1] ?? own);
+      this.kinds.push(own);
     }
     if (this.time.length > this.maxPoints) this.thin();
     this.version += 1;
@@ -98,5 +111,7 @@ export class SeriesStore {
     this.temperature = everyOther(this.temperature);
     this.rate = everyOther(this.rate);
     this.rootTemperature = everyOther(this.rootTemperature);
+    this.kinds = everyOther(this.kinds);
+    this.kindsBefore = everyOther(this.kindsBefore);
   }
 }

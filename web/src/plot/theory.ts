@@ -58,6 +58,18 @@ export function maxwellMixture(v: number, groups: MassGroups, temperature: numbe
   return f;
 }
 
+/**
+ * The speed distribution of discs of several masses, each kind at its own temperature T_k (J):
+ * f(v) = Σ_k share_k (m_k v / T_k) exp(−m_k v² / (2 T_k)), 1/(m/s); ∫ f dv = 1. All at one T:
+ * maxwellMixture. A cooling mixture drifts apart (heavy discs of masses 1 : 4 some 20 % hotter by the
+ * time T fell to a fifth), and as generated, at one rms speed, heavy discs start hotter.
+ */
+export function maxwellKinds(v: number, groups: MassGroups, temperatures: readonly number[]): number {
+  let f = 0;
+  for (let k = 0; k < groups.mass.length; k++) f += (groups.share[k] as number) * maxwell2d(v, groups.mass[k] as number, temperatures[k] as number);
+  return f;
+}
+
 /** The discs as a few kinds: radius (m), mass (kg) and share of the discs (the shares sum to 1). */
 export interface DiscGroups {
   radius: number[];
@@ -169,6 +181,59 @@ export function massKinds(masses: ArrayLike<number>): MassKinds {
   return { mass, share, index };
 }
 
+/** a kind whose temperature is measured has this many discs on average at least (its ½ m v² varies by 100 % from disc to disc: 10 % on the mean) */
+export const DISCS_PER_TEMPERATURE_KIND = 100;
+
+/**
+ * The kinds of mass whose temperatures the page measures from their discs (the Maxwell curve, the
+ * Enskog rate): massKinds in at most COOLING_KINDS_MAX kinds, and no more than give each some
+ * DISCS_PER_TEMPERATURE_KIND discs: exact masses when there are that few, else bins in log m. One
+ * kind (equal discs, or fewer than 200): the gas's one temperature. (Sixteen kinds of 16 discs, the
+ * L-shaped room's 250, drew the speed distribution further from the discs' than one temperature.)
+ */
+export function temperatureKinds(masses: ArrayLike<number>): MassKinds {
+  const count = Math.floor(masses.length / DISCS_PER_TEMPERATURE_KIND);
+  const { mass, share, index } = groupDiscs(masses, masses, Math.max(1, Math.min(COOLING_KINDS_MAX, count)), null);
+  return { mass, share, index };
+}
+
+/**
+ * Each kind's temperature (J), the mean ½ m v² of its discs, from the discs' masses (kg) and
+ * velocities ((2 x N) m/s); 0 for a kind without discs.
+ */
+export function kindTemperatures(kinds: MassKinds, masses: ArrayLike<number>, velocities: ArrayLike<number>): number[] {
+  const k = kinds.mass.length;
+  const energy = new Float64Array(k);
+  const count = new Float64Array(k);
+  const n = Math.min(masses.length, kinds.index.length, velocities.length / 2);
+  for (let i = 0; i < n; i++) {
+    const g = kinds.index[i] as number;
+    if (g < 0) continue;
+    const v2 = (velocities[2 * i] as number) ** 2 + (velocities[2 * i + 1] as number) ** 2;
+    energy[g] = (energy[g] as number) + 0.5 * (masses[i] as number) * v2;
+    count[g] = (count[g] as number) + 1;
+  }
+  return Array.from(energy, (e, g) => ((count[g] as number) > 0 ? e / (count[g] as number) : 0));
+}
+
+/**
+ * The temperatures of a finer grouping of the same discs (each disc's group in `fine`, `groups` of
+ * them), each the mean over its discs of their kind's temperature (`coarse`: each disc's kind,
+ * `temperatures` the kinds'): a group within one kind takes that kind's. 0 for a group without discs.
+ */
+export function groupTemperatures(fine: Int32Array, groups: number, coarse: Int32Array, temperatures: readonly number[]): number[] {
+  const sum = new Float64Array(groups);
+  const count = new Float64Array(groups);
+  for (let i = 0; i < Math.min(fine.length, coarse.length); i++) {
+    const g = fine[i] as number;
+    const c = coarse[i] as number;
+    if (g < 0 || c < 0) continue;
+    sum[g] = (sum[g] as number) + (temperatures[c] as number);
+    count[g] = (count[g] as number) + 1;
+  }
+  return Array.from(sum, (s, g) => ((count[g] as number) > 0 ? s / (count[g] as number) : 0));
+}
+
 /**
  * The 2D contact values of a mixture (Jenkins & Mancini): g_ab = 1/(1 − ν) + (9/16) ν/(1 − ν)² ·
  * (d_a d_b / σ_ab) M1/M2 for kinds a, b (d = 2R, σ_ab = R_a + R_b, M_k the mean of d^k over the
@@ -221,6 +286,82 @@ export function enskogCoefficient(groups: DiscGroups, theory: Theory): number {
     sum += (groups.share[a] as number) * inner;
   }
   return theory.numberDensity * sum;
+}
+
+/**
+ * The Enskog collision frequency per disc of a mixture whose kinds have temperatures of their own:
+ * a function of the groups' temperatures T_a (J, in the order of `groups`), 1/s. Kinds a and b meet
+ * at n_b · 2σ_ab · g_ab · ⟨|v_a − v_b|⟩, and with Maxwell velocities in each kind v_a − v_b is a 2D
+ * Gaussian of variance T_a/m_a + T_b/m_b per component, whose length has the mean
+ * √(π/2 · (T_a/m_a + T_b/m_b)); at one temperature T that is √(π T / (2 μ_ab)), enskogCoefficient's
+ * form. (MixtureCooling's rate is this, with A_ab/μ_ab = T_a/m_a + T_b/m_b.) A cooling mixture of
+ * masses 1 : 4 (2000 discs, ν = 0.1, r = 0.9, until T fell to a fifth) collided 1.4 % less often
+ * than one common temperature says and 0.3 % more often than this, started at one temperature; 2.3 %
+ * less and 0.6 % more at one rms speed (tests/wasm/gas-theory.test.ts).
+ */
+export function enskogKindsRate(groups: DiscGroups, theory: Theory): (temperatures: readonly number[]) => number {
+  const g = contactValues(groups, theory.areaFraction);
+  const k = groups.radius.length;
+  // n x_a x_b 2σ_ab g_ab, pair by pair
+  const pair = new Float64Array(k * k);
+  if (g) {
+    for (let a = 0; a < k; a++) {
+      for (let b = 0; b < k; b++) {
+        const sigma = (groups.radius[a] as number) + (groups.radius[b] as number);
+        pair[a * k + b] = theory.numberDensity * (groups.share[a] as number) * (groups.share[b] as number) * 2 * sigma * g(a, b);
+      }
+    }
+  }
+  return (temperatures) => {
+    let sum = 0;
+    for (let a = 0; a < k; a++) {
+      const ua = Math.max(0, temperatures[a] as number) / (groups.mass[a] as number);
+      for (let b = 0; b < k; b++) {
+        const ub = Math.max(0, temperatures[b] as number) / (groups.mass[b] as number);
+        sum += (pair[a * k + b] as number) * Math.sqrt((Math.PI / 2) * (ua + ub));
+      }
+    }
+    return sum;
+  };
+}
+
+/**
+ * The measured kinds of mass (temperatureKinds) as disc kinds for enskogKindsRate: each at its
+ * discs' mean radius (m) and mean mass. null when the radii do not match the kinds' discs.
+ */
+export function kindGeometry(kinds: MassKinds, radii: ArrayLike<number>): DiscGroups | null {
+  const k = kinds.mass.length;
+  const sum = new Float64Array(k);
+  const count = new Float64Array(k);
+  if (radii.length !== kinds.index.length) return null;
+  for (let i = 0; i < radii.length; i++) {
+    const g = kinds.index[i] as number;
+    if (g < 0) continue;
+    sum[g] = (sum[g] as number) + (radii[i] as number);
+    count[g] = (count[g] as number) + 1;
+  }
+  if (count.some((c) => c === 0)) return null;
+  return { radius: Array.from(sum, (r, g) => r / (count[g] as number)), mass: kinds.mass.slice(), share: kinds.share.slice() };
+}
+
+/**
+ * The Enskog rate the page draws for discs whose kinds of mass have temperatures of their own
+ * (1/s, a function of the kinds' temperatures, J): the mixture's rate at their mean temperature T
+ * (`coefficient` √T, enskogCoefficient over all the discs' groups), times the change the kinds' own
+ * temperatures make to it, enskogKindsRate over the kinds at theirs divided by the same at T. At one
+ * temperature exactly coefficient √T; kinds of distinct masses (a few) exactly enskogKindsRate; 16
+ * kinds of a range of radii within 10⁻³ of enskogKindsRate over all 256 groups, each at its kind's
+ * temperature, which cost 0.25 ms a record (the plot draws every record).
+ */
+export function kindsEnskogRate(kinds: DiscGroups, theory: Theory, coefficient: number): (temperatures: readonly number[]) => number {
+  const rate = enskogKindsRate(kinds, theory);
+  return (temperatures) => {
+    let mean = 0;
+    for (let a = 0; a < kinds.share.length; a++) mean += (kinds.share[a] as number) * Math.max(0, temperatures[a] as number);
+    if (!(mean > 0)) return 0;
+    const common = rate(kinds.share.map(() => mean));
+    return common > 0 ? coefficient * Math.sqrt(mean) * (rate(temperatures) / common) : 0;
+  };
 }
 
 /** Enskog collision frequency per disc at temperature T (J): 2 n σ g(σ) sqrt(π T / m), 1/s. */

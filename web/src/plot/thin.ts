@@ -1,8 +1,8 @@
 /** Halving a long series for the plots (pure). */
 
 /** Every other point, from the first; the last point is always kept. */
-export function everyOther(a: number[]): number[] {
+export function everyOther<T>(a: T[]): T[] {
   const out = a.filter((_, i) => i % 2 === 0);
-  if ((a.length - 1) % 2 !== 0) out.push(a[a.length - 1] as number);
+  if ((a.length - 1) % 2 !== 0) out.push(a[a.length - 1] as T);
   return out;
 }

@@ -104,6 +104,12 @@ export interface GasFrameFields {
   histogramMax: number;
   /** observations at every output instant reached since the previous frame, in order */
   observations: Observation[];
+  /**
+   * at each of those instants, the temperatures (J) of the discs' kinds of mass (plot/theory.ts'
+   * temperatureKinds of the loaded masses), each the mean ½ m v² of its discs; empty when the discs
+   * are one kind
+   */
+  kindTemperatures: number[][];
   stats: EngineStats;
 }
 

@@ -4,6 +4,7 @@
  * speeds and the speed histogram. Those are views into WASM memory: they are re-acquired
  * after advance() and copied before posting.
  */
+import { kindTemperatures, temperatureKinds, type MassKinds } from '../plot/theory';
 import type { GranularModule, Observation, World } from './granular-wasm';
 import { sameObservation } from './observation';
 import { EVENT_LOG_MAX, type FromWorker, type GasFrameFields, type GasToWorker } from './protocol';
@@ -17,6 +18,11 @@ export type Post = (message: FromWorker, transfer: Transferable[]) => void;
 class GasFamily implements Family<World, GasFrameFields> {
   readonly sliceSize = SLICE_EVENTS;
   private observations: Observation[] = [];
+  /** the temperatures of the discs' kinds of mass at each record queued (empty: one kind) */
+  private kindTemperatures: number[][] = [];
+  /** the discs' kinds of mass whose temperatures are measured (theory.ts' temperatureKinds), and the discs' masses */
+  private kinds: MassKinds = { mass: [], share: [], index: new Int32Array(0) };
+  private masses: Float64Array = new Float64Array(0);
   /** the latest record queued */
   private observed: Observation | null = null;
 
@@ -38,10 +44,13 @@ class GasFamily implements Family<World, GasFrameFields> {
 
   loaded(world: World, info: LoadInfo): void {
     const first = world.observation();
+    this.masses = world.masses().slice();
+    this.kinds = temperatureKinds(this.masses);
     this.observations = [first];
+    this.kindTemperatures = [this.measureKinds(world)];
     this.observed = first;
     const radii = new Float32Array(world.radii());
-    const masses = world.masses().slice();
+    const masses = this.masses.slice();
     const velocities = world.velocities();
     const energies = masses.map((m, i) => 0.5 * m * ((velocities[2 * i] ?? 0) ** 2 + (velocities[2 * i + 1] ?? 0) ** 2));
     const walls = world.walls().slice();
@@ -78,6 +87,12 @@ class GasFamily implements Family<World, GasFrameFields> {
     if (this.observed && sameObservation(o, this.observed)) return;
     this.observed = o;
     this.observations.push(o);
+    this.kindTemperatures.push(this.measureKinds(world));
+  }
+
+  /** each kind of mass's temperature now, J (none for discs of one kind: the observation's T is theirs) */
+  private measureKinds(world: World): number[] {
+    return this.kinds.mass.length > 1 ? kindTemperatures(this.kinds, this.masses, world.velocities()) : [];
   }
 
   frame(world: World, changed: boolean): { fields: GasFrameFields; transfer: Transferable[] } {
@@ -87,7 +102,9 @@ class GasFamily implements Family<World, GasFrameFields> {
     // and the plots ended before the collapse).
     this.observe(world);
     const observations = this.observations;
+    const kindTemperatures = this.kindTemperatures;
     this.observations = [];
+    this.kindTemperatures = [];
     let positions: Float32Array | null = null;
     let speeds: Float32Array | null = null;
     let histogram: Float64Array | null = null;
@@ -106,7 +123,7 @@ class GasFamily implements Family<World, GasFrameFields> {
       histogram = world.histogram().slice();
       transfer.push(positions.buffer, speeds.buffer, histogram.buffer);
     }
-    const fields = { positions, speeds, histogram, histogramMax: world.histogramMax(), observations, stats: world.stats() };
+    const fields = { positions, speeds, histogram, histogramMax: world.histogramMax(), observations, kindTemperatures, stats: world.stats() };
     return { fields, transfer };
   }
 }

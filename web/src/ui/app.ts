@@ -9,8 +9,8 @@ import { HistogramPlot } from '../plot/histogram-plot';
 import { RatePlot } from '../plot/rate-plot';
 import { SeriesStore } from '../plot/series';
 import {
-  coolingEnergy, coolingKinds, discGroups, enskogCoefficient, haffApplies, massGroups, massKinds, mixtureCompressibility,
-  type MassGroups, type MassKinds,
+  coolingEnergy, coolingKinds, discGroups, enskogCoefficient, groupTemperatures, haffApplies, kindGeometry, kindsEnskogRate, massKinds,
+  mixtureCompressibility, temperatureKinds, type MassKinds,
 } from '../plot/theory';
 import { DiscRenderer } from '../render/disc-renderer';
 import { mixtureSpeedScaleMax, speedScaleMax } from '../render/colormap';
@@ -58,11 +58,13 @@ export function startApp(): void {
   // ---- state from the worker
   const series = new SeriesStore();
   let theory: Theory | null = null;
-  // the discs' masses for the histogram's Maxwell curve: a polydisperse gas is a mixture
-  let masses: MassGroups = { mass: [], share: [] };
-  // the discs' masses and kinds of mass, for the speed colour scale of a mixture
+  // the discs' masses and kinds of mass, for the speed colour scale and the histogram's Maxwell curve
+  // of a mixture (a polydisperse gas)
   let discMasses: ArrayLike<number> = [];
   let speedKinds: MassKinds = { mass: [], share: [], index: new Int32Array(0) };
+  // the kinds of mass whose temperatures the worker measures (temperatureKinds), and theirs at the latest record
+  let kindsMeasured: MassKinds = { mass: [], share: [], index: new Int32Array(0) };
+  let lastKinds: readonly number[] = [];
   let lastObservation: Observation | null = null;
   let histogram: Float64Array | null = null;
   let histogramMax = 1;
@@ -97,9 +99,10 @@ export function startApp(): void {
 
   function onLoaded(msg: LoadedMessage): void {
     theory = msg.theory;
-    masses = massGroups(msg.masses);
     discMasses = msg.masses;
     speedKinds = massKinds(msg.masses);
+    kindsMeasured = temperatureKinds(msg.masses);
+    lastKinds = [];
     const scenario = parseLoadedScenario(msg.scenarioJson);
     const vibrating = vibratingWall(scenario);
     renderer.setScene(msg.walls, msg.radii, vibrating);
@@ -119,9 +122,16 @@ export function startApp(): void {
         ? { energy: coolingEnergy(cooling, msg.theory, msg.count * msg.theory.temperature0), mixture: cooling.radius.length > 1 }
         : null,
     );
-    // Enskog's rate needs a uniform density: not under gravity; discs of several sizes or masses are a mixture
+    // Enskog's rate needs a uniform density: not under gravity; discs of several sizes or masses are a
+    // mixture, whose kinds of mass each have a temperature of their own (heavy discs hotter)
     const kinds = discGroups(msg.radii, msg.masses);
-    ratePlot?.setTheory(gravity ? null : { coefficient: enskogCoefficient(kinds, msg.theory), mixture: kinds.radius.length > 1 });
+    const coefficient = enskogCoefficient(kinds, msg.theory);
+    const geometry = kindsMeasured.mass.length > 1 ? kindGeometry(kindsMeasured, msg.radii) : null;
+    ratePlot?.setTheory(
+      gravity
+        ? null
+        : { coefficient, mixture: kinds.radius.length > 1, ...(geometry ? { kinds: kindsEnskogRate(geometry, msg.theory, coefficient) } : {}) },
+    );
     // the pressure depends on the sizes alone
     const sizes = discGroups(msg.radii, msg.radii);
     const eos = { theory: msg.theory, z: mixtureCompressibility(sizes, msg.theory), mixture: sizes.radius.length > 1 };
@@ -148,7 +158,8 @@ export function startApp(): void {
     }
     if (msg.histogram) histogram = msg.histogram;
     if (msg.observations.length > 0) {
-      series.push(msg.observations);
+      series.push(msg.observations, msg.kindTemperatures);
+      lastKinds = msg.kindTemperatures[msg.kindTemperatures.length - 1] ?? lastKinds;
       readout?.observe(msg.observations);
       lastObservation = msg.observations[msg.observations.length - 1] ?? lastObservation;
       plotsDirty = true;
@@ -160,7 +171,13 @@ export function startApp(): void {
     energyPlot?.update(series);
     ratePlot?.update(series);
     if (histogramPlot && histogram && theory) {
-      histogramPlot.update(histogram, histogramMax, masses, lastObservation?.temperature ?? theory.temperature0);
+      // each kind of mass at its own temperature (one kind, or no measurement yet: the gas's T for all)
+      const T = lastObservation?.temperature ?? theory.temperature0;
+      const temperatures =
+        lastKinds.length > 0 && kindsMeasured.mass.length > 1
+          ? groupTemperatures(speedKinds.index, speedKinds.mass.length, kindsMeasured.index, lastKinds)
+          : speedKinds.mass.map(() => T);
+      histogramPlot.update(histogram, histogramMax, speedKinds, temperatures);
     }
   }
 
