@@ -319,7 +319,9 @@ export class PlotView {
         ...axis,
         values: (u, splits, axisIdx, space, incr) => {
           const labels = values(u, splits, axisIdx, space, incr);
-          container.dataset[`ticks${k}`] = labels.filter((v) => v !== null && v !== '').join(' ');
+          // written only when the ticks change: the axis is drawn on every frame of a running page
+          const drawn = labels.filter((v) => v !== null && v !== '').join(' ');
+          if (container.dataset[`ticks${k}`] !== drawn) container.dataset[`ticks${k}`] = drawn;
           return labels;
         },
       };
