@@ -2,7 +2,7 @@
  * The gas worker's runner (sim/runner.ts) over the real WebAssembly build: what its frames carry.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { discGroups, enskogCoefficient, enskogRate, massGroups, maxwell2d, maxwellMixture, temperatureKinds } from '../../web/src/plot/theory';
+import { discGroups, enskogCoefficient, enskogRate, massKinds, maxwell2d, maxwellMixture, temperatureKinds } from '../../web/src/plot/theory';
 import type { GranularModule, Observation } from '../../web/src/sim/granular-wasm';
 import { AdvanceStatus, type FrameMessage, type FromWorker, type LoadedMessage } from '../../web/src/sim/protocol';
 import { Runner } from '../../web/src/sim/runner';
@@ -129,7 +129,7 @@ describe('gas runner', () => {
     const masses = (loaded as LoadedMessage | null)?.masses;
     const world = new mod.World(json);
     expect(Array.from(masses ?? [])).toEqual(Array.from(world.masses()));
-    const groups = massGroups(masses ?? []);
+    const groups = massKinds(masses ?? []);
     // the speed histogram averaged over t = 2 ... 40 s (some 200 collisions per disc from the start)
     while (world.time() < 2) world.advance(1_000_000);
     const bins = world.histogram().length;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { measuredIntervals, runTimeRange, SeriesStore } from '../../web/src/plot/series';
 import {
   binCenters, compressibility, discGroups, enskogCoefficient, enskogKindsRate, enskogRate, groupTemperatures, haffApplies, haffEnergy,
-  hardDiscPressure, kindGeometry, kindsEnskogRate, kindTemperatures, MASS_GROUPS_MAX, massGroups, massKinds, maxwell2d, maxwellKinds, maxwellMixture, mixtureCompressibility,
+  hardDiscPressure, kindGeometry, kindsEnskogRate, kindTemperatures, MASS_GROUPS_MAX, massKinds, maxwell2d, maxwellKinds, maxwellMixture, mixtureCompressibility,
   coolingEnergy, coolingKinds, COOLING_KINDS_MAX, MixtureCooling, temperatureKinds,
 } from '../../web/src/plot/theory';
 import { WindowMean } from '../../web/src/plot/window-mean';
@@ -102,11 +102,11 @@ describe('reference curves', () => {
 
   it('a mixture of masses: equal discs give one Maxwell curve, two masses the mean of theirs', () => {
     const T = 0.5;
-    const equal = massGroups([2, 2, 2]);
-    expect(equal).toEqual({ mass: [2], share: [1] });
+    const equal = massKinds([2, 2, 2]);
+    expect({ mass: equal.mass, share: equal.share }).toEqual({ mass: [2], share: [1] });
     expect(maxwellMixture(0.4, equal, T)).toBe(maxwell2d(0.4, 2, T));
     // one disc of 1 kg, three of 4 kg
-    const two = massGroups(new Float64Array([1, 4, 4, 4]));
+    const two = massKinds(new Float64Array([1, 4, 4, 4]));
     for (const v of [0.1, 0.5, 1.3]) {
       expect(maxwellMixture(v, two, T)).toBeCloseTo(0.25 * maxwell2d(v, 1, T) + 0.75 * maxwell2d(v, 4, T), 14);
     }
@@ -119,7 +119,7 @@ describe('reference curves', () => {
   it('many distinct masses go into log-spaced groups at their mean mass, shares summing to 1', () => {
     // 10,000 discs with masses spread over a factor 100
     const masses = Array.from({ length: 10_000 }, (_, i) => 0.01 * 100 ** (i / 9_999));
-    const groups = massGroups(masses);
+    const groups = massKinds(masses);
     expect(groups.mass.length).toBe(MASS_GROUPS_MAX);
     expect(groups.share.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
     // the total mass is kept
@@ -149,12 +149,12 @@ describe('reference curves', () => {
   });
 
   it('kinds at temperatures of their own: the Maxwell mixture of each kind at its T; at one T exactly the common curve', () => {
-    const two = massGroups(new Float64Array([1, 4, 4, 4]));
+    const two = massKinds(new Float64Array([1, 4, 4, 4]));
     for (const v of [0.1, 0.5, 1.3]) {
       expect(maxwellKinds(v, two, [0.5, 0.5])).toBe(maxwellMixture(v, two, 0.5));
       expect(maxwellKinds(v, two, [0.4, 0.6])).toBeCloseTo(0.25 * maxwell2d(v, 1, 0.4) + 0.75 * maxwell2d(v, 4, 0.6), 14);
     }
-    const equal = massGroups([2, 2, 2]);
+    const equal = massKinds([2, 2, 2]);
     expect(maxwellKinds(0.4, equal, [0.5])).toBe(maxwell2d(0.4, 2, 0.5));
     let sum = 0;
     const dv = 1e-3;

@@ -41,7 +41,7 @@ export class HistogramPlot {
 
   /**
    * density: probability density per bin, 1/(m/s); max: upper edge of the last bin, m/s;
-   * masses: the discs' masses, grouped (massGroups), kg; temperatures: each group's temperature now,
+   * masses: the discs' masses, grouped (massKinds), kg; temperatures: each group's temperature now,
    * J (the granular temperature for all, or each kind of mass's own).
    */
   update(density: Float64Array, max: number, masses: MassGroups, temperatures: readonly number[]): void {

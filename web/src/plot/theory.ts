@@ -35,18 +35,6 @@ export interface MassGroups {
 export const MASS_GROUPS_MAX = 256;
 
 /**
- * Groups the discs' masses for maxwellMixture: exactly, one group per distinct mass, when there are
- * at most MASS_GROUPS_MAX of them (equal discs: one group); otherwise in MASS_GROUPS_MAX bins of
- * equal width in log m, each at the mean mass of its discs (a range of masses of 100 makes bins
- * 1.8 % wide, the curve's error far below that).
- */
-export function massGroups(masses: ArrayLike<number>): MassGroups {
-  // the discs grouped by mass alone: discGroups with the mass as the radius too
-  const groups = discGroups(masses, masses);
-  return { mass: groups.mass, share: groups.share };
-}
-
-/**
  * The speed distribution of discs of several masses at one granular temperature T (J), each disc
  * with its own 2D Maxwell distribution: f(v) = Σ_k share_k (m_k v / T) exp(-m_k v² / (2T)),
  * 1/(m/s); ∫ f dv = 1. Equal discs: maxwell2d. (With the mean mass instead, discs of radii 8 to
@@ -82,7 +70,7 @@ export interface DiscGroups {
  * per distinct (radius, mass) when there are at most MASS_GROUPS_MAX; otherwise MASS_GROUPS_MAX bins
  * of equal width in log R (in log m when every radius is the same), each at its discs' mean radius
  * and mean mass (generated discs: the mass follows the radius). Discs whose radius or mass is not a
- * positive number are left out. massGroups is this with the mass standing for the radius too.
+ * positive number are left out. massKinds is this with the mass standing for the radius too.
  */
 export function discGroups(radii: ArrayLike<number>, masses: ArrayLike<number>): DiscGroups {
   const { radius, mass, share } = groupDiscs(radii, masses, MASS_GROUPS_MAX, null);
@@ -170,12 +158,17 @@ function groupDiscs(
   return out;
 }
 
-/** Disc kinds by mass (massGroups) and each disc's kind (-1: left out), for per-kind sums over the discs. */
+/** Disc kinds by mass and each disc's kind (-1: left out), for per-kind sums over the discs. */
 export interface MassKinds extends MassGroups {
   index: Int32Array;
 }
 
-/** massGroups with each disc's kind */
+/**
+ * Groups the discs' masses for maxwellMixture and maxwellKinds, with each disc's kind: exactly, one
+ * group per distinct mass, when there are at most MASS_GROUPS_MAX of them (equal discs: one group);
+ * otherwise in MASS_GROUPS_MAX bins of equal width in log m, each at the mean mass of its discs (a
+ * range of masses of 100 makes bins 1.8 % wide, the curve's error far below that).
+ */
 export function massKinds(masses: ArrayLike<number>): MassKinds {
   const { mass, share, index } = groupDiscs(masses, masses, MASS_GROUPS_MAX, null);
   return { mass, share, index };
@@ -261,65 +254,67 @@ export function contactValues(groups: DiscGroups, areaFraction: number): ((a: nu
 }
 
 /**
+ * The encounter factors of a mixture of kinds: n x_b 2σ_ab g_ab for each pair (row a), 1/m, with
+ * σ_ab = R_a + R_b and g_ab from contactValues (all 0 where there are none). A disc of kind a meets
+ * discs of kind b at this times their mean relative speed (meanRelativeSpeed).
+ */
+function encounters(groups: DiscGroups, theory: Theory): Float64Array {
+  const g = contactValues(groups, theory.areaFraction);
+  const k = groups.radius.length;
+  const out = new Float64Array(k * k);
+  if (!g) return out;
+  for (let a = 0; a < k; a++) {
+    for (let b = 0; b < k; b++) {
+      const sigma = (groups.radius[a] as number) + (groups.radius[b] as number);
+      out[a * k + b] = theory.numberDensity * (groups.share[b] as number) * 2 * sigma * g(a, b);
+    }
+  }
+  return out;
+}
+
+/**
+ * ⟨|v_a − v_b|⟩, m/s, for 2D Maxwell velocities of variances ua = T_a/m_a and ub = T_b/m_b per
+ * component (m²/s²): v_a − v_b is a 2D Gaussian of variance ua + ub, whose length has the mean
+ * √(π/2 · (ua + ub)); at one temperature T, √(π T / (2 μ_ab)).
+ */
+function meanRelativeSpeed(ua: number, ub: number): number {
+  return Math.sqrt((Math.PI / 2) * (ua + ub));
+}
+
+/**
  * The Enskog collision frequency per disc of a mixture divided by √T (1/(s √J)): the rate at
- * temperature T is this times √T. Each pair of kinds a, b meets at
+ * temperature T is this times √T (enskogKindsRate with every kind at T = 1 J). Each pair of kinds a, b meets at
  * n_b · 2σ_ab · g_ab · √(π T / (2 μ_ab)), with σ_ab = R_a + R_b, μ_ab the reduced mass and g_ab the
  * contact value (contactValues), the average taken over the discs. Equal discs: 2 n σ g(σ) √(π / m)
  * with Henderson's g(σ), as enskogRate. (With the mean diameter and mass instead, discs of radii 8
  * to 30 mm collided 13 % more often than the curve; the mixture is within 3 %.)
  */
 export function enskogCoefficient(groups: DiscGroups, theory: Theory): number {
-  const g = contactValues(groups, theory.areaFraction);
-  if (!g) return 0;
-  const k = groups.radius.length;
-  let sum = 0;
-  for (let a = 0; a < k; a++) {
-    const ra = groups.radius[a] as number;
-    const ma = groups.mass[a] as number;
-    let inner = 0;
-    for (let b = 0; b < k; b++) {
-      const rb = groups.radius[b] as number;
-      const mb = groups.mass[b] as number;
-      const sigma = ra + rb;
-      inner += (groups.share[b] as number) * 2 * sigma * g(a, b) * Math.sqrt((Math.PI * (ma + mb)) / (2 * ma * mb));
-    }
-    sum += (groups.share[a] as number) * inner;
-  }
-  return theory.numberDensity * sum;
+  return enskogKindsRate(groups, theory)(groups.share.map(() => 1));
 }
 
 /**
  * The Enskog collision frequency per disc of a mixture whose kinds have temperatures of their own:
  * a function of the groups' temperatures T_a (J, in the order of `groups`), 1/s. Kinds a and b meet
- * at n_b · 2σ_ab · g_ab · ⟨|v_a − v_b|⟩, and with Maxwell velocities in each kind v_a − v_b is a 2D
- * Gaussian of variance T_a/m_a + T_b/m_b per component, whose length has the mean
- * √(π/2 · (T_a/m_a + T_b/m_b)); at one temperature T that is √(π T / (2 μ_ab)), enskogCoefficient's
- * form. (MixtureCooling's rate is this, with A_ab/μ_ab = T_a/m_a + T_b/m_b.) A cooling mixture of
+ * at n_b · 2σ_ab · g_ab · ⟨|v_a − v_b|⟩ (encounters, meanRelativeSpeed); at one temperature T
+ * that is √(π T / (2 μ_ab)), enskogCoefficient's form. (MixtureCooling's rate is this.) A cooling mixture of
  * masses 1 : 4 (2000 discs, ν = 0.1, r = 0.9, until T fell to a fifth) collided 1.4 % less often
  * than one common temperature says and 0.3 % more often than this, started at one temperature; 2.3 %
  * less and 0.6 % more at one rms speed (tests/wasm/gas-theory.test.ts).
  */
 export function enskogKindsRate(groups: DiscGroups, theory: Theory): (temperatures: readonly number[]) => number {
-  const g = contactValues(groups, theory.areaFraction);
   const k = groups.radius.length;
-  // n x_a x_b 2σ_ab g_ab, pair by pair
-  const pair = new Float64Array(k * k);
-  if (g) {
-    for (let a = 0; a < k; a++) {
-      for (let b = 0; b < k; b++) {
-        const sigma = (groups.radius[a] as number) + (groups.radius[b] as number);
-        pair[a * k + b] = theory.numberDensity * (groups.share[a] as number) * (groups.share[b] as number) * 2 * sigma * g(a, b);
-      }
-    }
-  }
+  const meet = encounters(groups, theory);
   return (temperatures) => {
     let sum = 0;
     for (let a = 0; a < k; a++) {
       const ua = Math.max(0, temperatures[a] as number) / (groups.mass[a] as number);
+      let inner = 0;
       for (let b = 0; b < k; b++) {
         const ub = Math.max(0, temperatures[b] as number) / (groups.mass[b] as number);
-        sum += (pair[a * k + b] as number) * Math.sqrt((Math.PI / 2) * (ua + ub));
+        inner += (meet[a * k + b] as number) * meanRelativeSpeed(ua, ub);
       }
+      sum += (groups.share[a] as number) * inner;
     }
     return sum;
   };
@@ -470,8 +465,9 @@ const COOLING_MAX_STEPS = 200_000;
 export class MixtureCooling {
   private readonly k: number;
   private readonly share: Float64Array;
-  /** n x_b 2 σ_ab g_ab √(π / (2 μ_ab)), the rate per disc of a divided by √A_ab, row a */
-  private readonly rate: Float64Array;
+  private readonly mass: Float64Array;
+  /** n x_b 2σ_ab g_ab (encounters): the rate per disc of a divided by the mean relative speed, row a */
+  private readonly meet: Float64Array;
   /** m_b / M */
   private readonly toA: Float64Array;
   /** m_a / M */
@@ -493,22 +489,16 @@ export class MixtureCooling {
     this.k = k;
     this.restitution = theory.restitution;
     this.share = Float64Array.from(kinds.share);
-    this.rate = new Float64Array(k * k);
+    this.mass = Float64Array.from(kinds.mass);
+    this.meet = encounters(kinds, theory);
     this.toA = new Float64Array(k * k);
     this.fromB = new Float64Array(k * k);
-    const g = contactValues(kinds, theory.areaFraction);
     for (let a = 0; a < k; a++) {
-      const ra = kinds.radius[a] as number;
       const ma = kinds.mass[a] as number;
       for (let b = 0; b < k; b++) {
-        const rb = kinds.radius[b] as number;
         const mb = kinds.mass[b] as number;
-        const M = ma + mb;
-        const ab = a * k + b;
-        const gab = g ? g(a, b) : 0;
-        this.rate[ab] = theory.numberDensity * (kinds.share[b] as number) * 2 * (ra + rb) * gab * Math.sqrt((Math.PI * M) / (2 * ma * mb));
-        this.toA[ab] = mb / M;
-        this.fromB[ab] = ma / M;
+        this.toA[a * k + b] = mb / (ma + mb);
+        this.fromB[a * k + b] = ma / (ma + mb);
       }
     }
     this.temperatures = Float64Array.from(kinds.temperature, (t) => Math.max(0, t));
@@ -594,7 +584,7 @@ export class MixtureCooling {
         const p = this.toA[ab] as number;
         const q = this.fromB[ab] as number;
         const A = p * ta + q * (T[b] as number);
-        const frequency = (this.rate[ab] as number) * Math.sqrt(A);
+        const frequency = (this.meet[ab] as number) * meanRelativeSpeed(ta / (this.mass[a] as number), (T[b] as number) / (this.mass[b] as number));
         collisions += frequency;
         sum -= frequency * (1 + r) * p * (2 * q * (ta - (T[b] as number)) + (1 - r) * A);
       }
