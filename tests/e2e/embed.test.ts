@@ -198,6 +198,69 @@ describe('embed mode', () => {
     await page.context().close();
   });
 
+  // the compact legend was a row of plain swatches: in a small frame no loop could be switched off, as
+  // a click on the full legend's entry does; each swatch is now a toggle button (aria-pressed), by mouse
+  // and keyboard, and a loop switched off stays off while the run goes on (the plot is rebuilt then)
+  it('the soft hysteresis plot\'s compact legend switches loops off and on, by mouse and keyboard', async () => {
+    const scenario = {
+      schema: 1, name: 'Bouncing pair', engine: 'soft', domain: { box: { width: 8, height: 4 } },
+      discs: [{ x: 2, y: 2, vx: 4 }, { x: 6, y: 2, vx: -4 }],
+      contact: { law: 'hunt-crossley', restitution: 0.99 }, friction: { law: 'none' }, output: { interval: 0.01, duration: 16 },
+    };
+    const url = `${inject('baseUrl')}soft.html?embed=1&plot=hysteresis&until=13#s=${await encodeScenario(JSON.stringify(scenario))}`;
+    const { page, errors } = await openPage(browser(), url, { width: 480, height: 360 });
+    await page.locator('#speed').fill('1'); // 10 s per s
+    await waitForState(page, (s) => s.time >= 13 && !s.running);
+    const hidden = (): Promise<string[]> => page.evaluate(() => window.__granular?.soft?.().loopsHidden ?? []);
+    const summary = page.locator('#plot-hysteresis .legend-summary');
+    const button = (label: string) => summary.getByRole('button', { name: `loop at ${label}` });
+    // uPlot's own record of the series: its full legend (laid out unseen) fades the entry of a hidden one
+    const fullEntryOff = (label: string): Promise<boolean> => page.evaluate((l) => {
+      const row = [...document.querySelectorAll('#plot-hysteresis .u-legend .u-series')].find((r) => r.textContent === l);
+      if (!row) throw new Error(`no legend entry ${l}`);
+      return row.classList.contains('u-off');
+    }, label);
+    await expect.poll(async () => summary.isVisible()).toBe(true);
+    const drawn = await page.evaluate(() => window.__granular?.soft?.().loops ?? 0);
+    expect(drawn).toBeGreaterThanOrEqual(8);
+    expect(await summary.getByRole('button').count()).toBe(drawn);
+    expect(await button('t = 2.770 s').getAttribute('aria-pressed')).toBe('true');
+    expect(await hidden()).toEqual([]);
+
+    await button('t = 2.770 s').click();
+    expect(await button('t = 2.770 s').getAttribute('aria-pressed')).toBe('false');
+    expect(await hidden()).toEqual(['t = 2.770 s']);
+    expect(await fullEntryOff('t = 2.770 s')).toBe(true);
+    expect(await summary.locator('.summary-text').textContent()).toMatch(new RegExp(`, ${drawn - 1} of ${drawn} shown$`));
+
+    // on to the end: more impacts, each a rebuild, the oldest loops dropped; t = 2.770 s stays off
+    await page.locator('#btn-play').click();
+    await waitForState(page, (s) => s.time >= 16 && !s.running);
+    await expect.poll(async () => page.evaluate(() => window.__granular?.soft?.().loops ?? 0)).toBe(10);
+    await expect.poll(async () => summary.locator('.summary-text').textContent()).toBe('t = 2.770 … 15.248 s, 9 of 10 shown');
+    expect(await hidden()).toEqual(['t = 2.770 s']);
+    expect(await button('t = 2.770 s').getAttribute('aria-pressed')).toBe('false');
+    expect(await fullEntryOff('t = 2.770 s')).toBe(true);
+
+    // the keyboard: Tab to the next loop's button, its focus shown, Space and Enter switch it
+    await button('t = 2.770 s').click();
+    expect(await hidden()).toEqual([]);
+    await page.keyboard.press('Tab');
+    const next = button('t = 4.062 s');
+    expect(await next.evaluate((b) => b === document.activeElement && b.matches(':focus-visible') && getComputedStyle(b).outlineStyle !== 'none')).toBe(true);
+    await page.keyboard.press('Space');
+    expect(await next.getAttribute('aria-pressed')).toBe('false');
+    expect(await hidden()).toEqual(['t = 4.062 s']);
+    expect(await fullEntryOff('t = 4.062 s')).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await next.getAttribute('aria-pressed')).toBe('true');
+    expect(await hidden()).toEqual([]);
+    expect(await summary.locator('.summary-text').textContent()).toBe('t = 2.770 … 15.248 s');
+    await expect.poll(async () => misfits(page, 480, 360)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('chain lab: its panels fit a 480 x 360 frame\'s width, every table whole, each label beside its control', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html?embed=1`, { width: 480, height: 360 });
     await page.waitForFunction(() => window.__chain !== undefined);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CoordinateHistory, quantityLabel, snapshotIndex } from '../../web/src/soft/coordinates';
 import { LEDGER_PARTS, LedgerSeries, ledgerCsv } from '../../web/src/soft/ledger-series';
 import {
-  loopLabels, normalizePair, pairExists, pairKey, pairLabel, pairsWithLoops, parsePairKey, parsePairText,
+  HiddenLoops, loopLabels, loopSpan, normalizePair, pairExists, pairKey, pairLabel, pairsWithLoops, parsePairKey, parsePairText,
 } from '../../web/src/soft/pairs';
 import { parseSoftInfo, snapshotStride } from '../../web/src/soft/protocol';
 import { TraceBuffer, traceCapacity } from '../../web/src/soft/trace-buffer';
@@ -141,6 +141,33 @@ describe('hysteresis pairs', () => {
     expect(at(0, 0.0002)).toEqual(['t = 0.00000 s', 't = 0.00020 s']);
     expect(at(3e-12)).toEqual(['t = 3.00000e-12 s']);
     expect(at(4.2e-6)).toEqual(['t = 0.0000042 s']);
+  });
+
+  // the compact legend's line under its toggle buttons: the impact times, and the count when some loops are off
+  it('sums the loops up for the compact legend, with how many are shown when not all', () => {
+    const labels = ['t = 2.770 s', 't = 4.062 s', 't = 15.248 s'];
+    expect(loopSpan(labels, [])).toBe('t = 2.770 … 15.248 s');
+    expect(loopSpan(labels, [true, true, true])).toBe('t = 2.770 … 15.248 s');
+    expect(loopSpan(labels, [true, false, true])).toBe('t = 2.770 … 15.248 s, 2 of 3 shown');
+    expect(loopSpan(labels, [false, false, false])).toBe('t = 2.770 … 15.248 s, 0 of 3 shown');
+    expect(loopSpan(['t = 2.000 s'], [false])).toBe('t = 2.000 s, 0 of 1 shown');
+  });
+
+  // the plot is rebuilt at each output instant of a contact: a loop switched off came back on
+  it('remembers the loops switched off by pair and impact time, and forgets those no longer drawn', () => {
+    const h = new HiddenLoops();
+    expect(h.shown('disc 0 – disc 1', 2.77)).toBe(true);
+    h.set('disc 0 – disc 1', 2.77, false);
+    h.set('disc 0 – disc 1', 4.06, false);
+    expect(h.shown('disc 0 – disc 1', 2.77)).toBe(false);
+    expect(h.shown('disc 0 – disc 2', 2.77)).toBe(true);
+    h.set('disc 0 – disc 1', 4.06, true);
+    expect(h.shown('disc 0 – disc 1', 4.06)).toBe(true);
+    h.keepOnly('disc 0 – disc 1', [2.77, 5.38]);
+    expect(h.size).toBe(1);
+    h.keepOnly('disc 0 – disc 1', [4.06, 5.38]);
+    expect(h.size).toBe(0);
+    expect(h.shown('disc 0 – disc 1', 2.77)).toBe(true);
   });
 
   it('tells whether a run has a pair (a pair kept across Reset and Apply)', () => {

@@ -329,6 +329,12 @@ export class PlotView {
     return { ...options, axes };
   }
 
+  /** Switches series `index` (1 = the first after x) on or off, as a click on its legend entry does (uPlot's setSeries hooks run). */
+  setSeriesShown(index: number, shown: boolean): void {
+    const plot = this.plot;
+    if (plot && index > 0 && index < plot.series.length && plot.series[index]?.show !== shown) plot.setSeries(index, { show: shown });
+  }
+
   /** number of x values currently plotted */
   points(): number {
     return this.drawnPoints;

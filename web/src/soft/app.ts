@@ -189,6 +189,7 @@ export function startSoftApp(): void {
       ledgerTime: ledgerPlot?.timeRange() ?? null,
       coordinateTime: coordinatePlot?.timeRange() ?? null,
       loops: hysteresisPlot?.points() ?? 0,
+      loopsHidden: hysteresisPlot?.hiddenLabels() ?? [],
       coordinate: coordinatePlot?.points() ?? 0,
       closure: ledger.closure(),
       coordinates: latest ? Array.from(latest.subarray(1, 1 + 6 * count)) : [],

@@ -6,7 +6,7 @@ import uPlot from 'uplot';
 import { PlotView, axisValues, fitAxisTitle } from '../plot/plot-view';
 import type { HysteresisLoop } from '../sim/granular-wasm';
 import { el } from '../ui/dom';
-import { loopLabels } from './pairs';
+import { HiddenLoops, loopLabels, loopSpan } from './pairs';
 import { DISC_COLORS } from './soft-renderer';
 
 /** the most recent loops drawn for a pair */
@@ -22,25 +22,41 @@ function thin(a: Float64Array): number[] {
   return out;
 }
 
+/** The loops' compact legend, and how to show which loops are switched on. */
+export interface LoopSummary {
+  root: HTMLElement;
+  /** each loop's button and swatch pressed or not, and the line's count, as `shown` says (one entry a loop) */
+  sync(shown: readonly boolean[]): void;
+  buttons: readonly HTMLButtonElement[];
+}
+
 /**
  * The loops' compact legend (PlotView's legendSummary), for a small embedded frame where one entry per
- * loop took five rows: a swatch per loop in impact order, each with its time as tooltip, and the
- * first and last impact times ("t = 2.770 … 15.248 s"); the colours repeat, as in the full legend.
+ * loop took five rows: a toggle button per loop in impact order (its swatch, its time as tooltip,
+ * aria-pressed while the loop is drawn; `toggle(k)` switches loop k, as a click on its full legend
+ * entry does), and the first and last impact times ("t = 2.770 … 15.248 s", with "8 of 10 shown"
+ * when some are off); the colours repeat, as in the full legend.
  */
-export function loopSummary(labels: readonly string[], colors: readonly string[]): HTMLElement {
-  const time = (label: string): string => /^t = (.*) s$/.exec(label)?.[1] ?? label;
-  const first = labels[0] ?? '';
-  const last = labels[labels.length - 1] ?? '';
-  const span = labels.length > 1 ? `t = ${time(first)} … ${time(last)} s` : first;
-  const swatches = labels.map((label, k) => {
+export function loopSummary(labels: readonly string[], colors: readonly string[], toggle: (k: number) => void): LoopSummary {
+  const buttons = labels.map((label, k) => {
     const swatch = el('span', { class: 'u-marker', title: label });
     // through the CSSOM: the site's CSP allows no style attribute
     swatch.style.borderColor = colors[k % colors.length] ?? '#1d2025';
-    return swatch;
+    const button = el('button', { type: 'button', class: 'loop-toggle', 'aria-pressed': 'true', 'aria-label': `loop at ${label}` }, swatch);
+    button.addEventListener('click', () => toggle(k));
+    return button;
   });
-  const text = el('span', { class: 'summary-text' }, span);
+  const text = el('span', { class: 'summary-text' }, loopSpan(labels, []));
   const what = labels.length === 1 ? '1 impact' : `${labels.length} impacts, one colour each in impact order`;
-  return el('div', { role: 'group', 'aria-label': `Loops drawn: ${what}, ${span}` }, ...swatches, text);
+  const root = el('div', { role: 'group', 'aria-label': `Loops drawn: ${what}; each button shows or hides its loop` }, ...buttons, text);
+  return {
+    root,
+    buttons,
+    sync: (shown) => {
+      buttons.forEach((b, k) => b.setAttribute('aria-pressed', String(shown[k] !== false)));
+      text.textContent = loopSpan(labels, shown);
+    },
+  };
 }
 
 export class HysteresisPlot {
@@ -48,6 +64,11 @@ export class HysteresisPlot {
   private shownKey = '';
   private shown = 0;
   private range = { x: 1, yMin: 0, yMax: 1 };
+  /** loops switched off in either legend, kept across rebuilds */
+  private readonly hidden = new HiddenLoops();
+  /** the loops drawn now: their pair, impact times and labels */
+  private drawn: { pair: string; starts: number[]; labels: string[] } = { pair: '', starts: [], labels: [] };
+  private summary: LoopSummary | null = null;
 
   constructor(container: HTMLElement) {
     this.view = new PlotView(container, 280, { name: 'hysteresis' });
@@ -83,9 +104,17 @@ export class HysteresisPlot {
     this.shown = recent.length;
     const series: uPlot.Series[] = [{}];
     const labels = recent.length > 0 ? loopLabels(recent) : ['no impact yet'];
+    const starts = recent.map((l) => l.startTime);
+    this.hidden.keepOnly(pairTitle, starts);
+    // a keyboard user's place in the compact legend, kept through the rebuild: the same loop's button, or the same place
+    const old = this.drawn;
+    const focused = this.summary?.buttons.findIndex((b) => b === document.activeElement) ?? -1;
+    this.drawn = { pair: pairTitle, starts, labels: recent.length > 0 ? labels : [] };
+    const shown = starts.map((t) => this.hidden.shown(pairTitle, t));
     labels.forEach((label, k) => {
       series.push({
         label,
+        show: shown[k] ?? true,
         stroke: DISC_COLORS[k % DISC_COLORS.length],
         width: 2,
         points: { show: false },
@@ -93,6 +122,11 @@ export class HysteresisPlot {
         facets: [{ scale: 'x', auto: false }, { scale: 'y', auto: false }],
       } as uPlot.Series);
     });
+    const summary = recent.length > 0
+      ? loopSummary(labels, DISC_COLORS, (k) => this.view.setSeriesShown(k + 1, !this.hidden.shown(pairTitle, starts[k] ?? NaN)))
+      : null;
+    summary?.sync(shown);
+    this.summary = summary;
     this.view.build(
       {
         mode: 2,
@@ -109,11 +143,35 @@ export class HysteresisPlot {
         cursor: { drag: { x: false, y: false } },
         legend: { live: false },
         // in a chart cut down to fit a small frame the full titles were cut ("contact force F")
-        hooks: { init: [fitAxisTitle(0, 'ρ (m)'), fitAxisTitle(1, 'F (N)')] },
+        hooks: {
+          init: [fitAxisTitle(0, 'ρ (m)'), fitAxisTitle(1, 'F (N)')],
+          // a loop switched in either legend: remembered for the next rebuild, and shown in the compact one
+          setSeries: [(u, _i, opts) => {
+            if (opts.show !== undefined) this.syncShown(u);
+          }],
+        },
       },
       allData,
-      recent.length > 0 ? loopSummary(labels, DISC_COLORS) : undefined,
+      summary?.root,
     );
+    if (summary && focused >= 0) {
+      const same = starts.indexOf(old.starts[focused] ?? NaN);
+      summary.buttons[same >= 0 ? same : Math.min(focused, summary.buttons.length - 1)]?.focus({ preventScroll: true });
+    }
+  }
+
+  /** the loops' shown state as the chart has it, into the memory of hidden loops and the compact legend */
+  private syncShown(u: uPlot): void {
+    const { pair, starts } = this.drawn;
+    const shown = starts.map((_t, k) => u.series[k + 1]?.show !== false);
+    starts.forEach((t, k) => this.hidden.set(pair, t, shown[k] ?? true));
+    this.summary?.sync(shown);
+  }
+
+  /** the labels of the loops drawn but switched off, in impact order */
+  hiddenLabels(): string[] {
+    const { pair, starts, labels } = this.drawn;
+    return labels.filter((_, k) => !this.hidden.shown(pair, starts[k] ?? NaN));
   }
 
   /** loops drawn */

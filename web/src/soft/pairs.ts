@@ -57,6 +57,53 @@ export function loopLabels(loops: ReadonlyArray<Pick<HysteresisLoop, 'startTime'
 }
 
 /**
+ * The compact legend's line: the first and last impact times of the loops drawn ("t = 2.770 … 15.248 s"),
+ * and how many of them are switched on when not all are ("…, 8 of 10 shown").
+ */
+export function loopSpan(labels: readonly string[], shown: readonly boolean[]): string {
+  const time = (label: string): string => /^t = (.*) s$/.exec(label)?.[1] ?? label;
+  const first = labels[0] ?? '';
+  const last = labels[labels.length - 1] ?? '';
+  const span = labels.length > 1 ? `t = ${time(first)} … ${time(last)} s` : first;
+  const on = labels.filter((_, k) => shown[k] !== false).length;
+  return on === labels.length ? span : `${span}, ${on} of ${labels.length} shown`;
+}
+
+/**
+ * The loops a legend switched off, each by its pair and impact time: the plot is rebuilt whenever a
+ * loop grows or a new impact comes, and each rebuild showed every loop again (a loop switched off
+ * while two discs were in contact came back at the next output instant).
+ */
+export class HiddenLoops {
+  private readonly off = new Set<string>();
+
+  private static key(pair: string, startTime: number): string {
+    return `${pair}|${startTime}`;
+  }
+
+  shown(pair: string, startTime: number): boolean {
+    return !this.off.has(HiddenLoops.key(pair, startTime));
+  }
+
+  set(pair: string, startTime: number, shown: boolean): void {
+    const key = HiddenLoops.key(pair, startTime);
+    if (shown) this.off.delete(key);
+    else this.off.add(key);
+  }
+
+  /** forgets every loop but these (the ones drawn now): a pair chosen again, or a Reset, starts with all shown */
+  keepOnly(pair: string, startTimes: readonly number[]): void {
+    const drawn = new Set(startTimes.map((t) => HiddenLoops.key(pair, t)));
+    for (const key of [...this.off]) if (!drawn.has(key)) this.off.delete(key);
+  }
+
+  /** how many loops are switched off */
+  get size(): number {
+    return this.off.size;
+  }
+}
+
+/**
  * The pairs that have loops, in order of their first impact, with how many each has.
  * Loops are given in impact order (the engine's).
  */

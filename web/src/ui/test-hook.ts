@@ -32,6 +32,8 @@ export interface SoftProbe {
   coordinateTime: [number, number] | null;
   /** loops drawn in the hysteresis plot */
   loops: number;
+  /** the labels of those switched off in its legend (full or compact), e.g. ["t = 4.120 s"] */
+  loopsHidden: string[];
   /** points in the coordinate plot */
   coordinate: number;
   /** the ledger closure now: |total − initial| / the largest energy so far (soft/ledger-series.ts) */
