@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import type { ChainProbe } from '../../web/src/chain/app';
 import { openPage, useBrowser } from './browser';
+import { encodeScenario } from '../../web/src/ui/share';
 
 const browser = useBrowser();
 
@@ -154,6 +155,31 @@ describe('the chain lab page', () => {
     await expect.poll(async () => Number(/t = ([\d.]+)/.exec((await page.locator('#row-clock').textContent()) ?? '')?.[1])).toBeGreaterThan(5);
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+
+  // the header read "four spheres in a row (ARGESIM C12)" whatever N the row had
+  it('the header names the row run in (a): N from the field, from a link, and a custom row', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html`);
+    await ready(page);
+    const heading = page.locator('.topbar #scenario-name');
+    expect(await heading.textContent()).toBe('4 spheres in a row (ARGESIM C12)');
+    await page.locator('#time-n').fill('7');
+    await page.locator('#time-run').click();
+    await expect.poll(async () => (await probe(page)).time.finalVelocity.length).toBe(7);
+    expect(await heading.textContent()).toBe('7 spheres in a row');
+    await page.locator('#time-custom').check();
+    await page.locator('#time-cradle').click();
+    await expect.poll(async () => heading.textContent()).toBe('5 spheres in a custom row');
+    await page.context().close();
+
+    const link = await encodeScenario(JSON.stringify({ kind: 'chain-lab', time: { e: 0.5, spheres: 3 } }));
+    const { page: shared, errors: sharedErrors } = await openPage(browser(), `${inject('baseUrl')}chain.html#s=${link}`);
+    await ready(shared);
+    await expect.poll(async () => (await probe(shared)).time.finalVelocity.length).toBe(3);
+    expect(await shared.locator('.topbar #scenario-name').textContent()).toBe('3 spheres in a row');
+    expect(await shared.locator('#link-error').isVisible()).toBe(false);
+    expect([...errors, ...sharedErrors]).toEqual([]);
+    await shared.context().close();
   });
 
   it('"Copy link" restores every panel\'s inputs and recomputes', async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { columnsToCsv, csvCell, toCsv } from '../../web/src/ui/csv';
 import { expandRow, messageField, newtonsCradle, parseList, rowPositions, rowProblem, setupJson, standardRow } from '../../web/src/chain/custom-row';
 import { parseChainRun, parseMonteCarlo, parseNewton, pairName, type ChainRun } from '../../web/src/chain/results';
-import { decodeState, defaultState, encodeState, readCustom, stateFromValue, stateToJson } from '../../web/src/chain/state';
+import { decodeState, defaultState, encodeState, readCustom, rowHeading, stateFromValue, stateToJson } from '../../web/src/chain/state';
 import { emptySweep, mergePiece, splitSweep, sweepGrid, workerCount } from '../../web/src/chain/sweep';
 import { eForV4, histogram, momentsApply, v4Density, v4Exact, v4Moments } from '../../web/src/chain/theory';
 import { buildTimeline, extent, positionsAt, segmentAt } from '../../web/src/chain/timeline';
@@ -157,6 +157,18 @@ describe('timeline from the collision log', () => {
     const part = buildTimeline(cut, standardRow(4, 0.5));
     expect(part.partial).toBe(true);
     expect(part.time).toEqual([0, 1, run.log[1]!.time, run.log[2]!.time]);
+  });
+});
+
+// the header read "four spheres in a row (ARGESIM C12)" for any N and for a custom row
+describe('the header\'s row', () => {
+  it('names the row of panel (a): the benchmark at N = 4, the count otherwise, a custom row as such', () => {
+    expect(rowHeading(defaultState().time)).toBe('4 spheres in a row (ARGESIM C12)');
+    expect(rowHeading({ spheres: 7, custom: null })).toBe('7 spheres in a row');
+    expect(rowHeading({ spheres: 2, custom: null })).toBe('2 spheres in a row');
+    const { spheres, row } = newtonsCradle();
+    expect(rowHeading({ spheres, custom: row })).toBe('5 spheres in a custom row');
+    expect(rowHeading({ spheres: 4, custom: standardRow(4, 0.5) })).toBe('4 spheres in a custom row');
   });
 });
 

@@ -13,8 +13,9 @@ export interface PageEntry {
   link: string;
   /** shown after "Granular Lab" in the title (none on the gas page, the site's front page) */
   family?: string;
-  /** fixed text in place of the scenario name the page's script fills in */
-  fixedScenario?: string;
+  /** the scenario line's text until the page's script sets it (the chain lab: its default row; the
+   *  other pages fill in their scenario's name) */
+  scenarioText?: string;
   /** the share field's label */
   shareLabel: string;
   /** the guide disclosure's summary line */
@@ -46,7 +47,7 @@ export const PAGES: readonly PageEntry[] = [
     href: 'chain.html',
     link: 'Chain lab',
     family: 'chain lab',
-    fixedScenario: 'four spheres in a row (ARGESIM C12)',
+    scenarioText: '4 spheres in a row (ARGESIM C12)',
     shareLabel: 'Link to these inputs',
     guide: 'Guide to the chain lab: physics, parameters, what to try, references',
     skipTo: 'main',
@@ -78,9 +79,7 @@ export function headerHtml(key: string): string {
   const page = PAGES.find((p) => p.key === key);
   if (!page) throw new Error(`granular:header ${key}: unknown page (known: ${PAGES.map((p) => p.key).join(', ')})`);
   const title = page.family ? `Granular Lab <span class="family-name">${page.family}</span>` : 'Granular Lab';
-  const scenario = page.fixedScenario
-    ? `<span class="scenario-name">${page.fixedScenario}</span>`
-    : '<span id="scenario-name" class="scenario-name"></span>';
+  const scenario = `<span id="scenario-name" class="scenario-name">${page.scenarioText ?? ''}</span>`;
   const links = PAGES.filter((p) => p !== page)
     .map((p) => `        <a id="${p.key}-link" class="family-link" href="${p.href}">${p.link} →</a>`)
     .join('\n');

@@ -10,7 +10,7 @@ import { ShareButton } from '../ui/share-button';
 import { parsePageParams, showAddressProblems } from '../ui/url-params';
 import { McPanel } from './mc-panel';
 import { NewtonPanel } from './newton-panel';
-import { decodeState, defaultState, stateToJson, type ChainState } from './state';
+import { decodeState, defaultState, rowHeading, stateToJson, type ChainState } from './state';
 import { SweepPanel } from './sweep-panel';
 import { TimePanel } from './time-panel';
 
@@ -44,7 +44,13 @@ export function startChainApp(): void {
   showAddressProblems(byId('address-error', HTMLElement), params.problems);
   const changed = (): void => share?.setScenario(stateToJson(state));
 
-  const time = new TimePanel(byId('panel-time', HTMLElement), (v) => ((state.time = v), changed()));
+  // the header names the row panel (a) shows: set with its run, from the fields or a link
+  const heading = byId('scenario-name', HTMLElement);
+  const time = new TimePanel(byId('panel-time', HTMLElement), (v) => {
+    state.time = v;
+    heading.textContent = rowHeading(v);
+    changed();
+  });
   const sweep = new SweepPanel(byId('panel-sweep', HTMLElement), (v) => ((state.sweep = v), changed()));
   const newton = new NewtonPanel(byId('panel-newton', HTMLElement), (v) => ((state.newton = v), changed()));
   const mc = new McPanel(byId('panel-mc', HTMLElement), (v) => ((state.mc = v), changed()));

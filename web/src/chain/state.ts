@@ -31,6 +31,15 @@ export function stateToJson(state: ChainState): string {
   return JSON.stringify({ kind: CHAIN_KIND, ...state });
 }
 
+/**
+ * The page's scenario line (the header) for panel (a)'s row: "4 spheres in a row (ARGESIM C12)" for the
+ * benchmark's set-up, "7 spheres in a row" for another N, "5 spheres in a custom row" for a custom one.
+ */
+export function rowHeading(time: Pick<ChainState['time'], 'spheres' | 'custom'>): string {
+  if (time.custom) return `${time.spheres} spheres in a custom row`;
+  return time.spheres === 4 ? '4 spheres in a row (ARGESIM C12)' : `${time.spheres} spheres in a row`;
+}
+
 type Obj = Record<string, unknown>;
 const asObject = (v: unknown): Obj => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : {});
 
