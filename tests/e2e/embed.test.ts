@@ -157,6 +157,40 @@ describe('embed mode', () => {
     await page.context().close();
   });
 
+  // "Collisions per disc per second (1/s) vs time t (s)" and "Kinetic energy E_kin (J) vs time t (s)"
+  // took two rows of a 240 px wide chart there: a shorter title, with its units, where the full one
+  // does not fit (the full one for screen readers and as the tooltip); the full one where it does
+  it("the gas page's plot titles take one row in a 480 x 360 frame, each with its units", async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?embed=1`, { width: 480, height: 360 });
+    const shown = {
+      energy: 'Kinetic energy E_kin (J) vs t (s)',
+      histogram: 'Speed distribution f(v) (1/(m/s))',
+      rate: 'Collisions per disc (1/s) vs t (s)',
+    } as const;
+    for (const [kind, text] of Object.entries(shown)) {
+      await page.goto(`${inject('baseUrl')}?embed=1&plot=${kind}`);
+      await waitForState(page, (s) => s.count > 0);
+      const title = page.locator(`#plot-${kind} .u-title`);
+      await title.waitFor();
+      // the text drawn: of a title in two forms, the one wider than the other's 1 px
+      const row = () => title.evaluate((e) => {
+        const parts = e.children.length > 0 ? [...e.children].filter((c) => c.getBoundingClientRect().width > 1) : [e];
+        return { text: parts.map((c) => c.textContent).join(''), height: e.getBoundingClientRect().height, line: parseFloat(getComputedStyle(e).lineHeight) };
+      });
+      await expect.poll(async () => (await row()).text, { message: kind }).toBe(text);
+      const { height, line } = await row();
+      expect(height, `${kind}: ${height} px for a line of ${line} px`).toBeLessThan(1.2 * line);
+    }
+    expect(await page.locator('#plot-rate .u-title').getAttribute('title')).toBe('Collisions per disc per second (1/s) vs time t (s)');
+    // a 900 x 560 frame has room for the full title
+    await page.setViewportSize({ width: 900, height: 560 });
+    const full = page.locator('#plot-rate .u-title .title-full');
+    await expect.poll(async () => (await full.boundingBox())?.width ?? 0).toBeGreaterThan(100);
+    expect(await page.locator('#plot-rate .u-title .title-short').isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   // ten loops of one pair took five legend rows in a 480 x 360 frame: the chart dropped to its 120 px
   // least height, some 100 px of plotting area, and the y title was cut to "contact force F"; there the
   // legend is one row of swatches with the first and last impact times, in a 900 x 560 frame the full one

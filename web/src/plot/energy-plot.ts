@@ -1,6 +1,6 @@
 /** Kinetic energy (J) vs time (s), with Haff's law for a freely cooling gas; optional log y. */
 import uPlot from 'uplot';
-import { PlotView, COLORS, axisValues, logAxisValues, logScale, legendValue } from './plot-view';
+import { PlotView, COLORS, axisValues, fitTitle, logAxisValues, logScale, legendValue } from './plot-view';
 import { runTimeScale, type SeriesStore } from './series';
 
 /** Haff's cooling drawn over the measured energy (theory.ts' coolingEnergy). */
@@ -15,6 +15,9 @@ export interface HaffReference {
 export function haffLabel(mixture: boolean): string {
   return mixture ? "Haff's cooling, each kind of disc at its own T" : "Haff's law E₀/(1+t/τ)²";
 }
+
+/** the title's short form, for a narrow chart (fitTitle) */
+const SHORT_TITLE = 'Kinetic energy E_kin (J) vs t (s)';
 
 export class EnergyPlot {
   private readonly view: PlotView;
@@ -65,6 +68,8 @@ export class EnergyPlot {
         series,
         cursor: { drag: { x: false, y: false } },
         legend: { live: false },
+        // 'Kinetic energy E_kin (J) vs t (s)' where the full title would take two rows (a 480 x 360 frame)
+        hooks: { init: [fitTitle(SHORT_TITLE)], setSize: [fitTitle(SHORT_TITLE)] },
       },
       this.data(),
     );

@@ -529,6 +529,38 @@ export function fitAxisTitle(axisIdx: number, short: string): (u: uPlot) => void
   };
 }
 
+/** a canvas to measure text on (fitTitle) */
+let measuring: CanvasRenderingContext2D | null = null;
+
+/**
+ * An init and setSize hook: the chart's title in full where it fits on one row across the chart,
+ * else `short` (which should keep the units); the full title stays for screen readers and as the
+ * tooltip, and the options keep it for the CSV and the PNG. (Embedded in a 480 x 360 frame,
+ * "Collisions per disc per second (1/s) vs time t (s)" took two rows of a 240 px wide chart.)
+ * The choice depends on the chart's width alone, so a refit of its height settles.
+ */
+export function fitTitle(short: string): (u: uPlot) => void {
+  return (u) => {
+    const title = u.root.querySelector<HTMLElement>(':scope > .u-title');
+    if (!title) return;
+    let full = title.querySelector<HTMLElement>('.title-full');
+    if (!full) {
+      full = el('span', { class: 'title-full' }, title.textContent ?? '');
+      title.replaceChildren(full, el('span', { class: 'title-short', 'aria-hidden': 'true' }, short));
+      title.title = full.textContent ?? '';
+    }
+    // u.width: the chart's CSS width (unset before its first size; setSize follows)
+    const room = u.width > 0 ? u.width : title.clientWidth;
+    if (!(room > 0)) return;
+    measuring ??= document.createElement('canvas').getContext('2d');
+    if (!measuring) return;
+    const style = getComputedStyle(title);
+    measuring.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const compact = measuring.measureText(full.textContent ?? '').width > room - 2;
+    if (compact !== title.classList.contains('title-compact')) title.classList.toggle('title-compact', compact);
+  };
+}
+
 /**
  * An init hook: gives each legend entry whose label `shorts` lists that label twice, the full one
  * and its short form, which a small embedded frame shows in its place (styles.css: embedded with a

@@ -3,7 +3,7 @@
  * the same interval (a homogeneous gas only).
  */
 import uPlot from 'uplot';
-import { PlotView, COLORS, axisValues, legendValue, shortLegendLabels } from './plot-view';
+import { PlotView, COLORS, axisValues, fitTitle, legendValue, shortLegendLabels } from './plot-view';
 import { measuredIntervals, runTimeScale, type SeriesStore } from './series';
 
 /**
@@ -29,6 +29,9 @@ const SHORT_LABELS = new Map<string, string>([
   [enskogLabel(false), 'Enskog'],
   [enskogLabel(true), 'Enskog, mixture'],
 ]);
+
+/** the title's short form, for a narrow chart (fitTitle) */
+const SHORT_TITLE = 'Collisions per disc (1/s) vs t (s)';
 
 export class RatePlot {
   private readonly view: PlotView;
@@ -71,7 +74,8 @@ export class RatePlot {
         series,
         cursor: { drag: { x: false, y: false } },
         legend: { live: false },
-        hooks: { init: [shortLegendLabels(SHORT_LABELS)] },
+        // 'Collisions per disc (1/s) vs t (s)' where the full title would take two rows (a 480 x 360 frame)
+        hooks: { init: [shortLegendLabels(SHORT_LABELS), fitTitle(SHORT_TITLE)], setSize: [fitTitle(SHORT_TITLE)] },
       },
       this.data(),
     );
