@@ -191,6 +191,25 @@ describe('embed mode', () => {
     await page.context().close();
   });
 
+  // under gravity the energy plot says why there is no Haff curve, a line (two in this frame) under its
+  // legend: the chart was fitted before uPlot had sized it, what followed it measured where the unsized
+  // chart left it, and the card ended 5 px below the frame
+  it("the energy plot's line on a missing Haff curve fits a 480 x 360 frame", async () => {
+    const scenario = {
+      schema: 1, name: 'Gas under gravity', seed: 7, generate: { count: 400, radius: 0.01, speed: 1 },
+      restitution: 0.9, wallRestitution: 1, gravity: [0, -9.81], output: { interval: 0.02 },
+    };
+    const url = `${inject('baseUrl')}?embed=1&plot=energy#s=${await encodeScenario(JSON.stringify(scenario))}`;
+    const { page, errors } = await openPage(browser(), url, { width: 480, height: 360 });
+    await waitForState(page, (s) => s.count === 400 && s.time > 0.2);
+    const note = page.locator('#energy-no-haff');
+    expect(await note.textContent()).toBe('No Haff curve: gravity g = 9.81 m/s² acts on the gas');
+    expect(await note.isVisible()).toBe(true);
+    await expect.poll(async () => misfits(page, 480, 360)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   // ten loops of one pair took five legend rows in a 480 x 360 frame: the chart dropped to its 120 px
   // least height, some 100 px of plotting area, and the y title was cut to "contact force F"; there the
   // legend is one row of swatches with the first and last impact times, in a 900 x 560 frame the full one

@@ -137,10 +137,51 @@ describe('the lab page', () => {
     await expect.poll(async () => (await legend.textContent()) ?? '').toContain("Haff's law");
     await page.locator('#preset').selectOption('gas-polygon');
     await waitForState(page, (s) => s.count === 250);
-    await expect.poll(async () => (await legend.textContent()) ?? '').not.toContain('Haff');
+    // the chart's legend (the card now also holds the line saying why there is no curve)
+    await expect.poll(async () => (await legend.locator('.u-legend').textContent()) ?? '').not.toContain('Haff');
+    expect(await page.locator('#energy-no-haff').textContent()).toBe('No Haff curve: the walls are inelastic (wall restitution 0.95)');
     await page.locator('#f-wallRestitution').fill('1');
     await page.locator('#apply').click();
     await expect.poll(async () => (await legend.textContent()) ?? '').toContain("Haff's cooling, each kind of disc at its own T");
+    expect(await page.locator('#energy-no-haff').isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  // switching gravity on took the Haff curve's legend entry away with no word on the page: a line under
+  // the chart now says what keeps the curve off, and goes when the curve is drawn
+  it("says under the energy plot why there is no Haff curve: gravity, elastic discs; the line goes with the curve's return", async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?play=0`);
+    const first = await waitForState(page, (s) => s.count > 0);
+    const legend = page.locator('#card-energy .u-legend');
+    const note = page.locator('#energy-no-haff');
+    await expect.poll(async () => (await legend.textContent()) ?? '').toContain("Haff's law");
+    expect(await note.isVisible()).toBe(false);
+
+    await page.locator('#f-gravityY').fill('-9.81');
+    await page.locator('#apply').click();
+    await waitForState(page, (s) => s.hash !== first.hash);
+    await expect.poll(async () => note.isVisible()).toBe(true);
+    expect(await note.textContent()).toBe('No Haff curve: gravity g = 9.81 m/s² acts on the gas');
+    expect(await note.getAttribute('title')).toContain("Haff's law is for a free, uniform gas");
+    expect(await legend.textContent()).not.toContain('Haff');
+    // one line in the card, under the chart's legend
+    const [noteBox, legendBox] = await Promise.all([note.boundingBox(), legend.boundingBox()]);
+    expect(noteBox!.y).toBeGreaterThanOrEqual(legendBox!.y + legendBox!.height - 1);
+    const lineHeight = await note.evaluate((e) => parseFloat(getComputedStyle(e).lineHeight));
+    expect(noteBox!.height).toBeLessThan(1.5 * lineHeight);
+
+    await page.locator('#f-gravityY').fill('0');
+    await page.locator('#apply').click();
+    await expect.poll(async () => (await legend.textContent()) ?? '').toContain("Haff's law");
+    expect(await note.isVisible()).toBe(false);
+
+    // an elastic gas: its energy a flat line, and the line says why no curve comes with it
+    await page.locator('#preset').selectOption('gas-elastic');
+    await waitForState(page, (s) => s.count === 600);
+    await expect.poll(async () => note.textContent()).toBe('No Haff curve: elastic discs (restitution r = 1) do not cool');
+    expect(await note.isVisible()).toBe(true);
+    expect(await legend.textContent()).not.toContain('Haff');
     expect(errors).toEqual([]);
     await page.context().close();
   });

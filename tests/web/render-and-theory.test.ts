@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { measuredIntervals, runTimeRange, SeriesStore } from '../../web/src/plot/series';
 import {
-  binCenters, compressibility, discGroups, enskogCoefficient, enskogKindsRate, enskogRate, groupTemperatures, haffApplies, haffEnergy,
+  binCenters, compressibility, discGroups, enskogCoefficient, enskogKindsRate, enskogRate, groupTemperatures, haffApplies, haffEnergy, haffObstacle,
   hardDiscPressure, kindGeometry, kindsEnskogRate, kindTemperatures, MASS_GROUPS_MAX, massKinds, maxwell2d, maxwellKinds, maxwellMixture, mixtureCompressibility,
   coolingEnergy, coolingKinds, COOLING_KINDS_MAX, MixtureCooling, temperatureKinds,
 } from '../../web/src/plot/theory';
 import { WindowMean } from '../../web/src/plot/window-mean';
+import { noHaffNote } from '../../web/src/plot/energy-plot';
 import { colorBin, colorTable, mixtureSpeedQuantile, mixtureSpeedScaleMax, speedScaleMax, viridis } from '../../web/src/render/colormap';
 import { fitTransform, toCanvasX, toCanvasY, wallBounds } from '../../web/src/render/view-transform';
 import type { Observation, Theory } from '../../web/src/sim/granular-wasm';
@@ -85,6 +86,38 @@ describe('reference curves', () => {
     // inelastic walls cool the gas too (the L-shaped room's, at 0.95): not cooling by disc collisions alone
     expect(haffApplies(0.95, false, 1, false, 0.95)).toBe(false);
     expect(haffApplies(0.9, false, 1, false, 1)).toBe(true);
+  });
+
+  // the energy plot draws Haff's curve, or says why not, from one test (switching gravity on took the
+  // curve's legend entry away with no word on the page)
+  it("names what keeps Haff's curve off: the first of gravity, a vibrating wall, inelastic walls, r = 1, a gas at rest", () => {
+    const free = { restitution: 0.9, wallRestitution: 1, vibrating: false, gravity: 0, tau: 0.4 };
+    expect(haffObstacle(free)).toBeNull();
+    expect(haffObstacle({ ...free, gravity: 9.81 })).toEqual({ cause: 'gravity', g: 9.81 });
+    expect(haffObstacle({ ...free, vibrating: true })).toEqual({ cause: 'vibration' });
+    expect(haffObstacle({ ...free, wallRestitution: 0.95 })).toEqual({ cause: 'walls', wallRestitution: 0.95 });
+    // the engine's τ is ∞ at r = 1, and for discs at rest (ω0 = 0); 0 without discs
+    expect(haffObstacle({ ...free, restitution: 1, tau: Infinity })).toEqual({ cause: 'elastic' });
+    expect(haffObstacle({ ...free, tau: Infinity })).toEqual({ cause: 'still' });
+    expect(haffObstacle({ ...free, tau: 0 })).toEqual({ cause: 'still' });
+    // several at once: the first named
+    expect(haffObstacle({ ...free, restitution: 1, wallRestitution: 0.9, vibrating: true, gravity: 2, tau: Infinity })?.cause).toBe('gravity');
+    expect(haffObstacle({ ...free, restitution: 1, wallRestitution: 0.9, vibrating: true, tau: Infinity })?.cause).toBe('vibration');
+    expect(haffObstacle({ ...free, restitution: 1, wallRestitution: 0.9, tau: Infinity })?.cause).toBe('walls');
+    // haffApplies is the same test
+    expect(haffApplies(0.9, false, 0.4, false, 1)).toBe(true);
+    expect(haffApplies(0.9, false, 0.4, true, 1)).toBe(false);
+  });
+
+  it("says under the energy plot why there is no Haff curve, naming the field and its value", () => {
+    expect(noHaffNote({ cause: 'gravity', g: 9.81 }).text).toBe('No Haff curve: gravity g = 9.81 m/s² acts on the gas');
+    expect(noHaffNote({ cause: 'vibration' }).text).toBe('No Haff curve: the vibrating wall feeds energy in');
+    expect(noHaffNote({ cause: 'walls', wallRestitution: 0.95 }).text).toBe('No Haff curve: the walls are inelastic (wall restitution 0.95)');
+    expect(noHaffNote({ cause: 'elastic' }).text).toBe('No Haff curve: elastic discs (restitution r = 1) do not cool');
+    expect(noHaffNote({ cause: 'still' }).text).toBe('No Haff curve: the discs start at rest (T₀ = 0)');
+    // each with what Haff's law needs, as its tooltip
+    for (const cause of ['vibration', 'elastic', 'still'] as const) expect(noHaffNote({ cause }).tooltip).toMatch(/^Haff's law /);
+    expect(noHaffNote({ cause: 'walls', wallRestitution: 0.9 }).tooltip).toContain('wall restitution 1 brings the curve back');
   });
 
   it('the 2D Maxwell density integrates to 1 and peaks at sqrt(T/m)', () => {

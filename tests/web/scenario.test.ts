@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getPath, hasGravity, parseValidationReport, setPath, vibratingWall, wallRestitution, type JsonObject } from '../../web/src/sim/scenario';
+import { getPath, gravityMagnitude, hasGravity, parseValidationReport, setPath, vibratingWall, wallRestitution, type JsonObject } from '../../web/src/sim/scenario';
 
 describe('validation report parsing', () => {
   it('reads an ok report with its normalized scenario', () => {
@@ -59,6 +59,11 @@ describe('json paths', () => {
     expect(hasGravity({ gravity: [0.5, 0] })).toBe(true);
     expect(hasGravity({ gravity: [0, 0] })).toBe(false);
     expect(hasGravity({})).toBe(false);
+    // its strength, m/s², which the energy plot names when gravity keeps Haff's curve off
+    expect(gravityMagnitude({ gravity: [0, -9.81] })).toBe(9.81);
+    expect(gravityMagnitude({ gravity: [3, -4] })).toBe(5);
+    expect(gravityMagnitude({ gravity: [0, 0] })).toBe(0);
+    expect(gravityMagnitude({})).toBe(0);
   });
 
   // the L-shaped room gives no wallRestitution: its walls are at the discs' 0.95

@@ -2,6 +2,8 @@
 import uPlot from 'uplot';
 import { PlotView, COLORS, axisValues, fitTitle, logAxisValues, logScale, legendValue } from './plot-view';
 import { runTimeScale, type SeriesStore } from './series';
+import type { HaffObstacle } from './theory';
+import { el, formatNumber } from '../ui/dom';
 
 /** Haff's cooling drawn over the measured energy (theory.ts' coolingEnergy). */
 export interface HaffReference {
@@ -16,12 +18,49 @@ export function haffLabel(mixture: boolean): string {
   return mixture ? "Haff's cooling, each kind of disc at its own T" : "Haff's law E₀/(1+t/τ)²";
 }
 
+/**
+ * The line under the energy plot where Haff's curve is not drawn: why, naming the field that keeps it
+ * off (text), and what Haff's law needs (tooltip). (Switching gravity on took the curve's legend entry
+ * away with no word on the page.)
+ */
+export function noHaffNote(o: HaffObstacle): { text: string; tooltip: string } {
+  switch (o.cause) {
+    case 'gravity':
+      return {
+        text: `No Haff curve: gravity g = ${formatNumber(o.g)} m/s² acts on the gas`,
+        tooltip: "Haff's law is for a free, uniform gas cooled by its own collisions; gravity settles it and trades potential energy for kinetic",
+      };
+    case 'vibration':
+      return {
+        text: 'No Haff curve: the vibrating wall feeds energy in',
+        tooltip: "Haff's law is for a gas cooled by its own collisions with nothing feeding it",
+      };
+    case 'walls':
+      return {
+        text: `No Haff curve: the walls are inelastic (wall restitution ${formatNumber(o.wallRestitution)})`,
+        tooltip: "Haff's law counts the collisions between discs alone; inelastic walls cool the gas too (wall restitution 1 brings the curve back)",
+      };
+    case 'elastic':
+      return {
+        text: 'No Haff curve: elastic discs (restitution r = 1) do not cool',
+        tooltip: "Haff's law is for inelastic discs (r < 1); at r = 1 the energy stays at its starting value",
+      };
+    case 'still':
+      return {
+        text: 'No Haff curve: the discs start at rest (T₀ = 0)',
+        tooltip: "Haff's law needs collisions to cool the gas; discs at rest never collide",
+      };
+  }
+}
+
 /** the title's short form, for a narrow chart (fitTitle) */
 const SHORT_TITLE = 'Kinetic energy E_kin (J) vs t (s)';
 
 export class EnergyPlot {
   private readonly view: PlotView;
   private haff: HaffReference | null = null;
+  /** why Haff's curve is not drawn (noHaffNote), right under the chart and its legend */
+  private readonly note: HTMLElement;
   private log = false;
   private series: SeriesStore | null = null;
   /** s, the run's output interval (the time axis of a lone instant spans one) */
@@ -29,12 +68,18 @@ export class EnergyPlot {
 
   constructor(container: HTMLElement) {
     this.view = new PlotView(container, undefined, { name: 'energy' });
+    this.note = el('p', { class: 'plot-note', id: 'energy-no-haff', hidden: true });
+    container.after(this.note);
     this.rebuild();
   }
 
-  /** Haff's curve to draw (null: none, e.g. r = 1 or a vibrating wall). */
-  setHaff(haff: HaffReference | null): void {
+  /** Haff's curve to draw, or null and what keeps it off (theory.ts' haffObstacle: gravity, a vibrating wall, …), said under the chart. */
+  setHaff(haff: HaffReference | null, obstacle: HaffObstacle | null = null): void {
     this.haff = haff;
+    const note = !haff && obstacle ? noHaffNote(obstacle) : null;
+    this.note.textContent = note?.text ?? '';
+    this.note.title = note?.tooltip ?? '';
+    this.note.hidden = note === null;
     this.rebuild();
   }
 

@@ -289,8 +289,17 @@ export class PlotView {
       this.summary.classList.add('legend-summary');
       this.plot.root.append(this.summary);
     }
-    // the new chart's title and legend, now laid out, may leave another height (embedded)
-    if (fitsFrame()) this.fit();
+    // the new chart's title and legend may leave another height (embedded): measured once uPlot has
+    // sized its plotting area, in the microtask its constructor queued (measured at once, what follows
+    // the chart in its card stood where the unsized chart left it, and a note under the energy plot
+    // pushed the card 5 px below a 480 x 360 frame; the refitted chart, as tall as the old one, gave
+    // the resize observer nothing to report)
+    if (fitsFrame()) {
+      const plot = this.plot;
+      queueMicrotask(() => {
+        if (this.plot === plot) this.fit();
+      });
+    }
   }
 
   setData(data: uPlot.AlignedData, resetScales = true): void {

@@ -7,13 +7,52 @@ export function haffEnergy(t: number, e0: number, tau: number): number {
   return e0 / (s * s);
 }
 
+/** What decides whether Haff's law describes the run (haffObstacle). */
+export interface CoolingSetting {
+  /** r, between discs (–) */
+  restitution: number;
+  /** r_w at the walls (–): `wallRestitution`, or r where absent (sim/scenario.ts' wallRestitution) */
+  wallRestitution: number;
+  /** a vibrating wall is on */
+  vibrating: boolean;
+  /** |g|, m/s² (0: no gravity) */
+  gravity: number;
+  /** the engine's Haff time τ = 4 / ((1 − r²) ω0), s: ∞ for r = 1 or a gas at rest (ω0 = 0) */
+  tau: number;
+}
+
+/** Why Haff's law does not describe the run: the first of these that holds, in this order. */
+export type HaffObstacle =
+  /** gravity (|g| in m/s²) settles the gas and trades potential energy for kinetic */
+  | { cause: 'gravity'; g: number }
+  /** the vibrating wall feeds energy in */
+  | { cause: 'vibration' }
+  /** inelastic walls (r_w < 1) cool the gas too */
+  | { cause: 'walls'; wallRestitution: number }
+  /** r = 1: the discs do not cool */
+  | { cause: 'elastic' }
+  /** r < 1 but no collisions to cool it (a gas at rest: ω0 = 0, τ = ∞) */
+  | { cause: 'still' };
+
 /**
  * Haff's law applies to a freely cooling gas, cooled by the collisions between its discs alone: r < 1,
- * elastic walls (r_w = 1), no vibrating wall, no gravity, finite τ. (Walls at r_w = 0.95, as in the
- * L-shaped room, cool it too: its energy fell 20 % under the curve by the time it had lost four fifths.)
+ * elastic walls (r_w = 1), no vibrating wall, no gravity, finite τ; null when it does, else the first
+ * cause that keeps it off. (Walls at r_w = 0.95, as in the L-shaped room, cool it too: its energy fell
+ * 20 % under the curve by the time it had lost four fifths.) The energy plot draws Haff's curve, or
+ * says why there is none, from this one test.
  */
+export function haffObstacle(s: CoolingSetting): HaffObstacle | null {
+  if (s.gravity > 0) return { cause: 'gravity', g: s.gravity };
+  if (s.vibrating) return { cause: 'vibration' };
+  if (s.wallRestitution < 1) return { cause: 'walls', wallRestitution: s.wallRestitution };
+  if (!(s.restitution < 1)) return { cause: 'elastic' };
+  if (!(Number.isFinite(s.tau) && s.tau > 0)) return { cause: 'still' };
+  return null;
+}
+
+/** Whether Haff's law applies (haffObstacle finds nothing against it). */
 export function haffApplies(restitution: number, vibrationOn: boolean, tau: number, gravityOn = false, wallRestitution = 1): boolean {
-  return restitution < 1 && wallRestitution >= 1 && !vibrationOn && !gravityOn && Number.isFinite(tau) && tau > 0;
+  return haffObstacle({ restitution, wallRestitution, vibrating: vibrationOn, gravity: gravityOn ? 1 : 0, tau }) === null;
 }
 
 /**

@@ -162,10 +162,15 @@ export function scenarioName(s: JsonObject): string {
   return typeof name === 'string' && name !== '' ? name : 'Untitled';
 }
 
+/** |g| of the scenario's gravity [gx, gy], m/s² (absent: 0). */
+export function gravityMagnitude(s: JsonObject): number {
+  const g = s['gravity'];
+  return Array.isArray(g) ? Math.hypot(...g.filter((c): c is number => typeof c === 'number')) : 0;
+}
+
 /** Whether the scenario has gravity: a pair [gx, gy] with a component other than 0 (absent: none). */
 export function hasGravity(s: JsonObject): boolean {
-  const g = s['gravity'];
-  return Array.isArray(g) && g.some((c) => typeof c === 'number' && c !== 0);
+  return gravityMagnitude(s) > 0;
 }
 
 /** The walls' restitution r_w: `wallRestitution`, or the discs' `restitution` where it is absent or null (as the engine reads it). */

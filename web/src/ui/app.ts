@@ -9,7 +9,7 @@ import { HistogramPlot } from '../plot/histogram-plot';
 import { RatePlot } from '../plot/rate-plot';
 import { SeriesStore } from '../plot/series';
 import {
-  coolingEnergy, coolingKinds, discGroups, enskogCoefficient, groupTemperatures, haffApplies, kindGeometry, kindsEnskogRate, massKinds,
+  coolingEnergy, coolingKinds, discGroups, enskogCoefficient, groupTemperatures, haffObstacle, kindGeometry, kindsEnskogRate, massKinds,
   mixtureCompressibility, temperatureKinds, type MassKinds,
 } from '../plot/theory';
 import { DiscRenderer } from '../render/disc-renderer';
@@ -18,7 +18,7 @@ import { SpeedLegend } from '../render/legend';
 import { SimClient } from '../sim/client';
 import type { Observation, Theory } from '../sim/granular-wasm';
 import type { FrameMessage, LoadedMessage } from '../sim/protocol';
-import { hasGravity, vibratingWall, wallRestitution } from '../sim/scenario';
+import { gravityMagnitude, hasGravity, vibratingWall, wallRestitution } from '../sim/scenario';
 import { EVENT_LOG_MAX } from '../sim/protocol';
 import { CanvasView } from './canvas-view';
 import { downloadCsv } from './csv';
@@ -115,13 +115,21 @@ export function startApp(): void {
     energyPlot?.setOutputInterval(msg.outputInterval);
     ratePlot?.setOutputInterval(msg.outputInterval);
     // discs of several kinds cool each at its own temperature (equal discs: Haff's law with the engine's τ);
-    // not with inelastic walls, which cool the gas too
-    const cooling = coolingKinds(msg.radii, msg.masses, msg.energies);
-    energyPlot?.setHaff(
-      haffApplies(msg.theory.restitution, vibrating >= 0, msg.theory.haffTau, gravity, wallRestitution(scenario, msg.theory.restitution))
-        ? { energy: coolingEnergy(cooling, msg.theory, msg.count * msg.theory.temperature0), mixture: cooling.radius.length > 1 }
-        : null,
-    );
+    // not with inelastic walls, which cool the gas too, nor under gravity or with a vibrating wall: the
+    // plot then says which of them keeps the curve off
+    const obstacle = haffObstacle({
+      restitution: msg.theory.restitution,
+      wallRestitution: wallRestitution(scenario, msg.theory.restitution),
+      vibrating: vibrating >= 0,
+      gravity: gravityMagnitude(scenario),
+      tau: msg.theory.haffTau,
+    });
+    if (obstacle) {
+      energyPlot?.setHaff(null, obstacle);
+    } else {
+      const cooling = coolingKinds(msg.radii, msg.masses, msg.energies);
+      energyPlot?.setHaff({ energy: coolingEnergy(cooling, msg.theory, msg.count * msg.theory.temperature0), mixture: cooling.radius.length > 1 });
+    }
     // Enskog's rate needs a uniform density: not under gravity; discs of several sizes or masses are a
     // mixture, whose kinds of mass each have a temperature of their own (heavy discs hotter)
     const kinds = discGroups(msg.radii, msg.masses);
