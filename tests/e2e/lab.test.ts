@@ -140,10 +140,17 @@ describe('the lab page', () => {
     // the chart's legend (the card now also holds the line saying why there is no curve)
     await expect.poll(async () => (await legend.locator('.u-legend').textContent()) ?? '').not.toContain('Haff');
     expect(await page.locator('#energy-no-haff').textContent()).toBe('No Haff curve: the walls are inelastic (wall restitution 0.95)');
+    // the read-out still sets the equation of state beside the wall pressure (walls at 0.9 moved their
+    // ratio by 2 % in the engine), its label saying it is a uniform gas's, which such walls unsettle
+    const eosLabel = page.locator('#readout dd[data-key="eos"]').locator('xpath=preceding-sibling::dt');
+    expect(await eosLabel.textContent()).toMatch(/ \(N\/m\), for a uniform gas \(walls at r_w = 0\.95 cool it unevenly\)$/);
+    await page.locator('#btn-step').click();
+    await expect.poll(async () => Number(await page.locator('#readout dd[data-key="eos"]').textContent())).toBeGreaterThan(0);
     await page.locator('#f-wallRestitution').fill('1');
     await page.locator('#apply').click();
     await expect.poll(async () => (await legend.textContent()) ?? '').toContain("Haff's cooling, each kind of disc at its own T");
     expect(await page.locator('#energy-no-haff').isVisible()).toBe(false);
+    expect(await eosLabel.textContent()).toMatch(/same [0-9.]+ s \(N\/m\)$/);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -7,6 +7,7 @@ import {
 } from '../../web/src/plot/theory';
 import { WindowMean } from '../../web/src/plot/window-mean';
 import { noHaffNote } from '../../web/src/plot/energy-plot';
+import { eosLabel, eosWallCaveat } from '../../web/src/ui/readout';
 import { colorBin, colorTable, mixtureSpeedQuantile, mixtureSpeedScaleMax, speedScaleMax, viridis } from '../../web/src/render/colormap';
 import { fitTransform, toCanvasX, toCanvasY, wallBounds } from '../../web/src/render/view-transform';
 import type { Observation, Theory } from '../../web/src/sim/granular-wasm';
@@ -488,6 +489,17 @@ describe('equation of state', () => {
     const nu = 500 * Math.PI * 1e-4;
     const consistent = { ...theory, areaFraction: nu, contactValue: (1 - (7 * nu) / 16) / ((1 - nu) * (1 - nu)) };
     expect(mixtureCompressibility(discGroups([0.01, 0.01], [1, 2]), consistent)).toBeCloseTo(compressibility(consistent), 13);
+  });
+
+  // inelastic walls cool the gas along them: the read-out compares still (2 % apart at r_w = 0.9 in the
+  // engine, 14 % at 0.5: tests/wasm/gas-theory.test.ts), its label saying the law is a uniform gas's
+  it("the read-out's label says where inelastic walls leave the gas uneven, nothing at r_w = 1", () => {
+    expect(eosWallCaveat(1)).toBe('');
+    expect(eosWallCaveat(0.9)).toBe(', for a uniform gas (walls at r_w = 0.9 cool it unevenly)');
+    expect(eosWallCaveat(0.95)).toContain('r_w = 0.95');
+    expect(`${eosLabel(false, '0.5 s')} (N/m)${eosWallCaveat(0.9)}`).toBe(
+      'equation of state n T (1 + (1+r) ν g(σ)), same 0.5 s (N/m), for a uniform gas (walls at r_w = 0.9 cool it unevenly)',
+    );
   });
 });
 

@@ -142,7 +142,10 @@ export function startApp(): void {
     );
     // the pressure depends on the sizes alone
     const sizes = discGroups(msg.radii, msg.radii);
-    const eos = { theory: msg.theory, z: mixtureCompressibility(sizes, msg.theory), mixture: sizes.radius.length > 1 };
+    const eos = {
+      theory: msg.theory, z: mixtureCompressibility(sizes, msg.theory), mixture: sizes.radius.length > 1,
+      wallRestitution: wallRestitution(scenario, msg.theory.restitution),
+    };
     readout?.reset(msg.outputInterval, gravity ? null : eos);
     plotsDirty = true;
     source.show(scenario, msg.scenarioJson, msg.origin);
