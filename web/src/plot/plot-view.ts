@@ -277,13 +277,20 @@ export class PlotView {
   build(plotOptions: PlotOptions, data: uPlot.AlignedData, legendSummary?: HTMLElement): void {
     const options = plotOptions.series ? { ...plotOptions, series: showLonePoints(plotOptions.series) } : plotOptions;
     const size = this.size(); // the old chart's fitted height, if any
+    // a keyboard user's place in the legend, kept through the rebuild (the soft hysteresis plot is
+    // rebuilt at each output instant of a contact): the same series' entry, or the same place
+    const focused = this.plot ? focusedLegendEntry(this.plot) : null;
     this.plot?.destroy();
     // kept as given (a rebuild starts from them again); the chart gets the axes' tick room and records its ticks
     this.options = options;
     this.data = data;
     this.drawnPoints = data[0]?.length ?? 0;
     const fitted = fitsFrame() ? compactTimeAxis(withTickRoom(options)) : withTickRoom(options);
-    this.plot = new uPlot({ ...this.recordingTicks(fitted), ...size }, data, this.container);
+    // the legend's toggles follow each series switched on or off: by mouse, keyboard or setSeriesShown
+    const hooks: uPlot.Hooks.Arrays = { ...fitted.hooks, setSeries: [...(fitted.hooks?.setSeries ?? []), syncLegendToggles] };
+    this.plot = new uPlot({ ...this.recordingTicks({ ...fitted, hooks }), ...size }, data, this.container);
+    legendToggles(this.plot);
+    if (focused) refocusLegendEntry(this.plot, focused);
     this.summary = legendSummary ?? null;
     if (this.summary) {
       this.summary.classList.add('legend-summary');
@@ -359,6 +366,76 @@ export class PlotView {
     this.height = height;
     this.fit();
   }
+}
+
+/**
+ * A series whose legend entry stays a plain label, not a toggle: give it this `class` (uPlot adds a
+ * series' class to its legend row), e.g. a placeholder that draws nothing.
+ */
+export const LEGEND_FIXED = 'legend-fixed';
+
+/** the legend's entries (uPlot's cells that a click switches), each with its series' index */
+function legendEntries(u: uPlot): Array<{ cell: HTMLElement; index: number; fixed: boolean }> {
+  const rows = [...u.root.querySelectorAll<HTMLElement>(':scope > .u-legend .u-series')];
+  // a legend that is not live, and a facet chart's, has no row for x: the rows are the last series'
+  const first = u.series.length - rows.length;
+  return rows.flatMap((row, k) => {
+    const cell = row.querySelector<HTMLElement>(':scope > th');
+    return cell ? [{ cell, index: first + k, fixed: row.classList.contains(LEGEND_FIXED) }] : [];
+  });
+}
+
+/**
+ * uPlot's legend entries as toggle buttons: a click switched a series on or off, but the entries were
+ * table cells a keyboard could not reach and a screen reader did not announce. Each entry (but
+ * LEGEND_FIXED's) is now focusable, a button whose aria-pressed says whether its series is drawn,
+ * switched by Enter and Space as by a click (the site's focus ring, styles.css); the table is a group
+ * of them.
+ */
+function legendToggles(u: uPlot): void {
+  const legend = u.root.querySelector<HTMLElement>(':scope > .u-legend');
+  if (!legend) return;
+  const entries = legendEntries(u);
+  const toggles = entries.filter((e) => !e.fixed).length;
+  legend.setAttribute('role', 'group');
+  legend.setAttribute('aria-label', toggles > 0 ? 'Legend: each entry shows or hides its series' : 'Legend');
+  for (const part of legend.querySelectorAll(':scope > tbody, :scope > thead, :scope > * > tr')) part.setAttribute('role', 'none');
+  for (const { cell, index, fixed } of entries) {
+    if (fixed) {
+      cell.setAttribute('role', 'none');
+      continue;
+    }
+    cell.tabIndex = 0;
+    cell.setAttribute('role', 'button');
+    cell.addEventListener('keydown', (e) => {
+      if ((e.key !== 'Enter' && e.key !== ' ') || e.altKey || e.ctrlKey || e.metaKey) return;
+      e.preventDefault(); // Space would scroll the page
+      if (!e.repeat) u.setSeries(index, { show: u.series[index]?.show === false });
+    });
+  }
+  syncLegendToggles(u);
+}
+
+/** each legend toggle's aria-pressed as its series' `show` (a setSeries hook) */
+function syncLegendToggles(u: uPlot): void {
+  for (const { cell, index, fixed } of legendEntries(u)) {
+    const pressed = String(u.series[index]?.show !== false);
+    if (!fixed && cell.getAttribute('aria-pressed') !== pressed) cell.setAttribute('aria-pressed', pressed);
+  }
+}
+
+/** the legend toggle that has the focus: its series' index and label */
+function focusedLegendEntry(u: uPlot): { index: number; label: string } | null {
+  const active = document.activeElement;
+  const entry = legendEntries(u).find((e) => !e.fixed && e.cell === active);
+  return entry ? { index: entry.index, label: entry.cell.textContent ?? '' } : null;
+}
+
+/** the focus onto the new chart's legend: the entry with the same label, else the one in the same place */
+function refocusLegendEntry(u: uPlot, old: { index: number; label: string }): void {
+  const toggles = legendEntries(u).filter((e) => !e.fixed);
+  const entry = toggles.find((e) => (e.cell.textContent ?? '') === old.label) ?? toggles.filter((e) => e.index <= old.index).pop() ?? toggles[0];
+  entry?.cell.focus({ preventScroll: true });
 }
 
 /**

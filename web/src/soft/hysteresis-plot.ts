@@ -3,7 +3,7 @@
  * per impact labelled with its time. uPlot's facet mode (mode 2): every loop has its own ρ.
  */
 import uPlot from 'uplot';
-import { PlotView, axisValues, fitAxisTitle } from '../plot/plot-view';
+import { LEGEND_FIXED, PlotView, axisValues, fitAxisTitle } from '../plot/plot-view';
 import type { HysteresisLoop } from '../sim/granular-wasm';
 import { el } from '../ui/dom';
 import { HiddenLoops, loopLabels, loopSpan } from './pairs';
@@ -120,6 +120,8 @@ export class HysteresisPlot {
         points: { show: false },
         paths: uPlot.paths.linear?.(),
         facets: [{ scale: 'x', auto: false }, { scale: 'y', auto: false }],
+        // before the first impact the one entry says so and switches nothing
+        ...(recent.length > 0 ? {} : { class: LEGEND_FIXED }),
       } as uPlot.Series);
     });
     const summary = recent.length > 0

@@ -22,11 +22,12 @@ export function wireControls(client: ControlledClient, running: () => boolean): 
     replay: () => client.reset(true),
     speed: (value) => client.setSpeed(value),
   });
-  // space plays / pauses unless a form control has the focus
+  // space plays / pauses unless a form control has the focus, or an element that acts as a button (a
+  // plot's legend entry, plot-view.ts: its Space switched its series and paused the run too)
   document.addEventListener('keydown', (event) => {
     if (event.key !== ' ' || event.ctrlKey || event.metaKey || event.altKey) return;
     const target = event.target;
-    if (target instanceof HTMLElement && target.closest('input, textarea, select, button, summary, a')) return;
+    if (target instanceof HTMLElement && target.closest('input, textarea, select, button, summary, a, [role="button"]')) return;
     event.preventDefault();
     controls.toggle();
   });
