@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { decodeScenario } from '../../web/src/ui/share';
+import { decodeScenario, encodeScenario } from '../../web/src/ui/share';
 import { openPage, plotPoints, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
@@ -37,6 +37,100 @@ async function expectScaleAndCaption(page: Page, png: Buffer): Promise<{ width: 
   expect((extra - 34 - 16) % 15).toBe(0);
   return drawn;
 }
+
+/**
+ * What a plot's PNG holds below its chart (the rows under the title and the chart's canvas, which
+ * PlotView.png draws first): `bands`, the rows of dark ink (#1d2025: the legend's labels and the
+ * notes; the reproduce line is grey), and `matching`, the pixels in the whole picture within 40 of
+ * `colour` (a series' stroke: its curve and its legend swatch).
+ */
+async function plotPngInk(page: Page, png: Buffer, plot: string, colour: [number, number, number]): Promise<{ bands: number; matching: number }> {
+  return page.evaluate(async ({ data, plot, colour }) => {
+    const chart = document.querySelector<HTMLCanvasElement>(`${plot} canvas`);
+    if (!chart) throw new Error(`no chart in ${plot}`);
+    const ratio = chart.width / chart.getBoundingClientRect().width;
+    const top = Math.round(24 * ratio) + chart.height;
+    const image = new Image();
+    image.src = `data:image/png;base64,${data}`;
+    await image.decode();
+    const c = document.createElement('canvas');
+    c.width = image.width;
+    c.height = image.height;
+    const ctx = c.getContext('2d');
+    if (!ctx) throw new Error('no 2d context');
+    ctx.drawImage(image, 0, 0);
+    const px = ctx.getImageData(0, 0, c.width, c.height).data;
+    let matching = 0;
+    for (let i = 0; i < px.length; i += 4) {
+      if (Math.abs(px[i]! - colour[0]) + Math.abs(px[i + 1]! - colour[1]) + Math.abs(px[i + 2]! - colour[2]) < 40) matching++;
+    }
+    // a band: rows of dark ink less than 4 rows apart (a descender's row, under a gap, is its line's)
+    let bands = 0;
+    let lastDark = -Infinity;
+    for (let y = top; y < c.height; y++) {
+      let dark = false;
+      for (let x = 0; x < c.width && !dark; x++) {
+        const i = 4 * (y * c.width + x);
+        dark = px[i]! + px[i + 1]! + px[i + 2]! < 200;
+      }
+      if (!dark) continue;
+      if (y - lastDark > 3) bands++;
+      lastDark = y;
+    }
+    return { bands, matching };
+  }, { data: png.toString('base64'), plot, colour });
+}
+
+const VERMILLION: [number, number, number] = [0xd5, 0x5e, 0x00]; // Haff's curve
+const BLUE: [number, number, number] = [0x00, 0x72, 0xb2]; // the first hysteresis loop
+
+// a plot's PNG is its chart as drawn, with its legend and notes under it: a series switched off in the
+// legend was left out of the chart but named in the legend below (the soft hysteresis plot), and the
+// energy plot's line saying why there is no Haff curve was not in it at all
+describe('a plot PNG shows what the page shows', () => {
+  it('gas energy plot: a series switched off is neither drawn nor named; "No Haff curve: …" under the legend', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?play=0`);
+    await waitForState(page, (s) => s.count > 0);
+    await page.locator('#btn-step').click();
+    await waitForState(page, (s) => s.outputIndex >= 1);
+    const png = async (): Promise<Buffer> => (await download(page, '[aria-label="Download the energy plot as PNG"]')).bytes;
+    // Haff's curve drawn and named: its colour in the picture, one row of legend, no note
+    const shown = await plotPngInk(page, await png(), '#plot-energy', VERMILLION);
+    expect(shown.matching).toBeGreaterThan(20);
+    expect(shown.bands).toBe(1);
+    // switched off in the legend: nowhere in the picture
+    await page.locator('#card-energy .u-legend').getByRole('button', { name: "Haff's law E₀/(1+t/τ)²" }).click();
+    const hidden = await plotPngInk(page, await png(), '#plot-energy', VERMILLION);
+    expect(hidden.matching).toBe(0);
+    expect(hidden.bands).toBe(1);
+    // gravity: no curve, and the line under the legend that says why is under the picture's legend too
+    await page.locator('#f-gravityY').fill('-9.81');
+    await page.locator('#apply').click();
+    await expect.poll(async () => page.locator('#energy-no-haff').isVisible()).toBe(true);
+    const noted = await plotPngInk(page, await png(), '#plot-energy', VERMILLION);
+    expect(noted.matching).toBe(0);
+    expect(noted.bands).toBe(2); // 'measured', then 'No Haff curve: gravity g = 9.81 m/s² acts on the gas'
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('soft hysteresis plot: a loop switched off in the legend is not in the picture', async () => {
+    const scenario = readFileSync(new URL('../../scenarios/soft-head-on.json', import.meta.url), 'utf8');
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}soft.html?until=2.5#s=${await encodeScenario(scenario)}`);
+    await waitForState(page, (s) => !s.running && s.time >= 2.5, 60_000);
+    const png = async (): Promise<Buffer> => (await download(page, '[aria-label="Download the hysteresis plot as PNG"]')).bytes;
+    const loop = page.locator('#plot-hysteresis .u-legend').getByRole('button', { name: 't = 2.000 s' });
+    expect(await loop.getAttribute('aria-pressed')).toBe('true');
+    expect((await plotPngInk(page, await png(), '#plot-hysteresis', BLUE)).matching).toBeGreaterThan(20);
+    await loop.click();
+    await expect.poll(() => page.evaluate(() => window.__granular?.soft?.().loopsHidden)).toEqual(['t = 2.000 s']);
+    const hidden = await plotPngInk(page, await png(), '#plot-hysteresis', BLUE);
+    expect(hidden.matching).toBe(0);
+    expect(hidden.bands).toBe(0); // no legend row left
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
 
 describe('exports on the gas page', () => {
   let page: Page;

@@ -2,7 +2,7 @@
 // header, the reproduce line, file names, WebM support detection, the event log's CSV and note.
 import type uPlot from 'uplot';
 import { describe, expect, it } from 'vitest';
-import { chartCsv, chartHeaders, splitUnit } from '../../web/src/plot/chart-export';
+import { chartCsv, chartHeaders, pictureLegend, splitUnit } from '../../web/src/plot/chart-export';
 import { recordingProgress, recordingSupport } from '../../web/src/ui/canvas-export';
 import { EVENT_LOG_HEADER, eventLogCsv, eventLogNote } from '../../web/src/ui/event-log';
 import {
@@ -75,6 +75,31 @@ describe('chart CSV', () => {
       '0,0,0,0',
       '0.0001,5,,',
     ]);
+  });
+});
+
+// the soft hysteresis plot's PNG named a loop switched off on the page, whose curve it did not draw
+describe("a chart picture's legend", () => {
+  const series: uPlot.Series[] = [
+    { label: 'time t (s)' },
+    { label: 'measured', stroke: '#0072b2' },
+    { label: "Haff's law E₀/(1+t/τ)²", stroke: '#d55e00', dash: [8, 5] },
+    { label: 'no colour' },
+  ];
+
+  it('names every series drawn, with its colour and dash, never x', () => {
+    expect(pictureLegend(series, [true, true, true, true])).toEqual([
+      { label: 'measured', stroke: '#0072b2', dash: [] },
+      { label: "Haff's law E₀/(1+t/τ)²", stroke: '#d55e00', dash: [8, 5] },
+      { label: 'no colour', stroke: '#1d2025', dash: [] },
+    ]);
+  });
+
+  it('leaves out a series switched off in the legend, as the chart leaves out its curve', () => {
+    expect(pictureLegend(series, [true, true, false, true]).map((e) => e.label)).toEqual(['measured', 'no colour']);
+    expect(pictureLegend(series, [true, false, false, false])).toEqual([]);
+    // x switched off means nothing; a series with no state given is drawn
+    expect(pictureLegend(series, [false, true]).map((e) => e.label)).toEqual(['measured', "Haff's law E₀/(1+t/τ)²", 'no colour']);
   });
 });
 

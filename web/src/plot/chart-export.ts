@@ -58,6 +58,26 @@ type Column = ArrayLike<number | null | undefined>;
 const cells = (column: Column | null | undefined): CsvCell[] =>
   column ? Array.from(column, (v) => (v === undefined ? null : v)) : [];
 
+/** One entry of the legend under a chart's picture (PNG). */
+export interface PictureEntry {
+  label: string;
+  stroke: string;
+  dash: number[];
+}
+
+/**
+ * The legend under a chart's picture: the series drawn, each with its label (the full one), colour
+ * and dash. A series switched off in the page's legend (`shown[k]` false, k as in `series`) is left
+ * out, as uPlot leaves its curve out of the chart: the soft hysteresis plot's PNG named a loop
+ * switched off on the page, with no curve for it. (The CSV keeps every series: it is the data.)
+ */
+export function pictureLegend(series: readonly uPlot.Series[], shown: readonly boolean[]): PictureEntry[] {
+  return series.flatMap((s, k) => {
+    if (k === 0 || shown[k] === false) return [];
+    return [{ label: labelText(s.label), stroke: typeof s.stroke === 'string' ? s.stroke : '#1d2025', dash: s.dash ?? [] }];
+  });
+}
+
 /**
  * CSV of the chart: one row per x value, empty cells where a series has no value. A chart of
  * (x, y) curves (uPlot mode 2, e.g. hysteresis loops) gives two columns per curve.

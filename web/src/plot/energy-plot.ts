@@ -67,7 +67,8 @@ export class EnergyPlot {
   private interval = 1;
 
   constructor(container: HTMLElement) {
-    this.view = new PlotView(container, undefined, { name: 'energy' });
+    // the PNG carries the note too: a saved figure with no Haff curve says why
+    this.view = new PlotView(container, undefined, { name: 'energy', notes: () => (this.note.hidden ? [] : [this.note.textContent ?? '']) });
     this.note = el('p', { class: 'plot-note', id: 'energy-no-haff', hidden: true });
     container.after(this.note);
     this.rebuild();

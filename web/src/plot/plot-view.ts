@@ -8,7 +8,7 @@ import 'uplot/dist/uPlot.min.css';
 import { downloadBlob, downloadCsv } from '../ui/csv';
 import { el } from '../ui/dom';
 import { exportFileName, reproduce, reproduceText, type ReproduceContext } from '../ui/reproduce';
-import { chartCsv } from './chart-export';
+import { chartCsv, pictureLegend } from './chart-export';
 
 export const COLORS = {
   blue: '#0072b2',
@@ -43,6 +43,11 @@ export interface PlotExport {
   name: string;
   /** the reproduce line's source (the page's provider by default) */
   context?: ReproduceContext;
+  /**
+   * lines the page shows with the chart that a saved picture needs to explain itself (the energy
+   * plot's "No Haff curve: …"), as shown now: drawn under the PNG's legend
+   */
+  notes?: () => readonly string[];
 }
 
 export class PlotView {
@@ -54,6 +59,7 @@ export class PlotView {
   private data: uPlot.AlignedData = [[]];
   private readonly observer: ResizeObserver;
   private readonly context: ReproduceContext;
+  private readonly notes: () => readonly string[];
   /** the reproduce line and export buttons (with an export name) */
   private foot: HTMLElement | null = null;
   /** a compact stand-in for the legend (build's `legendSummary`), shown when the chart is short of room */
@@ -69,6 +75,7 @@ export class PlotView {
       if (fitsFrame()) this.fit();
     });
     this.context = exports?.context ?? reproduce;
+    this.notes = exports?.notes ?? (() => []);
     if (exports) this.addFooter(exports.name);
   }
 
@@ -93,7 +100,7 @@ export class PlotView {
       link.hidden = !info.link;
       sep.hidden = link.hidden;
     });
-    const csv = el('button', { type: 'button', class: 'plot-export-button', 'aria-label': `Download the ${name} plot as CSV`, title: 'Every series of this plot as CSV' }, 'CSV');
+    const csv = el('button', { type: 'button', class: 'plot-export-button', 'aria-label': `Download the ${name} plot as CSV`, title: 'Every series of this plot as CSV, those switched off in its legend too' }, 'CSV');
     const png = el('button', { type: 'button', class: 'plot-export-button', 'aria-label': `Download the ${name} plot as PNG`, title: 'This plot as a PNG picture' }, 'PNG');
     csv.addEventListener('click', () => this.downloadCsv(name));
     png.addEventListener('click', () => void this.downloadPng(name));
@@ -123,7 +130,11 @@ export class PlotView {
     if (blob) downloadBlob(exportFileName(this.context.get().scenario, name, 'png'), blob);
   }
 
-  /** The chart at device resolution on white, with its title above and the series' names below. */
+  /**
+   * The chart at device resolution on white, with its title above and below it the names of the
+   * series drawn (those switched off in the legend are not drawn, nor named), the notes the page
+   * shows with the chart (PlotExport's `notes`) and the reproduce line.
+   */
   png(): Promise<Blob | null> {
     const plot = this.plot;
     const options = this.options;
@@ -133,15 +144,11 @@ export class PlotView {
     const font = (px: number, weight = ''): string => `${weight} ${Math.round(px * ratio)}px system-ui, sans-serif`.trim();
     const pad = Math.round(8 * ratio);
     const titleHeight = options.title ? Math.round(24 * ratio) : 0;
-    const entries = options.series.slice(1).map((s) => ({
-      label: typeof s.label === 'string' ? s.label : '',
-      stroke: typeof s.stroke === 'string' ? s.stroke : '#1d2025',
-      dash: s.dash ?? [],
-    }));
+    const entries = pictureLegend(options.series, plot.series.map((s) => s.show !== false));
     const measure = document.createElement('canvas').getContext('2d');
     if (measure) measure.font = font(12);
-    // the legend wraps onto as many rows as it needs
-    const rows: (typeof entries)[] = [[]];
+    // the legend wraps onto as many rows as it needs (none when every series is switched off)
+    const rows: (typeof entries)[] = entries.length > 0 ? [[]] : [];
     let x = pad;
     for (const entry of entries) {
       const width = 28 * ratio + (measure?.measureText(entry.label).width ?? entry.label.length * 7 * ratio) + 16 * ratio;
@@ -153,13 +160,19 @@ export class PlotView {
       x += width;
     }
     const rowHeight = Math.round(20 * ratio);
+    // the page's notes on the chart, as on the page under its legend, on as many lines as they need
+    if (measure) measure.font = font(11);
+    const notes = this.notes().flatMap((note) => wrapWords(note, chart.width - 2 * pad, (t) => measure?.measureText(t).width ?? t.length * 6.5 * ratio));
+    const noteHeight = Math.round(16 * ratio);
     // the picture carries its provenance: the reproduce line, small, at the bottom, on as many lines as it needs
     if (measure) measure.font = font(10);
     const provenance = wrapWords(reproduceText(this.context.get()), chart.width - 2 * pad, (t) => measure?.measureText(t).width ?? t.length * 6 * ratio);
     const lineHeight = Math.round(14 * ratio);
     const out = document.createElement('canvas');
     out.width = chart.width;
-    out.height = titleHeight + chart.height + rows.length * rowHeight + provenance.length * lineHeight + 2 * pad;
+    const legendBottom = titleHeight + chart.height + rows.length * rowHeight;
+    const notesBottom = legendBottom + notes.length * noteHeight;
+    out.height = notesBottom + provenance.length * lineHeight + 2 * pad;
     const ctx = out.getContext('2d');
     if (!ctx) return Promise.resolve(null);
     ctx.fillStyle = '#ffffff';
@@ -191,10 +204,13 @@ export class PlotView {
         left += 28 * ratio + ctx.measureText(entry.label).width + 16 * ratio;
       }
     });
+    ctx.fillStyle = '#1d2025';
+    ctx.font = font(11);
+    notes.forEach((line, k) => ctx.fillText(line, pad, legendBottom + (k + 0.5) * noteHeight));
     ctx.fillStyle = '#5b6370';
     ctx.font = font(10);
     provenance.forEach((line, k) => {
-      ctx.fillText(line, pad, titleHeight + chart.height + rows.length * rowHeight + pad + (k + 0.5) * lineHeight);
+      ctx.fillText(line, pad, notesBottom + pad + (k + 0.5) * lineHeight);
     });
     return new Promise((resolve) => out.toBlob((blob) => resolve(blob), 'image/png'));
   }
