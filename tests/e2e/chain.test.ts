@@ -49,7 +49,7 @@ describe('the chain lab page', () => {
     expect(p.sweep.points).toBe(400);
     expect(p.sweep.velocityPoints).toBe(400);
     expect(p.sweep.maxCollisions).toBeGreaterThan(100);
-    expect(await page.locator('#plot-sweep-collisions .u-title').textContent()).toBe('Number of collisions vs e');
+    expect(await page.locator('#plot-sweep-collisions .u-title').textContent()).toBe('Number of collisions (1) vs e (1)');
     // Newton and the exact value beside it
     expect(await page.locator('#newton-result').textContent()).toContain('0.58740105');
     expect(await page.locator('#newton-compare').textContent()).toContain('0.5874010519682');

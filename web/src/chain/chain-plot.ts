@@ -4,7 +4,7 @@
  * when the set of series changes, otherwise only its data.
  */
 import uPlot from 'uplot';
-import { axisValues, legendValue, logAxisValues, PlotView } from '../plot/plot-view';
+import { axisValues, fitTitle, legendValue, logAxisValues, PlotView } from '../plot/plot-view';
 
 export interface SeriesSpec {
   label: string;
@@ -21,7 +21,10 @@ export interface SeriesSpec {
 }
 
 export interface ChainPlotOptions {
+  /** with its unit(s), on one row of the chart ("Positions x_i (m) vs time t (s)") */
   title: string;
+  /** the title's short form, with its units, shown where the full one would take a second row (fitTitle) */
+  shortTitle?: string;
   xLabel: string;
   yLabel: string;
   logY?: boolean;
@@ -77,6 +80,7 @@ export class ChainPlot {
         ],
         cursor: { drag: { x: true, y: false } },
         legend: { live: false },
+        ...(o.shortTitle !== undefined ? { hooks: { init: [fitTitle(o.shortTitle)], setSize: [fitTitle(o.shortTitle)] } } : {}),
       },
       [[], ...series.map(() => [])],
     );

@@ -47,7 +47,7 @@ export class McPanel {
       this.submit();
     });
     const card = plotCard('mc', 'the histogram of v4', () => this.histCsv());
-    this.plot = new ChainPlot(card.body, { title: 'Distribution of v4', xLabel: 'final velocity v4 (m/s)', yLabel: 'density (1/(m/s))', yFromZero: true, height: 260 });
+    this.plot = new ChainPlot(card.body, { title: 'Distribution of v4 (1/(m/s))', xLabel: 'final velocity v4 (m/s)', yLabel: 'density (1/(m/s))', yFromZero: true, height: 260 });
     const tableCard = el(
       'div', { class: 'table-card' },
       el('div', { class: 'card-tools' }, el('h3', {}, 'Statistics of v4'), csvButton('csv-mc-samples', 'every sample (e and v4)', () => this.samplesCsv())),

@@ -46,8 +46,8 @@ export class SweepPanel {
     // each plot's CSV holds what that plot shows
     const counts = plotCard('sweep-collisions', 'the number of collisions vs e', () => (this.sweep ? sweepCollisionsCsv(this.sweep) : null));
     const velocities = plotCard('sweep-velocities', 'the final velocities vs e', () => (this.sweep ? sweepVelocitiesCsv(this.sweep) : null));
-    this.countPlot = new ChainPlot(counts.body, { title: 'Number of collisions vs e', xLabel: 'restitution e (1)', yLabel: 'collisions (1)', logY: true });
-    this.velocityPlot = new ChainPlot(velocities.body, { title: 'Final velocities vs e', xLabel: 'restitution e (1)', yLabel: 'final velocity v (m/s)', yFromZero: true });
+    this.countPlot = new ChainPlot(counts.body, { title: 'Number of collisions (1) vs e (1)', xLabel: 'restitution e (1)', yLabel: 'collisions (1)', logY: true });
+    this.velocityPlot = new ChainPlot(velocities.body, { title: 'Final velocities (m/s) vs e (1)', xLabel: 'restitution e (1)', yLabel: 'final velocity v (m/s)', yFromZero: true });
     container.append(
       el('div', { class: 'panel-grid' }, form, el('div', { class: 'panel-main' }, this.result, el('div', { class: 'plot-grid two' }, counts.card, velocities.card))),
     );
