@@ -54,7 +54,8 @@ describe('the avalanche page', () => {
     for (const unit of ['Column width W (m)', 'Smallest radius R_min (m)', 'Areal density (kg/m²)', 'Time step h (s)', 'Output interval (s)', 'Floor length (m)']) {
       expect(labels, unit).toContain(unit);
     }
-    expect(await page.locator('#plot-runout .u-title').textContent()).toBe('Runout L(t) and front velocity');
+    // the full title (beside it a short form, shown where the full one would wrap: fitTitle)
+    expect(await page.locator('#plot-runout .u-title .title-full').textContent()).toBe('Runout L (m) and front velocity (m/s) vs time t (s)');
     expect(await page.locator('#readout').textContent()).toContain('Lube et al.: 1.9 a^(2/3)');
 
     await page.locator('#btn-play').click(); // pause (or, when stopped, nothing)

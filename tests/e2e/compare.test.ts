@@ -45,7 +45,8 @@ describe('the comparison page', () => {
     // labels carry units; plots are titled
     const labels = (await page.locator('#scenario-form label').allTextContents()).join('|');
     for (const unit of ['Speed v0 (m/s)', 'Gap between surfaces (m)', 'Soft: Young’s modulus E (Pa)', 'NSCD: time step h (s)', 'Restitution e (–)']) expect(labels, unit).toContain(unit);
-    expect(await page.locator('#plot-energy .u-title').textContent()).toBe('Kinetic energy of the discs');
+    // the full title (beside it a short form, shown where the full one would wrap: fitTitle)
+    expect(await page.locator('#plot-energy .u-title .title-full').textContent()).toBe('Kinetic energy E_kin (J) vs time t (s)');
     // the reproduce line names the engines
     expect(await page.locator('#card-energy .reproduce').textContent()).toContain('engine event-driven + soft Hunt–Crossley dopri5 + NSCD Moreau–Jean h = 0.001 s');
     expect(errors).toEqual([]);

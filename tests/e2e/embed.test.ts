@@ -41,6 +41,23 @@ function misfits(page: Page, width: number, height: number, scrolls = false): Pr
   }, [width, height, scrolls] as const);
 }
 
+/**
+ * The titles of the charts shown under `scope`, in page order: the text drawn (of a title in two
+ * forms, fitTitle's, the one wider than the other's 1 px), the full title (its tooltip where it has
+ * two forms), its height and its line height.
+ */
+function titleRows(page: Page, scope: string): Promise<Array<{ text: string; full: string; height: number; line: number }>> {
+  return page.evaluate((sel) => [...document.querySelectorAll<HTMLElement>(`${sel} .u-title`)].filter((e) => e.offsetParent !== null).map((e) => {
+    const parts = e.children.length > 0 ? [...e.children].filter((c) => c.getBoundingClientRect().width > 1) : [e];
+    return {
+      text: parts.map((c) => c.textContent).join(''),
+      full: e.title || (e.textContent ?? ''),
+      height: e.getBoundingClientRect().height,
+      line: parseFloat(getComputedStyle(e).lineHeight),
+    };
+  }), scope);
+}
+
 /** every plot (and table) each page can embed */
 const PLOTS: Record<string, readonly string[]> = {
   'index.html': ['energy', 'histogram', 'rate'],
@@ -189,6 +206,67 @@ describe('embed mode', () => {
     expect(await page.locator('#plot-rate .u-title .title-short').isVisible()).toBe(false);
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+
+  // the comparison's "Height of the centre of mass above the floor" took two rows of a 240 px wide chart
+  // there and "Collisions (event-driven) and contacts made (soft, NSCD), cumulative" three, both without
+  // units, as had the avalanche's, the hysteresis' and the chain lab's titles (its distance functions' two
+  // rows): every title now carries its units, in a short form where the full one would take a second
+  // row (the full one for screen readers and as its tooltip), the full one in a larger frame
+  const TITLES: ReadonlyArray<{ file: string; kind: string; ready?: string; small: readonly string[]; large: readonly string[]; frame?: readonly [number, number] }> = [
+    { file: 'compare.html', kind: 'energy', small: ['Kinetic energy E_kin (J) vs t (s)'], large: ['Kinetic energy E_kin (J) vs time t (s)'] },
+    { file: 'compare.html', kind: 'velocity', small: ['v_x of disc 4 (m/s) vs t (s)'], large: ['Velocity v_x of disc 4 (m/s) vs time t (s)'] },
+    { file: 'compare.html', kind: 'height', small: ['Height y_cm (m) vs t (s)'], large: ['Height of the centre of mass y_cm (m) vs time t (s)'] },
+    { file: 'compare.html', kind: 'contacts', small: ['Collisions, contacts (1) vs t (s)'], large: ['Collisions or contacts made so far (1) vs time t (s)'] },
+    { file: 'soft.html', kind: 'ledger', small: ['Energy ledger (J)'], large: ['Energy ledger (J)'] },
+    { file: 'soft.html', kind: 'hysteresis', small: ['F (N) vs ρ (m): disc 2 – wall 3'], large: ['Hysteresis, F (N) vs ρ (m): disc 2 – wall 3 (left)'] },
+    { file: 'soft.html', kind: 'coordinate', small: ['x (m) vs time t (s)'], large: ['x (m) vs time t (s)'] },
+    // the avalanche's plot takes two fifths of the frame: 335 px at 900 x 560, where two titles are short still
+    { file: 'avalanche.html', kind: 'runout', small: ['Runout L (m), v (m/s) vs t (s)'], large: ['Runout L (m) and front velocity (m/s) vs time t (s)'], frame: [1280, 720] },
+    { file: 'avalanche.html', kind: 'energy', small: ['Kinetic energy E_kin (J) vs t (s)'], large: ['Kinetic energy E_kin (J) vs time t (s)'], frame: [1280, 720] },
+    { file: 'avalanche.html', kind: 'iterations', small: ['Iterations per step (1) vs t (s)'], large: ['Solver iterations per step (1) vs time t (s)'], frame: [1280, 720] },
+    // the distance functions' definition, y_k = x_k+1 − x_k − (d_k + d_k+1)/2, in the full title: wider than these charts
+    { file: 'chain.html', kind: 'time', small: ['Positions x_i (m) vs time t (s)', 'Distances y_k (m) vs time t (s)', 'Velocities v_i (m/s) vs time t (s)'], large: ['Positions x_i (m) vs time t (s)', 'Distances y_k (m) vs time t (s)', 'Velocities v_i (m/s) vs time t (s)'] },
+    { file: 'chain.html', kind: 'sweep', small: ['Number of collisions (1) vs e (1)', 'Final velocities (m/s) vs e (1)'], large: ['Number of collisions (1) vs e (1)', 'Final velocities (m/s) vs e (1)'] },
+    { file: 'chain.html', kind: 'newton', small: ['|residual| (m/s) vs iteration k (1)'], large: ['|residual| (m/s) vs iteration k (1)'] },
+    { file: 'chain.html', kind: 'mc', small: ['Distribution of v4 (1/(m/s))'], large: ['Distribution of v4 (1/(m/s))'] },
+  ];
+  for (const file of ['compare.html', 'soft.html', 'avalanche.html', 'chain.html']) {
+    it(`${file}: each embedded plot's title takes one row in a 480 x 360 frame, with its units; the full title in a larger one`, async () => {
+      const { page, errors } = await openPage(browser(), `${inject('baseUrl')}${file}?embed=1`, { width: 480, height: 360 });
+      for (const t of TITLES.filter((x) => x.file === file)) {
+        const scope = file === 'chain.html' ? `#panel-${t.kind}` : `#plot-${t.kind}`;
+        for (const [[width, height], texts] of [[[480, 360], t.small], [t.frame ?? [900, 560], t.large]] as const) {
+          const what = `${file} ${t.kind} at ${width} x ${height}`;
+          await page.setViewportSize({ width, height });
+          await page.goto(`${inject('baseUrl')}${file}?embed=1&plot=${t.kind}`);
+          // the hysteresis plot is titled by its pair after the first impact, the chain's charts after their
+          // first run; a chart being laid out in the frame may be narrower for a moment: until each is on one row
+          const settled = async (): Promise<string[]> => (await titleRows(page, scope)).map((r) => (r.height < 1.2 * r.line ? r.text : `${r.text} (${r.height} px)`));
+          await expect.poll(settled, { timeout: 20_000, message: what }).toEqual(texts);
+          for (const row of await titleRows(page, scope)) {
+            expect(row.height, `${what}: "${row.text}", ${row.height} px for a line of ${row.line} px`).toBeLessThan(1.2 * row.line);
+            expect(row.text, `${what}: a unit`).toMatch(/\([^)]+\)/);
+          }
+        }
+      }
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  }
+
+  it("the shortened titles keep the full one for screen readers and as the tooltip", async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html?embed=1&plot=contacts`, { width: 480, height: 360 });
+    await waitForState(page, (s) => s.count > 0);
+    const title = page.locator('#plot-contacts .u-title');
+    await expect.poll(async () => title.getAttribute('title')).toBe('Collisions or contacts made so far (1) vs time t (s)');
+    expect(await title.locator('.title-full').textContent()).toBe('Collisions or contacts made so far (1) vs time t (s)');
+    expect(await title.locator('.title-short').getAttribute('aria-hidden')).toBe('true');
+    const chain = await openPage(browser(), `${inject('baseUrl')}chain.html?embed=1&plot=time`, { width: 480, height: 360 });
+    const gaps = chain.page.locator('#plot-gaps .u-title');
+    await expect.poll(async () => gaps.getAttribute('title'), { timeout: 20_000 }).toBe('Distances y_k = x_k+1 − x_k − (d_k + d_k+1)/2 (m) vs time t (s)');
+    expect([...errors, ...chain.errors]).toEqual([]);
+    await Promise.all([page.context().close(), chain.page.context().close()]);
   });
 
   // under gravity the energy plot says why there is no Haff curve, a line (two in this frame) under its

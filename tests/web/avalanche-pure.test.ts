@@ -1,7 +1,7 @@
 /** The avalanche page's pure modules: study cases, scaling and slope fit, canvas scales, sample series, settling clock, form, Gmsh answer. */
 import { describe, expect, it } from 'vitest';
 import { AVALANCHE_FIELDS, AVALANCHE_FORM } from '../../web/src/avalanche/avalanche-form';
-import { AVALANCHE_PLOT_KINDS, avalanchePlotOptions, axisSize, fitLabel } from '../../web/src/avalanche/avalanche-plots';
+import { AVALANCHE_PLOT_KINDS, AVALANCHE_TITLES, avalanchePlotOptions, axisSize, fitLabel } from '../../web/src/avalanche/avalanche-plots';
 import { chartHeaders } from '../../web/src/plot/chart-export';
 import { segmentsAway, withSegments } from '../../web/src/avalanche/msh-import';
 import { parseMshAnswer } from '../../web/src/avalanche/protocol';
@@ -295,6 +295,17 @@ describe('the plots\' axes', () => {
     ]);
     expect(chartHeaders(avalanchePlotOptions('runout'))).toEqual(['t (s)', 'runout L (m)', 'L0, settled width (m)', 'front velocity (m/s)']);
     for (const kind of AVALANCHE_PLOT_KINDS) for (const a of avalanchePlotOptions(kind).axes ?? []) expect(typeof a.label, kind).toBe('string');
+  });
+
+  // "Runout L(t) and front velocity", "Kinetic energy of the grains", "Solver iterations per step": no units
+  it('each plot is titled with its units, in full (the CSV and PNG read it) and in a short form for a narrow chart', () => {
+    for (const kind of AVALANCHE_PLOT_KINDS) {
+      const [full, short] = AVALANCHE_TITLES[kind];
+      expect(avalanchePlotOptions(kind).title, kind).toBe(full);
+      for (const t of [full, short]) expect(t, kind).toMatch(/\(s\)$/);
+      expect(short.length, kind).toBeLessThan(full.length);
+    }
+    expect(AVALANCHE_TITLES.runout).toEqual(['Runout L (m) and front velocity (m/s) vs time t (s)', 'Runout L (m), v (m/s) vs t (s)']);
   });
 
   it('a title longer than its side of the plot gives way to its short form', () => {

@@ -8,6 +8,7 @@ import { COMPARE_FIELDS, COMPARE_FORM } from '../../web/src/compare/compare-form
 import { difference, explain, parseRowTable, sig, tableCsvRows, tableRows, type RowTable } from '../../web/src/compare/row-table';
 import { engineMessage } from '../../web/src/compare/protocol';
 import { CompareSeries, plotted } from '../../web/src/compare/series';
+import { velocityAxisLabel, velocityTitle } from '../../web/src/compare/compare-plots';
 import { FAMILY_PAGE, familyPageUrl, scenarioFamilyOf } from '../../web/src/ui/family';
 import { presetsOfFamily } from '../../web/src/ui/presets';
 import { engineText } from '../../web/src/ui/reproduce';
@@ -214,5 +215,17 @@ describe('an engine stop message in the comparison page\'s terms', () => {
     );
     expect(engineMessage('inelastic collapse at t = 1 s: …; raise collapse.tc')).toBe('inelastic collapse at t = 1 s: …; raise “Event-driven: TC time t_c” (event.tc)');
     expect(engineMessage('the soft engine failed')).toBe('the soft engine failed');
+  });
+});
+
+// the velocity plot's title read "Velocity of disc 4: v_x(t)", without a unit: it names the unit now,
+// in a short form too for a narrow chart (a 480 x 360 frame's is 240 px wide)
+describe("the comparison's velocity plot title", () => {
+  it('names component, disc (1-based) and units, in full and short', () => {
+    expect(velocityTitle(3, 'vx')).toEqual(['Velocity v_x of disc 4 (m/s) vs time t (s)', 'v_x of disc 4 (m/s) vs t (s)']);
+    expect(velocityTitle(0, 'vy')).toEqual(['Velocity v_y of disc 1 (m/s) vs time t (s)', 'v_y of disc 1 (m/s) vs t (s)']);
+    expect(velocityTitle(11, 'speed')).toEqual(['Speed |v| of disc 12 (m/s) vs time t (s)', '|v| of disc 12 (m/s) vs t (s)']);
+    // the short title is the axis title's quantity and unit, with the time
+    expect(velocityTitle(3, 'vx')[1]).toBe(`${velocityAxisLabel(3, 'vx')} vs t (s)`);
   });
 });

@@ -6,6 +6,7 @@ import {
 } from '../../web/src/soft/pairs';
 import { parseSoftInfo, snapshotStride } from '../../web/src/soft/protocol';
 import { TraceBuffer, traceCapacity } from '../../web/src/soft/trace-buffer';
+import { hysteresisTitle } from '../../web/src/soft/hysteresis-plot';
 import type { SoftLedger } from '../../web/src/sim/granular-wasm';
 
 describe('observer trace ring buffer', () => {
@@ -129,6 +130,15 @@ describe('hysteresis pairs', () => {
     expect(pairLabel({ i: 0, other: -1 }, 'box')).toBe('disc 0 – wall 0 (bottom)');
     expect(pairLabel({ i: 0, other: -1 }, 'circle')).toBe('disc 0 – circular wall');
     expect(loopLabels([{ startTime: 1.23449 }])).toEqual(['t = 1.234 s']);
+  });
+
+  // "Hysteresis: disc 2 – wall 3 (left)" had no units: the plot's title names them, and a short form
+  // for a narrow chart keeps them and drops the wall's side (its number names it)
+  it('titles the plot with its units and the pair, in full and short', () => {
+    expect(hysteresisTitle(pairLabel({ i: 2, other: -4 }, 'box'))).toEqual(['Hysteresis, F (N) vs ρ (m): disc 2 – wall 3 (left)', 'F (N) vs ρ (m): disc 2 – wall 3']);
+    expect(hysteresisTitle(pairLabel({ i: 3, other: 1 }, 'box'))).toEqual(['Hysteresis, F (N) vs ρ (m): disc 1 – disc 3', 'F (N) vs ρ (m): disc 1 – disc 3']);
+    expect(hysteresisTitle(pairLabel({ i: 12, other: -1 }, 'circle'))).toEqual(['Hysteresis, F (N) vs ρ (m): disc 12 – circular wall', 'F (N) vs ρ (m): disc 12 – wall']);
+    expect(hysteresisTitle('')).toEqual(['Hysteresis, F (N) vs ρ (m): no impact yet', 'F (N) vs ρ (m): no impact yet']);
   });
 
   // micrometre discs: impacts microseconds apart all read "t = 0.000 s" with three decimals

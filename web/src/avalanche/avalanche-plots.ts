@@ -1,10 +1,10 @@
 /**
- * The avalanche's three plots (uPlot), every axis with its quantity and unit: runout L(t) with
+ * The avalanche's three plots (uPlot), every axis and title with its quantity and unit: runout L(t) with
  * L0 marked and the front velocity; kinetic energy (log axis); solver iterations per step (max
  * and mean) with the residual (log axis).
  */
 import uPlot from 'uplot';
-import { axisValues, COLORS, legendValue, logAxisValues, logScale, PlotView, type PlotOptions } from '../plot/plot-view';
+import { axisValues, COLORS, fitTitle, legendValue, logAxisValues, logScale, PlotView, type PlotOptions } from '../plot/plot-view';
 import { runTimeScale } from '../plot/series';
 import type { SampleSeries } from './sample-series';
 
@@ -104,7 +104,23 @@ function fitTitles(u: uPlot): void {
 }
 
 const TIME_AXIS: uPlot.Axis = axis('time since the gate opened t (s)', 't (s)', { scale: 'x', side: 2 });
-const BASE: Pick<uPlot.Options, 'cursor' | 'legend' | 'hooks'> = { cursor: { drag: { x: true, y: false } }, legend: { live: false }, hooks: { init: [fitTitles] } };
+
+/**
+ * Each plot's title, full and short, both with their units: the short one where the full one would
+ * take a second row (fitTitle; a 480 x 360 frame's chart is 240 px wide, the page's some 290 px).
+ */
+export const AVALANCHE_TITLES: Readonly<Record<AvalanchePlotKind, readonly [full: string, short: string]>> = {
+  runout: ['Runout L (m) and front velocity (m/s) vs time t (s)', 'Runout L (m), v (m/s) vs t (s)'],
+  energy: ['Kinetic energy E_kin (J) vs time t (s)', 'Kinetic energy E_kin (J) vs t (s)'],
+  iterations: ['Solver iterations per step (1) vs time t (s)', 'Iterations per step (1) vs t (s)'],
+};
+
+/** the options every plot shares, with its title and the hooks fitting the titles to the chart */
+function base(kind: AvalanchePlotKind): Pick<uPlot.Options, 'title' | 'cursor' | 'legend' | 'hooks'> {
+  const [title, short] = AVALANCHE_TITLES[kind];
+  const fit = fitTitle(short);
+  return { title, cursor: { drag: { x: true, y: false } }, legend: { live: false }, hooks: { init: [fitTitles, fit], setSize: [fit] } };
+}
 
 /**
  * Time since the gate opened: the data's span, or 0–1 s while there is one sample or none (uPlot
@@ -122,7 +138,6 @@ export function avalanchePlotOptions(kind: AvalanchePlotKind): PlotOptions {
   const logRange = logScale();
   if (kind === 'runout') {
     return {
-      title: 'Runout L(t) and front velocity',
       scales: { x: xScale(), y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.08 : 1] }, v: {} },
       axes: [
         TIME_AXIS,
@@ -135,20 +150,18 @@ export function avalanchePlotOptions(kind: AvalanchePlotKind): PlotOptions {
         line('L0, settled width (m)', '#1d2025', 'y', { dash: [6, 4], width: 1.25 }),
         line('front velocity (m/s)', COLORS.vermillion, 'v', { width: 1.25 }),
       ],
-      ...BASE,
+      ...base(kind),
     };
   }
   if (kind === 'energy') {
     return {
-      title: 'Kinetic energy of the grains',
       scales: { x: xScale(), y: logRange },
       axes: [TIME_AXIS, axis('kinetic energy (J)', 'E_kin (J)', { scale: 'y', side: 3, values: logAxisValues })],
       series: [{ label: 't (s)', value: legendValue }, line('kinetic energy (J)', COLORS.green)],
-      ...BASE,
+      ...base(kind),
     };
   }
   return {
-    title: 'Solver iterations per step',
     scales: { x: xScale(), y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] }, r: logRange },
     axes: [
       TIME_AXIS,
@@ -161,7 +174,7 @@ export function avalanchePlotOptions(kind: AvalanchePlotKind): PlotOptions {
       line('mean over the interval', COLORS.green, 'y', { dash: [5, 3] }),
       line('residual, last step (× mean R)', COLORS.vermillion, 'r', { width: 1.25 }),
     ],
-    ...BASE,
+    ...base(kind),
   };
 }
 

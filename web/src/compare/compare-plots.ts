@@ -1,10 +1,10 @@
 /**
- * The comparison's plots (uPlot), the three engines overlaid in their colours, every axis with its
- * quantity and unit: kinetic energy (linear or log), a chosen disc's velocity component, the
- * centre-of-mass height (the pile), and collisions or contacts made (log).
+ * The comparison's plots (uPlot), the three engines overlaid in their colours, every axis and title
+ * with its quantity and unit: kinetic energy (linear or log), a chosen disc's velocity component,
+ * the centre-of-mass height (the pile), and collisions or contacts made (log).
  */
 import uPlot from 'uplot';
-import { axisValues, fitAxisTitle, legendValue, logAxisValues, logScale, PlotView } from '../plot/plot-view';
+import { axisValues, fitAxisTitle, fitTitle, legendValue, logAxisValues, logScale, PlotView } from '../plot/plot-view';
 import { runTimeScale } from '../plot/series';
 import { ENGINE_COLORS } from '../render/palette';
 import { ENGINES, ENGINE_NAMES } from './protocol';
@@ -51,6 +51,26 @@ function engineSeries(stepped = false): uPlot.Series[] {
   }));
 }
 
+/**
+ * Each plot's title, in full and in the short form a chart too narrow for the full one on one row
+ * shows (fitTitle; embedded at 480 x 360 the chart is 240 px wide), both with the units. The
+ * counts' unit is 1: collisions (and wall hits) of the event-driven engine, contacts made by the
+ * soft and NSCD engines, cumulative.
+ */
+const TITLES: Readonly<Record<Exclude<ChartKind, 'velocity'>, readonly [full: string, short: string]>> = {
+  energy: ['Kinetic energy E_kin (J) vs time t (s)', 'Kinetic energy E_kin (J) vs t (s)'],
+  height: ['Height of the centre of mass y_cm (m) vs time t (s)', 'Height y_cm (m) vs t (s)'],
+  contacts: ['Collisions or contacts made so far (1) vs time t (s)', 'Collisions, contacts (1) vs t (s)'],
+};
+
+/** The velocity plot's title, full and short (1-based disc), e.g. "Velocity v_x of disc 4 (m/s) vs time t (s)". */
+export function velocityTitle(disc: number, component: Component): readonly [full: string, short: string] {
+  const [, symbol, quantity] = COMPONENTS.find((c) => c[0] === component) ?? COMPONENTS[0]!;
+  // "velocity v_x (m/s)" -> "Velocity v_x"
+  const name = quantity.replace(/ \(.*\)$/, '');
+  return [`${name.charAt(0).toUpperCase()}${name.slice(1)} of disc ${disc + 1} (m/s) vs time t (s)`, `${symbol} of disc ${disc + 1} (m/s) vs t (s)`];
+}
+
 /** The velocity plot's y axis: component and disc (1-based on the page), e.g. "v_x of disc 4 (m/s)". */
 export function velocityAxisLabel(disc: number, component: Component): string {
   const [, symbol] = COMPONENTS.find((c) => c[0] === component) ?? COMPONENTS[0]!;
@@ -74,52 +94,36 @@ export class ComparePlot {
 
   private build(): void {
     const label = (text: string, log = false): uPlot.Axis => ({ label: text, values: log ? logAxisValues : axisValues, size: 64 });
+    const [title, short] = this.kind === 'velocity' ? velocityTitle(this.disc, this.component) : TITLES[this.kind];
+    // the short title where the full one would take a second row (a 480 x 360 frame)
+    const fit = fitTitle(short);
+    const common = { title, scales: { x: this.timeScale, y: LINEAR }, series: [{ label: 'time t (s)', value: legendValue }, ...engineSeries()], ...BASE };
+    const empty: uPlot.AlignedData = [[], [], [], []];
     if (this.kind === 'energy') {
       this.view.build(
         {
-          title: 'Kinetic energy of the discs',
+          ...common,
           scales: { x: this.timeScale, y: this.log ? LOG : LINEAR },
           axes: [TIME_AXIS, label('kinetic energy E_kin (J)', this.log)],
-          series: [{ label: 'time t (s)', value: legendValue }, ...engineSeries()],
-          ...BASE,
-          hooks: { init: [fitAxisTitle(1, 'E_kin (J)')] },
+          hooks: { init: [fitAxisTitle(1, 'E_kin (J)'), fit], setSize: [fit] },
         },
-        [[], [], [], []],
+        empty,
       );
     } else if (this.kind === 'velocity') {
-      const [, symbol] = COMPONENTS.find((c) => c[0] === this.component) ?? COMPONENTS[0]!;
-      this.view.build(
-        {
-          title: `Velocity of disc ${this.disc + 1}: ${symbol}(t)`,
-          scales: { x: this.timeScale, y: LINEAR },
-          // the disc in the axis label too: the CSV's headers come from it ("v_x of disc 4 — event-driven (m/s)")
-          axes: [TIME_AXIS, label(velocityAxisLabel(this.disc, this.component))],
-          series: [{ label: 'time t (s)', value: legendValue }, ...engineSeries()],
-          ...BASE,
-        },
-        [[], [], [], []],
-      );
+      // the disc in the axis label too: the CSV's headers come from it ("v_x of disc 4 — event-driven (m/s)")
+      this.view.build({ ...common, axes: [TIME_AXIS, label(velocityAxisLabel(this.disc, this.component))], hooks: { init: [fit], setSize: [fit] } }, empty);
     } else if (this.kind === 'height') {
-      this.view.build(
-        {
-          title: 'Height of the centre of mass above the floor',
-          scales: { x: this.timeScale, y: LINEAR },
-          axes: [TIME_AXIS, label('height y_cm (m)')],
-          series: [{ label: 'time t (s)', value: legendValue }, ...engineSeries()],
-          ...BASE,
-        },
-        [[], [], [], []],
-      );
+      this.view.build({ ...common, axes: [TIME_AXIS, label('height y_cm (m)')], hooks: { init: [fit], setSize: [fit] } }, empty);
     } else {
       this.view.build(
         {
-          title: 'Collisions (event-driven) and contacts made (soft, NSCD), cumulative',
+          ...common,
           scales: { x: this.timeScale, y: LOG },
           axes: [TIME_AXIS, label('count', true)],
           series: [{ label: 'time t (s)', value: legendValue }, ...engineSeries(true)],
-          ...BASE,
+          hooks: { init: [fit], setSize: [fit] },
         },
-        [[], [], [], []],
+        empty,
       );
     }
   }

@@ -3,7 +3,7 @@
  * per impact labelled with its time. uPlot's facet mode (mode 2): every loop has its own ρ.
  */
 import uPlot from 'uplot';
-import { LEGEND_FIXED, PlotView, axisValues, fitAxisTitle } from '../plot/plot-view';
+import { LEGEND_FIXED, PlotView, axisValues, fitAxisTitle, fitTitle } from '../plot/plot-view';
 import type { HysteresisLoop } from '../sim/granular-wasm';
 import { el } from '../ui/dom';
 import { HiddenLoops, loopLabels, loopSpan } from './pairs';
@@ -20,6 +20,18 @@ function thin(a: Float64Array): number[] {
   const step = (a.length - 1) / (MAX_LOOP_POINTS - 1);
   for (let k = 0; k < MAX_LOOP_POINTS; k++) out.push(a[Math.round(k * step)] ?? 0);
   return out;
+}
+
+/**
+ * The plot's title for a pair (pairLabel's text; '' before the first impact), in full and in the short
+ * form a chart too narrow for the full one on one row shows (fitTitle), both with the units:
+ * "Hysteresis, F (N) vs ρ (m): disc 2 – wall 3 (left)" and "F (N) vs ρ (m): disc 2 – wall 3" (the wall's
+ * number names it; a circle's one wall is "wall").
+ */
+export function hysteresisTitle(pair: string): readonly [full: string, short: string] {
+  const shown = pair === '' ? 'no impact yet' : pair;
+  const short = shown.replace(/ \([a-z]+\)$/, '').replace(/circular wall$/, 'wall');
+  return [`Hysteresis, F (N) vs ρ (m): ${shown}`, `F (N) vs ρ (m): ${short}`];
 }
 
 /** The loops' compact legend, and how to show which loops are switched on. */
@@ -129,10 +141,13 @@ export class HysteresisPlot {
       : null;
     summary?.sync(shown);
     this.summary = summary;
+    const [title, shortTitle] = hysteresisTitle(pairTitle);
+    // the short title where the full one would take a second row (a 480 x 360 frame)
+    const fit = fitTitle(shortTitle);
     this.view.build(
       {
         mode: 2,
-        title: pairTitle ? `Hysteresis: ${pairTitle}` : 'Hysteresis: no impact yet',
+        title,
         scales: {
           x: { time: false, auto: false, range: () => [0, this.range.x] },
           y: { auto: false, range: () => [this.range.yMin, this.range.yMax] },
@@ -146,7 +161,8 @@ export class HysteresisPlot {
         legend: { live: false },
         // in a chart cut down to fit a small frame the full titles were cut ("contact force F")
         hooks: {
-          init: [fitAxisTitle(0, 'ρ (m)'), fitAxisTitle(1, 'F (N)')],
+          init: [fitAxisTitle(0, 'ρ (m)'), fitAxisTitle(1, 'F (N)'), fit],
+          setSize: [fit],
           // a loop switched in either legend: remembered for the next rebuild, and shown in the compact one
           setSeries: [(u, _i, opts) => {
             if (opts.show !== undefined) this.syncShown(u);
