@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_TIME_SPAN } from '../../web/src/avalanche/avalanche-plots';
 import { runTimeRange } from '../../web/src/plot/series';
 import { scaleTick } from '../../web/src/render/legend';
-import { axisValues, decadeRange, fitAxisTitle, logAxisValues, showLonePoints, tickLabels, tickSpace, withTickRoom, wrapWords } from '../../web/src/plot/plot-view';
+import { axisValues, decadeRange, fitAxisTitle, labelTickSpace, logAxisValues, showLonePoints, TICK_LABEL_GAP, tickLabels, tickSpace, tickStep, tickValues, withTickRoom, wrapWords } from '../../web/src/plot/plot-view';
 
 /** the two things logAxisValues reads of a chart: the axis' side and the plotting area (CSS px at ratio 1) */
 function chart(width: number, height: number): uPlot {
@@ -178,6 +178,62 @@ describe('tickSpace and withTickRoom (horizontal axes of narrow charts)', () => 
     expect(space?.slice(1)).toEqual([undefined, undefined, 40]);
     const first = space?.[0];
     expect(typeof first === 'function' ? first({} as uPlot, 0, 0, 1.5, 120) : NaN).toBe(30);
+  });
+});
+
+/** a tick label's width in uPlot's axis font as Chromium draws it here (DejaVu Sans, 12 px): digits 0.636 em, '.' 0.318, 'e' 0.615, '-' 0.361 */
+function labelWidth(text: string): number {
+  const em: Record<string, number> = { '.': 0.318, e: 0.615, '-': 0.361 };
+  return [...text].reduce((w, c) => w + 12 * (em[c] ?? 0.636), 0);
+}
+
+/** the labels a horizontal axis draws over [min, max] in `plotDim` px with the room its `space` asks, and the room between ticks */
+function drawnTicks(space: number, min: number, max: number, plotDim: number): { labels: string[]; room: number } {
+  const found = tickStep(min, max, plotDim, space);
+  if (!found) return { labels: [], room: 0 };
+  return { labels: tickLabels(tickValues(min, max, found.step)), room: found.room };
+}
+
+/** the neighbouring labels that come closer than TICK_LABEL_GAP (labels are centred on their ticks) */
+function crowded({ labels, room }: { labels: string[]; room: number }): string[] {
+  return labels.slice(1).flatMap((b, k) => {
+    const a = labels[k] ?? '';
+    return (labelWidth(a) + labelWidth(b)) / 2 + TICK_LABEL_GAP > room + 1e-9 ? [`${a}|${b}`] : [];
+  });
+}
+
+describe('labelTickSpace: the labels of a horizontal axis never overlap', () => {
+  // the collision-rate plot embedded at 480 x 360: a plotting area 125 px wide, over 0-0.02 s at
+  // t = 0 and 0.02-0.04 s at the second output instant (a 0.02 s output interval)
+  const space = (min: number, max: number, plotDim: number): number => {
+    const axes = withTickRoom({ series: [], scales: { x: { time: false } }, axes: [{ label: 'time t (s)', values: axisValues }] }, labelWidth).axes;
+    const fn = axes?.[0]?.space;
+    return typeof fn === 'function' ? fn({} as uPlot, 0, min, max, plotDim) : NaN;
+  };
+
+  it('the rate plot at its first instants: 30 px per 0.005 s ran "0.010.0150.02" together; now every other tick', () => {
+    // what a fixed quarter of the width gave
+    expect(crowded(drawnTicks(tickSpace(125), 0, 0.02, 125))).toEqual(['0.005|0.01', '0.01|0.015', '0.015|0.02']);
+    for (const [min, max] of [[0, 0.02], [0, 0.04], [0.02, 0.04], [0.02, 0.06]] as const) {
+      const ticks = drawnTicks(space(min, max, 125), min, max, 125);
+      expect(ticks.labels.length, `${min}-${max} s`).toBeGreaterThanOrEqual(2);
+      expect(crowded(ticks), `${min}-${max} s: ${ticks.labels.join(' ')}`).toEqual([]);
+    }
+    expect(drawnTicks(space(0, 0.02, 125), 0, 0.02, 125).labels).toEqual(['0', '0.01', '0.02']);
+  });
+
+  it('whatever the span, the width and the length of the labels (exponent form too)', () => {
+    for (const plotDim of [90, 125, 240, 600, 1200]) {
+      for (const [min, max] of [[0, 0.02], [0.013, 0.0171], [0, 1], [0, 1.5], [3.2, 3.3], [0, 1e-5], [0, 2.5e5], [1e5, 1.0004e5], [-0.3, 0.7], [0, 1234]] as const) {
+        const ticks = drawnTicks(space(min, max, plotDim), min, max, plotDim);
+        expect(crowded(ticks), `${min}-${max} in ${plotDim} px: ${ticks.labels.join(' ')}`).toEqual([]);
+      }
+    }
+  });
+
+  it('keeps the room tickSpace asks where the labels fit in it', () => {
+    expect(labelTickSpace(0, 1, 600, (t) => tickLabels(t), labelWidth)).toBe(50);
+    expect(labelTickSpace(0, 3, 120, (t) => tickLabels(t), labelWidth)).toBe(30);
   });
 });
 

@@ -338,8 +338,9 @@ export class PlotView {
 
   /**
    * The options with each axis' tick labels, as last drawn, written on the chart's container
-   * (data-ticks0, data-ticks1, …, the labels joined by spaces, blanks left out): what the end-to-end
-   * tests read of an axis drawn on a canvas.
+   * (data-ticks0, data-ticks1, …, the labels joined by spaces, blanks left out), and the room between
+   * two ticks in CSS px (data-ticks0-space, …): what the end-to-end tests read of an axis drawn on a
+   * canvas.
    */
   private recordingTicks(options: PlotOptions): PlotOptions {
     if (!options.axes) return options;
@@ -354,6 +355,9 @@ export class PlotView {
           // written only when the ticks change: the axis is drawn on every frame of a running page
           const drawn = labels.filter((v) => v !== null && v !== '').join(' ');
           if (container.dataset[`ticks${k}`] !== drawn) container.dataset[`ticks${k}`] = drawn;
+          // and the room between two ticks, CSS px: what the labels must fit in
+          const room = String(Math.round(space * 100) / 100);
+          if (container.dataset[`ticks${k}Space`] !== room) container.dataset[`ticks${k}Space`] = room;
           return labels;
         },
       };
@@ -469,27 +473,124 @@ export function showLonePoints(series: uPlot.Series[]): uPlot.Series[] {
 const TICK_SPACE = { max: 50, min: 28 } as const;
 
 /**
- * The least room between the ticks of a horizontal axis for a plotting area `plotDim` CSS px wide:
- * uPlot's 50 px, or a quarter of the width when that is less (not below 28 px, room for a label such
- * as "1.25"). uPlot picks the tick step among 1, 2, 2.5, 5 × 10^k, each at most twice the one before,
- * so a quarter of the width leaves at least two ticks: with 50 px, a 120 px wide collision-rate plot
- * embedded in a 480 × 360 frame showed one time tick ("1") from 0.1 to 1.6 s.
+ * The least room between the ticks of a horizontal axis for a plotting area `plotDim` CSS px wide,
+ * before its labels are measured (labelTickSpace): uPlot's 50 px, or a quarter of the width when that
+ * is less (not below 28 px). uPlot picks the tick step among 1, 2, 2.5, 5 × 10^k, each at most twice
+ * the one before, so a quarter of the width leaves at least two ticks: with 50 px, a 120 px wide
+ * collision-rate plot embedded in a 480 × 360 frame showed one time tick ("1") from 0.1 to 1.6 s.
  */
 export function tickSpace(plotDim: number): number {
   return Math.max(TICK_SPACE.min, Math.min(TICK_SPACE.max, plotDim / 4));
 }
 
+/** CSS px: the least clear gap between two neighbouring labels of a horizontal axis */
+export const TICK_LABEL_GAP = 8;
+
+/** uPlot's tick steps for a linear axis (its numIncrs): 1, 2, 2.5, 5 × 10^k */
+const TICK_STEPS: readonly number[] = Array.from({ length: 64 }, (_, k) => k - 32).flatMap((e) => [1, 2, 2.5, 5].map((m) => Number(`${m}e${e}`)));
+
+/** The tick step uPlot takes for ticks at least `space` px apart (its findIncr): the least such step, and its room in px; null: none. */
+export function tickStep(min: number, max: number, plotDim: number, space: number, steps: readonly number[] = TICK_STEPS): { step: number; room: number } | null {
+  const span = max - min;
+  if (!(span > 0) || !(plotDim > 0)) return null;
+  const step = steps.find((s) => (plotDim * s) / span >= space);
+  return step === undefined ? null : { step, room: (plotDim * step) / span };
+}
+
+/** The multiples of `step` in [min, max] (uPlot's splits of a linear axis), without the float noise of k × step. */
+export function tickValues(min: number, max: number, step: number): number[] {
+  const out: number[] = [];
+  const first = Math.ceil(min / step - 1e-9);
+  const last = Math.floor(max / step + 1e-9);
+  for (let k = first; k <= last && out.length < 1000; k++) out.push(Number((k * step).toPrecision(12)) || 0);
+  return out;
+}
+
 /**
- * The options with tickSpace on every horizontal axis (bottom or top) of a linear scale that does
- * not set its own space; log axes, whose ticks are decades, and vertical axes (uPlot: 30 px) keep theirs.
+ * The room (CSS px) to ask between the ticks of a horizontal axis so that no two of its labels
+ * overlap: from tickSpace, widened until the labels of the step it leads to (`labels`, the axis' own
+ * formatting, measured by `width`) fit between their ticks with TICK_LABEL_GAP to spare. A fixed
+ * room could not: the collision-rate plot embedded at 480 × 360, 120 px wide, spans 0-0.02 s at its
+ * first output instants, and 30 px per 0.005 s ran "0.01", "0.015" and "0.02" together.
  */
-export function withTickRoom(options: PlotOptions): PlotOptions {
+export function labelTickSpace(
+  min: number,
+  max: number,
+  plotDim: number,
+  labels: (ticks: number[], step: number, room: number) => ReadonlyArray<string | number | null>,
+  width: (text: string) => number,
+  steps: readonly number[] = TICK_STEPS,
+): number {
+  let space = tickSpace(plotDim);
+  // each round asks for more room, so a coarser step; a handful of rounds settles (a coarser step's
+  // labels are rarely longer: 0.25 after 0.2)
+  for (let round = 0; round < 6; round++) {
+    const found = tickStep(min, max, plotDim, space, steps);
+    if (!found) return space;
+    const texts = labels(tickValues(min, max, found.step), found.step, found.room).map((t) => (t === null ? '' : String(t)));
+    let need = 0;
+    for (let k = 1; k < texts.length; k++) {
+      const a = texts[k - 1] ?? '';
+      const b = texts[k] ?? '';
+      // neighbours' halves (labels are centred on their ticks); an unlabelled tick leaves room
+      if (a !== '' && b !== '') need = Math.max(need, (width(a) + width(b)) / 2 + TICK_LABEL_GAP);
+    }
+    if (need <= found.room) return space;
+    space = Math.max(space + 1, Math.ceil(need));
+  }
+  return space;
+}
+
+/** uPlot's font for tick labels (CSS px), where an axis sets none */
+const TICK_FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji", "Segoe UI Symbol", "Noto Color Emoji"';
+
+/** measured label widths, by font and text (an axis is laid out on every frame of a running page) */
+const labelWidths = new Map<string, number>();
+
+/**
+ * The width (CSS px) of tick label `text` of axis `axisIdx` as uPlot draws it: in the axis' font,
+ * which uPlot keeps, once the chart exists, as [font at the device's pixel ratio, size, CSS size].
+ * NaN where nothing can measure (no canvas).
+ */
+function tickLabelWidth(u: uPlot, axisIdx: number, text: string): number {
+  const font: unknown = u.axes?.[axisIdx]?.font;
+  const ratio = uPlot.pxRatio > 0 ? uPlot.pxRatio : 1;
+  const [css, scale] = Array.isArray(font) && typeof font[0] === 'string' ? [font[0], ratio] : typeof font === 'string' ? [font, 1] : [TICK_FONT, 1];
+  const key = `${css}\n${text}`;
+  const known = labelWidths.get(key);
+  if (known !== undefined) return known;
+  measuring ??= typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
+  if (!measuring) return NaN;
+  measuring.font = css;
+  const w = measuring.measureText(text).width / scale;
+  if (labelWidths.size > 4000) labelWidths.clear();
+  labelWidths.set(key, w);
+  return w;
+}
+
+/**
+ * The options with room for the labels on every horizontal axis (bottom or top) of a linear scale
+ * that does not set its own space: labelTickSpace with the axis' own `values` and the labels'
+ * measured widths (`width`, by default in the axis' font on a canvas), or tickSpace where there is
+ * nothing to measure. Log axes, whose ticks are decades (logAxisValues spaces their labels), and
+ * vertical axes (uPlot: 30 px) keep theirs.
+ */
+export function withTickRoom(options: PlotOptions, width?: (text: string) => number): PlotOptions {
   if (!options.axes) return options;
   const axes = options.axes.map((axis, k): uPlot.Axis => {
     const side = axis.side ?? (k === 0 ? 2 : 3);
     const scale = options.scales?.[axis.scale ?? (k === 0 ? 'x' : 'y')];
     if (side % 2 === 1 || axis.space !== undefined || scale?.distr === 3) return axis;
-    return { ...axis, space: (_u: uPlot, _axis: number, _min: number, _max: number, plotDim: number) => tickSpace(plotDim) };
+    const values = axis.values;
+    const steps = Array.isArray(axis.incrs) ? axis.incrs : TICK_STEPS;
+    return {
+      ...axis,
+      space: (u: uPlot, axisIdx: number, min: number, max: number, plotDim: number) => {
+        const measure = width ?? ((t: string) => tickLabelWidth(u, axisIdx, t));
+        if (typeof values !== 'function' || !Number.isFinite(measure('0'))) return tickSpace(plotDim);
+        return labelTickSpace(min, max, plotDim, (ticks, step, room) => values(u, ticks, axisIdx, room, step), measure, steps);
+      },
+    };
   });
   return { ...options, axes };
 }
