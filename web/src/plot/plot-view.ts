@@ -64,6 +64,8 @@ export class PlotView {
   private foot: HTMLElement | null = null;
   /** a compact stand-in for the legend (build's `legendSummary`), shown when the chart is short of room */
   private summary: HTMLElement | null = null;
+  /** the series a user switched off in the legend, by label: still off when the chart is rebuilt */
+  private readonly hidden = new HiddenSeries();
 
   constructor(private readonly container: HTMLElement, private height = DEFAULT_HEIGHT, exports?: PlotExport) {
     // embedded, on the next frame: there a refit changes the container's height too, which inside
@@ -302,9 +304,15 @@ export class PlotView {
     this.data = data;
     this.drawnPoints = data[0]?.length ?? 0;
     const fitted = fitsFrame() ? compactTimeAxis(withTickRoom(options)) : withTickRoom(options);
-    // the legend's toggles follow each series switched on or off: by mouse, keyboard or setSeriesShown
-    const hooks: uPlot.Hooks.Arrays = { ...fitted.hooks, setSeries: [...(fitted.hooks?.setSeries ?? []), syncLegendToggles] };
-    this.plot = new uPlot({ ...this.recordingTicks({ ...fitted, hooks }), ...size }, data, this.container);
+    // the legend's toggles follow each series switched on or off: by mouse, keyboard or setSeriesShown;
+    // and the memory of those switched off, which the new chart starts from (a rebuild turned every
+    // series back on: the energy plot's log axis, Haff's curve coming or going, Reset, a new load)
+    const remember = (u: uPlot, index: number | null, opts: uPlot.Series): void => {
+      if (opts.show !== undefined) this.hidden.record(options.series ?? [], u.series.map((s) => s.show !== false), index);
+    };
+    const hooks: uPlot.Hooks.Arrays = { ...fitted.hooks, setSeries: [...(fitted.hooks?.setSeries ?? []), syncLegendToggles, remember] };
+    const series = fitted.series ? this.hidden.apply(fitted.series) : fitted.series;
+    this.plot = new uPlot({ ...this.recordingTicks({ ...fitted, ...(series ? { series } : {}), hooks }), ...size }, data, this.container);
     legendToggles(this.plot);
     if (focused) refocusLegendEntry(this.plot, focused);
     this.summary = legendSummary ?? null;
@@ -393,6 +401,50 @@ export class PlotView {
  * series' class to its legend row), e.g. a placeholder that draws nothing.
  */
 export const LEGEND_FIXED = 'legend-fixed';
+
+/**
+ * The series a user switched off in a chart's legend, by label, for the chart rebuilt from new
+ * options to start with them off (every rebuild turned them all back on). Only series whose options
+ * leave `show` unset: a page that sets it keeps its own memory (the soft hysteresis plot's
+ * HiddenLoops, by pair and impact time: two pairs' loops may share a label). A label that a rebuild
+ * no longer has is forgotten (a series that comes back later comes back on). The x series (0) and
+ * LEGEND_FIXED series are not the user's to switch.
+ */
+export class HiddenSeries {
+  private readonly off = new Set<string>();
+
+  /** the series the memory keeps: labelled, switchable, `show` left to the legend */
+  private static kept(s: uPlot.Series | undefined, index: number): s is uPlot.Series & { label: string } {
+    return index > 0 && s !== undefined && typeof s.label === 'string' && s.show === undefined && !(s.class ?? '').split(/\s+/).includes(LEGEND_FIXED);
+  }
+
+  /**
+   * The series for a new chart: those remembered as switched off given `show: false`. The memory
+   * forgets the labels these series do not have.
+   */
+  apply(series: uPlot.Series[]): uPlot.Series[] {
+    const labels = new Set(series.flatMap((s, k) => (HiddenSeries.kept(s, k) ? [s.label] : [])));
+    for (const label of [...this.off]) if (!labels.has(label)) this.off.delete(label);
+    return series.map((s, k) => (HiddenSeries.kept(s, k) && this.off.has(s.label) ? { ...s, show: false } : s));
+  }
+
+  /**
+   * Series `index` (null: all) of a chart built from `series` switched on or off, `shown` being each
+   * series' state in the chart now (a setSeries hook).
+   */
+  record(series: readonly uPlot.Series[], shown: readonly boolean[], index: number | null): void {
+    series.forEach((s, k) => {
+      if ((index !== null && k !== index) || !HiddenSeries.kept(s, k)) return;
+      if (shown[k] === false) this.off.add(s.label);
+      else this.off.delete(s.label);
+    });
+  }
+
+  /** the labels remembered as switched off */
+  labels(): string[] {
+    return [...this.off];
+  }
+}
 
 /** the legend's entries (uPlot's cells that a click switches), each with its series' index */
 function legendEntries(u: uPlot): Array<{ cell: HTMLElement; index: number; fixed: boolean }> {
