@@ -255,6 +255,33 @@ describe('embed mode', () => {
     });
   }
 
+  // fitTitle measured the full title against the chart's width, so a title with side padding (the chain
+  // lab's kept room for its CSV button) was judged to fit and took a second row: the padding is not room
+  it('a title with side padding takes its short form where the full one no longer fits between the padding', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html?embed=1&plot=energy`, { width: 900, height: 560 });
+    const title = page.locator('#plot-energy .u-title');
+    await expect.poll(async () => (await titleRows(page, '#plot-energy')).map((r) => r.text)).toEqual(['Kinetic energy E_kin (J) vs time t (s)']);
+    // padding that leaves room for the short form but not for the full one, then a new width (setSize)
+    const padding = await title.evaluate((e) => {
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      const style = getComputedStyle(e);
+      ctx.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const full = ctx.measureText(e.querySelector('.title-full')!.textContent ?? '').width;
+      const short = ctx.measureText(e.querySelector('.title-short')!.textContent ?? '').width;
+      const free = e.getBoundingClientRect().width - (full + short) / 2;
+      return Math.floor(free / 2);
+    });
+    expect(padding).toBeGreaterThan(10);
+    // through the CSSOM: the site's CSP allows no inline style sheet
+    await title.evaluate((e, px) => { e.style.padding = `0 ${px}px`; }, padding);
+    await page.setViewportSize({ width: 904, height: 560 });
+    await expect.poll(async () => (await titleRows(page, '#plot-energy')).map((r) => r.text)).toEqual(['Kinetic energy E_kin (J) vs t (s)']);
+    const [row] = await titleRows(page, '#plot-energy');
+    expect(row!.height, `${row!.height} px for a line of ${row!.line} px`).toBeLessThan(1.2 * row!.line);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it("the shortened titles keep the full one for screen readers and as the tooltip", async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html?embed=1&plot=contacts`, { width: 480, height: 360 });
     await waitForState(page, (s) => s.count > 0);

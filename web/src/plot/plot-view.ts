@@ -804,12 +804,14 @@ export function fitTitle(short: string): (u: uPlot) => void {
       title.replaceChildren(full, el('span', { class: 'title-short', 'aria-hidden': 'true' }, short));
       title.title = full.textContent ?? '';
     }
-    // u.width: the chart's CSS width (unset before its first size; setSize follows)
-    const room = u.width > 0 ? u.width : title.clientWidth;
+    // u.width: the chart's CSS width (unset before its first size; setSize follows); the title's own
+    // side padding is not room for text (a padded title was judged to fit and took a second row)
+    const style = getComputedStyle(title);
+    const padding = (parseFloat(style.paddingLeft) || 0) + (parseFloat(style.paddingRight) || 0);
+    const room = (u.width > 0 ? u.width : title.clientWidth) - padding;
     if (!(room > 0)) return;
     measuring ??= document.createElement('canvas').getContext('2d');
     if (!measuring) return;
-    const style = getComputedStyle(title);
     measuring.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
     const compact = measuring.measureText(full.textContent ?? '').width > room - 2;
     if (compact !== title.classList.contains('title-compact')) title.classList.toggle('title-compact', compact);
