@@ -39,17 +39,24 @@ describe('a scenario changed in the form', () => {
       await page.locator('#apply').click();
       await expect.poll(async () => page.locator('#scenario-title').textContent()).toBe(`${title} (edited)`);
       const edited = (await page.locator('#scenario-notes').textContent()) ?? '';
+      // the address takes the edited scenario once it is encoded (asynchronously)
+      const hashOf = (): string => new URL(page.url()).hash;
+      await expect.poll(hashOf).toMatch(/^#s=[A-Za-z0-9_-]+$/);
+      const firstEdit = hashOf();
       expect(edited).toBe(notes === ''
         ? `Changed in the form from “${title}”.`
         : `Changed in the form; the description of “${title}” follows, with its values before the change. ${notes}`);
       // a second change keeps one "(edited)" and the same description
       await page.locator('#f-seed').fill('8');
       await page.locator('#apply').click();
-      await expect.poll(async () => page.locator('#f-seed').inputValue()).toBe('8');
+      // the address follows the applied scenario: a reload (or a bookmark) gives it back. The seed
+      // field reads 8 as soon as it is typed, before the scenario is loaded, so the wait is on the
+      // address leaving the first edit's (reloading earlier gave that edit back: seed 1)
+      await expect.poll(hashOf).not.toBe(firstEdit);
+      await expect.poll(hashOf).toMatch(/^#s=[A-Za-z0-9_-]+$/);
+      expect(await page.locator('#f-seed').inputValue()).toBe('8');
       expect(await page.locator('#scenario-title').textContent()).toBe(`${title} (edited)`);
       expect(await page.locator('#scenario-notes').textContent()).toBe(edited);
-      // the address follows the applied scenario: a reload (or a bookmark) gives it back
-      await expect.poll(() => new URL(page.url()).hash).toMatch(/^#s=[A-Za-z0-9_-]+$/);
       await page.reload();
       await waitForState(page, (s) => s.count > 0);
       await expect.poll(async () => page.locator('#scenario-title').textContent()).toBe(`${title} (edited)`);
