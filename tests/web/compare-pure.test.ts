@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { COMPARE_FIELDS, COMPARE_FORM } from '../../web/src/compare/compare-form';
-import { difference, explain, parseRowTable, sig, tableCsvRows, tableRows, type RowTable } from '../../web/src/compare/row-table';
+import { difference, explain, parseRowTable, sig, tableConditions, tableCsvRows, tableRows, type RowTable } from '../../web/src/compare/row-table';
 import { engineMessage } from '../../web/src/compare/protocol';
 import { CompareSeries, plotted } from '../../web/src/compare/series';
 import { velocityAxisLabel, velocityTitle } from '../../web/src/compare/compare-plots';
@@ -72,6 +72,12 @@ describe('the row table', () => {
     expect(rows[1]?.[6]).toBe('0');
     const csv = tableCsvRows(table(agreeing));
     expect(csv.rows[2]?.[1]).toBe(0.173828125 + 3e-10); // full precision
+  });
+
+  it('states the run\'s parameters over the table as a reader writes them: E = 1e7 Pa, not 10000000 Pa', () => {
+    expect(tableConditions(table(agreeing))).toBe('e = 0.5, gaps 1 m, v0 = 1 m/s; soft E = 1e7 Pa; NSCD h = 0.001 s.');
+    const typed = { ...table(agreeing), restitution: 0.1715763, gap: 0, speed: 2.5, youngModulus: 2.5e9, timeStep: 1e-4 };
+    expect(tableConditions(typed)).toBe('e = 0.1715763, gaps 0 m, v0 = 2.5 m/s; soft E = 2.5e9 Pa; NSCD h = 1e-4 s.');
   });
 
   it('explains agreement with this run\'s numbers: contacts far shorter than the time between collisions, one impact per step', () => {

@@ -135,6 +135,16 @@ export function difference(v: number): string {
   return sig(v, 2);
 }
 
+/**
+ * The line over the table: the run's e, gap, v0, Young's modulus and time step as the reader set
+ * them ("soft E = 1e7 Pa", not the raw "10000000 Pa"; up to 12 significant digits, so a typed
+ * e = 0.1715763 reads back whole).
+ */
+export function tableConditions(t: RowTable): string {
+  const v = (x: number): string => sig(x, 12);
+  return `e = ${v(t.restitution)}, gaps ${v(t.gap)} m, v0 = ${v(t.speed)} m/s; soft E = ${v(t.youngModulus)} Pa; NSCD h = ${v(t.timeStep)} s.`;
+}
+
 const vector = (v: readonly number[], digits = 4): string => `(${v.map((x) => sig(x, digits)).join(', ')})`;
 
 /** The header and the cells of the table: the exact answer first, then each engine. */

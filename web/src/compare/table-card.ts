@@ -7,7 +7,7 @@ import { downloadCsv, toCsv } from '../ui/csv';
 import { el, sidewaysScroll } from '../ui/dom';
 import { exportFileName, reproduce, reproduceText } from '../ui/reproduce';
 import { ENGINES } from './protocol';
-import { explain, tableCsvRows, tableRows, type RowTable } from './row-table';
+import { explain, tableConditions, tableCsvRows, tableRows, type RowTable } from './row-table';
 
 export interface TableProbe {
   /** 'idle' (not a row), 'computing', 'ready', 'failed' */
@@ -73,7 +73,7 @@ export class TableCard {
     this.state = 'ready';
     this.current = t;
     this.status.classList.remove('error');
-    this.status.textContent = `e = ${t.restitution}, gaps ${t.gap} m, v0 = ${t.speed} m/s; soft E = ${t.youngModulus} Pa; NSCD h = ${t.timeStep} s.`;
+    this.status.textContent = tableConditions(t);
     const { header, rows } = tableRows(t);
     const head = el('thead', {}, el('tr', {}, ...header.map((h) => el('th', { scope: 'col' }, h))));
     const body = el(
