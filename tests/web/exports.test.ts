@@ -3,7 +3,8 @@
 import type uPlot from 'uplot';
 import { describe, expect, it } from 'vitest';
 import { chartCsv, chartHeaders, pictureLegend, splitUnit } from '../../web/src/plot/chart-export';
-import { recordingProgress, recordingSupport } from '../../web/src/ui/canvas-export';
+import { drawScale, recordingProgress, recordingSupport, type ColourScale } from '../../web/src/ui/canvas-export';
+import { scaleTick } from '../../web/src/render/legend';
 import { EVENT_LOG_HEADER, eventLogCsv, eventLogNote } from '../../web/src/ui/event-log';
 import {
   engineText,
@@ -186,5 +187,59 @@ describe('the event log CSV', () => {
     expect(eventLogNote({ first: 150000, total: 250000 }, 100000)).toBe(
       'The last 100,000 of 250,000 collisions (the first 150,000 were dropped: the log keeps the last 100,000).',
     );
+  });
+});
+
+describe('the canvas PNG\'s speed scale: tick labels never run together', () => {
+  /** DejaVu Sans at 11 px, the PNG's font here: digits 7.0 px, '.' and ' ' 3.5, '≥' 9.2, 'e' 6.8, '-' 3.7 */
+  const width = (t: string): number =>
+    [...t].reduce((w, c) => w + (/[0-9]/.test(c) ? 7 : c === '≥' ? 9.2 : c === 'e' ? 6.8 : c === '-' ? 3.7 : c === '|' ? 3.7 : /[a-z()/]/i.test(c) ? 6.5 : 3.5), 0);
+  interface Drawn { text: string; from: number; to: number; y: number }
+  /** a 2D context that records where each text lands (its left and right edge by the alignment) */
+  function recorder(): { ctx: CanvasRenderingContext2D; texts: Drawn[] } {
+    const texts: Drawn[] = [];
+    const state = { textAlign: 'left' as CanvasTextAlign, textBaseline: 'middle' as CanvasTextBaseline, fillStyle: '', font: '' };
+    const ctx = {
+      ...state,
+      fillRect: () => undefined,
+      measureText: (t: string) => ({ width: width(t) }),
+      fillText(this: typeof state, text: string, x: number, y: number) {
+        const w = width(text);
+        const from = this.textAlign === 'center' ? x - w / 2 : this.textAlign === 'right' || this.textAlign === 'end' ? x - w : x;
+        texts.push({ text, from, to: from + w, y });
+      },
+    };
+    return { ctx: ctx as unknown as CanvasRenderingContext2D, texts };
+  }
+  const scale = (max: number): ColourScale => ({ title: 'Grain speed |v| (m/s)', max, colour: () => '#000', tick: (v) => scaleTick(v, max) });
+  /** the labels under the bar, left to right */
+  function ticks(max: number, canvasWidth: number): Drawn[] {
+    const { ctx, texts } = recorder();
+    drawScale(ctx, scale(max), 400, canvasWidth, 1, 8);
+    const row = Math.max(...texts.map((t) => t.y));
+    return texts.filter((t) => t.y === row).sort((a, b) => a.from - b.from);
+  }
+  const gaps = (drawn: Drawn[]): number[] => drawn.slice(1).map((t, i) => t.from - (drawn[i]?.to ?? 0));
+
+  it('the avalanche at H = 0.25 m (top 2.5 m/s): "1.875" and "≥ 2.5" read apart, not "1.875≥ 2.5"', () => {
+    const drawn = ticks(2.5, 925);
+    expect(drawn.map((t) => t.text)).toEqual(['0', '0.625', '1.25', '1.875', '≥ 2.5']);
+    expect(Math.min(...gaps(drawn))).toBeGreaterThanOrEqual(4);
+    // each inner label centred on its value along the 180 px bar
+    const bar = drawn[0]?.from ?? 0;
+    drawn.slice(1, 4).forEach((t, k) => expect((t.from + t.to) / 2).toBeCloseTo(bar + (180 * (k + 1)) / 4, 6));
+    expect(drawn.every((t) => t.to <= 925 - 8)).toBe(true);
+  });
+
+  it('a cooled gas (top 0.02 m/s) and the other tops, on a wide and on a phone\'s canvas: never closer than 4 px, nothing past the edge', () => {
+    for (const max of [0.02, 0.0012, 1.5, 2.5, 5, 2e5]) {
+      for (const canvasWidth of [925, 340, 300]) {
+        const drawn = ticks(max, canvasWidth);
+        expect(drawn[0]?.text).toBe('0');
+        expect(drawn[drawn.length - 1]?.text).toBe(`≥ ${scaleTick(max, max)}`);
+        expect(Math.min(...gaps(drawn)), `max ${max} in ${canvasWidth} px: ${drawn.map((t) => t.text).join(' | ')}`).toBeGreaterThanOrEqual(4);
+        expect(drawn.every((t) => t.to <= canvasWidth - 8 + 1e-9)).toBe(true);
+      }
+    }
   });
 });

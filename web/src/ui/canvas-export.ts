@@ -104,8 +104,32 @@ export function canvasPng(canvas: HTMLCanvasElement, caption = '', scale: Colour
   return new Promise((resolve) => out.toBlob((blob) => resolve(blob), 'image/png'));
 }
 
+/**
+ * Left edges of the scale's tick labels (widths in px, evenly spaced along the bar from `left`,
+ * `barWidth` long), or null for one left out: the first starts at the bar, the inner ones are
+ * centred on their values, the last ("≥ max") centred on the bar's end where the row (up to
+ * `rowRight`) has room, else ending at `rowRight`. An inner label that would come closer than
+ * `gap` to a neighbour is left out (the top one was drawn flush with the bar's end over its
+ * neighbour: "1.875≥ 2.5", "0.015≥ 0.02").
+ */
+export function scaleTickPlacement(widths: readonly number[], left: number, barWidth: number, rowRight: number, gap: number): Array<number | null> {
+  const n = widths.length;
+  const w = (k: number): number => widths[k] ?? 0;
+  const centre = (k: number): number => left + (n > 1 ? (barWidth * k) / (n - 1) : 0);
+  const at: Array<number | null> = widths.map((_, k) => (k === 0 ? left : centre(k) - w(k) / 2));
+  if (n > 1) at[n - 1] = Math.min(centre(n - 1) - w(n - 1) / 2, rowRight - w(n - 1));
+  const last = at[n - 1] ?? left;
+  let end = left + w(0);
+  for (let k = 1; k < n - 1; k++) {
+    const x = at[k] ?? 0;
+    if (x < end + gap || x + w(k) + gap > last) at[k] = null;
+    else end = x + w(k);
+  }
+  return at;
+}
+
 /** The scale's row from `top`: its title, then the bar with five tick labels under it ("≥" at the top). */
-function drawScale(ctx: CanvasRenderingContext2D, scale: ColourScale, top: number, width: number, ratio: number, pad: number): void {
+export function drawScale(ctx: CanvasRenderingContext2D, scale: ColourScale, top: number, width: number, ratio: number, pad: number): void {
   ctx.fillStyle = '#1d2025';
   ctx.textAlign = 'left';
   const barTop = top + Math.round(6 * ratio);
@@ -119,12 +143,13 @@ function drawScale(ctx: CanvasRenderingContext2D, scale: ColourScale, top: numbe
   }
   ctx.fillStyle = '#5b6370';
   ctx.textBaseline = 'top';
-  for (let k = 0; k <= 4; k++) {
-    const v = (scale.max * k) / 4;
-    ctx.textAlign = k === 0 ? 'left' : k === 4 ? 'right' : 'center';
-    ctx.fillText(k === 4 ? `≥ ${scale.tick(v)}` : scale.tick(v), left + (barWidth * k) / 4, barTop + barHeight + Math.round(2 * ratio));
-  }
   ctx.textAlign = 'left';
+  const texts = [0, 1, 2, 3, 4].map((k) => (k === 4 ? `≥ ${scale.tick(scale.max)}` : scale.tick((scale.max * k) / 4)));
+  const at = scaleTickPlacement(texts.map((t) => ctx.measureText(t).width), left, barWidth, width - pad, Math.round(4 * ratio));
+  texts.forEach((text, k) => {
+    const x = at[k];
+    if (x !== null && x !== undefined) ctx.fillText(text, x, barTop + barHeight + Math.round(2 * ratio));
+  });
   ctx.textBaseline = 'middle';
 }
 
