@@ -127,6 +127,31 @@ describe('the avalanche study panel', () => {
     await page.context().close();
   });
 
+  it('on a laptop (1280 x 800) and at the narrowest side-by-side width (1201 px) the five default cases fit beside the plot: every column in view, no hint', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0&study=tiny`, { width: 1280, height: 800 });
+    await page.locator('#study-run').click();
+    await waitForStudy(page, (s) => !s.running && s.rows === 5);
+    const box = page.locator('#study .table-scroll-x');
+    for (const width of [1280, 1201]) {
+      await page.setViewportSize({ width, height: 800 });
+      // beside the plot, not under it
+      await expect.poll(() => page.evaluate(() => {
+        const plot = document.querySelector('#card-study')?.getBoundingClientRect();
+        const table = document.querySelector('#study .table-card')?.getBoundingClientRect();
+        return plot && table ? Math.round(table.top - plot.top) : null;
+      })).toBe(0);
+      await expect.poll(() => box.evaluate((e) => e.scrollWidth - e.clientWidth)).toBe(0);
+      await expect.poll(() => page.locator('#study-table-hint').isVisible()).toBe(false);
+      // the last column's heading (collapse time) ends inside the box
+      expect(await box.evaluate((e) => {
+        const th = e.querySelector('th:last-child');
+        return th ? th.getBoundingClientRect().right <= e.getBoundingClientRect().right + 0.5 : false;
+      })).toBe(true);
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('Cancel keeps the material line with the kept rows', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0&study=tiny`);
     await page.locator('#study-aspects').fill('0.5, 8');
