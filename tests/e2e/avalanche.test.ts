@@ -91,6 +91,30 @@ describe('the avalanche page', () => {
     await page.context().close();
   });
 
+  it('Reset and Replay say where they go: back to the settling before the gate, not to t = 0 (the gate\'s opening)', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0`);
+    await waitForState(page, (s) => s.count === 128);
+    const start = 'the start: the column settles again behind the closed gate, which opens at t = 0';
+    expect(await page.locator('#btn-reset').getAttribute('title')).toBe(`Back to ${start}`);
+    // which is what Reset does, from the flow as from the settling
+    await page.locator('#btn-play').click();
+    await waitForProbe(page, (p) => p.phase === 2);
+    await expect.poll(async () => page.locator('#btn-play').getAttribute('title')).toBe(`The run has finished: play it again from ${start}`);
+    await page.locator('#btn-reset').click();
+    await expect.poll(async () => page.locator('#sim-time').textContent()).toBe('settling 0 s');
+    expect(await page.locator('#phase-line').textContent()).toMatch(/^Settling behind the closed gate — 0 s so far/);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the other pages keep "Back to t = 0"', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html?play=0`);
+    await waitForState(page, (s) => s.count === 4);
+    expect(await page.locator('#btn-reset').getAttribute('title')).toBe('Back to t = 0');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('a run cut by its longest duration while the grains still move says so, and which field to raise', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html`);
     await waitForState(page, (s) => s.count === 128);

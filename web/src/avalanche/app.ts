@@ -81,6 +81,8 @@ export function startAvalancheApp(): void {
     frame: onFrame,
     runningText: (n) => `Running — ${n.toLocaleString('en-US')} grain${n === 1 ? '' : 's'}`,
     clock: (msg) => (msg.phase === 0 ? settlingClock(msg.time, settleMaxTime) : null),
+    // not "t = 0": that is the gate's opening, and Reset builds the column again to settle first
+    start: 'the start: the column settles again behind the closed gate, which opens at t = 0',
     colourScale: () => legend.colourScale(),
     view,
     plotsDirty: () => plotsDirty,

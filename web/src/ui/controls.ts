@@ -30,11 +30,15 @@ export class Controls {
   private endedBy: 'finished' | 'stopped' = 'finished';
   private readonly stepButton: HTMLButtonElement;
 
-  constructor(container: HTMLElement, private readonly handlers: ControlHandlers, initialSpeed = 1) {
+  /**
+   * `start`: where Reset and Replay take the run, as the tooltips say it ("t = 0"; the avalanche's
+   * run starts before its t = 0, with the column settling behind the closed gate)
+   */
+  constructor(container: HTMLElement, private readonly handlers: ControlHandlers, initialSpeed = 1, private readonly start = 't = 0') {
     this.playButton = el('button', { type: 'button', id: 'btn-play', class: 'primary', 'aria-pressed': 'false' }, 'Play');
     const step = el('button', { type: 'button', id: 'btn-step', title: 'Advance one output interval' }, 'Step');
     this.stepButton = step;
-    const reset = el('button', { type: 'button', id: 'btn-reset', title: 'Back to t = 0' }, 'Reset');
+    const reset = el('button', { type: 'button', id: 'btn-reset', title: `Back to ${start}` }, 'Reset');
     this.speedInput = el('input', {
       type: 'range', id: 'speed', min: String(LOG_MIN), max: String(LOG_MAX), step: '0.05',
       value: String(Math.log10(initialSpeed)), 'aria-describedby': 'speed-value',
@@ -118,7 +122,7 @@ export class Controls {
   private showPlay(): void {
     const replay = this.finished && !this.running;
     this.playButton.textContent = this.running ? 'Pause' : replay ? 'Replay' : 'Play';
-    this.playButton.title = replay ? `${this.endText()}: play it again from t = 0` : '';
+    this.playButton.title = replay ? `${this.endText()}: play it again from ${this.start}` : '';
     this.playButton.setAttribute('aria-pressed', String(this.running));
   }
 

@@ -12,8 +12,11 @@ export interface ControlledClient {
   setSpeed(value: number): void;
 }
 
-/** #controls driving `client`; reset keeps running when `running()` */
-export function wireControls(client: ControlledClient, running: () => boolean): Controls {
+/**
+ * #controls driving `client`; reset keeps running when `running()`. `start`: where Reset and Replay
+ * take the run, for their tooltips (Controls; "t = 0" when absent)
+ */
+export function wireControls(client: ControlledClient, running: () => boolean, start?: string): Controls {
   const controls = new Controls(byId('controls', HTMLElement), {
     play: () => client.play(),
     pause: () => client.pause(),
@@ -21,7 +24,7 @@ export function wireControls(client: ControlledClient, running: () => boolean): 
     reset: () => client.reset(running()),
     replay: () => client.reset(true),
     speed: (value) => client.setSpeed(value),
-  });
+  }, 1, start);
   // space plays / pauses unless a form control has the focus, or an element that acts as a button (a
   // plot's legend entry, plot-view.ts: its Space switched its series and paused the run too)
   document.addEventListener('keydown', (event) => {

@@ -48,6 +48,8 @@ export interface PageSessionOptions<C, L, F> {
    * settling and jumps to 0 when the gate opens); null, or absent, for "t = … s".
    */
   clock?(msg: F): string | null;
+  /** where Reset and Replay take the run, as their tooltips say it ("t = 0" when absent) */
+  start?: string;
   view: FrameView;
   /** the canvas the PNG and WebM exports take (#sim-canvas by default) */
   exportCanvas?: HTMLCanvasElement;
@@ -156,7 +158,7 @@ export function connectPage<
     ? null
     : new ScenarioPanel(byId('scenario-panel', HTMLElement), o.presets, { apply: source.load }, o.form);
   source.attach(panel);
-  const controls = wireControls(client, () => running);
+  const controls = wireControls(client, () => running, o.start);
   // the canvas's PNG and WebM recording, after the play controls
   if (!params.embed) {
     const canvasExport = new CanvasExport(
