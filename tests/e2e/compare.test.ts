@@ -280,6 +280,36 @@ describe('the comparison page', () => {
     await page.context().close();
   });
 
+  it('the velocity plot keeps the disc chosen through Apply and Reset; another set-up starts from its own disc', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html?play=0`);
+    await waitForState(page, (s) => s.count === 4);
+    expect((await probe(page)).disc).toBe(4);
+    await page.locator('#disc-select').selectOption('2');
+    await page.locator('#component-select').selectOption({ label: '|v|' });
+    await expect.poll(async () => (await probe(page)).disc).toBe(2);
+    // e changed in the form: a new load of the same row
+    await page.locator('#f-restitution').fill('0.7');
+    await page.locator('#apply').click();
+    await expect.poll(async () => page.locator('#scenario-title').textContent()).toContain('(edited)');
+    expect((await probe(page)).disc).toBe(2);
+    expect(await page.locator('#disc-select').inputValue()).toBe('2');
+    expect((await probe(page)).component).toBe('speed');
+    await expect.poll(async () => page.locator('#card-velocity .u-title').getAttribute('title')).toBe('Speed |v| of disc 2 (m/s) vs time t (s)');
+    // (Apply plays the new run) paused, then back to t = 0
+    await waitForState(page, (s) => s.running && s.outputIndex > 3);
+    await page.locator('#btn-play').click();
+    await waitForState(page, (s) => !s.running);
+    await page.locator('#btn-reset').click();
+    await waitForState(page, (s) => s.outputIndex === 0);
+    expect((await probe(page)).disc).toBe(2);
+    // the pile: 20 discs, its own first disc
+    await page.locator('#preset').selectOption('compare-pile');
+    await waitForState(page, (s) => s.count === 20);
+    await expect.poll(async () => (await probe(page)).disc).toBe(1);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('a comparison link opened on the gas page lands on the comparison page', async () => {
     const payload = await encodeScenario(JSON.stringify(JSON.parse(await preset('compare-head-on'))));
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?until=0.2#s=${payload}`);

@@ -177,15 +177,20 @@ export function startCompareApp(): void {
   function onLoaded(msg: CompareLoadedMessage): void {
     const scenario: JsonObject = parseLoadedScenario(msg.scenarioJson);
     const k = getPath(scenario, 'setup.kind');
+    const previousKind = kind;
     kind = typeof k === 'string' ? k : 'row';
     const e = getPath(scenario, 'restitution');
     series = new CompareSeries(msg.count);
     for (const plot of plots) plot.setOutputInterval(msg.outputInterval);
     lastStatus = [];
     view.setScene(msg.count, msg.radii, msg.region, msg.walls, msg.positions);
-    // the disc picker: the row's last disc is the one the benchmark asks about
+    // the disc picker: the row's last disc is the one the benchmark asks about. A disc the reader
+    // chose stays chosen through Apply, Reset and another scenario of the same set-up that has it
+    // (changing e jumped the velocity plot back to disc 4 of the row)
+    const chosen = Number(discSelect.value);
+    const keep = kind === previousKind && Number.isInteger(chosen) && chosen >= 1 && chosen <= msg.count;
     discSelect.replaceChildren(...Array.from({ length: msg.count }, (_, i) => el('option', { value: String(i + 1) }, String(i + 1))));
-    discSelect.value = kind === 'row' ? String(msg.count) : '1';
+    discSelect.value = keep ? String(chosen) : kind === 'row' ? String(msg.count) : '1';
     repick();
     // the centre-of-mass height says something only for the pile
     if (!params.embed) byId('card-height', HTMLElement).hidden = kind !== 'pile';
