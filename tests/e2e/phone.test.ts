@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { openPage, useBrowser, waitForState } from './browser';
+import { openPage, sidewaysOverflow, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -65,4 +65,26 @@ describe('on a phone', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+  // the comparison's plots sat in a grid of columns at least 24rem (360 px) wide and the chain lab's in
+  // 22rem (330 px): on a 360 px phone each card ran 30 px (compare) or 48 px (chain) past the edge of
+  // its column, its CSV / PNG buttons cut at the screen's right edge, and the page scrolled sideways
+  for (const path of ['compare.html', 'chain.html', 'index.html', 'avalanche.html']) {
+    it(`${path} at 360 px: every plot card inside its column, nothing wider than the screen`, async () => {
+      const { page, errors } = await openPage(browser(), `${inject('baseUrl')}${path}?play=0`, { width: 360, height: 740 });
+      await expect.poll(async () => page.locator('.plot-card .uplot').count()).toBeGreaterThan(0);
+      const past = (): Promise<string[]> => page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.plot-card')]
+        .filter((card) => card.offsetParent !== null)
+        .flatMap((card) => {
+          const own = card.getBoundingClientRect();
+          const column = card.parentElement!.getBoundingClientRect();
+          return own.right > column.right + 0.5 || own.right > window.innerWidth
+            ? [`${card.id} ${Math.round(own.left)}..${Math.round(own.right)} in ${Math.round(column.left)}..${Math.round(column.right)}`]
+            : [];
+        }));
+      expect(await past()).toEqual([]);
+      expect(await sidewaysOverflow(page, 'document')).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  }
 });
