@@ -87,4 +87,24 @@ describe('on a phone', () => {
       await page.context().close();
     });
   }
+
+  // a legend entry too long for the row beside its swatch (the gas collision rate's "Enskog 2nσg(σ)√(πT/m)
+  // over each interval" on a 360 px phone) went to a row of its own, leaving the swatch alone above it
+  it('index.html at 360 px: each legend swatch beside its label, a long label wrapping next to it', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?play=0`, { width: 360, height: 740 });
+    await expect.poll(async () => page.locator('#plot-rate .u-legend .u-series').filter({ hasText: 'Enskog' }).count()).toBe(1);
+    const apart = await page.evaluate(() => [...document.querySelectorAll('.u-legend .u-series th')].flatMap((th) => {
+      const marker = th.querySelector('.u-marker')?.getBoundingClientRect();
+      const label = th.querySelector('.u-label')?.getBoundingClientRect();
+      if (!marker || !label || (th as HTMLElement).offsetParent === null) return [];
+      const middle = (marker.top + marker.bottom) / 2;
+      return marker.right <= label.left && middle > label.top && middle < label.bottom ? [] : [th.textContent ?? ''];
+    }));
+    expect(apart).toEqual([]);
+    // the long entry did take two rows: the check above saw it wrap
+    const enskog = await page.locator('#plot-rate .u-legend .u-series th').filter({ hasText: 'Enskog' }).locator('.u-label').boundingBox();
+    expect(enskog!.height).toBeGreaterThan(30);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });
