@@ -107,4 +107,26 @@ describe('on a phone', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  // the soft hysteresis plot's compact legend (a small embedded frame): its loop toggles were 22 x 22 px,
+  // under the 24 x 24 px a touch target needs (WCAG 2.5.8)
+  it('soft.html embedded on a 360 px phone: the compact legend\'s loop toggles are at least 24 x 24 px', async () => {
+    // the first scenario's first impact (disc 2 – wall 3): its one loop's legend is compact under the canvas
+    const url = `${inject('baseUrl')}soft.html?embed=1&plot=hysteresis&until=3`;
+    const { page, errors } = await openPage(browser(), url, { width: 360, height: 740 });
+    await waitForState(page, (s) => s.time >= 3 && !s.running);
+    const toggles = page.locator('#plot-hysteresis .legend-summary .loop-toggle');
+    await expect.poll(async () => toggles.count()).toBeGreaterThan(0);
+    expect(await toggles.first().isVisible()).toBe(true);
+    const sizes = await toggles.evaluateAll((all) => all.map((b) => {
+      const r = b.getBoundingClientRect();
+      return [r.width, r.height];
+    }));
+    for (const [w, h] of sizes) {
+      expect(w).toBeGreaterThanOrEqual(24);
+      expect(h).toBeGreaterThanOrEqual(24);
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });
