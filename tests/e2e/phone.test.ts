@@ -129,4 +129,28 @@ describe('on a phone', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  // the share block squeezed beside the page links: on a 360 px phone "Copy link" broke over two rows
+  // once the link's box appeared, and "Link copied (… characters)." over three in a 100 px column
+  it('index.html at 360 px: Copy link stays one row, the link box and the status within the screen', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?play=0`, { width: 360, height: 740 });
+    await waitForState(page, (s) => s.count > 0);
+    const button = page.locator('#copy-link');
+    await expect.poll(async () => button.isEnabled()).toBe(true);
+    const before = (await button.boundingBox())!;
+    await button.click();
+    await expect.poll(async () => page.locator('#share-status').textContent()).toMatch(/^(Link copied|Copy the link)/);
+    const after = (await button.boundingBox())!;
+    expect(after.height).toBe(before.height);
+    // one row of text: under two font sizes tall (three rows before)
+    const fontSize = await page.locator('#share-status').evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+    const status = (await page.locator('#share-status').boundingBox())!;
+    expect(status.height).toBeLessThan(2 * fontSize);
+    const link = (await page.locator('#share-url').boundingBox())!;
+    expect(link.width).toBeGreaterThanOrEqual(160);
+    for (const box of [after, status, link]) expect(box.x + box.width).toBeLessThanOrEqual(360);
+    expect(await sidewaysOverflow(page, 'document')).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });
