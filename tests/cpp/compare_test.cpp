@@ -131,6 +131,25 @@ TEST(Compare, SoftRowWithGapsIsTheBinaryAnswerAndItsContactsNeverOverlap) {
   }
 }
 
+TEST(Compare, SoftElasticRowWithGapsFinishesAtRest) {
+  // e = 1 with gaps: the exact answer is 0, 0, 0, v0 after three collisions. The soft integrator
+  // leaves discs 1-3 at some 1e-10 m/s, disc 2 a little faster than disc 3; counted as approaching,
+  // that ran the row to the table's time limit (92 s) and called the soft engine not finished.
+  for (double v0 : {1.0, 3.0}) {
+    const Json t = table(scenario("row", 1, R"(,"speed":)" + formatNumber(v0)));
+    const Json& soft = engineRow(t, 1);
+    const std::vector<double> v = numbersOf(*soft.find("velocities"));
+    EXPECT_TRUE(soft.find("done")->asBool()) << "v0 = " << v0 << ": " << soft.dump();
+    EXPECT_EQ(soft.find("collisions")->asNumber(), 3);
+    for (std::size_t k = 0; k < 3; ++k) EXPECT_NEAR(v[k], 0, 1e-9 * v0) << "v0 = " << v0 << ", disc " << k + 1;
+    EXPECT_NEAR(v[3], v0, 1e-9 * v0);
+    // done soon after the third contact ends (the exact collisions are 1 m / v0 apart), not at the limit
+    EXPECT_LT(soft.find("doneAt")->asNumber(), t.find("exact")->find("endTime")->asNumber() + 1);
+    EXPECT_TRUE(engineRow(t, 0).find("done")->asBool());
+    EXPECT_TRUE(engineRow(t, 2).find("done")->asBool());
+  }
+}
+
 TEST(Compare, SoftImpactsSlowerThanThePersistentFloorMissEALittle) {
   // At e = 0.2 the row makes 13 collisions, the last ones at a fraction of a mm/s: below the soft
   // engine's floor on the captured approach speed (1 mm/s, which keeps resting contacts bounded)

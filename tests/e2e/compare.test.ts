@@ -310,6 +310,23 @@ describe('the comparison page', () => {
     await page.context().close();
   });
 
+  it('the elastic row with gaps (e = 1): every engine finishes, the soft discs at rest to round-off, none "not finished"', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html?play=0`);
+    await waitForState(page, (s) => s.count === 4);
+    await page.locator('#f-restitution').fill('1');
+    await page.locator('#apply').click();
+    await expect.poll(async () => page.locator('#scenario-title').textContent()).toContain('(edited)');
+    const ready = await waitForProbe(page, (p) => p.table.state === 'ready' && p.table.cells[0]?.[4] === '1');
+    expect(ready.table.cells[0]?.slice(1, 6)).toEqual(['0', '0', '0', '1', '3']);
+    // the soft row was 'soft (Hunt–Crossley) (not finished)', run to the table's limit of 92 s
+    expect(ready.table.cells.map((r) => r[0])).toEqual(['exact (chain engine, 1D)', 'event-driven', 'soft (Hunt–Crossley)', 'NSCD (Moreau–Jean)']);
+    expect(ready.table.explanation).not.toContain('had not finished');
+    expect(ready.table.explanation).toContain('the soft discs agree with the exact answer');
+    (ready.table.velocities['soft'] ?? []).forEach((v, i) => expect(Math.abs(v - (ready.table.velocities['exact']?.[i] ?? NaN))).toBeLessThan(1e-9));
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('a comparison link opened on the gas page lands on the comparison page', async () => {
     const payload = await encodeScenario(JSON.stringify(JSON.parse(await preset('compare-head-on'))));
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?until=0.2#s=${payload}`);
