@@ -153,4 +153,26 @@ describe('on a phone', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  // the comparison's readout in three columns on a tablet (768 px) or a phone turned sideways (740 px):
+  // the counts with their second number, "soft: integrator steps (rejected) 356 (53)" and "NSCD: steps
+  // (mean iterations) 2,880 (1)", broke between the two numbers
+  for (const viewport of [{ width: 768, height: 1024 }, { width: 740, height: 360 }]) {
+    it(`compare.html at ${viewport.width} x ${viewport.height}: every readout value on one row`, async () => {
+      const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html?play=0`, viewport);
+      await waitForState(page, (s) => s.count > 0);
+      await page.locator('#btn-step').click();
+      await expect.poll(async () => page.locator('.readout dd').filter({ hasText: /\(\d+\)$/ }).count()).toBe(2);
+      const broken = await page.evaluate(() => [...document.querySelectorAll('.readout dd')].flatMap((dd) => {
+        const range = document.createRange();
+        range.selectNodeContents(dd);
+        const rows = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        return rows.size > 1 ? [dd.textContent ?? ''] : [];
+      }));
+      expect(broken).toEqual([]);
+      expect(await sidewaysOverflow(page, 'document')).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  }
 });
