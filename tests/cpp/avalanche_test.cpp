@@ -78,9 +78,12 @@ TEST(AvalancheScenario, EveryProblemNamedWithFieldAndValue) {
   EXPECT_TRUE(mentions(p, "solver.timeStep = 0: must be > 0"));
   EXPECT_TRUE(mentions(p, "solver.maxIterations = 2.5: must be an integer"));
   EXPECT_TRUE(mentions(p, "colum = {}: unknown field (did you mean \"column\"?)"));
-  EXPECT_TRUE(mentions(p, "boundary.segments[0]"));
+  // the segment as written, not its first coordinate ("boundary.segments[0] = 0: …")
+  EXPECT_TRUE(mentions(p, "boundary.segments[0] = [0,0,0,0]: the two end points coincide"));
   EXPECT_TRUE(mentions(p, "boundary.segments[1] = [1,2,3]: must be [ax, ay, bx, by] (m)"));
   EXPECT_GE(p.size(), 9u);
+  EXPECT_TRUE(mentions(problems(R"({"schema": 1, "engine": "avalanche", "boundary": {"segments": [[0.2, 0, 0.3, 0.1], [0.3, 0, 0.3, 0]]}})"),
+                       "boundary.segments[1] = [0.3,0,0.3,0]: the two end points coincide"));
   EXPECT_TRUE(mentions(problems(R"({"schema": 1, "engine": "avalanche", "grains": {"rmin": 0.01, "rmax": 0.005}})"),
                        "grains.rmax = 0.005: must be >= grains.rmin = 0.01 m"));
   EXPECT_TRUE(mentions(problems(R"({"schema": 1, "engine": "avalanche", "friction": {"rolling": 1.5}})"),

@@ -278,6 +278,20 @@ describe('the avalanche page', () => {
     await page.context().close();
   });
 
+  it('a boundary segment of zero length in the JSON is named with the segment as written', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0`);
+    await waitForState(page, (s) => s.count === 128);
+    const scenario = JSON.parse(await page.locator('#scenario-json').inputValue()) as Record<string, unknown>;
+    await page.locator('#scenario-json').evaluate((e) => e.closest('details')?.setAttribute('open', ''));
+    await page.locator('#scenario-json').fill(JSON.stringify({ ...scenario, boundary: { segments: [[0.2, 0, 0.3, 0.1], [0.3, 0, 0.3, 0]] } }));
+    await page.locator('#apply-json').click();
+    // it read 'boundary.segments[1] = 0: the two end points coincide'
+    await expect.poll(async () => page.locator('#json-errors').textContent()).toContain('boundary.segments[1] = [0.3,0,0.3,0]: the two end points coincide');
+    expect(await page.locator('#scenario-title').textContent()).toBe('Column collapse, H/W = 2 before settling');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('the study runs tiny columns on workers with progress, plots points and slopes; cancel stops it', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0&study=tiny`);
     await waitForState(page, (s) => s.count === 128);

@@ -58,7 +58,10 @@ void readSegments(Reader& rd, const Json& boundary, AvalancheScenarioSpec& s) {
       p[c] = v;
     }
     if (!good) continue;
-    if (!rd.rule(p[0] != p[2] || p[1] != p[3], path, 0, "the two end points coincide")) continue;
+    if (p[0] == p[2] && p[1] == p[3]) {
+      rd.error(path, &seg, "the two end points coincide");  // the segment as written (it said "= 0")
+      continue;
+    }
     s.segments.push_back(p);
   }
 }
