@@ -1,6 +1,7 @@
 /** The avalanche page's pure modules: study cases, scaling and slope fit, canvas scales, sample series, settling clock, form, Gmsh answer. */
 import { describe, expect, it } from 'vitest';
 import { AVALANCHE_FIELDS, AVALANCHE_FORM } from '../../web/src/avalanche/avalanche-form';
+import { enabledBy } from '../../web/src/ui/scenario-form';
 import { AVALANCHE_PLOT_KINDS, AVALANCHE_TITLES, avalanchePlotOptions, axisSize, fitLabel } from '../../web/src/avalanche/avalanche-plots';
 import { chartHeaders } from '../../web/src/plot/chart-export';
 import { segmentsAway, withSegments } from '../../web/src/avalanche/msh-import';
@@ -187,6 +188,19 @@ describe('samples and the settling clock', () => {
 });
 
 describe('the avalanche form and the Gmsh answer', () => {
+  it('the Jacobi relaxation is greyed out while the method is Gauss–Seidel, which does not use it; its value is kept', () => {
+    const relaxation = AVALANCHE_FIELDS.find((f) => f.key === 'relaxation');
+    const when = relaxation?.enabledWhen;
+    expect(when && 'values' in when ? when.key : null).toBe('method');
+    if (!when) throw new Error('no enabledWhen');
+    expect(enabledBy(when, 'gauss-seidel')).toBe(false);
+    expect(enabledBy(when, 'jacobi')).toBe(true);
+    // greyed out, not dropped: the scenario keeps the value for a later switch to Jacobi
+    const values = AVALANCHE_FORM.fromScenario(BASE);
+    values['relaxation'] = '0.7';
+    expect((AVALANCHE_FORM.toScenario(BASE, values)['solver'] as JsonObject)['relaxation']).toBe(0.7);
+  });
+
   it('every field with a unit, round trip through the scenario', () => {
     for (const f of AVALANCHE_FIELDS) expect(f.unit, f.key).not.toBe('');
     const values = AVALANCHE_FORM.fromScenario(BASE);

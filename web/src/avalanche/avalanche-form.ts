@@ -35,7 +35,11 @@ export const AVALANCHE_FIELDS: readonly FieldSpec[] = [
   { key: 'tolerance', path: 'solver.tolerance', label: 'Tolerance', unit: '× mean R', kind: 'number', group: 'solver', hint: 'geometric: the largest velocity change × h, as a fraction of the mean radius' },
   { key: 'maxIterations', path: 'solver.maxIterations', label: 'Max iterations per step', unit: '–', kind: 'number', group: 'solver' },
   { key: 'warmStart', path: 'solver.warmStart', label: 'Warm start (previous impulses)', unit: '–', kind: 'checkbox', group: 'solver' },
-  { key: 'relaxation', path: 'solver.relaxation', label: 'Jacobi relaxation', unit: '–', kind: 'number', group: 'solver' },
+  {
+    key: 'relaxation', path: 'solver.relaxation', label: 'Jacobi relaxation', unit: '–', kind: 'number', group: 'solver',
+    hint: 'the fraction of each Jacobi sweep’s correction applied; Gauss–Seidel does not use it (greyed out)',
+    enabledWhen: { key: 'method', values: ['jacobi'] },
+  },
   { key: 'settleThreshold', path: 'settle.threshold', label: 'Settled below', unit: 'm g R', kind: 'number', group: 'settle', hint: 'kinetic energy per grain, in units of the mean grain’s m g R' },
   { key: 'settleMaxTime', path: 'settle.maxTime', label: 'Longest settling', unit: 's', kind: 'number', group: 'settle' },
   { key: 'stopThreshold', path: 'stop.threshold', label: 'Stopped below', unit: 'm g R', kind: 'number', group: 'settle' },
