@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { COMPARE_FIELDS, COMPARE_FORM } from '../../web/src/compare/compare-form';
+import { enabledBy } from '../../web/src/ui/scenario-form';
 import { difference, explain, parseRowTable, sig, tableConditions, tableCsvRows, tableRows, type RowTable } from '../../web/src/compare/row-table';
 import { engineMessage } from '../../web/src/compare/protocol';
 import { CompareSeries, plotted } from '../../web/src/compare/series';
@@ -210,6 +211,17 @@ describe('the comparison family', () => {
     // text that is not a number goes on as text, so the engine names the field and the value
     expect((next['setup'] as Record<string, unknown>)['gap']).toBe('wide');
     for (const f of COMPARE_FIELDS) expect(f.unit, f.key).not.toBe('');
+  });
+
+  it('the set-up\'s own fields are in use only with the set-ups that read them (greyed out otherwise, as their hints say)', () => {
+    const inUse = (kind: string): string[] =>
+      COMPARE_FIELDS.filter((f) => f.key !== 'kind' && (!f.enabledWhen || enabledBy(f.enabledWhen, kind))).map((f) => f.key);
+    const common = ['speed', 'restitution', 'youngModulus', 'timeStep', 'interval', 'duration'];
+    expect(inUse('row').sort()).toEqual([...common, 'gap'].sort());
+    expect(inUse('head-on').sort()).toEqual([...common, 'gap'].sort());
+    expect(inUse('gas').sort()).toEqual([...common, 'count', 'seed', 'tc'].sort());
+    expect(inUse('pile').sort()).toEqual([...common, 'count', 'gravity', 'seed', 'tc'].sort());
+    for (const f of COMPARE_FIELDS) if (f.enabledWhen) expect(f.enabledWhen.key, f.key).toBe('kind');
   });
 });
 

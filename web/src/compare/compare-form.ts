@@ -13,6 +13,11 @@ export const COMPARE_GROUP_TITLES: Readonly<Record<string, string>> = {
   output: 'Output',
 };
 
+/**
+ * The set-up's own fields follow the set-up (enabledWhen): greyed out where it does not use them
+ * (the row has no disc count, gravity, seed or TC model; the gas and the pile no gap), as their
+ * hints say; a value stays in the scenario.
+ */
 export const COMPARE_FIELDS: readonly FieldSpec[] = [
   {
     key: 'kind', path: 'setup.kind', label: 'Set-up', unit: '–', kind: 'select', group: 'setup',
@@ -24,14 +29,14 @@ export const COMPARE_FIELDS: readonly FieldSpec[] = [
     ],
   },
   { key: 'speed', path: 'setup.speed', label: 'Speed v0', unit: 'm/s', kind: 'number', group: 'setup', hint: 'pair: closing speed; row: disc 1; gas: rms; pile: initial' },
-  { key: 'gap', path: 'setup.gap', label: 'Gap between surfaces', unit: 'm', kind: 'number', group: 'setup', hint: 'pair and row; 0: touching (Newton’s cradle)' },
-  { key: 'count', path: 'setup.count', label: 'Number of discs', unit: '–', kind: 'number', group: 'setup', hint: 'gas and pile' },
-  { key: 'gravity', path: 'setup.gravity', label: 'Gravity g', unit: 'm/s²', kind: 'number', group: 'setup', hint: 'the pile only' },
-  { key: 'seed', path: 'seed', label: 'Random seed', unit: '–', kind: 'number', group: 'setup', hint: 'gas and pile' },
+  { key: 'gap', path: 'setup.gap', label: 'Gap between surfaces', unit: 'm', kind: 'number', group: 'setup', hint: 'pair and row; 0: touching (Newton’s cradle)', enabledWhen: { key: 'kind', values: ['head-on', 'row'] } },
+  { key: 'count', path: 'setup.count', label: 'Number of discs', unit: '–', kind: 'number', group: 'setup', hint: 'gas and pile', enabledWhen: { key: 'kind', values: ['gas', 'pile'] } },
+  { key: 'gravity', path: 'setup.gravity', label: 'Gravity g', unit: 'm/s²', kind: 'number', group: 'setup', hint: 'the pile only', enabledWhen: { key: 'kind', values: ['pile'] } },
+  { key: 'seed', path: 'seed', label: 'Random seed', unit: '–', kind: 'number', group: 'setup', hint: 'gas and pile', enabledWhen: { key: 'kind', values: ['gas', 'pile'] } },
   { key: 'restitution', path: 'restitution', label: 'Restitution e', unit: '–', kind: 'number', group: 'contact', hint: '0 < e ≤ 1, every engine, discs and walls' },
   { key: 'youngModulus', path: 'soft.youngModulus', label: 'Soft: Young’s modulus E', unit: 'Pa', kind: 'number', group: 'engines', hint: 'stiffer: shorter contacts (about 6 ms at 1e7 Pa, 1 m/s)' },
   { key: 'timeStep', path: 'nscd.timeStep', label: 'NSCD: time step h', unit: 's', kind: 'number', group: 'engines' },
-  { key: 'tc', path: 'event.tc', label: 'Event-driven: TC time t_c', unit: 's', kind: 'number', group: 'engines', hint: 'gas and pile; 0: off' },
+  { key: 'tc', path: 'event.tc', label: 'Event-driven: TC time t_c', unit: 's', kind: 'number', group: 'engines', hint: 'gas and pile; 0: off', enabledWhen: { key: 'kind', values: ['gas', 'pile'] } },
   { key: 'interval', path: 'output.interval', label: 'Output interval', unit: 's', kind: 'number', group: 'output' },
   { key: 'duration', path: 'output.duration', label: 'Duration', unit: 's', kind: 'number', group: 'output', hint: '0: the set-up’s own' },
 ];
