@@ -75,6 +75,30 @@ describe('the row table', () => {
     expect(csv.rows[2]?.[1]).toBe(0.173828125 + 3e-10); // full precision
   });
 
+  it('an engine not finished because the exact row ends later than the table runs it says so (e = 0.99: last collision at 40000 s)', () => {
+    const slow = [0.005, 0.004975, 0.00495013, 0.985075];
+    const late = tableJson(
+      [
+        { engine: 'event', velocities: slow, collisions: 3, maxDifference: 5e-5, done: false, doneAt: 2000, elasticByTC: 0 },
+        { engine: 'soft', velocities: slow, collisions: 3, maxDifference: 5e-5, done: false, doneAt: 2000 },
+        { engine: 'nscd', velocities: slow, collisions: 3, maxDifference: 5e-5, done: false, doneAt: 2000, timeStep: 0.001 },
+      ],
+      { velocities: [0.0049505, 0.004975, 0.00499963, 0.985075], collisions: 6, endTime: 40001.99994944076, shortestInterval: 1.005 },
+    );
+    const text = explain(table(late));
+    const why = ": the exact row's last collision comes only at t = 40000 s, later than the 2000 s the table runs each engine.";
+    expect(text).toContain(`The event-driven engine had not finished by t = 2000 s${why}`);
+    expect(text).toContain(`The soft discs had not finished by t = 2000 s${why}`);
+    expect(text).toContain(`NSCD had not finished by t = 2000 s (h = 0.001 s)${why}`);
+    // an engine not finished for another reason, the exact end (17.8 s) long past: no such clause
+    const early = tableJson([
+      { engine: 'event', velocities: binary, collisions: 6, maxDifference: 0, elasticByTC: 0 },
+      { engine: 'soft', velocities: slow, collisions: 3, maxDifference: 5e-5, done: false, doneAt: 92 },
+      { engine: 'nscd', velocities: binary, collisions: 6, maxDifference: 0, simultaneousSteps: 0, maxSimultaneous: 1, timeStep: 0.001 },
+    ]);
+    expect(explain(table(early)).join(' ')).toContain('The soft discs had not finished by t = 92 s.');
+  });
+
   it('states the run\'s parameters over the table as a reader writes them: E = 1e7 Pa, not 10000000 Pa', () => {
     expect(tableConditions(table(agreeing))).toBe('e = 0.5, gaps 1 m, v0 = 1 m/s; soft E = 1e7 Pa; NSCD h = 0.001 s.');
     const typed = { ...table(agreeing), restitution: 0.1715763, gap: 0, speed: 2.5, youngModulus: 2.5e9, timeStep: 1e-4 };

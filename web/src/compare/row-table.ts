@@ -198,9 +198,16 @@ export function explain(t: RowTable): string[] {
     out.push(`Exact: ${ex.collisions} binary collisions; disc 4 leaves at ${sig(v4, 6)} m/s${closed}.${apart}`);
   }
 
+  // an engine not finished where the exact row itself ends later than the table runs the engines
+  // (e = 0.99: the last collisions come at 40000 s, the table stops at 2000 s, each engine at 3 of 6)
+  const beyond = (doneAt: number): string =>
+    Number.isFinite(ex.endTime) && ex.endTime > doneAt
+      ? `: the exact row's last collision comes only at t = ${sig(ex.endTime)} s, later than the ${sig(doneAt)} s the table runs each engine`
+      : '';
+
   // event-driven
   if (ev) {
-    if (!ev.done) out.push(`The event-driven engine had not finished by t = ${sig(ev.doneAt)} s${ev.message ? ` (${ev.message})` : ''}.`);
+    if (!ev.done) out.push(`The event-driven engine had not finished by t = ${sig(ev.doneAt)} s${ev.message ? ` (${ev.message})` : ''}${beyond(ev.doneAt)}.`);
     else if (ev.maxDifference < 1e-9 && ev.collisions === ex.collisions)
       out.push(
         `The event-driven engine is the same binary-collision model in 2D: ${ev.maxDifference === 0 ? 'it agrees exactly' : `it agrees to ${difference(ev.maxDifference)} m/s`}, with the same ${ev.collisions} collisions.`,
@@ -218,7 +225,7 @@ export function explain(t: RowTable): string[] {
     const most = soft.maxSimultaneous ?? 1;
     const v4s = soft.velocities[soft.velocities.length - 1] ?? NaN;
     if (!soft.done) {
-      out.push(`The soft discs had not finished by t = ${sig(soft.doneAt)} s.`);
+      out.push(`The soft discs had not finished by t = ${sig(soft.doneAt)} s${beyond(soft.doneAt)}.`);
     } else if (overlap === 0) {
       const ratio = spacing !== null && spacing > 0 && longest > 0 ? ` — ${sig(spacing / longest, 2)} times shorter than the shortest time between two exact collisions` : '';
       const slowest = soft.slowestApproach ?? Infinity;
@@ -244,7 +251,7 @@ export function explain(t: RowTable): string[] {
     const steps = nscd.simultaneousSteps ?? 0;
     const h = nscd.timeStep ?? t.timeStep;
     if (!nscd.done) {
-      out.push(`NSCD had not finished by t = ${sig(nscd.doneAt)} s (h = ${sig(h)} s).`);
+      out.push(`NSCD had not finished by t = ${sig(nscd.doneAt)} s (h = ${sig(h)} s)${beyond(nscd.doneAt)}.`);
     } else if (steps === 0) {
       out.push(
         `NSCD (h = ${sig(h)} s) met every impact in a step of its own and applied Newton's law to one contact at a time: ${nscd.maxDifference === 0 ? 'exact' : `exact to ${difference(nscd.maxDifference)} m/s`}.`,
