@@ -237,6 +237,20 @@ describe('the comparison family', () => {
     for (const f of COMPARE_FIELDS) expect(f.unit, f.key).not.toBe('');
   });
 
+  it('shows the default Young\'s modulus as 1e7 (as its hint writes it), not 10000000, and reads it back exactly', () => {
+    const base = { schema: 1, engine: 'compare', setup: { kind: 'row', speed: 1, gap: 1 }, restitution: 0.5, soft: { youngModulus: 1e7 }, nscd: { timeStep: 0.001 } };
+    const values = COMPARE_FORM.fromScenario(base);
+    expect(values['youngModulus']).toBe('1e7');
+    expect(values['timeStep']).toBe('0.001');
+    expect(values['speed']).toBe('1');
+    expect((COMPARE_FORM.toScenario(base, values)['soft'] as Record<string, unknown>)['youngModulus']).toBe(1e7);
+    // every digit kept
+    const typed = COMPARE_FORM.fromScenario({ ...base, soft: { youngModulus: 12345678.5 } });
+    expect(typed['youngModulus']).toBe('1.23456785e7');
+    expect((COMPARE_FORM.toScenario(base, typed)['soft'] as Record<string, unknown>)['youngModulus']).toBe(12345678.5);
+    expect(COMPARE_FORM.fromScenario({ ...base, soft: { youngModulus: 999999 } })['youngModulus']).toBe('999999');
+  });
+
   it('the set-up\'s own fields are in use only with the set-ups that read them (greyed out otherwise, as their hints say)', () => {
     const inUse = (kind: string): string[] =>
       COMPARE_FIELDS.filter((f) => f.key !== 'kind' && (!f.enabledWhen || enabledBy(f.enabledWhen, kind))).map((f) => f.key);

@@ -152,8 +152,13 @@ export function fieldApplies(field: FieldSpec, availability: FormAvailability): 
   return true;
 }
 
+/**
+ * A number as its field shows it: as JSON writes it, but from 10⁶ up in the exponent form, every
+ * digit kept ("1e7", not "10000000", for the default Young's modulus: the hints write 1e7 Pa, and a
+ * reader counted the zeros). The fields read either form.
+ */
 function numberText(value: JsonValue | undefined): string {
-  if (typeof value === 'number') return String(value);
+  if (typeof value === 'number') return Number.isFinite(value) && Math.abs(value) >= 1e6 ? value.toExponential().replace('e+', 'e') : String(value);
   if (typeof value === 'string') return value;
   return '';
 }
