@@ -397,6 +397,12 @@ TEST(SoftScenario, ProblemsNameFieldValueAndRule) {
   EXPECT_TRUE(has("gravity[1] = \"down\": must be a number"));
 }
 
+TEST(SoftScenario, AnOpenPlaneSetToFalseIsQuotedAsWritten) {
+  // the message used to read "domain.open = 0", a placeholder for the false the reader wrote
+  const auto texts = softProblems(R"({"schema": 1, "engine": "soft", "domain": {"open": false}, "discs": [{"x": 5, "y": 5}]})");
+  EXPECT_EQ(texts, std::vector<std::string>{"domain.open = false: must be true (the open plane has no walls)"});
+}
+
 TEST(SoftScenario, AValueAboveItsCeilingIsToldTheCeiling) {
   // a mass of 1e20 kg used to be told "must be > 0 kg"
   const auto texts = softProblems(R"({"schema": 1, "engine": "soft", "discs": [{"x": 5, "y": 5, "radius": 1e7, "mass": 1e20}]})");

@@ -41,7 +41,9 @@ void readSoftDomain(Reader& rd, const Json& root, SoftScenarioSpec& s) {
   if (domain->find("open")) {
     bool open = false;
     if (rd.boolean(*domain, "domain", "open", open)) {
-      if (rd.rule(open, "domain.open", 0, "must be true (the open plane has no walls)")) s.domain = "open";
+      // the value as written (false), not a number standing in for it
+      if (open) s.domain = "open";
+      else rd.error("domain.open", "false", "must be true (the open plane has no walls)");
     }
   }
 }
