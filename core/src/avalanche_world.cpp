@@ -54,13 +54,13 @@ bool checkSetup(const AvalancheScenarioSpec& s, std::vector<Issue>& errors) {
   const double grains = std::floor(s.columnWidth / d) * std::floor(s.columnHeight / d);
   if (grains > kMaxAvalancheGrains)
     errors.push_back(Issue{"column", num(s.columnWidth) + " m x " + num(s.columnHeight) + " m",
-                           "holds about " + num(grains) + " grains of radius up to " + num(s.rmax) + " m (limit " +
-                               std::to_string(kMaxAvalancheGrains) + "): use larger grains or a smaller column"});
+                           "holds about " + formatCount(grains) + " grains of radius up to " + num(s.rmax) + " m (limit " +
+                               formatCount(kMaxAvalancheGrains) + "): use larger grains or a smaller column"});
   const double floorDiscs = s.floorLength / (2 * s.rmin);
   if (floorDiscs > kMaxFloorDiscs)
     errors.push_back(Issue{"floor.length", num(s.floorLength),
-                           "needs " + num(std::ceil(floorDiscs)) + " floor discs of radius grains.rmin = " + num(s.rmin) +
-                               " m (limit " + std::to_string(kMaxFloorDiscs) + ")"});
+                           "needs " + formatCount(std::ceil(floorDiscs)) + " floor discs of radius grains.rmin = " + num(s.rmin) +
+                               " m (limit " + formatCount(kMaxFloorDiscs) + ")"});
   return errors.size() == before;
 }
 

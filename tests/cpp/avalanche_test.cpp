@@ -177,10 +177,10 @@ TEST(AvalancheWorld, TheFloorBeyondTheFlowChangesNothing) {
 TEST(AvalancheScenario, ImpossibleSetUpsAreRejectedBeforeAnythingIsBuilt) {
   // a million grains in a small column: rejected with the count, before allocating them
   auto p = problems(R"({"schema": 1, "engine": "avalanche", "grains": {"rmin": 0.0001, "rmax": 0.0001}, "floor": {"length": 1}})");
-  EXPECT_TRUE(mentions(p, "column = 0.1 m x 0.2 m: holds about 500000 grains")) << ::testing::PrintToString(p);
+  EXPECT_TRUE(mentions(p, "column = 0.1 m x 0.2 m: holds about 500,000 grains")) << ::testing::PrintToString(p);
   EXPECT_EQ(p.size(), 1u);
   p = problems(R"({"schema": 1, "engine": "avalanche", "grains": {"rmin": 0.000001, "rmax": 0.01}, "floor": {"length": 1}})");
-  EXPECT_TRUE(mentions(p, "floor.length = 1: needs 500000 floor discs")) << ::testing::PrintToString(p);
+  EXPECT_TRUE(mentions(p, "floor.length = 1: needs 500,000 floor discs of radius grains.rmin = 1e-06 m (limit 200,000)")) << ::testing::PrintToString(p);
   EXPECT_TRUE(mentions(problems(R"({"schema": 1, "engine": "avalanche", "column": {"width": 0.01}})"),
                        "column.width = 0.01: must hold one grain: at least the lattice pitch, 2.04 grains.rmax = 0.01224 m"));
   // wider than a grain but narrower than the lattice's pitch: it used to run with no grain at all

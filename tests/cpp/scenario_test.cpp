@@ -123,6 +123,15 @@ TEST(Scenario, TypeErrorsAndUnknownFields) {
   EXPECT_ISSUE(R"({"schema":1,"discs":[{"x":1,"y":1,"r":0.1}]})", "discs[0].r = 0.1: unknown field (did you mean \"radius\"?)");
   EXPECT_ISSUE(R"({"schema":1,"generate":{"rad":0.1}})", "generate.rad = 0.1: unknown field; allowed: count radius radiusMax");
   EXPECT_ISSUE(R"({"schema":1,"restitution":"high"})", "restitution = \"high\": must be a number");
+  // a decimal comma (or a thousands separator), as typed in a form by a user of such a locale, is told
+  // how to write the number; other text is not
+  EXPECT_ISSUE(R"({"schema":1,"restitution":"0,9"})",
+               "restitution = \"0,9\": must be a number, written with a decimal point and no separators (0.5, 1000)");
+  EXPECT_ISSUE(R"({"schema":1,"generate":{"count":"1,000"}})",
+               "generate.count = \"1,000\": must be a number, written with a decimal point and no separators (0.5, 1000)");
+  EXPECT_ISSUE(R"({"schema":1,"restitution":"0,9,x"})", "restitution = \"0,9,x\": must be a number");
+  EXPECT_FALSE(hasText(issuesOf(R"({"schema":1,"restitution":"0,9,x"})"), "decimal point"));
+  EXPECT_FALSE(hasText(issuesOf(R"({"schema":1,"restitution":"high"})"), "decimal point"));
   EXPECT_ISSUE(R"({"schema":1,"generate":{"count":10.5}})", "generate.count = 10.5: must be an integer");
   EXPECT_ISSUE(R"({"schema":1,"generate":{"placement":"grid"}})", "generate.placement = \"grid\": must be one of: \"random\", \"lattice\"");
   EXPECT_ISSUE(R"({"schema":1,"vibration":{"enabled":"yes"}})", "vibration.enabled = \"yes\": must be true or false");
@@ -256,6 +265,16 @@ TEST(Json, RoundTripsStringsAndNumbers) {
   EXPECT_EQ(formatNumber(400), "400");
   EXPECT_EQ(formatNumber(1e-5), "1e-05");
   EXPECT_EQ(std::strtod(formatNumber(0.1 + 0.2).c_str(), nullptr), 0.1 + 0.2);
+}
+
+TEST(Json, CountsAreWrittenWithThousandsSeparators) {
+  EXPECT_EQ(formatCount(0), "0");
+  EXPECT_EQ(formatCount(999), "999");
+  EXPECT_EQ(formatCount(1000), "1,000");
+  EXPECT_EQ(formatCount(133328), "133,328");
+  EXPECT_EQ(formatCount(1234567), "1,234,567");
+  EXPECT_EQ(formatCount(-50000), "-50,000");
+  EXPECT_EQ(formatCount(2.6), "3");
 }
 
 }  // namespace

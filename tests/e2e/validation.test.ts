@@ -35,6 +35,33 @@ describe('scenario validation in the page', () => {
     await page.context().close();
   });
 
+  it('tells how to write a number typed with a decimal comma, on the form pages and the chain lab', async () => {
+    const hint = 'must be a number, written with a decimal point and no separators (0.5, 1000)';
+    for (const [path, field, text, message] of [
+      ['index.html', 'restitution', '0,8', `restitution = "0,8": ${hint}`],
+      ['soft.html', 'mu', '0,3', `friction.mu = "0,3": ${hint}`],
+      ['avalanche.html', 'mu', '0,3', `friction.mu = "0,3": ${hint}`],
+    ] as const) {
+      const { page, errors } = await openPage(browser(), `${inject('baseUrl')}${path}?play=0`);
+      await waitForState(page, (s) => s.count > 0);
+      await page.locator(`#f-${field}`).fill(text);
+      await page.locator('#apply').click();
+      const fieldError = page.locator(`#err-${field}`);
+      await fieldError.waitFor({ state: 'visible' });
+      expect(await fieldError.textContent(), path).toContain(message);
+      // what was typed stays, to be corrected
+      expect(await page.locator(`#f-${field}`).inputValue()).toBe(text);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html`);
+    await page.locator('#time-e').fill('0,5');
+    await page.locator('#time-run').click();
+    await expect.poll(async () => page.locator('#time-e-error').textContent()).toBe('e = "0,5" is not a number: write it with a decimal point and no separators (0.5, 1000)');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('lists errors of pasted JSON and shows "finished" at the end of a run', async () => {
     const { page, errors } = await openPage(browser(), inject('baseUrl'));
     await waitForState(page, (s) => s.count > 0 && s.time > 0);

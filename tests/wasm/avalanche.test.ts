@@ -91,7 +91,7 @@ describe('avalanche (WASM)', () => {
     expect(texts).toContain('column.width = "wide": must be a number');
     const w = new mod.AvalancheWorld('{"schema":1,"engine":"avalanche","grains":{"rmin":0.0001,"rmax":0.0001}}');
     expect(w.ok()).toBe(false);
-    expect(w.report()).toContain('holds about 500000 grains');
+    expect(w.report()).toContain('holds about 500,000 grains');
     expect(w.bodies()).toBe(0);
     expect(w.positions().length).toBe(0);
     expect(w.advance(10)).toBe(3); // Stopped: nothing to run

@@ -225,6 +225,10 @@ describe('input validation', () => {
     expect(msg('-0.1', RULES.e)).toBe('e = -0.1 is outside [0, 1]');
     expect(msg('NaN', RULES.e)).toBe('e = "NaN" is not a number');
     expect(msg('abc', RULES.e)).toBe('e = "abc" is not a number');
+    // a decimal comma or a thousands separator is told how to write the number; other text is not
+    expect(msg('0,5', RULES.e)).toBe('e = "0,5" is not a number: write it with a decimal point and no separators (0.5, 1000)');
+    expect(msg('1,000', RULES.points)).toBe('resolution = "1,000" is not a number: write it with a decimal point and no separators (0.5, 1000)');
+    expect(msg('0,5,x', RULES.e)).toBe('e = "0,5,x" is not a number');
     expect(msg('0x10', RULES.points)).toMatch(/not a number/);
     expect(msg('', RULES.e)).toBe('e is empty: enter a number in [0, 1]');
     expect(msg('1e999', RULES.e)).toBe('e = 1e999 is not finite');

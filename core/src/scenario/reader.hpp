@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <cmath>
+#include <cctype>
+#include <cstdlib>
 #include <initializer_list>
 #include <string>
 #include <vector>
@@ -36,6 +38,25 @@ inline std::size_t editDistance(const std::string& a, const std::string& b) {
     std::swap(prev, cur);
   }
   return prev[b.size()];
+}
+
+/// Text that is a number once its commas are read as a decimal point or dropped as a thousands
+/// separator ("0,5", "1,000"): a user of a decimal-comma locale typed it so.
+inline bool numberWithCommas(const Json& v) {
+  if (!v.isString()) return false;
+  const std::string& s = v.asString();
+  if (s.find(',') == std::string::npos || s.size() > 40) return false;
+  auto parses = [](const std::string& t) {
+    if (t.empty() || std::isspace(static_cast<unsigned char>(t.front()))) return false;
+    char* end = nullptr;
+    const double x = std::strtod(t.c_str(), &end);
+    return end == t.c_str() + t.size() && std::isfinite(x);
+  };
+  std::string point = s, none;
+  std::replace(point.begin(), point.end(), ',', '.');
+  for (char c : s)
+    if (c != ',') none += c;
+  return parses(point) || parses(none);
 }
 
 class Reader {
@@ -107,7 +128,8 @@ class Reader {
 
   bool numberValue(const Json& v, const std::string& path, double& out) {
     if (!v.isNumber()) {
-      error(path, &v, "must be a number");
+      error(path, &v, numberWithCommas(v) ? "must be a number, written with a decimal point and no separators (0.5, 1000)"
+                                          : "must be a number");
       return false;
     }
     if (!std::isfinite(v.asNumber())) {

@@ -72,6 +72,19 @@ std::string formatNumber(double x) {
   return buf;
 }
 
+std::string formatCount(double x) {
+  if (!std::isfinite(x) || std::fabs(x) >= 1e15) return formatShort(x);
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.0f", std::fabs(x));
+  const std::string digits = buf;
+  std::string out = x <= -0.5 ? "-" : "";
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
 std::string formatShort(double x) {
   char buf[40];
   std::snprintf(buf, sizeof buf, "%.6g", x);

@@ -73,5 +73,7 @@ bool parseJson(const std::string& text, Json& out, JsonError& error);
 std::string formatNumber(double x);
 /// Six significant digits, for measured quantities in messages ("overlaps by 0.1 m").
 std::string formatShort(double x);
+/// A whole count with thousands separators, as the pages write counts: 133328 -> "133,328" (rounded).
+std::string formatCount(double x);
 
 }  // namespace granular

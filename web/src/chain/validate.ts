@@ -29,12 +29,24 @@ function range(rule: NumberRule): string {
   return `${lo}, ${rule.max}]`;
 }
 
+// plain decimal notation (Number('') and Number(' ') are 0, Number('0x10') is 16)
+const DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+
+/**
+ * What to add after "is not a number" for text that is one once its commas are read as a decimal
+ * point or dropped as thousands separators ("0,5", "1,000"): how to write it; '' otherwise.
+ */
+export function commaHint(text: string): string {
+  if (!text.includes(',')) return '';
+  const usable = DECIMAL.test(text.replace(/,/g, '.')) || DECIMAL.test(text.replace(/,/g, ''));
+  return usable ? ': write it with a decimal point and no separators (0.5, 1000)' : '';
+}
+
 export function parseNumberField(text: string, rule: NumberRule): Parsed<number> {
   const t = text.trim();
   if (t === '') return { ok: false, message: `${rule.name} is empty: enter a number in ${range(rule)}` };
-  // Number('') and Number(' ') are 0, Number('0x10') is 16: accept plain decimal notation only
-  const value = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(t) ? Number(t) : NaN;
-  if (Number.isNaN(value)) return { ok: false, message: `${rule.name} = "${shown(text)}" is not a number` };
+  const value = DECIMAL.test(t) ? Number(t) : NaN;
+  if (Number.isNaN(value)) return { ok: false, message: `${rule.name} = "${shown(text)}" is not a number${commaHint(t)}` };
   if (!Number.isFinite(value)) return { ok: false, message: `${rule.name} = ${shown(text)} is not finite` };
   if (rule.integer && !Number.isInteger(value)) return { ok: false, message: `${rule.name} = ${shown(text)} is not a whole number` };
   const tooLow = rule.exclusiveMin ? value <= rule.min : value < rule.min;

@@ -5,6 +5,7 @@
 #include <limits>
 #include <utility>
 
+#include "util/json.hpp"
 #include "util/rng.hpp"
 
 namespace granular::nscd {
@@ -24,7 +25,7 @@ bool buildColumn(const ColumnSetup& c, Column& out, std::string& error) {
     return false;
   }
   if (static_cast<long long>(columns) * rows > 200000) {
-    error = "column: " + std::to_string(columns * rows) + " grains (limit 200000): use larger grains or a smaller column";
+    error = "column: " + formatCount(static_cast<double>(columns) * rows) + " grains (limit 200,000): use larger grains or a smaller column";
     return false;
   }
   System& s = out.system;
