@@ -39,6 +39,7 @@ Json summaryJson(const AvalancheWorld& w) {
   j.set("collapseTime", Json::number(s.collapseTime));
   j.set("steps", Json::number(static_cast<double>(s.steps)));
   j.set("settleSteps", Json::number(static_cast<double>(s.settleSteps)));
+  j.set("iterations", Json::number(static_cast<double>(s.iterations)));
   j.set("unconverged", Json::number(s.unconverged));
   j.set("fallen", Json::number(s.fallen));
   if (w.spec().hasVillage) {  // will the village be destroyed? when the flow reached it, or null

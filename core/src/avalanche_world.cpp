@@ -251,6 +251,7 @@ AdvanceStatus AvalancheWorld::advance(std::int64_t maxSteps) {
     }
     step();
     ++summary_.steps;
+    summary_.iterations += lastIterations_;
     const double ke = flowEnergy();
     impl_->peakEnergy = std::max(impl_->peakEnergy, ke);
     if (ke < stopEnergy_ && (impl_->peakEnergy > 10 * stopEnergy_ || time() > quiet)) {

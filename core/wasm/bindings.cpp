@@ -310,6 +310,7 @@ class JsAvalancheWorld {
     o.set("villageReachedAt", s.villageReachedAt);
     o.set("steps", static_cast<double>(s.steps));
     o.set("settleSteps", static_cast<double>(s.settleSteps));
+    o.set("iterations", static_cast<double>(s.iterations));
     o.set("unconverged", s.unconverged);
     o.set("fallen", s.fallen);
     o.set("lastIterations", world_.lastIterations());

@@ -259,6 +259,19 @@ TEST(AvalancheWorld, SettlesOpensTheGateSpreadsAndStops) {
     EXPECT_GT(smp[k].contacts, 0);
   }
   EXPECT_EQ(smp.back().time, sum.collapseTime);
+  // the summary's sweeps are the flow's: each interval's mean times its steps (0.01 s of h each, the
+  // last interval cut short by the stop), summed
+  const std::int64_t perInterval = std::llround(0.01 / w.spec().timeStep);
+  double sweeps = 0;
+  std::int64_t counted = 0;
+  for (std::size_t k = 1; k < smp.size(); ++k) {
+    const std::int64_t n = k + 1 < smp.size() ? perInterval : sum.steps - counted;
+    sweeps += smp[k].meanIterations * static_cast<double>(n);
+    counted += n;
+  }
+  EXPECT_EQ(counted, sum.steps);
+  EXPECT_NEAR(static_cast<double>(sum.iterations), sweeps, 1e-6 * sweeps);
+  EXPECT_GE(sum.iterations, sum.steps);  // at least one sweep per step
   // at the end the grains are at rest and the contact lines carry the weight
   const auto lines = w.contactLines();
   ASSERT_EQ(lines.size() % 5, 0u);

@@ -16,7 +16,7 @@ import {
 import {
   caseFraction, LARGE_SLOPE, parseStudyCaseResult, slopeText, SMALL_SLOPE, studyCsv, studyRow, studySlopes, type StudyCaseResult,
 } from '../../web/src/avalanche/study';
-import { grainsReaching, phaseText, settlingClock, villageText } from '../../web/src/avalanche/summary-readout';
+import { grainsReaching, meanSweeps, phaseText, settlingClock, villageText } from '../../web/src/avalanche/summary-readout';
 import type { AvalancheSamples, AvalancheSummary } from '../../web/src/sim/granular-wasm';
 import type { JsonObject } from '../../web/src/sim/scenario';
 
@@ -238,10 +238,18 @@ describe('the avalanche form and the Gmsh answer', () => {
   });
 });
 
+describe('the summary', () => {
+  it("gives the flow's mean solver sweeps per step, '–' before its first step", () => {
+    expect(meanSweeps({ steps: 3600, iterations: 64080 })).toBe('17.8');
+    expect(meanSweeps({ steps: 3, iterations: 71 })).toBe('23.7');
+    expect(meanSweeps({ steps: 0, iterations: 0 })).toBe('–');
+  });
+});
+
 describe('the village', () => {
   const summary: AvalancheSummary = {
     grains: 128, settleTime: 0.37, l0: 0.1, h0: 0.16, aspect: 1.6, runout: 0.31, collapseTime: 0.72, villageReachedAt: -1,
-    steps: 3600, settleSteps: 1850, unconverged: 0, fallen: 0, lastIterations: 3, lastResidual: 1e-5,
+    steps: 3600, settleSteps: 1850, iterations: 64080, unconverged: 0, fallen: 0, lastIterations: 3, lastResidual: 1e-5,
   };
 
   it("says when the flow reached it, from the engine's summary", () => {

@@ -87,6 +87,7 @@ struct AvalancheSummary {
   double villageReachedAt = -1;  // s, the first output instant whose runout reached the village (-1: not, or no village)
   std::int64_t steps = 0;    // since the gate opened
   std::int64_t settleSteps = 0;
+  std::int64_t iterations = 0;  // solver sweeps summed over the steps since the gate opened
   int unconverged = 0;       // steps that hit maxIterations
   int fallen = 0;            // grains that fell off the end of the floor (left out of the kinetic energy and the stop test)
 };

@@ -23,6 +23,7 @@ const ROWS = [
   ['lubePower', 'Lube et al.: 1.9 a^(2/3)', ''],
   ['settle', 'settling time before the gate opened', 's'],
   ['steps', 'solver steps (settling + flow)', ''],
+  ['sweeps', 'mean solver sweeps per step (flow)', ''],
   ['unconverged', 'steps at the iteration limit (settling + flow)', ''],
   ['fallen', 'grains that fell off the floor’s end', ''],
 ] as const;
@@ -52,10 +53,20 @@ export class SummaryReadout extends ReadoutTable<(typeof ROWS)[number][0]> {
     this.set('lubePower', open ? formatNumber(lubePower(s.aspect), 3) : '–');
     this.set('settle', open ? formatNumber(s.settleTime) : '–');
     this.set('steps', formatCount(s.steps + s.settleSteps));
+    this.set('sweeps', meanSweeps(s));
     this.set('unconverged', formatCount(s.unconverged));
     this.set('fallen', s.fallen > 0 ? `${formatCount(s.fallen)} (a longer floor keeps them)` : '0');
     this.set('village', villageText(village, s, phase, loose));
   }
+}
+
+/**
+ * The solver's mean sweeps per step since the gate opened, to 3 digits ('–' before the first step of
+ * the flow): the number the guide compares between Gauss–Seidel and Jacobi, which the iterations
+ * plot shows only interval by interval.
+ */
+export function meanSweeps(s: Pick<AvalancheSummary, 'steps' | 'iterations'>): string {
+  return s.steps > 0 ? formatNumber(s.iterations / s.steps, 3) : '–';
 }
 
 /**

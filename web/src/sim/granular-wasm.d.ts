@@ -339,8 +339,11 @@ export interface AvalancheSummary {
   collapseTime: number;
   /** s after the gate opened when the runout first reached the scenario's village (at an output instant); -1: not (yet), or no village */
   villageReachedAt: number;
+  /** steps since the gate opened */
   steps: number;
   settleSteps: number;
+  /** solver sweeps summed over the steps since the gate opened (their mean per step: iterations / steps) */
+  iterations: number;
   /** steps that ended at the iteration limit */
   unconverged: number;
   /** grains that fell off the end of the floor (their bottom 5 mean diameters below its top): left out of the kinetic energy and the stop test */
