@@ -8,7 +8,7 @@
  */
 import { clipText } from '../ui/dom';
 import { emptyEntryProblem, listEntries } from '../ui/list-entries';
-import type { Parsed } from './validate';
+import { DECIMAL, type Parsed } from './validate';
 
 /** The engine's names of the lists (the keys of chainRunSetup's JSON). */
 export const ROW_KEYS = ['diameter', 'mass', 'velocity', 'gap', 'restitution'] as const;
@@ -61,8 +61,6 @@ function shown(text: string): string {
   return clipText(text, 16);
 }
 
-const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
-
 /**
  * Reads a list field: numbers separated by commas, semicolons or spaces; one value or `count`.
  * Refusals name the list and the value, e.g. 'masses: value 2 of 3, "x", is not a number', or
@@ -79,7 +77,7 @@ export function parseList(text: string, key: RowKey, spheres: number): Parsed<nu
   if (empty) return { ok: false, message: empty };
   const values: number[] = [];
   for (const [i, part] of parts.entries()) {
-    const value = NUMBER.test(part) ? Number(part) : NaN;
+    const value = DECIMAL.test(part) ? Number(part) : NaN;
     const where = parts.length === 1 ? `${name} = "${shown(part)}"` : `${name}: value ${i + 1} of ${parts.length}, "${shown(part)}",`;
     if (Number.isNaN(value)) return { ok: false, message: `${where} is not a number` };
     if (!Number.isFinite(value)) return { ok: false, message: `${where} is not finite` };

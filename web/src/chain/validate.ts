@@ -30,7 +30,7 @@ function range(rule: NumberRule): string {
 }
 
 // plain decimal notation (Number('') and Number(' ') are 0, Number('0x10') is 16)
-const DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+export const DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 
 /**
  * What to add after "is not a number" for text that is one once its commas are read as a decimal
