@@ -316,6 +316,21 @@ describe('exports on the avalanche page', () => {
 });
 
 describe('exports on the soft-disc page', () => {
+  it("the hysteresis CSV: each loop's headers name the pair the plot's title names, and its units", async () => {
+    const scenario = readFileSync(new URL('../../scenarios/soft-head-on.json', import.meta.url), 'utf8');
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}soft.html?until=2.5#s=${await encodeScenario(scenario)}`);
+    await waitForState(page, (s) => !s.running && s.time >= 2.5, 60_000);
+    expect(await page.locator('#plot-hysteresis .u-title').innerText()).toBe('Hysteresis, F (N) vs ρ (m): disc 0 – disc 1');
+    const { bytes } = await download(page, '[aria-label="Download the hysteresis plot as CSV"]');
+    const [header, ...rows] = bytes.toString('utf8').trimEnd().split('\r\n');
+    expect(header).toBe('"penetration ρ — disc 0 – disc 1, t = 2.000 s (m)","contact force F — disc 0 – disc 1, t = 2.000 s (N)"');
+    // the loop itself: from no overlap and no force, back to them
+    expect(rows[0]?.split(',').map(Number)[1]).toBeLessThan(1e-12);
+    expect(rows.at(-1)).toBe('0,0');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('the energy ledger CSV gives each component as it is (the plot stacks them), summing to the total', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}soft.html?until=1`);
     await waitForState(page, (s) => !s.running && s.time >= 1);

@@ -77,6 +77,23 @@ describe('chart CSV', () => {
       '0.0001,5,,',
     ]);
   });
+
+  it("names the curves' subject, the title's pair of the hysteresis loops, in each curve's headers", () => {
+    const options: Pick<uPlot.Options, 'series' | 'axes' | 'mode'> = {
+      mode: 2,
+      axes: [{ label: 'penetration ρ (m)' }, { label: 'contact force F (N)' }],
+      series: [{}, { label: 't = 0.410 s' }, { label: 't = 1.874 s' }],
+    };
+    const data = [null, [[0, 0.3], [0, 350]], [[0], [0]]] as unknown as uPlot.AlignedData;
+    expect(chartCsv(options, data, 'disc 0 – circular wall').split('\r\n')[0]).toBe(
+      '"penetration ρ — disc 0 – circular wall, t = 0.410 s (m)","contact force F — disc 0 – circular wall, t = 0.410 s (N)",'
+      + '"penetration ρ — disc 0 – circular wall, t = 1.874 s (m)","contact force F — disc 0 – circular wall, t = 1.874 s (N)"',
+    );
+    // no subject: the curves' own labels, as before
+    expect(chartCsv(options, data, '').split('\r\n')[0]).toBe(
+      'penetration ρ — t = 0.410 s (m),contact force F — t = 0.410 s (N),penetration ρ — t = 1.874 s (m),contact force F — t = 1.874 s (N)',
+    );
+  });
 });
 
 // the soft hysteresis plot's PNG named a loop switched off on the page, whose curve it did not draw

@@ -80,9 +80,13 @@ export function pictureLegend(series: readonly uPlot.Series[], shown: readonly b
 
 /**
  * CSV of the chart: one row per x value, empty cells where a series has no value. A chart of
- * (x, y) curves (uPlot mode 2, e.g. hysteresis loops) gives two columns per curve.
+ * (x, y) curves (uPlot mode 2, e.g. hysteresis loops) gives two columns per curve. `subject`, when
+ * not empty, names what every curve belongs to where the chart's title, not its legend, says it (the
+ * hysteresis plot's pair, "disc 0 – circular wall"): each curve's headers then carry it,
+ * "penetration ρ — disc 0 – circular wall, t = 0.410 s (m)", so a file read away from the page still
+ * says whose loops it holds.
  */
-export function chartCsv(options: Pick<uPlot.Options, 'series' | 'axes' | 'mode'>, data: uPlot.AlignedData): string {
+export function chartCsv(options: Pick<uPlot.Options, 'series' | 'axes' | 'mode'>, data: uPlot.AlignedData, subject = ''): string {
   if (options.mode === 2) {
     const axes = options.axes ?? [];
     const xAxis = labelText(axes[0]?.label) || 'x';
@@ -92,7 +96,8 @@ export function chartCsv(options: Pick<uPlot.Options, 'series' | 'axes' | 'mode'
     options.series.forEach((s, k) => {
       if (k === 0) return;
       const facets = data[k] as unknown as [Column, Column] | null | undefined;
-      const label = labelText(s.label) || `curve ${k}`;
+      const own = labelText(s.label) || `curve ${k}`;
+      const label = subject !== '' ? `${subject}, ${own}` : own;
       header.push(withAxisUnit(label, xAxis), withAxisUnit(label, yAxis));
       columns.push(cells(facets?.[0]), cells(facets?.[1]));
     });

@@ -48,6 +48,11 @@ export interface PlotExport {
    * plot's "No Haff curve: …"), as shown now: drawn under the PNG's legend
    */
   notes?: () => readonly string[];
+  /**
+   * what every curve of a chart of (x, y) curves belongs to, as its title names it now (the hysteresis
+   * plot's pair): written into each curve's CSV headers (chartCsv's `subject`)
+   */
+  csvSubject?: () => string;
 }
 
 export class PlotView {
@@ -60,6 +65,7 @@ export class PlotView {
   private readonly observer: ResizeObserver;
   private readonly context: ReproduceContext;
   private readonly notes: () => readonly string[];
+  private readonly csvSubject: () => string;
   /** the reproduce line and export buttons (with an export name) */
   private foot: HTMLElement | null = null;
   /** a compact stand-in for the legend (build's `legendSummary`), shown when the chart is short of room */
@@ -78,6 +84,7 @@ export class PlotView {
     });
     this.context = exports?.context ?? reproduce;
     this.notes = exports?.notes ?? (() => []);
+    this.csvSubject = exports?.csvSubject ?? (() => '');
     if (exports) this.addFooter(exports.name);
   }
 
@@ -119,7 +126,7 @@ export class PlotView {
 
   /** every series as CSV (x column first), full precision */
   csv(): string {
-    return this.options ? chartCsv(this.options, this.data) : '';
+    return this.options ? chartCsv(this.options, this.data, this.csvSubject()) : '';
   }
 
   private downloadCsv(name: string): void {

@@ -83,7 +83,8 @@ export class HysteresisPlot {
   private summary: LoopSummary | null = null;
 
   constructor(container: HTMLElement) {
-    this.view = new PlotView(container, 280, { name: 'hysteresis' });
+    // the loops' pair is in the title only: the CSV's headers name it (the loops' labels are their times)
+    this.view = new PlotView(container, 280, { name: 'hysteresis', csvSubject: () => this.drawn.pair });
     this.show([], '');
   }
 
