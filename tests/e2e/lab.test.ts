@@ -128,6 +128,27 @@ describe('the lab page', () => {
     await page.context().close();
   });
 
+  // an area fraction sizes the discs: Haff's preset (ν = 0.05, 1000 discs in 1 m²) has discs of
+  // 3.99 mm, and its radius field read 0.01 m (the default), editable to no effect
+  it('greys out the radius while an area fraction sizes the discs', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?play=0`);
+    await waitForState(page, (s) => s.count > 0);
+    // the cooling gas gives its radius, no area fraction
+    expect(await page.locator('#f-radius').isDisabled()).toBe(false);
+    await page.locator('#preset').selectOption('haff-dilute');
+    await waitForState(page, (s) => s.count === 1000);
+    expect(await page.locator('#f-areaFraction').inputValue()).toBe('0.05');
+    expect(await page.locator('#f-radius').isDisabled()).toBe(true);
+    expect(await page.locator('[data-field="radius"]').textContent()).toContain('used while the area fraction is blank; an area fraction sets the radius');
+    // the area fraction cleared: the radius is the discs' again
+    await page.locator('#f-areaFraction').fill('');
+    expect(await page.locator('#f-radius').isDisabled()).toBe(false);
+    await page.locator('#f-areaFraction').fill('0.1');
+    expect(await page.locator('#f-radius').isDisabled()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   // Haff's law is cooling by collisions between discs alone: the L-shaped room's walls, at the discs'
   // r = 0.95, cool the gas too, and its energy fell 20 % under the curve drawn there
   it("draws no Haff curve with inelastic walls (the L-shaped room), and draws it once they are elastic", async () => {

@@ -134,6 +134,15 @@ describe('fields used only with some values of another', () => {
     for (const key of ['tcModel', 'vibEnabled']) expect(FIELDS.find((f) => f.key === key)?.kind).toBe('checkbox');
   });
 
+  it("the gas page's radius gives way to an area fraction, which sizes the discs in the engine", () => {
+    const radius = FIELDS.find((f) => f.key === 'radius');
+    expect(radius?.enabledWhen).toEqual({ key: 'areaFraction', blank: true });
+    expect(FIELDS.find((f) => f.key === 'areaFraction')?.kind).toBe('optional-number');
+    // the value stays in the scenario while greyed out (the ratio to a largest radius is kept)
+    const s = scenarioFromForm({ schema: 1, generate: { radius: 0.01, areaFraction: 0.05 } }, { radius: '0.01', areaFraction: '0.05' });
+    expect(s).toEqual({ schema: 1, generate: { radius: 0.01, areaFraction: 0.05 } });
+  });
+
   it('the soft page\'s c_τ gives way to a target restitution, as the engine does', () => {
     const cTau = SOFT_FIELDS.find((f) => f.key === 'cTau');
     expect(cTau?.enabledWhen).toEqual({ key: 'restitution', blank: true });

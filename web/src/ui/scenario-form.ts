@@ -57,7 +57,13 @@ export function enabledBy(when: EnabledWhen, value: string | boolean): boolean {
 
 export const FIELDS: readonly FieldSpec[] = [
   { key: 'count', path: 'generate.count', label: 'Number of discs', unit: '–', kind: 'number', group: 'discs' },
-  { key: 'radius', path: 'generate.radius', label: 'Radius', unit: 'm', kind: 'number', group: 'discs' },
+  {
+    // with an area fraction the engine sizes the discs to cover it (radius and largest radius keep only
+    // their ratio): a radius typed then changed nothing, and the one shown was not the discs'
+    key: 'radius', path: 'generate.radius', label: 'Radius', unit: 'm', kind: 'number', group: 'discs',
+    hint: 'used while the area fraction is blank; an area fraction sets the radius',
+    enabledWhen: { key: 'areaFraction', blank: true },
+  },
   {
     key: 'radiusMax', path: 'generate.radiusMax', label: 'Largest radius', unit: 'm', kind: 'optional-number',
     group: 'discs', hint: 'blank: all discs have the same radius',
