@@ -29,6 +29,8 @@ describe('a scenario changed in the form', () => {
       const title = (await page.locator('#scenario-title').textContent()) ?? '';
       const notes = (await page.locator('#scenario-notes').textContent()) ?? '';
       expect(title).not.toBe('');
+      const preset = await page.locator('#preset').inputValue();
+      expect(preset).not.toBe('');
       // Apply with nothing changed (the run, stepped on and paused, plays again): the same name
       await page.locator('#btn-step').click();
       await waitForState(page, (s) => s.time > first.time && !s.running);
@@ -36,10 +38,14 @@ describe('a scenario changed in the form', () => {
       // a scenario applied from the form plays from its start
       await waitForState(page, (s) => s.running);
       expect(await page.locator('#scenario-title').textContent()).toBe(title);
+      // still the preset the menu names
+      expect(await page.locator('#preset').inputValue()).toBe(preset);
       // one value changed
       await page.locator(field).fill(value);
       await page.locator('#apply').click();
       await expect.poll(async () => page.locator('#scenario-title').textContent()).toBe(`${title} (edited)`);
+      // no longer the preset
+      expect(await page.locator('#preset').inputValue()).toBe('');
       const edited = (await page.locator('#scenario-notes').textContent()) ?? '';
       // the address takes the edited scenario once it is encoded (asynchronously)
       const hashOf = (): string => new URL(page.url()).hash;

@@ -45,6 +45,8 @@ export class ScenarioSource {
   private engineDefault: string | null = null;
   private panel: ScenarioPanel | null = null;
   private shown = 0;
+  /** the normalized JSON of the scenario shown last (a load of the very same keeps the preset menu) */
+  private lastJson: string | null = null;
 
   constructor(private readonly o: ScenarioSourceOptions) {
     // a share link pasted into this tab's address bar
@@ -110,7 +112,11 @@ export class ScenarioSource {
     const panel = this.panel;
     panel?.clearErrors();
     panel?.showScenario(scenario, origin !== 'reset');
-    if (origin !== 'preset' && origin !== 'default' && origin !== 'reset') panel?.selectPreset(null);
+    // a scenario from elsewhere is no longer the preset the menu names; the same one applied again
+    // (the form unchanged, which keeps the preset's name too) still is
+    const same = scenarioJson === this.lastJson;
+    this.lastJson = scenarioJson;
+    if (origin !== 'preset' && origin !== 'default' && origin !== 'reset' && !same) panel?.selectPreset(null);
     this.o.share?.setScenario(scenarioJson);
     byId('scenario-name', HTMLElement).textContent = typeof scenario['name'] === 'string' ? scenario['name'] : '';
     // the reproduce line under the plots: what was loaded, then its share link once encoded
