@@ -143,6 +143,29 @@ describe('the chain lab page', () => {
     await page.context().close();
   });
 
+  // runs declared collapsed below e_c were drawn in the count's line: a peak of 3,949 "collisions" at
+  // e = 0.1715608, above the largest true count (1,368), where the row collides infinitely often
+  it('the sweep draws collapsed runs apart from the collision count', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html`);
+    await ready(page);
+    const legend = page.locator('#plot-sweep-collisions .u-legend .u-series .u-label');
+    expect(await legend.allTextContents()).toEqual(['collisions']);
+    await page.locator('#sweep-emin').fill('0.17');
+    await page.locator('#sweep-emax').fill('0.2');
+    await page.locator('#sweep-points').fill('2000');
+    await page.locator('#sweep-run').click();
+    await expect.poll(() => page.locator('#sweep-result').textContent()).toContain('Most collisions without collapse: 1,368 at e = 0.1715758. 105 runs ended');
+    await expect.poll(() => legend.allTextContents()).toEqual(['collisions', 'collapsed: collisions until declared']);
+    // and back to the default range: no run collapses, one series
+    await page.locator('#sweep-emin').fill('0.1716');
+    await page.locator('#sweep-emax').fill('1');
+    await page.locator('#sweep-points').fill('400');
+    await page.locator('#sweep-run').click();
+    await expect.poll(() => legend.allTextContents()).toEqual(['collisions']);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('?until= pauses the row animation there, once', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html?until=5`);
     await ready(page);

@@ -3,7 +3,7 @@
 // said as such.
 import { describe, expect, it } from 'vitest';
 import { parseChainRun, runSummary } from '../../web/src/chain/results';
-import { emptySweep, mergePiece, sweepSummary } from '../../web/src/chain/sweep';
+import { emptySweep, mergePiece, sweepCountSeries, sweepSummary } from '../../web/src/chain/sweep';
 import { collapseThreshold, E_COLLAPSE, histogram, thresholdText } from '../../web/src/chain/theory';
 
 const fmt = (v: number): string => String(Number(v.toPrecision(7)));
@@ -50,6 +50,19 @@ describe('the sweep result line', () => {
   it('says so when every run collapsed, and keeps the plain wording when none did', () => {
     expect(sweepSummary(sweepOf([0, 0.1], [46, 86], [1, 1]), 4, fmt)).toEqual(['Every run ended in inelastic collapse (e below e_c ≈ 0.171573).']);
     expect(sweepSummary(sweepOf([0.5, 1], [6, 3], [0, 0]), 4, fmt)).toEqual(['Most collisions: 6 at e = 0.5.']);
+  });
+});
+
+// the collision plot drew a collapsed run's count (where the engine declared the collapse, 3949 at
+// e = 0.1715608) in the same line as the true counts: a peak below e_c above the largest count
+describe('the sweep collision plot', () => {
+  it('draws the counts of runs that ended, and apart from them where a run was declared collapsed', () => {
+    const s = sweepOf([0.17, 0.1715608, 0.1715763, 0.2], [446, 3949, 1263, 12], [1, 1, 0, 0]);
+    expect(sweepCountSeries(s)).toEqual({ counted: [null, null, 1263, 12], collapsed: [446, 3949, null, null] });
+  });
+
+  it('has no collapsed series when no run collapsed', () => {
+    expect(sweepCountSeries(sweepOf([0.5, 1], [6, 3], [0, 0]))).toEqual({ counted: [6, 3], collapsed: null });
   });
 });
 

@@ -5,9 +5,10 @@
 import { el } from '../ui/dom';
 import { ChainPlot } from './chain-plot';
 import { NumberField, PrecisionField } from './fields';
+import { NEUTRAL_GREY } from '../render/palette';
 import { seriesColor, seriesDash } from './palette';
 import type { ChainState } from './state';
-import { sweepCollisionsCsv, sweepGrid, sweepSummary, sweepVelocitiesCsv, type SweepResult } from './sweep';
+import { sweepCollisionsCsv, sweepCountSeries, sweepGrid, sweepSummary, sweepVelocitiesCsv, type SweepResult } from './sweep';
 import { SweepPool } from './sweep-pool';
 import { orderProblem, RULES } from './validate';
 import { fmt, plotCard, ProgressView, showFailure, stillShown } from './widgets';
@@ -110,7 +111,12 @@ export class SweepPanel {
     const parts = [`${s.e.length.toLocaleString('en-US')} runs in ${fmt(seconds, 3)} s, ${precision}.`, ...sweepSummary(s, inputs.spheres, (v) => fmt(v, 7))];
     if (problems.length > 0) parts.push(`Problem: ${problems[0]}.`);
     this.result.textContent = parts.join(' ');
-    this.countPlot.show(s.e, [{ spec: { label: 'collisions', color: seriesColor(0), points: s.e.length <= 60 }, data: s.collisions }]);
+    // a collapsed run's count is where the engine declared the collapse: markers of their own, not the curve
+    const { counted, collapsed } = sweepCountSeries(s);
+    this.countPlot.show(s.e, [
+      { spec: { label: 'collisions', color: seriesColor(0), points: s.e.length <= 60 }, data: counted },
+      ...(collapsed ? [{ spec: { label: 'collapsed: collisions until declared', color: NEUTRAL_GREY, points: true, line: false }, data: collapsed }] : []),
+    ]);
     this.velocityPlot.show(
       s.e,
       s.finalVelocity.map((data, i) => ({ spec: { label: `v${i + 1}`, color: seriesColor(i), dash: seriesDash(i) }, data })),
