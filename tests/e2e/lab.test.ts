@@ -32,7 +32,7 @@ describe('the lab page', () => {
     const cell = (key: string) => async () => Number(await page.locator(`#readout dd[data-key="${key}"]`).textContent());
     await expect.poll(cell('pressure')).toBeGreaterThan(0);
     await expect.poll(cell('eos')).toBeGreaterThan(0);
-    expect(await page.locator('#readout').textContent()).toContain('energy lost in collisions since t = 0 (J)');
+    expect(await page.locator('#readout').textContent()).toContain('energy lost in collisions (discs and walls) since t = 0 (J)');
     expect(await page.locator('#legend').textContent()).toContain('(m/s)');
     await page.screenshot({ path: '/tmp/granular-main.png', fullPage: true });
 

@@ -227,6 +227,19 @@ describe('observables on gas-cooling', () => {
     });
   });
 
+  it('the energy lost counts the walls too: elastic discs, inelastic walls', () => {
+    const scenario = { ...JSON.parse(readRepoFile('scenarios/gas-elastic.json')) as Record<string, unknown>, wallRestitution: 0.9 };
+    withWorld(JSON.stringify(scenario), (w) => {
+      const E0 = w.observation().kineticEnergy;
+      runUntil(w, 1);
+      const o = w.observation();
+      expect(o.wallHits).toBeGreaterThan(100);
+      // nothing is lost between discs (r = 1): all of it at the walls, and all of it counted
+      expect(o.kineticEnergy).toBeLessThan(0.9 * E0);
+      near(o.kineticEnergy + o.energyDissipated, E0, 1e-10, 'energy balance');
+    });
+  });
+
   it('energy balance with a vibrating wall (energy injected)', () => {
     withWorld(readRepoFile('scenarios/gas-vibrated.json'), (w) => {
       const E0 = w.observation().kineticEnergy;

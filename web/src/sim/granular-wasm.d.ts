@@ -35,7 +35,7 @@ export interface Observation {
   collisionRate: number;
   /** normal impulse delivered to the walls per unit wall length per second over the last interval, N/m */
   wallPressure: number;
-  /** energy dissipated by inelastic collisions since t = 0, J */
+  /** energy dissipated by inelastic collisions since t = 0, between discs and at the walls, J */
   energyDissipated: number;
   /** energy injected by the vibrating wall since t = 0, J */
   energyInjected: number;

@@ -19,7 +19,7 @@ const ROWS = [
   ['temperature', 'granular temperature T', 'J'],
   ['collisions', 'disc–disc collisions', ''],
   ['wallHits', 'wall hits', ''],
-  ['dissipated', 'energy lost in collisions since t = 0', 'J'],
+  ['dissipated', 'energy lost in collisions (discs and walls) since t = 0', 'J'],
   // side by side in the two-column read-out
   ['pressure', 'wall pressure, mean of the last output intervals', 'N/m'],
   ['eos', 'equation of state n T (1 + (1+r) ν g(σ)), same instants', 'N/m'],
