@@ -441,6 +441,23 @@ describe('embed mode', () => {
     await page.context().close();
   });
 
+  // the export line's link to the full page navigated the frame itself: the 480 x 360 embed on the
+  // course page turned into the whole lab squeezed into it, and the embed was gone
+  it("the export line's link opens the full page in a new tab and leaves the embed as it was", async () => {
+    const url = `${inject('baseUrl')}?embed=1&plot=energy`;
+    const { page, errors } = await openPage(browser(), url, { width: 480, height: 360 });
+    await waitForState(page, (s) => s.count > 0 && s.time > 0);
+    const link = page.locator('#card-energy .reproduce-link');
+    await expect.poll(async () => link.isVisible()).toBe(true);
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+    await tab.waitForLoadState();
+    expect(tab.url()).toMatch(/\/courses\/granular-lab\/#s=[A-Za-z0-9_-]+$/);
+    expect(page.url()).toBe(url);
+    expect(await visible(page, '#card-energy')).toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('names what it could not use in the address (a mistyped plot, a bad time) and runs anyway', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?embed=1&plot=energ&until=soon`);
     await waitForState(page, (s) => s.count > 0 && s.time > 0);

@@ -95,7 +95,8 @@ export class PlotView {
     // what a small embedded frame shows instead (styles.css), the full line staying for screen readers and as the tooltip
     const short = el('span', { class: 'reproduce-short', 'aria-hidden': 'true' });
     const sep = el('span', { hidden: true }, ' · ');
-    const link = el('a', { class: 'reproduce-link', hidden: true }, 'link');
+    // a new tab: in an embedded frame the link replaced the small embed with the full page inside the frame
+    const link = el('a', { class: 'reproduce-link', hidden: true, target: '_blank', rel: 'noopener' }, 'link');
     line.append(text, short, sep, link);
     this.context.subscribe((info) => {
       text.textContent = reproduceText(info);
