@@ -156,7 +156,7 @@ TEST(Scenario, MalformedJsonSaysWhere) {
 TEST(Scenario, ImpossibleSetUpsAreRejectedWithAReason) {
   // Overlapping discs.
   EXPECT_ISSUE(R"({"schema":1,"discs":[{"x":0.5,"y":0.5,"radius":0.1},{"x":0.6,"y":0.5,"radius":0.1}]})",
-               "discs[1]: overlaps discs[0] by 0.1 m");
+               "discs[1] = (0.6, 0.5): overlaps discs[0] = (0.5, 0.5) by 0.1 m (radii 0.1 and 0.1 m)");
   // A disc across a wall and one outside.
   EXPECT_ISSUE(R"({"schema":1,"discs":[{"x":0.05,"y":0.5,"radius":0.1}]})", "discs[0] = (0.05, 0.5): crosses a wall by 0.05 m");
   EXPECT_ISSUE(R"({"schema":1,"discs":[{"x":2,"y":0.5,"radius":0.1}]})", "discs[0] = (2, 0.5): centre lies outside the domain");

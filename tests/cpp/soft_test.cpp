@@ -415,7 +415,8 @@ TEST(SoftScenario, ImpossibleSetUpsAreRejected) {
   auto problems = [](const std::string& json) {
     return validateSoftScenarioJson(json);
   };
-  EXPECT_NE(problems(R"({"schema": 1, "engine": "soft", "discs": [{"x": 2, "y": 2}, {"x": 2.5, "y": 2}]})").find("overlaps discs[0]"),
+  EXPECT_NE(problems(R"({"schema": 1, "engine": "soft", "discs": [{"x": 2, "y": 2}, {"x": 2.5, "y": 2}]})")
+                .find("discs[1] = (2.5, 2): overlaps discs[0] = (2, 2) by 1.5 m (at most 10% of the smaller radius)"),
             std::string::npos);
   EXPECT_NE(problems(R"({"schema": 1, "engine": "soft", "discs": [{"x": 0.2, "y": 2}]})").find("into the wall"), std::string::npos);
   EXPECT_NE(problems(R"({"schema": 1, "engine": "soft", "generate": {"count": 20000}})").find("random placement cannot fit 20000 discs"), std::string::npos);

@@ -182,8 +182,11 @@ void checkExplicitDiscs(const ScenarioSpec& s, std::vector<Issue>& errors) {
       if (dist2 < sigma * sigma) {
         if (overlapping++ < cap) {
           const double depth = sigma - std::sqrt(dist2);
-          errors.push_back(Issue{"discs[" + std::to_string(i) + "]", "",
-                                 "overlaps discs[" + std::to_string(j) + "] by " + formatShort(depth) + " m"});
+          // both centres, as written, so the pair can be found in the list
+          errors.push_back(Issue{"discs[" + std::to_string(i) + "]", "(" + formatNumber(d.x) + ", " + formatNumber(d.y) + ")",
+                                 "overlaps discs[" + std::to_string(j) + "] = (" + formatNumber(e.x) + ", " + formatNumber(e.y) +
+                                     ") by " + formatShort(depth) + " m (radii " + formatNumber(d.radius) + " and " +
+                                     formatNumber(e.radius) + " m)"});
         }
       }
     });

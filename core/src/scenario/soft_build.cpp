@@ -141,8 +141,10 @@ void checkDiscs(const SoftScenarioSpec& s, const std::vector<SoftDiscSpec>& disc
       const auto& b = discs[static_cast<std::size_t>(j)];
       const double overlap = a.radius + b.radius - std::sqrt((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y));
       if (overlap > kMaxSoftInitialOverlap * std::min(a.radius, b.radius) && reported < 20) {
-        errors.push_back(Issue{index("discs", i), "", "overlaps discs[" + std::to_string(j) + "] by " + formatShort(overlap) +
-                                                          " m (at most 10% of the smaller radius)"});
+        // both centres, as written, so the pair can be found in the list
+        errors.push_back(Issue{index("discs", i), "(" + formatNumber(a.x) + ", " + formatNumber(a.y) + ")",
+                               "overlaps discs[" + std::to_string(j) + "] = (" + formatNumber(b.x) + ", " + formatNumber(b.y) +
+                                   ") by " + formatShort(overlap) + " m (at most 10% of the smaller radius)"});
         ++reported;
       }
     });
