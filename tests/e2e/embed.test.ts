@@ -458,6 +458,19 @@ describe('embed mode', () => {
     await page.context().close();
   });
 
+  // origins=course.example.edu (no scheme) left the course page's commands unanswered without a word
+  it('names an origins entry that is not an origin in the banner', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?embed=1&plot=energy&origins=course.example.edu`, { width: 480, height: 360 });
+    await waitForState(page, (s) => s.count > 0);
+    const banner = page.locator('#address-error');
+    await expect.poll(async () => banner.isVisible()).toBe(true);
+    expect(await banner.textContent()).toBe(
+      'Part of this page\'s address was ignored: origins entry "course.example.edu" is not an origin, so commands from it are ignored: write it with its scheme, https://course.example.edu.',
+    );
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('names what it could not use in the address (a mistyped plot, a bad time) and runs anyway', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?embed=1&plot=energ&until=soon`);
     await waitForState(page, (s) => s.count > 0 && s.time > 0);

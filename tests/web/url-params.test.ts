@@ -39,6 +39,20 @@ describe('parsePageParams', () => {
     expect(parsePageParams(`?plot=${'x'.repeat(500)}`, '').problems[0]).toContain(`"${'x'.repeat(40)}…"`);
   });
 
+  // an entry the allow-list leaves out was dropped without a word: a course page that wrote its host
+  // without https:// had every command ignored and no message saying why
+  it('names an origins entry that is not an origin, with how to write it', () => {
+    expect(parsePageParams('?embed=1&origins=https://a.edu,http://b.org:8080/course/,*', '').problems).toEqual([]);
+    expect(parsePageParams('?embed=1&origins=course.example.edu', '').problems).toEqual([
+      'origins entry "course.example.edu" is not an origin, so commands from it are ignored: write it with its scheme, https://course.example.edu',
+    ]);
+    expect(parsePageParams('?origins=https://a.edu, ftp://files.edu ,', '').problems).toEqual([
+      'origins entry "ftp://files.edu" is not an origin, so commands from it are ignored: write an origin as https://host or http://host:port',
+    ]);
+    // the value the parameter had is kept for the allow-list, which drops the entry itself
+    expect(parsePageParams('?origins=course.example.edu', '').origins).toBe('course.example.edu');
+  });
+
   it('takes the share payload from the fragment', () => {
     expect(parsePageParams('?embed=1', '#s=AbC-_9').shared).toBe('AbC-_9');
     expect(parsePageParams('', '#other=1').shared).toBeNull();

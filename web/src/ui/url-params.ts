@@ -53,6 +53,9 @@ export function parsePageParams(
   const until = Number.isFinite(untilNum) && untilNum >= 0 ? untilNum : null;
   if (untilRaw !== null && until === null) problems.push(`until = "${clipText(untilRaw, 40)}" must be a time in s, at least 0`);
 
+  const originsRaw = query.get('origins');
+  problems.push(...originProblems(originsRaw));
+
   const playRaw = query.get('play');
   return {
     embed: isTrue(query.get('embed')),
@@ -60,9 +63,35 @@ export function parsePageParams(
     until,
     autoplay: playRaw === null ? !reducedMotion : isTrue(playRaw),
     shared: fragment.get(SHARE_PARAM),
-    origins: query.get('origins'),
+    origins: originsRaw,
     problems,
   };
+}
+
+function isWebUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The entries of `origins=` that are not an http(s) origin, which the allow-list (embed-api.ts'
+ * parseAllowList) leaves out: a course page that wrote its host without the scheme
+ * (`origins=course.example.edu`) had every command ignored without an answer and no word why.
+ */
+function originProblems(raw: string | null): string[] {
+  const problems: string[] = [];
+  for (const part of (raw ?? '').split(',')) {
+    const item = part.trim();
+    if (item === '' || item === '*' || isWebUrl(item)) continue;
+    const shown = clipText(item, 40);
+    const how = !item.includes(':') && isWebUrl(`https://${item}`) ? `write it with its scheme, https://${shown}` : 'write an origin as https://host or http://host:port';
+    problems.push(`origins entry "${shown}" is not an origin, so commands from it are ignored: ${how}`);
+  }
+  return problems;
 }
 
 /** The address's problems in the page's banner (`#address-error`), or the banner hidden when there are none. */
