@@ -33,6 +33,20 @@ describe('the lab page', () => {
     await expect.poll(cell('pressure')).toBeGreaterThan(0);
     await expect.poll(cell('eos')).toBeGreaterThan(0);
     expect(await page.locator('#readout').textContent()).toContain('energy lost in collisions (discs and walls) since t = 0 (J)');
+    // the constants of the theory curves, from the engine: the cooling preset, 400 discs of 1 cm in 1 m²
+    // (ν = 400 π 0.01² = 0.1257, g(σ) = (1 − 7ν/16)/(1 − ν)² = 1.236)
+    const text = (key: string) => async () => page.locator(`#readout dd[data-key="${key}"]`).textContent();
+    expect(await text('nu')()).toBe('0.1257');
+    expect(await text('sigma')()).toBe('0.02');
+    expect(await text('contact')()).toBe('1.236');
+    expect(Number(await text('tau')())).toBeGreaterThan(0);
+    // Haff's preset: the discs' radius follows from its area fraction; τ = 4 / ((1 − r²) 2nσg √(πT0/m))
+    // with T0 = m v_rms²/2 (v_rms = 1 m/s exactly): 0.971246 s
+    await page.locator('#preset').selectOption('haff-dilute');
+    await expect.poll(text('nu')).toBe('0.05');
+    expect(await text('sigma')()).toBe('0.007979');
+    expect(await text('contact')()).toBe('1.084');
+    expect(await text('tau')()).toBe('0.9712');
     expect(await page.locator('#legend').textContent()).toContain('(m/s)');
     await page.screenshot({ path: '/tmp/granular-main.png', fullPage: true });
 

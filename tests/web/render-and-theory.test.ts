@@ -7,7 +7,7 @@ import {
 } from '../../web/src/plot/theory';
 import { WindowMean } from '../../web/src/plot/window-mean';
 import { noHaffNote } from '../../web/src/plot/energy-plot';
-import { eosLabel, eosWallCaveat } from '../../web/src/ui/readout';
+import { eosLabel, eosWallCaveat, theoryConstants } from '../../web/src/ui/readout';
 import { colorBin, colorTable, mixtureSpeedQuantile, mixtureSpeedScaleMax, speedScaleMax, viridis } from '../../web/src/render/colormap';
 import { fitTransform, toCanvasX, toCanvasY, wallBounds } from '../../web/src/render/view-transform';
 import type { Observation, Theory } from '../../web/src/sim/granular-wasm';
@@ -500,6 +500,22 @@ describe('equation of state', () => {
     expect(`${eosLabel(false, '0.5 s')} (N/m)${eosWallCaveat(0.9)}`).toBe(
       'equation of state n T (1 + (1+r) ν g(σ)), same 0.5 s (N/m), for a uniform gas (walls at r_w = 0.9 cool it unevenly)',
     );
+  });
+});
+
+describe("the read-out's theory constants", () => {
+  // Haff's preset as the engine gives it: 1000 discs at nu = 0.05 in 1 m^2, r = 0.9
+  const haff = {
+    areaFraction: 0.05, numberDensity: 1000, meanMass: 5e-5, meanDiameter: 0.0079788456, temperature0: 5e-4,
+    contactValue: 1.0838, collisionFrequency0: 21.68, haffTau: 0.971246, restitution: 0.9,
+  };
+  it('gives nu, sigma, g(sigma) and the tau of the energy plot', () => {
+    expect(theoryConstants(haff, true)).toEqual({ nu: '0.05', sigma: '0.007979', contact: '1.084', tau: '0.9712' });
+  });
+  it("gives no tau where the plot draws no Haff curve, the mean disc's for a mixture, none for elastic discs", () => {
+    expect(theoryConstants(haff, false).tau).toBe('–');
+    expect(theoryConstants(haff, true, true).tau).toBe('0.9712 (mean disc)');
+    expect(theoryConstants({ ...haff, restitution: 1, haffTau: Infinity }, true).tau).toBe('∞ (elastic discs do not cool)');
   });
 });
 

@@ -27,7 +27,7 @@ import { eventLogCsv, eventLogNote } from './event-log';
 import { layOutPage } from './page-layout';
 import { connectPage } from './page-session';
 import { bundledPresets, DEFAULT_PRESET_ID } from './presets';
-import { Readout } from './readout';
+import { Readout, theoryConstants } from './readout';
 import { exportFileName, reproduce } from './reproduce';
 import { parseLoadedScenario } from './scenario-source';
 import { installTestHook } from './test-hook';
@@ -146,7 +146,7 @@ export function startApp(): void {
       theory: msg.theory, z: mixtureCompressibility(sizes, msg.theory), mixture: sizes.radius.length > 1,
       wallRestitution: wallRestitution(scenario, msg.theory.restitution),
     };
-    readout?.reset(msg.outputInterval, gravity ? null : eos);
+    readout?.reset(msg.outputInterval, gravity ? null : eos, theoryConstants(msg.theory, obstacle === null, kinds.radius.length > 1));
     plotsDirty = true;
     source.show(scenario, msg.scenarioJson, msg.origin);
   }

@@ -20,6 +20,11 @@ const ROWS = [
   ['collisions', 'disc–disc collisions', ''],
   ['wallHits', 'wall hits', ''],
   ['dissipated', 'energy lost in collisions (discs and walls) since t = 0', 'J'],
+  // the constants the theory curves use (two rows of two: the pressure rows stay side by side)
+  ['nu', 'area fraction ν', ''],
+  ['sigma', 'mean disc diameter σ', 'm'],
+  ['contact', 'contact value g(σ)', ''],
+  ['tau', 'Haff time τ', 's'],
   // side by side in the two-column read-out
   ['pressure', 'wall pressure, mean of the last output intervals', 'N/m'],
   ['eos', 'equation of state n T (1 + (1+r) ν g(σ)), same instants', 'N/m'],
@@ -71,6 +76,31 @@ export function eosWallCaveat(wallRestitution: number): string {
   return wallRestitution < 1 ? `, for a uniform gas (walls at r_w = ${formatNumber(wallRestitution)} cool it unevenly)` : '';
 }
 
+/** The theory's constants as the read-out shows them (texts by row). */
+export interface TheoryConstants {
+  nu: string;
+  sigma: string;
+  contact: string;
+  tau: string;
+}
+
+/**
+ * The constants behind the plots' theory curves, so a reader can check them by hand: ν, σ, g(σ) and
+ * Haff's τ (the energy plot's E₀/(1+t/τ)²). `haff`: the energy plot draws Haff's curve (else τ reads
+ * '–'; the plot says why); elastic discs never cool ('∞'). `mixture`: discs of several kinds, each
+ * cooling on its own time; τ is then the mean disc's (the label says so).
+ */
+export function theoryConstants(theory: Theory, haff: boolean, mixture = false): TheoryConstants {
+  return {
+    nu: formatNumber(theory.areaFraction),
+    sigma: formatNumber(theory.meanDiameter),
+    contact: formatNumber(theory.contactValue),
+    tau: theory.restitution >= 1 || !Number.isFinite(theory.haffTau)
+      ? '∞ (elastic discs do not cool)'
+      : haff ? `${formatNumber(theory.haffTau)}${mixture ? ' (mean disc)' : ''}` : '–',
+  };
+}
+
 export class Readout extends ReadoutTable<(typeof ROWS)[number][0]> {
   private readonly pressure = new WindowMean(PRESSURE_WINDOW);
   private readonly eos = new WindowMean(PRESSURE_WINDOW);
@@ -87,7 +117,8 @@ export class Readout extends ReadoutTable<(typeof ROWS)[number][0]> {
    * A new run: the averages restart; the window is named in seconds. `theory` is null where the
    * equation of state does not apply (gravity: the pressure then depends on the wall).
    */
-  reset(outputInterval: number, theory: EquationOfState | null): void {
+  reset(outputInterval: number, theory: EquationOfState | null, constants: TheoryConstants): void {
+    for (const key of ['nu', 'sigma', 'contact', 'tau'] as const) this.set(key, constants[key]);
     this.pressure.clear();
     this.eos.clear();
     this.theory = theory;
