@@ -90,6 +90,27 @@ describe('embed API (postMessage)', () => {
     expect(sent.every((s) => s.message['type'] === 'error')).toBe(true);
   });
 
+  // an object id ran the command and answered with id null, which the course page waiting for its id never matched
+  it('refuses an id it cannot repeat, without running the command', async () => {
+    const { sent, send, calls } = setup();
+    await send({ protocol: EMBED_PROTOCOL, id: { n: 1 }, type: 'play' });
+    await send({ protocol: EMBED_PROTOCOL, id: true, type: 'play' });
+    await send({ protocol: EMBED_PROTOCOL, id: Number.NaN, type: 'play' });
+    expect(sent.map((s) => s.message)).toEqual([
+      { protocol: EMBED_PROTOCOL, id: null, type: 'error', message: 'id = {"n":1}: must be a finite number or a string (the command was not run)' },
+      { protocol: EMBED_PROTOCOL, id: null, type: 'error', message: 'id = true: must be a finite number or a string (the command was not run)' },
+      { protocol: EMBED_PROTOCOL, id: null, type: 'error', message: 'id = NaN: must be a finite number or a string (the command was not run)' },
+    ]);
+    expect(calls).toEqual([]);
+    // no id, or null, is no id: the command runs
+    await send({ protocol: EMBED_PROTOCOL, type: 'play' });
+    await send({ protocol: EMBED_PROTOCOL, id: null, type: 'play' });
+    expect(sent.slice(3).map((s) => s.message)).toEqual([
+      { protocol: EMBED_PROTOCOL, id: null, type: 'result', ok: true },
+      { protocol: EMBED_PROTOCOL, id: null, type: 'result', ok: true },
+    ]);
+  });
+
   it('reports threshold crossings in the subscribed direction, once per crossing', async () => {
     const { api, sent, send } = setup();
     await send({ protocol: EMBED_PROTOCOL, id: 1, type: 'subscribe', observable: 'kineticEnergy', threshold: 5, direction: 'down' });

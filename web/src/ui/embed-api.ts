@@ -14,6 +14,8 @@
  * page's own origin plus the `origins` URL parameter (comma-separated origins, or `*` for any).
  */
 
+import { clipText } from './dom';
+
 export const EMBED_PROTOCOL = 'granular-lab/1';
 
 /** What the page lets the API do. Errors come back as a message string. */
@@ -110,9 +112,16 @@ export class EmbedApi {
   async handle(event: EmbedMessageEvent): Promise<void> {
     if (!this.allowed(event.origin) || !isRecord(event.data) || event.data['protocol'] !== EMBED_PROTOCOL) return;
     const msg = event.data;
-    const id = typeof msg['id'] === 'number' || typeof msg['id'] === 'string' ? msg['id'] : null;
+    const id = (typeof msg['id'] === 'number' && Number.isFinite(msg['id'])) || typeof msg['id'] === 'string' ? msg['id'] : null;
     const answer = (body: Record<string, unknown>): void =>
       this.post(event.source, { protocol: EMBED_PROTOCOL, id, ...body }, event.origin);
+    // an id the answer cannot repeat (an object, true, NaN): the command ran and its answer came back
+    // with id null, which a course page waiting for its id never matched
+    const rawId = msg['id'];
+    if (rawId !== undefined && rawId !== null && id === null) {
+      answer({ type: 'error', message: `id = ${clipText(typeof rawId === 'number' ? String(rawId) : (JSON.stringify(rawId) ?? String(rawId)), 40)}: must be a finite number or a string (the command was not run)` });
+      return;
+    }
     const type = msg['type'];
     if (typeof type !== 'string' || !(COMMANDS as readonly string[]).includes(type)) {
       answer({ type: 'error', message: `unknown command ${JSON.stringify(type)}; commands: ${COMMANDS.join(', ')}` });
