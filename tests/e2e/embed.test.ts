@@ -471,6 +471,16 @@ describe('embed mode', () => {
     await page.context().close();
   });
 
+  it('names a play that is neither yes nor no, and plays as without it', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?embed=1&play=maybe`, { width: 480, height: 360 });
+    await waitForState(page, (s) => s.running && s.time > 0);
+    expect(await page.locator('#address-error').textContent()).toBe(
+      'Part of this page\'s address was ignored: play = "maybe" must be 1 or 0 (true or false, yes or no).',
+    );
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('names what it could not use in the address (a mistyped plot, a bad time) and runs anyway', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?embed=1&plot=energ&until=soon`);
     await waitForState(page, (s) => s.count > 0 && s.time > 0);

@@ -13,6 +13,16 @@ describe('parsePageParams', () => {
     expect(parsePageParams('embed=true&plot=rate', '').plot).toBe('rate');
     expect(parsePageParams('?embed=0', '').embed).toBe(false);
     expect(parsePageParams('?embed', '').embed).toBe(true);
+    expect(parsePageParams('?embed=yes&play=No', '')).toMatchObject({ embed: true, autoplay: false, problems: [] });
+  });
+
+  it('names a yes/no parameter that is neither, and ignores it', () => {
+    // play=maybe used to play (anything but 0, false or no did), embed=maybe to embed
+    expect(parsePageParams('?embed=1&play=maybe', '')).toMatchObject({
+      embed: true, autoplay: true, problems: ['play = "maybe" must be 1 or 0 (true or false, yes or no)'],
+    });
+    expect(parsePageParams('?play=2', '', PLOT_KINDS, true).autoplay).toBe(false);
+    expect(parsePageParams('?embed=2', '')).toMatchObject({ embed: false, problems: ['embed = "2" must be 1 or 0 (true or false, yes or no)'] });
     expect(parsePageParams('?embed=1&origins=https://a.edu,https://b.org', '').origins).toBe('https://a.edu,https://b.org');
   });
 

@@ -22,8 +22,17 @@ export interface PageParams<K extends string = PlotKind> {
   problems: string[];
 }
 
-function isTrue(value: string | null): boolean {
-  return value !== null && value !== '0' && value.toLowerCase() !== 'false' && value.toLowerCase() !== 'no';
+/**
+ * A yes/no parameter: 1, true, yes or nothing (`?embed`) is yes; 0, false or no is no; null when it is
+ * absent, or when it is none of these ("play=maybe"), which is then named in `problems` and ignored.
+ */
+function flag(name: string, raw: string | null, problems: string[]): boolean | null {
+  if (raw === null) return null;
+  const v = raw.trim().toLowerCase();
+  if (v === '' || v === '1' || v === 'true' || v === 'yes') return true;
+  if (v === '0' || v === 'false' || v === 'no') return false;
+  problems.push(`${name} = "${clipText(raw, 40)}" must be 1 or 0 (true or false, yes or no)`);
+  return null;
 }
 
 /**
@@ -56,12 +65,13 @@ export function parsePageParams(
   const originsRaw = query.get('origins');
   problems.push(...originProblems(originsRaw));
 
-  const playRaw = query.get('play');
+  const embed = flag('embed', query.get('embed'), problems) ?? false;
+  const play = flag('play', query.get('play'), problems);
   return {
-    embed: isTrue(query.get('embed')),
+    embed,
     plot,
     until,
-    autoplay: playRaw === null ? !reducedMotion : isTrue(playRaw),
+    autoplay: play ?? !reducedMotion,
     shared: fragment.get(SHARE_PARAM),
     origins: originsRaw,
     problems,
