@@ -101,6 +101,18 @@ describe('example course page on another origin', () => {
       );
     }, new URL(lab).origin);
     await expect.poll(() => logText(page)).toContain('#77 error: generate.radius = -1: must be > 0');
+    // a scenario of another page is told where it runs, and the gas keeps its own
+    await page.evaluate((origin) => {
+      const frame = document.getElementById('lab-gas') as HTMLIFrameElement;
+      frame.contentWindow?.postMessage(
+        { protocol: 'granular-lab/1', id: 78, type: 'load', scenario: { schema: 1, engine: 'soft', discs: [{ x: 1, y: 1 }] } },
+        origin,
+      );
+    }, new URL(lab).origin);
+    await expect.poll(() => logText(page)).toContain(
+      '#78 error: this is a soft-disc scenario ("engine": "soft"), which runs in a frame of soft.html; this frame is index.html',
+    );
+    expect((await frameState(gas))?.count).toBe(running?.count);
     expect(errors).toEqual([]);
     await page.context().close();
   });

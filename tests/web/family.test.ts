@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { familyPageUrl, scenarioFamilyOf, scenarioPageOf } from '../../web/src/ui/family';
+import { familyPageUrl, scenarioFamilyOf, scenarioPageOf, wrongPageProblem } from '../../web/src/ui/family';
 import { presetsOfFamily, presetsFromFiles } from '../../web/src/ui/presets';
 import { parsePageParams } from '../../web/src/ui/url-params';
 import { decodeScenario, encodeScenario } from '../../web/src/ui/share';
@@ -7,6 +7,17 @@ import { domainKind, SOFT_FIELDS, softFormFromScenario, softScenarioFromForm } f
 import type { JsonObject } from '../../web/src/sim/scenario';
 
 describe('scenario families', () => {
+  it("says where a scenario sent to another page's frame runs", () => {
+    expect(wrongPageProblem('{"schema":1,"engine":"avalanche"}', 'gas')).toBe(
+      'this is an avalanche scenario ("engine": "avalanche"), which runs in a frame of avalanche.html; this frame is index.html',
+    );
+    expect(wrongPageProblem('{"schema":1}', 'soft')).toBe('this is a hard-disc gas scenario, which runs in a frame of index.html; this frame is soft.html');
+    expect(wrongPageProblem('{"schema":1,"engine":"soft"}', 'soft')).toBeNull();
+    // a text that does not say (malformed, a mistyped engine) is left to the validator
+    expect(wrongPageProblem('{"schema":1,"engine":"sof"}', 'gas')).toBeNull();
+    expect(wrongPageProblem('not json', 'gas')).toBeNull();
+  });
+
   it('tells soft from gas scenarios as the engine does', () => {
     expect(scenarioFamilyOf('{"schema":1,"engine":"soft"}')).toBe('soft');
     expect(scenarioFamilyOf('{"schema":1,"engine":"avalanche"}')).toBe('avalanche');

@@ -43,6 +43,26 @@ export function scenarioPageOf(json: string): LabPage | null {
   return engine === 'soft' || engine === 'avalanche' || engine === 'compare' ? engine : null;
 }
 
+const PAGE_WORDS: Readonly<Record<LabPage, { what: string; file: string }>> = {
+  gas: { what: 'a hard-disc gas scenario', file: 'index.html' },
+  soft: { what: 'a soft-disc scenario ("engine": "soft")', file: 'soft.html' },
+  avalanche: { what: 'an avalanche scenario ("engine": "avalanche")', file: 'avalanche.html' },
+  compare: { what: 'a comparison scenario ("engine": "compare")', file: 'compare.html' },
+  chain: { what: 'a chain lab link ("kind": "chain-lab")', file: 'chain.html' },
+};
+
+/**
+ * Why a scenario sent to an embedded page by the postMessage API cannot run there: it belongs to
+ * another page (which one, and which this frame is), so the course page's author is not left with
+ * the validator's "engine = "soft": must be one of: "event"". null when it is this page's, or when
+ * the text does not say (the validator names what is wrong).
+ */
+export function wrongPageProblem(json: string, family: ScenarioFamily): string | null {
+  const page = scenarioPageOf(json);
+  if (page === null || page === family) return null;
+  return `this is ${PAGE_WORDS[page].what}, which runs in a frame of ${PAGE_WORDS[page].file}; this frame is ${PAGE_WORDS[family].file}`;
+}
+
 /** "soft", "avalanche" or "compare" when the JSON text is an object whose engine says so, else "gas" (as the C++ scenarioFamily). */
 export function scenarioFamilyOf(json: string): ScenarioFamily {
   const page = scenarioPageOf(json);

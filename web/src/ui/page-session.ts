@@ -8,7 +8,7 @@ import { AdvanceStatus, type CrashedMessage, type FatalMessage, type FrameCommon
 import { CanvasExport, type ColourScale } from './canvas-export';
 import { byId } from './dom';
 import { EmbedApi, parseAllowList } from './embed-api';
-import type { ScenarioFamily } from './family';
+import { wrongPageProblem, type ScenarioFamily } from './family';
 import { FrameLoop, type FrameView } from './frame-loop';
 import { frameState, wireControls, type ControlledClient } from './page-controls';
 import type { Preset } from './presets';
@@ -185,12 +185,16 @@ export function connectPage<
   const observables = (): Record<string, number> => ({ time: lastFrame?.time ?? 0, ...(o.observables?.() ?? {}) });
   const api = new EmbedApi(
     {
-      load: (json) =>
-        new Promise<string | null>((resolve) => {
+      load: (json) => {
+        // a scenario of another page would only be refused by this engine's validator, less clearly
+        const wrong = wrongPageProblem(json, o.family);
+        if (wrong !== null) return Promise.resolve(wrong);
+        return new Promise<string | null>((resolve) => {
           settleApiLoad('replaced by a later load');
           apiLoad = resolve;
           source.load(json, 'api');
-        }),
+        });
+      },
       play: () => client.play(),
       pause: () => client.pause(),
       reset: () => client.reset(false),
