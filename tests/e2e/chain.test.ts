@@ -166,6 +166,27 @@ describe('the chain lab page', () => {
     await page.context().close();
   });
 
+  // a refused value left the result line describing the previous run as if it answered the fields
+  it('a refused value: each panel says it did not run, and which run it still shows', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html`);
+    await ready(page);
+    await expect.poll(() => page.locator('#mc-result').textContent()).toMatch(/^1,000 samples/);
+    await expect.poll(() => page.locator('#newton-result').textContent()).toMatch(/^Converged/);
+    await expect.poll(() => page.locator('#sweep-result').textContent()).toMatch(/^400 runs/);
+    const notRun = 'Not run: a value above is not valid (see the message next to it).';
+    for (const [field, run, result, still] of [
+      ['#mc-samples', '#mc-run', '#mc-result', ' The table and the histogram still show the previous run (K = 1,000, μ = 0.5, σ = 0.05, seed 1).'],
+      ['#newton-target', '#newton-run', '#newton-result', ' The table and the plot still show the previous run (target 0.5 m/s, bracket [0.3, 0.95]).'],
+      ['#sweep-points', '#sweep-run', '#sweep-result', ' The plots and their CSV files still show the previous run (e from 0.1716 to 1, 400 points, 4 spheres).'],
+    ] as const) {
+      await page.locator(field).fill('abc');
+      await page.locator(run).click();
+      await expect.poll(() => page.locator(result).textContent()).toBe(`${notRun}${still}`);
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('?until= pauses the row animation there, once', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html?until=5`);
     await ready(page);
@@ -266,7 +287,7 @@ describe('the chain lab page', () => {
     await page.locator('#time-mass').fill('3, b');
     await page.locator('#time-run').click();
     await expect.poll(() => page.locator('#time-mass-error').textContent()).toContain('"b"');
-    expect(await page.locator('#time-result').textContent()).toBe('Not run: a value above is not valid (see the message next to it).');
+    expect(await page.locator('#time-result').textContent()).toBe('Not run: a value above is not valid (see the message next to it). The animation, plots and tables still show the previous run (e = 0.5, 4 spheres, double).');
     // an empty entry is a missing value, not a separator: "3,,1" is not the two masses 3 and 1
     await page.locator('#time-mass').fill('3,,1');
     await page.locator('#time-run').click();

@@ -13,7 +13,7 @@ import { monteCarloSamplesCsv, parseMonteCarloRange, summarizeSamples, type Mont
 import type { ChainState } from './state';
 import { ACSL_MC, histogram, momentsApply, v4Density, v4Moments, type Histogram } from './theory';
 import { RULES } from './validate';
-import { csvButton, fillTable, fmt, plotCard, ProgressView, runPanelJob, stillShown } from './widgets';
+import { csvButton, fillTable, fmt, plotCard, ProgressView, runPanelJob, showNotRun, stillShown } from './widgets';
 
 export type McInputs = ChainState['mc'];
 
@@ -78,6 +78,12 @@ export class McPanel {
   submit(): void {
     const inputs = this.read();
     if (inputs) void this.compute(inputs);
+    else showNotRun(this.result, this.stillShown());
+  }
+
+  /** what the panel still shows of its last run, for a result line that is not about it (stillShown) */
+  private stillShown(): string {
+    return stillShown('The table and the histogram', this.inputs && mcRunText(this.inputs));
   }
 
   async compute(inputs: McInputs): Promise<void> {
@@ -101,7 +107,7 @@ export class McPanel {
       this.inputs = inputs;
       this.show(answer, inputs, (performance.now() - started) / 1000);
       this.onRun(inputs);
-    }, () => stillShown('The table and the histogram', this.inputs && mcRunText(this.inputs)));
+    }, () => this.stillShown());
   }
 
   private show(a: MonteCarloResult, inputs: McInputs, seconds: number): void {

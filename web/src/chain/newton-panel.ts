@@ -13,7 +13,7 @@ import { parseNewton, type NewtonResult } from './results';
 import type { ChainState } from './state';
 import { eForV4, SIX_COLLISION_MIN } from './theory';
 import { orderProblem, RULES } from './validate';
-import { csvButton, fillTable, fmt, plotCard, ProgressView, runPanelJob, stillShown } from './widgets';
+import { csvButton, fillTable, fmt, plotCard, ProgressView, runPanelJob, showNotRun, stillShown } from './widgets';
 
 export type NewtonInputs = ChainState['newton'];
 
@@ -96,6 +96,12 @@ export class NewtonPanel {
   submit(): void {
     const inputs = this.read();
     if (inputs) void this.compute(inputs);
+    else showNotRun(this.result, this.stillShown());
+  }
+
+  /** what the panel still shows of its last run, for a result line that is not about it (stillShown) */
+  private stillShown(): string {
+    return stillShown('The table and the plot', this.inputs && newtonRunText(this.inputs));
   }
 
   async compute(inputs: NewtonInputs): Promise<void> {
@@ -106,7 +112,7 @@ export class NewtonPanel {
       this.inputs = inputs;
       this.show(answer, inputs);
       this.onRun(inputs);
-    }, () => stillShown('The table and the plot', this.inputs && newtonRunText(this.inputs)));
+    }, () => this.stillShown());
   }
 
   private show(a: NewtonResult, inputs: NewtonInputs): void {

@@ -11,7 +11,7 @@ import type { ChainState } from './state';
 import { sweepCollisionsCsv, sweepCountSeries, sweepGrid, sweepSummary, sweepVelocitiesCsv, type SweepResult } from './sweep';
 import { SweepPool } from './sweep-pool';
 import { orderProblem, RULES } from './validate';
-import { fmt, plotCard, ProgressView, showFailure, stillShown } from './widgets';
+import { fmt, plotCard, ProgressView, showFailure, showNotRun, stillShown } from './widgets';
 
 export type SweepInputs = ChainState['sweep'];
 
@@ -79,6 +79,12 @@ export class SweepPanel {
   submit(): void {
     const inputs = this.read();
     if (inputs) void this.compute(inputs);
+    else showNotRun(this.result, this.stillShown());
+  }
+
+  /** what the panel still shows of its last run, for a result line that is not about it (stillShown) */
+  private stillShown(): string {
+    return stillShown('The plots and their CSV files', this.shown && sweepRunText(this.shown));
   }
 
   async compute(inputs: SweepInputs): Promise<void> {
@@ -100,7 +106,7 @@ export class SweepPanel {
       this.onRun(inputs);
     } catch (error) {
       if (generation !== this.generation) return;
-      showFailure(this.result, error, 'Sweep cancelled.', stillShown('The plots and their CSV files', this.shown && sweepRunText(this.shown)));
+      showFailure(this.result, error, 'Sweep cancelled.', this.stillShown());
     } finally {
       if (generation === this.generation) this.progress.stop();
     }

@@ -17,7 +17,7 @@ import type { ChainState } from './state';
 import { collapseThreshold } from './theory';
 import { buildTimeline, type Timeline } from './timeline';
 import { parseNumberField, RULES } from './validate';
-import { csvButton, fillTable, fmt, plotCard, ProgressView, runPanelJob, stillShown } from './widgets';
+import { csvButton, fillTable, fmt, plotCard, ProgressView, runPanelJob, showNotRun, stillShown } from './widgets';
 
 /** collisions kept in the log (all are counted) */
 export const MAX_LOG = 20_000;
@@ -199,8 +199,7 @@ export class TimePanel {
   submit(): void {
     const inputs = this.read();
     if (inputs) void this.compute(inputs);
-    // the line may still name an earlier refusal (another list's value): the fields say what is wrong now
-    else if (this.result.classList.contains('error')) this.result.textContent = 'Not run: a value above is not valid (see the message next to it).';
+    else showNotRun(this.result, this.stillShown());
   }
 
   async compute(inputs: TimeInputs): Promise<void> {
@@ -223,7 +222,11 @@ export class TimePanel {
       // e: the one restitution of the standard set-up (NaN for a custom row: no e_c hint then)
       this.show(run, inputs.custom ? expandRow(inputs.custom, inputs.spheres) : standardRow(inputs.spheres, inputs.e), inputs.custom ? NaN : inputs.e);
       this.onRun(inputs);
-    }, () => stillShown('The animation, plots and tables', this.inputs && timeRunText(this.inputs)));
+    }, () => this.stillShown());
+  }
+
+  private stillShown(): string {
+    return stillShown('The animation, plots and tables', this.inputs && timeRunText(this.inputs));
   }
 
   private show(run: ChainRun, setup: RowSetup, e: number): void {

@@ -81,6 +81,16 @@ export function stillShown(what: string, run: string | null): string {
 }
 
 /**
+ * Inputs the panel's fields refused (each says why next to it): nothing ran, and the result line says
+ * so, followed by `previous`, what the panel still shows (see stillShown); else the line went on
+ * describing the previous run as if it answered the values now in the fields.
+ */
+export function showNotRun(result: HTMLElement, previous: string): void {
+  result.textContent = `Not run: a value above is not valid (see the message next to it).${previous}`;
+  result.classList.add('error');
+}
+
+/**
  * A job that did not finish, on its result line: `cancelled` for a cancel (CancelledError), any
  * other failure's message as an error; either followed by `previous`, what the panel still shows
  * (see stillShown).
