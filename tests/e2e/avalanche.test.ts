@@ -286,7 +286,7 @@ describe('the avalanche page', () => {
     await page.locator('#f-rmin').fill('0.00005');
     await page.locator('#apply').click();
     // said next to the column's size, the values to change with the grains' radii
-    await expect.poll(async () => (await page.locator('#err-columnWidth').textContent()) ?? '', { timeout: 5000 }).toContain('limit 50000');
+    await expect.poll(async () => (await page.locator('#err-columnWidth').textContent()) ?? '', { timeout: 5000 }).toContain('limit 50,000');
     expect(await page.locator('#f-columnWidth').getAttribute('aria-invalid')).toBe('true');
     const later = await waitForState(page, (s) => s.outputIndex > running.outputIndex + 2 || s.status === 2);
     expect(later.count).toBe(128);
