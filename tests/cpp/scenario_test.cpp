@@ -161,7 +161,7 @@ TEST(Scenario, ImpossibleSetUpsAreRejectedWithAReason) {
   EXPECT_ISSUE(R"({"schema":1,"discs":[{"x":0.05,"y":0.5,"radius":0.1}]})", "discs[0] = (0.05, 0.5): crosses a wall by 0.05 m");
   EXPECT_ISSUE(R"({"schema":1,"discs":[{"x":2,"y":0.5,"radius":0.1}]})", "discs[0] = (2, 0.5): centre lies outside the domain");
   // More discs than the limit, than random placement allows, than fit at all.
-  EXPECT_ISSUE(R"({"schema":1,"generate":{"count":200001}})", "generate.count = 200001: must be between 1 and 200000");
+  EXPECT_ISSUE(R"({"schema":1,"generate":{"count":200001}})", "generate.count = 200001: must be between 1 and 200,000");
   EXPECT_ISSUE(R"({"schema":1,"generate":{"count":200000,"radius":0.01}})", "above 0.5 for random placement");
   EXPECT_ISSUE(R"({"schema":1,"generate":{"count":1000000,"radius":0.01}})", "generate.count = 1000000");
   EXPECT_ISSUE(R"({"schema":1,"generate":{"count":3000,"radius":0.01,"placement":"lattice"}})", "above 0.85 for lattice placement");

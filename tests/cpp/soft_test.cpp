@@ -397,6 +397,12 @@ TEST(SoftScenario, ProblemsNameFieldValueAndRule) {
   EXPECT_TRUE(has("gravity[1] = \"down\": must be a number"));
 }
 
+TEST(SoftScenario, TheDiscCountLimitIsWrittenGrouped) {
+  const auto texts = softProblems(R"({"schema": 1, "engine": "soft", "generate": {"count": 20001}})");
+  EXPECT_NE(std::find(texts.begin(), texts.end(), "generate.count = 20001: must be between 1 and 20,000"), texts.end())
+      << ::testing::PrintToString(texts);
+}
+
 TEST(SoftScenario, AnOpenPlaneSetToFalseIsQuotedAsWritten) {
   // the message used to read "domain.open = 0", a placeholder for the false the reader wrote
   const auto texts = softProblems(R"({"schema": 1, "engine": "soft", "domain": {"open": false}, "discs": [{"x": 5, "y": 5}]})");

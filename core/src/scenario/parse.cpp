@@ -97,7 +97,7 @@ void readDiscs(Reader& rd, const Json& discs, ScenarioSpec& s, double density) {
   }
   const auto& items = discs.items();
   if (items.empty() || items.size() > static_cast<std::size_t>(kMaxDiscs)) {
-    rd.error("discs", std::to_string(items.size()) + " discs", "must hold between 1 and " + std::to_string(kMaxDiscs) + " discs");
+    rd.error("discs", std::to_string(items.size()) + " discs", "must hold between 1 and " + formatCount(kMaxDiscs) + " discs");
     return;
   }
   s.explicitDiscs = true;
@@ -131,7 +131,7 @@ void readGenerate(Reader& rd, const Json& g, ScenarioSpec& s) {
   auto& G = s.generate;
   double v;
   if (rd.integer(g, p, "count", v) &&
-      rd.rule(v >= 1 && v <= kMaxDiscs, "generate.count", v, "must be between 1 and " + std::to_string(kMaxDiscs)))
+      rd.rule(v >= 1 && v <= kMaxDiscs, "generate.count", v, "must be between 1 and " + formatCount(kMaxDiscs)))
     G.count = static_cast<int>(v);
   if (rd.number(g, p, "radius", v) && rd.rule(v > 0, "generate.radius", v, "must be > 0 m") && rd.rule(v <= 1e6, "generate.radius", v, "must be at most 1e6 m")) G.radius = v;
   bool present = false;

@@ -56,7 +56,7 @@ void readSoftDiscs(Reader& rd, const Json& discs, SoftScenarioSpec& s) {
   const auto& items = discs.items();
   if (items.empty() || items.size() > static_cast<std::size_t>(kMaxSoftDiscs)) {
     rd.error("discs", std::to_string(items.size()) + " discs",
-             "must hold between 1 and " + std::to_string(kMaxSoftDiscs) + " discs");
+             "must hold between 1 and " + formatCount(kMaxSoftDiscs) + " discs");
     return;
   }
   s.explicitDiscs = true;
@@ -110,7 +110,7 @@ void readSoftGenerate(Reader& rd, const Json& g, SoftScenarioSpec& s) {
   auto& G = s.generate;
   double v;
   if (rd.integer(g, p, "count", v) &&
-      rd.rule(v >= 1 && v <= kMaxSoftDiscs, "generate.count", v, "must be between 1 and " + std::to_string(kMaxSoftDiscs)))
+      rd.rule(v >= 1 && v <= kMaxSoftDiscs, "generate.count", v, "must be between 1 and " + formatCount(kMaxSoftDiscs)))
     G.count = static_cast<int>(v);
   if (rd.number(g, p, "radius", v) && rd.rule(v > 0, "generate.radius", v, "must be > 0 m") && rd.rule(v <= 1e6, "generate.radius", v, "must be at most 1e6 m")) G.radius = v;
   if (rd.number(g, p, "mass", v) && rd.rule(v > 0, "generate.mass", v, "must be > 0 kg") && rd.rule(v <= 1e12, "generate.mass", v, "must be at most 1e12 kg")) G.mass = v;
