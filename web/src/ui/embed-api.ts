@@ -15,6 +15,7 @@
  */
 
 import { clipText } from './dom';
+import { webOrigin } from './url-params';
 
 export const EMBED_PROTOCOL = 'granular-lab/1';
 
@@ -63,12 +64,9 @@ export function parseAllowList(originsParam: string | null, ownOrigin: string): 
       any = true;
       continue;
     }
-    try {
-      const url = new URL(item);
-      if (url.protocol === 'http:' || url.protocol === 'https:') origins.add(url.origin);
-    } catch {
-      // not an origin: ignored (the page logs nothing a hostile link could use)
-    }
+    // not an origin: left out (the banner names it: url-params.ts' originProblems)
+    const origin = webOrigin(item);
+    if (origin !== null) origins.add(origin);
   }
   return { any, origins };
 }

@@ -78,12 +78,13 @@ export function parsePageParams(
   };
 }
 
-function isWebUrl(text: string): boolean {
+/** The origin of an http(s) address (`https://a.edu/x` -> `https://a.edu`), null for any other text. */
+export function webOrigin(text: string): string | null {
   try {
     const url = new URL(text);
-    return url.protocol === 'http:' || url.protocol === 'https:';
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -96,9 +97,9 @@ function originProblems(raw: string | null): string[] {
   const problems: string[] = [];
   for (const part of (raw ?? '').split(',')) {
     const item = part.trim();
-    if (item === '' || item === '*' || isWebUrl(item)) continue;
+    if (item === '' || item === '*' || webOrigin(item) !== null) continue;
     const shown = clipText(item, 40);
-    const how = !item.includes(':') && isWebUrl(`https://${item}`) ? `write it with its scheme, https://${shown}` : 'write an origin as https://host or http://host:port';
+    const how = !item.includes(':') && webOrigin(`https://${item}`) !== null ? `write it with its scheme, https://${shown}` : 'write an origin as https://host or http://host:port';
     problems.push(`origins entry "${shown}" is not an origin, so commands from it are ignored: ${how}`);
   }
   return problems;
