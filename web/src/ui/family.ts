@@ -43,13 +43,16 @@ export function scenarioPageOf(json: string): LabPage | null {
   return engine === 'soft' || engine === 'avalanche' || engine === 'compare' ? engine : null;
 }
 
-const PAGE_WORDS: Readonly<Record<LabPage, { what: string; file: string }>> = {
-  gas: { what: 'a hard-disc gas scenario', file: 'index.html' },
-  soft: { what: 'a soft-disc scenario ("engine": "soft")', file: 'soft.html' },
-  avalanche: { what: 'an avalanche scenario ("engine": "avalanche")', file: 'avalanche.html' },
-  compare: { what: 'a comparison scenario ("engine": "compare")', file: 'compare.html' },
-  chain: { what: 'a chain lab link ("kind": "chain-lab")', file: 'chain.html' },
+const PAGE_WHAT: Readonly<Record<LabPage, string>> = {
+  gas: 'a hard-disc gas scenario',
+  soft: 'a soft-disc scenario ("engine": "soft")',
+  avalanche: 'an avalanche scenario ("engine": "avalanche")',
+  compare: 'a comparison scenario ("engine": "compare")',
+  chain: 'a chain lab link ("kind": "chain-lab")',
 };
+
+/** a page's file as a reader names it (the gas page's './' is index.html) */
+const pageFile = (page: LabPage): string => (FAMILY_PAGE[page] === './' ? 'index.html' : FAMILY_PAGE[page]);
 
 /**
  * Why a scenario sent to an embedded page by the postMessage API cannot run there: it belongs to
@@ -60,7 +63,7 @@ const PAGE_WORDS: Readonly<Record<LabPage, { what: string; file: string }>> = {
 export function wrongPageProblem(json: string, family: ScenarioFamily): string | null {
   const page = scenarioPageOf(json);
   if (page === null || page === family) return null;
-  return `this is ${PAGE_WORDS[page].what}, which runs in a frame of ${PAGE_WORDS[page].file}; this frame is ${PAGE_WORDS[family].file}`;
+  return `this is ${PAGE_WHAT[page]}, which runs in a frame of ${pageFile(page)}; this frame is ${pageFile(family)}`;
 }
 
 /** "soft", "avalanche" or "compare" when the JSON text is an object whose engine says so, else "gas" (as the C++ scenarioFamily). */
