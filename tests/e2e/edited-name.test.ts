@@ -47,7 +47,7 @@ describe('a scenario changed in the form', () => {
       // no longer the preset
       expect(await page.locator('#preset').inputValue()).toBe('');
       const edited = (await page.locator('#scenario-notes').textContent()) ?? '';
-      // the address takes the edited scenario once it is encoded (asynchronously)
+      // the address takes the edited scenario (at once uncompressed, then compressed)
       const hashOf = (): string => new URL(page.url()).hash;
       await expect.poll(hashOf).toMatch(/^#s=[A-Za-z0-9_-]+$/);
       const firstEdit = hashOf();

@@ -12,7 +12,7 @@ import { goToFamilyPage, openScenarioInFamilyPage } from './family-redirect';
 import type { Preset } from './presets';
 import type { ScenarioPanel } from './scenario-panel';
 import { reproduce, scenarioReproduce } from './reproduce';
-import { decodeScenario, SHARE_PARAM, shareLinkFor } from './share';
+import { decodeScenario, encodeScenarioNow, SHARE_PARAM, shareLinkFor } from './share';
 import type { ShareButton } from './share-button';
 import type { StatusLine } from './status-line';
 import { parsePageParams, type PageParams } from './url-params';
@@ -47,6 +47,8 @@ export class ScenarioSource {
   private shown = 0;
   /** the normalized JSON of the scenario shown last (a load of the very same keeps the preset menu) */
   private lastJson: string | null = null;
+  /** the address before a scenario applied here was written into it, until the engine answers */
+  private addressBeforeApply: string | null = null;
 
   constructor(private readonly o: ScenarioSourceOptions) {
     // a share link pasted into this tab's address bar
@@ -74,6 +76,21 @@ export class ScenarioSource {
     // the page's first scenario follows ?play=; a scenario the user applies starts running; the
     // embedding page plays its scenarios itself
     const play = origin === 'api' ? false : origin === 'default' || origin === 'link' ? this.o.params.autoplay : true;
+    // The address takes what the user applied at once, not only when the engine has loaded it and
+    // its compressed link is ready: a reload in between (the avalanche's column settles first) gave
+    // the scenario before it back, or none. If the engine turns it down, the address goes back.
+    if (followsAddress(origin)) {
+      let compact: string | null = null;
+      try {
+        compact = JSON.stringify(JSON.parse(json));
+      } catch {
+        // malformed text: the engine reports it, and the address keeps what it had
+      }
+      if (compact !== null) {
+        this.addressBeforeApply ??= window.location.href;
+        setAddressPayload(encodeScenarioNow(compact));
+      }
+    }
     this.o.client.load(json, origin, play);
   };
 
@@ -104,6 +121,10 @@ export class ScenarioSource {
       this.o.status.set('The default scenario could not be loaded.');
     } else {
       this.panel?.showErrors(msg.origin, msg.errors);
+      if (followsAddress(msg.origin) && this.addressBeforeApply !== null) {
+        safeReplaceState(this.addressBeforeApply);
+        this.addressBeforeApply = null;
+      }
     }
   }
 
@@ -126,15 +147,19 @@ export class ScenarioSource {
     // #s= once encoded, so reloading the tab or bookmarking it keeps what the user made. The
     // default scenario, and one an embedding page sent, leave the plain address (an #s= naming
     // another scenario would mislead); a link's own #s= and Reset leave the address as it is.
-    const follow = origin === 'form' || origin === 'json' || origin === 'file' || origin === 'preset';
-    if ((origin === 'default' || origin === 'api' || follow) && window.location.hash.includes(`${SHARE_PARAM}=`)) {
-      history.replaceState(null, '', `${window.location.pathname}${window.location.search}`);
+    // Until the compressed payload is ready the address holds the same scenario uncompressed, so a
+    // reload meanwhile gives it back.
+    const follow = followsAddress(origin);
+    this.addressBeforeApply = null;
+    if (follow) setAddressPayload(encodeScenarioNow(JSON.stringify(scenario)));
+    else if ((origin === 'default' || origin === 'api') && window.location.hash.includes(`${SHARE_PARAM}=`)) {
+      safeReplaceState(`${window.location.pathname}${window.location.search}`);
     }
     shareLinkFor(scenarioJson, window.location.href).then(
       ({ url, payload }) => {
         if (shown !== this.shown) return;
         reproduce.set({ link: url });
-        if (follow) history.replaceState(null, '', `${window.location.pathname}${window.location.search}#${SHARE_PARAM}=${payload}`);
+        if (follow) setAddressPayload(payload);
       },
       () => undefined,
     );
@@ -166,4 +191,22 @@ export class ScenarioSource {
     this.o.linkError.textContent = `The shared link could not be read: ${reason}. The default scenario was loaded instead.`;
     this.o.linkError.hidden = false;
   }
+}
+
+/** Scenarios the user applies on this page go into the address (see ScenarioSource.show). */
+function followsAddress(origin: LoadOrigin): boolean {
+  return origin === 'form' || origin === 'json' || origin === 'file' || origin === 'preset';
+}
+
+/** history.replaceState, which a browser may refuse (an address longer than it keeps) */
+function safeReplaceState(url: string): void {
+  try {
+    history.replaceState(null, '', url);
+  } catch {
+    // the address keeps what it had; Copy link still gives the scenario's link
+  }
+}
+
+function setAddressPayload(payload: string): void {
+  safeReplaceState(`${window.location.pathname}${window.location.search}#${SHARE_PARAM}=${payload}`);
 }

@@ -108,6 +108,39 @@ export async function inflateRaw(bytes: Uint8Array, limit = MAX_SCENARIO_BYTES):
   }
 }
 
+/**
+ * deflate-raw without compression, synchronously: the bytes in "stored" blocks (RFC 1951 §3.2.4:
+ * a header byte with BFINAL and BTYPE 00, LEN and its complement NLEN, then up to 65,535 bytes).
+ * Any inflater reads it, so a payload made of it is an ordinary `s` link, only longer.
+ */
+export function storedDeflateRaw(bytes: Uint8Array): Uint8Array {
+  const BLOCK = 65535;
+  const blocks = Math.max(1, Math.ceil(bytes.length / BLOCK));
+  const out = new Uint8Array(bytes.length + 5 * blocks);
+  let o = 0;
+  for (let b = 0; b < blocks; b++) {
+    const start = b * BLOCK;
+    const len = Math.min(BLOCK, bytes.length - start);
+    out[o++] = b === blocks - 1 ? 1 : 0;
+    out[o++] = len & 0xff;
+    out[o++] = len >> 8;
+    out[o++] = ~len & 0xff;
+    out[o++] = (~len >> 8) & 0xff;
+    out.set(bytes.subarray(start, start + len), o);
+    o += len;
+  }
+  return out;
+}
+
+/**
+ * Scenario JSON text -> an `s` payload at once (uncompressed, see storedDeflateRaw): what the address
+ * holds from the moment a scenario is applied until its compressed payload is ready, so that a reload
+ * in between gives that scenario back and not the one before it.
+ */
+export function encodeScenarioNow(json: string): string {
+  return base64UrlEncode(storedDeflateRaw(new TextEncoder().encode(json)));
+}
+
 /** Scenario JSON text -> `s` payload. */
 export async function encodeScenario(json: string): Promise<string> {
   return base64UrlEncode(await deflateRaw(new TextEncoder().encode(json)));
