@@ -2,10 +2,11 @@
  * The address holds what the user applied from the moment Apply is pressed, not only once the
  * engine has loaded it and its compressed link is ready: a reload straight after Apply gives the
  * applied scenario back (it gave the one before, or the default). A scenario the engine turns down
- * leaves the address with the last one it accepted.
+ * leaves the address with the last one it accepted. The chain lab's address follows the user's
+ * runs the same way (a reload gave its defaults back).
  */
 import { describe, expect, inject, it } from 'vitest';
-import { decodeScenario } from '../../web/src/ui/share';
+import { decodeScenario, encodeScenario } from '../../web/src/ui/share';
 import { openPage, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
@@ -70,6 +71,36 @@ describe('a reload straight after Apply', () => {
     await waitForState(page, (s) => s.count > 0);
     await expect.poll(async () => page.locator('#f-restitution').inputValue()).toBe('0.8');
     expect(await page.locator('#link-error').isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('chain.html: the defaults and a link leave the address alone; a run of the user goes into it', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html`);
+    const allRan = async (): Promise<boolean> =>
+      page.evaluate(() => {
+        const p = window.__chain?.probe();
+        return p !== undefined && p.time.collisions > 0 && p.sweep.points > 0 && p.newton.steps > 0 && p.mc.samples > 0;
+      });
+    await expect.poll(allRan, { timeout: 20_000 }).toBe(true);
+    expect(new URL(page.url()).hash).toBe('');
+
+    await page.locator('#time-e').fill('0.3');
+    await page.locator('#time-run').click();
+    await expect.poll(async () => page.evaluate(() => window.__chain?.probe().state.time.e)).toBe(0.3);
+    // in the address at once: a reload in the same task gives the run back
+    await Promise.all([page.waitForEvent('load'), page.evaluate(() => window.location.reload())]);
+    await expect.poll(allRan, { timeout: 20_000 }).toBe(true);
+    expect(await page.locator('#time-e').inputValue()).toBe('0.3');
+    expect(await page.evaluate(() => window.__chain?.probe().state.time.e)).toBe(0.3);
+    expect((await addressScenario(page.url()))?.['time']).toMatchObject({ e: 0.3 });
+
+    // a link's own address is kept as it was written, after every panel has run from it
+    const link = await encodeScenario(JSON.stringify({ kind: 'chain-lab', time: { e: 0.6 } }));
+    await page.goto(`${inject('baseUrl')}chain.html#s=${link}`);
+    await expect.poll(allRan, { timeout: 20_000 }).toBe(true);
+    expect(await page.evaluate(() => window.__chain?.probe().state.time.e)).toBe(0.6);
+    expect(new URL(page.url()).hash).toBe(`#s=${link}`);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -1,9 +1,11 @@
 /**
  * Wires the chain lab page (chain.html): the four panels, the share link (every panel's last
- * run inputs as JSON in #s=) and a read-only test hook, window.__chain.
+ * run inputs as JSON in #s=, which the address follows after a run of the user's) and a read-only
+ * test hook, window.__chain.
  */
 import guideText from '../../../docs/guides/chain.md?raw';
 import { mountGuide } from '../guide/guide-panel';
+import { AddressFollower } from '../ui/address';
 import { byId } from '../ui/dom';
 import { goToFamilyPage } from '../ui/family-redirect';
 import { ShareButton } from '../ui/share-button';
@@ -42,7 +44,19 @@ export function startChainApp(): void {
     : new ShareButton(byId('copy-link', HTMLButtonElement), byId('share-url', HTMLInputElement), byId('share-status', HTMLElement));
   const linkError = byId('link-error', HTMLElement);
   showAddressProblems(byId('address-error', HTMLElement), params.problems);
-  const changed = (): void => share?.setScenario(stateToJson(state));
+  // The address follows a run the user made (a reload or a bookmark keeps every panel's inputs);
+  // the page's own start, the defaults or a link's, leaves it as it is. An embed's address is the
+  // embedding page's to set.
+  const address = new AddressFollower();
+  let startJson = stateToJson(state);
+  const changed = (): void => {
+    const json = stateToJson(state);
+    share?.setScenario(json);
+    if (share !== null && json !== startJson) {
+      startJson = json;
+      address.follow(json, (payload) => (share.lastPayload = payload));
+    }
+  };
 
   // the header names the row panel (a) shows: set with its run, from the fields or a link
   const heading = byId('scenario-name', HTMLElement);
@@ -63,6 +77,11 @@ export function startChainApp(): void {
   }
 
   const apply = (s: ChainState): void => {
+    // the panels report their runs one by one: the state is the whole of s from the start, so no
+    // mixture of it and the state before reaches the address
+    Object.assign(state, structuredClone(s));
+    startJson = stateToJson(state);
+    address.stop();
     time.set(s.time);
     sweep.set(s.sweep);
     newton.set(s.newton);

@@ -12,7 +12,8 @@ import { goToFamilyPage, openScenarioInFamilyPage } from './family-redirect';
 import type { Preset } from './presets';
 import type { ScenarioPanel } from './scenario-panel';
 import { reproduce, scenarioReproduce } from './reproduce';
-import { decodeScenario, encodeScenarioNow, SHARE_PARAM, shareLinkFor } from './share';
+import { clearAddressPayload, replaceAddress, setAddressPayload } from './address';
+import { decodeScenario, encodeScenarioNow, shareLinkFor } from './share';
 import type { ShareButton } from './share-button';
 import type { StatusLine } from './status-line';
 import { parsePageParams, type PageParams } from './url-params';
@@ -122,7 +123,7 @@ export class ScenarioSource {
     } else {
       this.panel?.showErrors(msg.origin, msg.errors);
       if (followsAddress(msg.origin) && this.addressBeforeApply !== null) {
-        safeReplaceState(this.addressBeforeApply);
+        replaceAddress(this.addressBeforeApply);
         this.addressBeforeApply = null;
       }
     }
@@ -152,9 +153,7 @@ export class ScenarioSource {
     const follow = followsAddress(origin);
     this.addressBeforeApply = null;
     if (follow) setAddressPayload(encodeScenarioNow(JSON.stringify(scenario)));
-    else if ((origin === 'default' || origin === 'api') && window.location.hash.includes(`${SHARE_PARAM}=`)) {
-      safeReplaceState(`${window.location.pathname}${window.location.search}`);
-    }
+    else if (origin === 'default' || origin === 'api') clearAddressPayload();
     shareLinkFor(scenarioJson, window.location.href).then(
       ({ url, payload }) => {
         if (shown !== this.shown) return;
@@ -198,15 +197,3 @@ function followsAddress(origin: LoadOrigin): boolean {
   return origin === 'form' || origin === 'json' || origin === 'file' || origin === 'preset';
 }
 
-/** history.replaceState, which a browser may refuse (an address longer than it keeps) */
-function safeReplaceState(url: string): void {
-  try {
-    history.replaceState(null, '', url);
-  } catch {
-    // the address keeps what it had; Copy link still gives the scenario's link
-  }
-}
-
-function setAddressPayload(payload: string): void {
-  safeReplaceState(`${window.location.pathname}${window.location.search}#${SHARE_PARAM}=${payload}`);
-}
