@@ -79,7 +79,9 @@ export function headerHtml(key: string): string {
   const page = PAGES.find((p) => p.key === key);
   if (!page) throw new Error(`granular:header ${key}: unknown page (known: ${PAGES.map((p) => p.key).join(', ')})`);
   const title = page.family ? `Granular Lab <span class="family-name">${page.family}</span>` : 'Granular Lab';
-  const scenario = `<span id="scenario-name" class="scenario-name">${page.scenarioText ?? ''}</span>`;
+  // one line, cut with an ellipsis when long (styles.css): the full text in its title too (setClippedText)
+  const named = page.scenarioText ? ` title="${page.scenarioText}"` : '';
+  const scenario = `<span id="scenario-name" class="scenario-name"${named}>${page.scenarioText ?? ''}</span>`;
   const links = PAGES.filter((p) => p !== page)
     .map((p) => `        <a id="${p.key}-link" class="family-link" href="${p.href}">${p.link} →</a>`)
     .join('\n');

@@ -6,7 +6,7 @@
 import guideText from '../../../docs/guides/chain.md?raw';
 import { mountGuide } from '../guide/guide-panel';
 import { AddressFollower } from '../ui/address';
-import { byId } from '../ui/dom';
+import { byId, setClippedText } from '../ui/dom';
 import { goToFamilyPage } from '../ui/family-redirect';
 import { ShareButton } from '../ui/share-button';
 import { parsePageParams, showAddressProblems } from '../ui/url-params';
@@ -62,7 +62,7 @@ export function startChainApp(): void {
   const heading = byId('scenario-name', HTMLElement);
   const time = new TimePanel(byId('panel-time', HTMLElement), (v) => {
     state.time = v;
-    heading.textContent = rowHeading(v);
+    setClippedText(heading, rowHeading(v));
     changed();
   });
   const sweep = new SweepPanel(byId('panel-sweep', HTMLElement), (v) => ((state.sweep = v), changed()));

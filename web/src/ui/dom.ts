@@ -24,6 +24,14 @@ export function byId<T extends HTMLElement>(id: string, type: new () => T): T {
   return node;
 }
 
+/** Text that the page's style may cut with an ellipsis (the header's scenario name): its full
+ *  wording in the title too, for the pointer; screen readers read the whole text as before. */
+export function setClippedText(node: HTMLElement, text: string): void {
+  node.textContent = text;
+  if (text === '') node.removeAttribute('title');
+  else node.title = text;
+}
+
 /** Number formatting for read-outs: 4 significant digits, exponent for very small/large. */
 export function formatNumber(v: number, digits = 4): string {
   if (!Number.isFinite(v)) return v > 0 ? '∞' : v < 0 ? '−∞' : '–';

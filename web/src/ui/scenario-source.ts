@@ -6,7 +6,7 @@
  */
 import type { LoadOrigin, RejectedMessage } from '../sim/protocol';
 import { isJsonObject, type JsonObject } from '../sim/scenario';
-import { byId } from './dom';
+import { byId, setClippedText } from './dom';
 import { scenarioPageOf, type ScenarioFamily } from './family';
 import { goToFamilyPage, openScenarioInFamilyPage } from './family-redirect';
 import type { Preset } from './presets';
@@ -140,7 +140,7 @@ export class ScenarioSource {
     this.lastJson = scenarioJson;
     if (origin !== 'preset' && origin !== 'default' && origin !== 'reset' && !same) panel?.selectPreset(null);
     this.o.share?.setScenario(scenarioJson);
-    byId('scenario-name', HTMLElement).textContent = typeof scenario['name'] === 'string' ? scenario['name'] : '';
+    setClippedText(byId('scenario-name', HTMLElement), typeof scenario['name'] === 'string' ? scenario['name'] : '');
     // the reproduce line under the plots: what was loaded, then its share link once encoded
     reproduce.set({ ...scenarioReproduce(this.o.family, scenario), precision: 'double', link: null });
     const shown = ++this.shown;
