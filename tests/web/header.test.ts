@@ -47,7 +47,7 @@ describe('shared page header', () => {
     expect(headerHtml('gas')).toContain('<h1>Granular Lab</h1>');
     expect(headerHtml('avalanche')).toContain('<h1>Granular Lab <span class="family-name">avalanche</span></h1>');
     expect(headerHtml('gas')).toContain('<span id="scenario-name" class="scenario-name"></span>');
-    expect(headerHtml('chain')).toContain('<span id="scenario-name" class="scenario-name">4 spheres in a row (ARGESIM C12)</span>');
+    expect(headerHtml('chain')).toContain('<span id="scenario-name" class="scenario-name" title="4 spheres in a row (ARGESIM C12)">4 spheres in a row (ARGESIM C12)</span>');
     expect(headerHtml('chain').match(/id="scenario-name"/g)).toHaveLength(1);
   });
 
