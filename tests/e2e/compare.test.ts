@@ -56,6 +56,19 @@ describe('the comparison page', () => {
   // A paused page (t = 0) has one instant: uPlot gave its lone point a 0-100 s time axis, for a row run
   // of 26 s with 0.02 s outputs. Its plots now share the other pages' time scale (runTimeScale): one
   // output interval, then the run's own times after a Step.
+  // the contacts plot's axis read "count" and its CSV "count — event-driven", the only quantities in
+  // the app without a unit; dimensionless counts are written (1) everywhere else
+  it('the contacts plot: its axis, so its CSV columns, say what is counted and its unit (1)', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html`);
+    await waitForProbe(page, (p) => p.contacts > 5);
+    // the axis is drawn on the canvas; the CSV's headers are built from its label (chartCsv)
+    const [file] = await Promise.all([page.waitForEvent('download'), page.locator('[aria-label="Download the collisions and contacts plot as CSV"]').click()]);
+    const header = (await readFile((await file.path())!, 'utf8')).split(/\r?\n/).find((line) => !line.startsWith('#'));
+    expect(header).toBe('time t (s),collisions or contacts — event-driven (1),"collisions or contacts — soft, Hunt–Crossley (1)","collisions or contacts — NSCD, Moreau–Jean (1)"');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('a paused comparison draws its lone instant on a time axis of one output interval, then the run\'s times', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html?play=0`);
     await waitForState(page, (s) => s.count === 4);

@@ -119,7 +119,7 @@ export class ComparePlot {
         {
           ...common,
           scales: { x: this.timeScale, y: LOG },
-          axes: [TIME_AXIS, label('count', true)],
+          axes: [TIME_AXIS, label('collisions or contacts (1)', true)],
           series: [{ label: 'time t (s)', value: legendValue }, ...engineSeries(true)],
           hooks: { init: [fit], setSize: [fit] },
         },
