@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { openPage, useBrowser, waitForState } from './browser';
+import { openPage, useBrowser, waitForProbe, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -60,4 +60,21 @@ describe('time-axis labels at the first output instants (480 x 360 embeds)', () 
       await page.context().close();
     });
   }
+});
+
+// The avalanche's log axes read "1e-5, 1e-4, …, 1e-1, 1e0": every log axis of the app now writes
+// its decades as powers of ten once one of them is outside 0.001 … 100000 (logTickLabels)
+describe('log-axis labels', () => {
+  it('avalanche: the kinetic energy and the residual in powers of ten, "10⁻⁵ … 10⁰"', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html`);
+    await waitForProbe(page, (p) => p.phase === 2);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const ticks = (id: string, axis: number): Promise<string | null> => page.locator(`#${id}`).getAttribute(`data-ticks${axis}`);
+    expect(await ticks('plot-energy', 1)).toBe('10⁻⁵ 10⁻⁴ 10⁻³ 10⁻² 10⁻¹ 10⁰');
+    expect(await ticks('plot-iterations', 2)).toBe('10⁻⁸ 10⁻⁷ 10⁻⁶ 10⁻⁵ 10⁻⁴');
+    // the linear axes beside them keep their plain numbers
+    expect(await ticks('plot-iterations', 1)).toMatch(/^0 50 100 /);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_TIME_SPAN } from '../../web/src/avalanche/avalanche-plots';
 import { runTimeRange } from '../../web/src/plot/series';
 import { scaleTick } from '../../web/src/render/legend';
-import { axisValues, decadeRange, fitAxisTitle, labelTickSpace, logAxisValues, showLonePoints, TICK_LABEL_GAP, tickLabels, tickSpace, tickStep, tickValues, withTickRoom, wrapWords } from '../../web/src/plot/plot-view';
+import { axisValues, decadeRange, fitAxisTitle, labelTickSpace, logAxisValues, powerOfTen, showLonePoints, TICK_LABEL_GAP, tickLabels, tickSpace, tickStep, tickValues, withTickRoom, wrapWords } from '../../web/src/plot/plot-view';
 
 /** the two things logAxisValues reads of a chart: the axis' side and the plotting area (CSS px at ratio 1) */
 function chart(width: number, height: number): uPlot {
@@ -16,17 +16,19 @@ const decades = (from: number, to: number): number[] => Array.from({ length: to 
 describe('logAxisValues', () => {
   it('labels every decade when they fit (the kinetic energy from 1e-4 to 1 J), all in one style', () => {
     const splits = decades(-4, 0);
-    // 1e-4 is below 0.001: every label in exponent form, not "1.0e-4" beside "0.001"
-    expect(logAxisValues(chart(600, 150), splits, 1)).toEqual(['1e-4', '1e-3', '1e-2', '1e-1', '1e0']);
+    // 1e-4 is below 0.001: every label a power of ten, not "1.0e-4" beside "0.001" (nor "1e-4 … 1e0",
+    // which the avalanche's energy axis read)
+    expect(logAxisValues(chart(600, 150), splits, 1)).toEqual(['10⁻⁴', '10⁻³', '10⁻²', '10⁻¹', '10⁰']);
     expect(logAxisValues(chart(600, 150), decades(-3, 0), 1)).toEqual(['0.001', '0.01', '0.1', '1']);
   });
 
   it('never writes "10000" beside "1.0e5" (the chain sweep\'s collision count)', () => {
     expect(logAxisValues(chart(600, 300), decades(0, 4), 1)).toEqual(['1', '10', '100', '1000', '10000']);
     expect(logAxisValues(chart(600, 300), decades(0, 5), 1)).toEqual(['1', '10', '100', '1000', '10000', '100000']);
-    expect(logAxisValues(chart(600, 300), decades(0, 6), 1)).toEqual(['1e0', '1e1', '1e2', '1e3', '1e4', '1e5', '1e6']);
+    expect(logAxisValues(chart(600, 300), decades(0, 6), 1)).toEqual(['10⁰', '10¹', '10²', '10³', '10⁴', '10⁵', '10⁶']);
     // inside decades, too
-    expect(logAxisValues(chart(600, 300), [2000, 5000, 10000, 20000, 50000, 100000, 200000], 1)).toEqual(['2e3', '5e3', '1e4', '2e4', '5e4', '1e5', '2e5']);
+    expect(logAxisValues(chart(600, 300), [2000, 5000, 10000, 20000, 50000, 100000, 200000], 1)).toEqual(['2·10³', '5·10³', '10⁴', '2·10⁴', '5·10⁴', '10⁵', '2·10⁵']);
+    expect(logAxisValues(chart(600, 300), [2e-5, 3e-5, 5e-5, 1e-4, 2e-4], 1)).toEqual(['2·10⁻⁵', '3·10⁻⁵', '5·10⁻⁵', '10⁻⁴', '2·10⁻⁴']);
   });
 
   it('thins 13 decades on a short vertical axis to round exponents, no more than fit', () => {
@@ -35,9 +37,9 @@ describe('logAxisValues', () => {
     const shown = splits.filter((_, k) => labels[k] !== '');
     // 150 px hold 6 labels of 22 px: every 3rd decade, at exponents divisible by 3
     expect(shown.map((v) => Math.round(Math.log10(v)))).toEqual([-15, -12, -9, -6]);
-    expect(shown.map((v) => labels[splits.indexOf(v)])).toEqual(['1e-15', '1e-12', '1e-9', '1e-6']);
+    expect(shown.map((v) => labels[splits.indexOf(v)])).toEqual(['10⁻¹⁵', '10⁻¹²', '10⁻⁹', '10⁻⁶']);
     // a taller axis (300 px: 13 labels) labels them all again
-    expect(logAxisValues(chart(600, 300), splits, 1)).toEqual(splits.map((v) => `1e${Math.round(Math.log10(v))}`));
+    expect(logAxisValues(chart(600, 300), splits, 1)).toEqual(splits.map((v) => powerOfTen(Math.round(Math.log10(v)))));
   });
 
   it('uses the width for a horizontal axis', () => {
@@ -45,12 +47,18 @@ describe('logAxisValues', () => {
     const narrow = logAxisValues(chart(200, 150), splits, 0).filter((s) => s !== '');
     const wide = logAxisValues(chart(800, 150), splits, 0).filter((s) => s !== '');
     expect(narrow.length).toBeLessThanOrEqual(Math.floor(200 / 56));
-    expect(wide).toEqual(splits.map((_, k) => `1e${k}`));
+    expect(wide).toEqual(splits.map((_, k) => powerOfTen(k)));
   });
 
   it('keeps the labels inside a decade on a short range, and blanks the nulls uPlot hands over', () => {
     const splits = [0.002, 0.003, 0.005, 0.01, 0.02, 0.03, 0.05, null];
     expect(logAxisValues(chart(600, 150), splits, 1)).toEqual(['0.002', '0.003', '0.005', '0.01', '0.02', '0.03', '0.05', '']);
+  });
+});
+
+describe('powerOfTen', () => {
+  it('writes the exponent in superscripts, minus sign included', () => {
+    expect([-16, -5, -1, 0, 1, 12].map(powerOfTen)).toEqual(['10⁻¹⁶', '10⁻⁵', '10⁻¹', '10⁰', '10¹', '10¹²']);
   });
 });
 

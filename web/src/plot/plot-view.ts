@@ -876,5 +876,36 @@ export function logAxisValues(u: uPlot, splits: Array<number | null>, axisIdx: n
     return e !== null && e % step === 0 ? v : null;
   });
   // the style is chosen for the labels that show: one axis, one style
-  return tickLabels(shown);
+  return logTickLabels(shown);
+}
+
+const SUPERSCRIPTS: Readonly<Record<string, string>> = {
+  '-': '⁻', '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹',
+};
+
+/** 10 to the power `e` as the app's texts write powers: "10⁻⁵", "10⁰", "10³". */
+export function powerOfTen(e: number): string {
+  return `10${[...String(e)].map((c) => SUPERSCRIPTS[c] ?? c).join('')}`;
+}
+
+/**
+ * The labels of a log axis' ticks, all in one style: plain numbers while every tick is within
+ * 0.001 … 100000 (tickLabels: "0.001, 0.01, 0.1, 1"), otherwise powers of ten ("10⁻⁵, 10⁻⁴, …, 10⁰";
+ * inside a decade "2·10⁻⁵"), where the exponent form read "1e-5 … 1e-1, 1e0". null, ±∞, NaN and
+ * values ≤ 0 (no tick of a log axis) give ''.
+ */
+export function logTickLabels(values: ReadonlyArray<number | null>): string[] {
+  const ticks = values.filter((v): v is number => v !== null && Number.isFinite(v) && v > 0);
+  if (ticks.every(plainSize)) return tickLabels(values);
+  return values.map((v) => {
+    if (v === null || !Number.isFinite(v) || !(v > 0)) return '';
+    let e = Math.floor(Math.log10(v) + 1e-9);
+    // 10 ** -5 is 9.999999999999999e-6: a negative power as 1 / 10 ** 5 (as decadeRange)
+    let mantissa = Number((e < 0 ? v * 10 ** -e : v / 10 ** e).toPrecision(3));
+    if (mantissa >= 10) {
+      mantissa /= 10;
+      e += 1;
+    }
+    return mantissa === 1 ? powerOfTen(e) : `${mantissa}·${powerOfTen(e)}`;
+  });
 }
