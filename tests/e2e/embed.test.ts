@@ -458,6 +458,43 @@ describe('embed mode', () => {
     await page.context().close();
   });
 
+  // the chain lab's embeds and the comparison's table had no such line: nothing said what the frame
+  // showed, nor led to the full page (the table's full line had neither the short form nor the link)
+  for (const path of ['chain.html?embed=1', 'chain.html?embed=1&plot=time', 'chain.html?embed=1&plot=sweep', 'chain.html?embed=1&plot=newton', 'chain.html?embed=1&plot=mc', 'compare.html?embed=1&plot=table']) {
+    it(`${path}: the version and link line the embedded plots have, its link the full page in a new tab`, async () => {
+      const { page, errors } = await openPage(browser(), `${inject('baseUrl')}${path}`, { width: 480, height: 360 });
+      const page0 = path.slice(0, path.indexOf('?'));
+      const plot = /plot=(\w+)/.exec(path)?.[1] ?? null;
+      const where = page0 === 'compare.html' ? '#card-table' : plot !== null ? `#panel-${plot}` : '.chain-panel';
+      const lines = page.locator(`${where} .reproduce`);
+      const link = lines.first().locator('.reproduce-link');
+      await expect.poll(async () => link.isVisible()).toBe(true);
+      // one line per panel shown (all four without a plot), none elsewhere
+      const shown = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.reproduce')].filter((e) => e.offsetParent !== null).length);
+      expect(shown).toBe(page0 === 'chain.html' && plot === null ? 4 : 1);
+      expect(await lines.count()).toBe(shown);
+      // in a 480 px frame: the lab's version and the link, the full line for screen readers and as the tooltip
+      // (the engine's version comes with its first answer)
+      await expect.poll(async () => lines.first().locator('.reproduce-short').textContent()).toMatch(/^Granular Lab \d+\.\d+\.\d+$/);
+      expect(await lines.first().locator('.reproduce-short').isVisible()).toBe(true);
+      expect(await lines.first().getAttribute('title')).toMatch(page0 === 'chain.html' ? /^Scenario “4 spheres in a row \(ARGESIM C12\)” · engine chain · Granular Lab \d/ : /^Scenario “Four-sphere row, three contact models” · seed 1 · /);
+      expect(await link.getAttribute('target')).toBe('_blank');
+      const [tab] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+      await tab.waitForLoadState();
+      expect(tab.url()).toMatch(new RegExp(`/courses/granular-lab/${page0.replace('.', '\\.')}#s=[A-Za-z0-9_-]+$`));
+      expect(await tab.evaluate(() => document.body.classList.contains('embed'))).toBe(false);
+      if (page0 === 'chain.html') {
+        // the full page with the embed's inputs
+        await tab.waitForFunction(() => window.__chain !== undefined);
+        const state = async (p: Page): Promise<unknown> => p.evaluate(() => window.__chain!.probe().state);
+        expect(await state(tab)).toEqual(await state(page));
+      }
+      expect(page.url()).toBe(`${inject('baseUrl')}${path}`);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  }
+
   // origins=course.example.edu (no scheme) left the course page's commands unanswered without a word
   it('names an origins entry that is not an origin in the banner', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?embed=1&plot=energy&origins=course.example.edu`, { width: 480, height: 360 });

@@ -6,8 +6,11 @@
 import guideText from '../../../docs/guides/chain.md?raw';
 import { mountGuide } from '../guide/guide-panel';
 import { AddressFollower } from '../ui/address';
-import { byId, setClippedText } from '../ui/dom';
+import { byId, el, setClippedText } from '../ui/dom';
 import { goToFamilyPage } from '../ui/family-redirect';
+import { reproduce } from '../ui/reproduce';
+import { reproduceLine } from '../ui/reproduce-line';
+import { shareLinkFor } from '../ui/share';
 import { ShareButton } from '../ui/share-button';
 import { parsePageParams, showAddressProblems } from '../ui/url-params';
 import { McPanel } from './mc-panel';
@@ -49,8 +52,23 @@ export function startChainApp(): void {
   // embedding page's to set.
   const address = new AddressFollower();
   let startJson = stateToJson(state);
+  // Embedded, each panel ends with the line the other pages' embedded plots have: the lab's version
+  // and a link to the full page with these inputs, in a new tab (reproduceLine); it follows the runs
+  let linked = 0;
+  const followLine = (json: string): void => {
+    if (!params.embed) return;
+    reproduce.set({ scenario: rowHeading(state.time), engine: 'chain', precision: '' });
+    const shown = ++linked;
+    shareLinkFor(json, window.location.href).then(
+      ({ url }) => {
+        if (shown === linked) reproduce.set({ link: url });
+      },
+      () => undefined,
+    );
+  };
   const changed = (): void => {
     const json = stateToJson(state);
+    followLine(json);
     share?.setScenario(json);
     if (share !== null && json !== startJson) {
       startJson = json;
@@ -68,6 +86,12 @@ export function startChainApp(): void {
   const sweep = new SweepPanel(byId('panel-sweep', HTMLElement), (v) => ((state.sweep = v), changed()));
   const newton = new NewtonPanel(byId('panel-newton', HTMLElement), (v) => ((state.newton = v), changed()));
   const mc = new McPanel(byId('panel-mc', HTMLElement), (v) => ((state.mc = v), changed()));
+  // after the panels' own content: the line is each panel's last
+  if (params.embed) {
+    for (const kind of CHAIN_PANELS) {
+      byId(`panel-${kind}`, HTMLElement).append(el('div', { class: 'plot-foot chain-foot' }, reproduceLine(reproduce, `the ${kind} panel`)));
+    }
+  }
 
   // ?until=: the row animation (the page's only clock) pauses there
   time.setUntil(params.until);
@@ -81,6 +105,7 @@ export function startChainApp(): void {
     // mixture of it and the state before reaches the address
     Object.assign(state, structuredClone(s));
     startJson = stateToJson(state);
+    followLine(startJson);
     address.stop();
     time.set(s.time);
     sweep.set(s.sweep);

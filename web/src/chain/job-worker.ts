@@ -3,6 +3,7 @@
  * terminates the worker (the WASM call cannot be interrupted otherwise) and rejects what is
  * pending with a CancelledError. The worker is created on first use and again after a cancel.
  */
+import { reproduce } from '../ui/reproduce';
 import type { ChainAnswer, ChainRequest, SweepChunkAnswer } from './protocol';
 
 export class CancelledError extends Error {
@@ -38,7 +39,11 @@ export class JobWorker {
   }
 
   private receive(msg: ChainAnswer): void {
-    if (msg.type === 'ready') return;
+    // the engine's version, for the reproduce line under each panel of an embedded chain lab
+    if (msg.type === 'ready') {
+      reproduce.set({ version: msg.version });
+      return;
+    }
     if (msg.type === 'fatal') {
       this.failAll(new Error(msg.message));
       return;

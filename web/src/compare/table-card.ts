@@ -1,11 +1,12 @@
 /**
  * The table card of the comparison page: the four-sphere row's final velocities and collision
  * counts of each engine beside the exact answer, the sentences saying why they differ, and under
- * it the reproduce line and a CSV button, like every plot.
+ * it the reproduce line (its link, its short form in a small embedded frame) and a CSV button, like every plot.
  */
 import { downloadCsv, toCsv } from '../ui/csv';
 import { el, sidewaysScroll } from '../ui/dom';
-import { exportFileName, reproduce, reproduceText } from '../ui/reproduce';
+import { exportFileName, reproduce } from '../ui/reproduce';
+import { reproduceLine } from '../ui/reproduce-line';
 import { ENGINES } from './protocol';
 import { explain, tableConditions, tableCsvRows, tableRows, type RowTable } from './row-table';
 
@@ -30,16 +31,12 @@ export class TableCard {
   constructor(container: HTMLElement) {
     const csv = el('button', { type: 'button', class: 'plot-export-button', id: 'table-csv', 'aria-label': 'Download the table as CSV', title: 'The table as CSV' }, 'CSV');
     csv.addEventListener('click', () => this.download());
-    const text = el('span', { class: 'reproduce-text' });
-    reproduce.subscribe((info) => {
-      text.textContent = reproduceText(info);
-    });
     container.append(
       el('h2', { class: 'card-title', id: 'table-title' }, 'Four-sphere row: final velocities, each engine against the exact answer'),
       this.status,
       sidewaysScroll({ labelledBy: 'table-title' }, this.table),
       this.explanation,
-      el('div', { class: 'plot-foot' }, el('p', { class: 'reproduce' }, text), el('span', { class: 'plot-export', role: 'group', 'aria-label': 'Export the table' }, csv)),
+      el('div', { class: 'plot-foot' }, reproduceLine(reproduce, 'the table'), el('span', { class: 'plot-export', role: 'group', 'aria-label': 'Export the table' }, csv)),
     );
     this.idle();
   }

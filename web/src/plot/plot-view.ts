@@ -8,6 +8,7 @@ import 'uplot/dist/uPlot.min.css';
 import { downloadBlob, downloadCsv } from '../ui/csv';
 import { el } from '../ui/dom';
 import { exportFileName, reproduce, reproduceText, type ReproduceContext } from '../ui/reproduce';
+import { reproduceLine } from '../ui/reproduce-line';
 import { chartCsv, pictureLegend } from './chart-export';
 
 export const COLORS = {
@@ -90,26 +91,7 @@ export class PlotView {
 
   /** the reproduce line and the export buttons, below the chart */
   private addFooter(name: string): void {
-    const line = el('p', { class: 'reproduce' });
-    const text = el('span', { class: 'reproduce-text' });
-    // what a small embedded frame shows instead (styles.css), the full line staying for screen readers and as the tooltip
-    const short = el('span', { class: 'reproduce-short', 'aria-hidden': 'true' });
-    const sep = el('span', { hidden: true }, ' · ');
-    // a new tab: in an embedded frame the link replaced the small embed with the full page inside the frame
-    const link = el('a', { class: 'reproduce-link', hidden: true, target: '_blank', rel: 'noopener' }, 'link');
-    line.append(text, short, sep, link);
-    this.context.subscribe((info) => {
-      text.textContent = reproduceText(info);
-      short.textContent = info.version !== '' ? `Granular Lab ${info.version}` : 'Granular Lab';
-      line.title = text.textContent;
-      if (info.link) {
-        link.href = info.link;
-        link.title = `Share link of this scenario (${info.link.length.toLocaleString('en-US')} characters)`;
-        link.setAttribute('aria-label', `share link of this scenario (for the ${name} plot)`);
-      }
-      link.hidden = !info.link;
-      sep.hidden = link.hidden;
-    });
+    const line = reproduceLine(this.context, `the ${name} plot`);
     const csv = el('button', { type: 'button', class: 'plot-export-button', 'aria-label': `Download the ${name} plot as CSV`, title: 'Every series of this plot as CSV, those switched off in its legend too' }, 'CSV');
     const png = el('button', { type: 'button', class: 'plot-export-button', 'aria-label': `Download the ${name} plot as PNG`, title: 'This plot as a PNG picture' }, 'PNG');
     csv.addEventListener('click', () => this.downloadCsv(name));
