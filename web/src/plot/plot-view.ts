@@ -10,6 +10,7 @@ import { el } from '../ui/dom';
 import { exportFileName, reproduce, reproduceText, type ReproduceContext } from '../ui/reproduce';
 import { reproduceLine } from '../ui/reproduce-line';
 import { chartCsv, pictureLegend } from './chart-export';
+import { hoverReadout, type ReadoutSource } from './hover-readout';
 
 export const COLORS = {
   blue: '#0072b2',
@@ -105,6 +106,11 @@ export class PlotView {
     const card = this.container.parentElement;
     if (card instanceof HTMLElement && card.tagName === 'FIGURE') card.append(foot);
     else this.container.after(foot);
+  }
+
+  /** what the values-under-the-pointer line reads (hover-readout.ts): the chart's own data and labels unless a chart says otherwise */
+  protected readoutSource(): ReadoutSource {
+    return {};
   }
 
   /** every series as CSV (x column first), full precision */
@@ -302,7 +308,9 @@ export class PlotView {
     };
     const hooks: uPlot.Hooks.Arrays = { ...fitted.hooks, setSeries: [...(fitted.hooks?.setSeries ?? []), syncLegendToggles, remember] };
     const series = fitted.series ? this.hidden.apply(fitted.series) : fitted.series;
-    this.plot = new uPlot({ ...this.recordingTicks({ ...fitted, ...(series ? { series } : {}), hooks }), ...size }, data, this.container);
+    // the values under the pointer, on a line of its own under the chart (the legend stays fixed)
+    const plugins = [...(fitted.plugins ?? []), hoverReadout(options, this.readoutSource())];
+    this.plot = new uPlot({ ...this.recordingTicks({ ...fitted, ...(series ? { series } : {}), hooks, plugins }), ...size }, data, this.container);
     legendToggles(this.plot);
     if (focused) refocusLegendEntry(this.plot, focused);
     this.summary = legendSummary ?? null;

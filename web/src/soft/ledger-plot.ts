@@ -4,6 +4,7 @@
  * (their sum: the top of the stack less that area) and the initial energy.
  */
 import uPlot from 'uplot';
+import type { ReadoutSource } from '../plot/hover-readout';
 import { PlotView, axisValues, shortLegendLabels } from '../plot/plot-view';
 import { runTimeScale } from '../plot/series';
 import { LEDGER_PARTS, ledgerCsv, type LedgerSeries } from './ledger-series';
@@ -20,14 +21,28 @@ const SHORT_LABELS = new Map<string, string>([
   ['initial energy', 'initial'],
 ]);
 
-/** The plot's data are the stacked sums; its CSV gives each component as it is (ledgerCsv). */
+/** The plot's data are the stacked sums; its CSV and the values under the pointer give each component as it is (ledgerCsv). */
 class LedgerView extends PlotView {
   ledger: LedgerSeries | null = null;
+  /** the chart's x and each series as it is, at the chart's indices (set with the chart's data) */
+  values: uPlot.AlignedData | null = null;
 
   override csv(): string {
     return this.ledger ? ledgerCsv(this.ledger) : super.csv();
   }
+
+  // each component as it is (the chart draws their running sums), every one in J: "elastic (Hertz)"
+  // names the model, not a unit
+  protected override readoutSource(): ReadoutSource {
+    return {
+      values: () => this.values,
+      names: (n) => ({ ...n, series: n.series.map((name, k) => (k === 0 ? name : { name: SERIES_LABELS[k - 1] ?? name.name, unit: 'J' })) }),
+    };
+  }
 }
+
+/** the legend's labels, after time */
+const SERIES_LABELS: readonly string[] = [...LEDGER_PARTS.map(([, label]) => label), 'total', 'initial energy'];
 
 /**
  * Draws `below` (J, ≤ 0 at each time of the chart's x data) as an area from zero down, in the
@@ -112,7 +127,9 @@ export class LedgerPlot {
     this.view.ledger = ledger;
     this.below = ledger.below();
     this.lowest = this.below.reduce((least, v) => Math.min(least, v), 0);
-    this.view.setData([time, ...ledger.stacked(), ledger.total, time.map(() => ledger.initial)]);
+    const initial = time.map(() => ledger.initial);
+    this.view.values = [time, ...LEDGER_PARTS.map(([key]) => ledger.parts[key]), ledger.total, initial];
+    this.view.setData([time, ...ledger.stacked(), ledger.total, initial]);
   }
 
   points(): number {

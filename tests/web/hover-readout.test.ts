@@ -1,0 +1,53 @@
+/** The line of values under the pointer (plot/hover-readout.ts): names, units and values as a chart's options give them. */
+import type uPlot from 'uplot';
+import { describe, expect, it } from 'vitest';
+import { alignedReadout, curveReadout, nearestPoint, quantitySymbol, readoutNames } from '../../web/src/plot/hover-readout';
+import { avalanchePlotOptions } from '../../web/src/avalanche/avalanche-plots';
+
+describe('hover read-out', () => {
+  it('writes x by its symbol and each series by its legend label with its axis unit', () => {
+    const names = readoutNames({
+      series: [{ label: 'time t (s)' }, { label: 'measured' }, { label: "Haff's law" }],
+      axes: [{ label: 'time t (s)' }, { label: 'E_kin (J)' }],
+    });
+    const data: uPlot.AlignedData = [[0, 0.352], [1, 1.234e-4], [1, null]];
+    // numbers as the page's read-outs write them (formatNumber); no value: "–", without a unit
+    expect(alignedReadout(names, data, [true, true, true], 1)).toBe("t = 0.352 s · measured 1.234e-4 J · Haff's law –");
+    // a series switched off in the legend is left out; no index, no line
+    expect(alignedReadout(names, data, [true, false, true], 0)).toBe("t = 0 s · Haff's law 1 J");
+    expect(alignedReadout(names, data, [true, true, true], null)).toBe('');
+  });
+
+  it('takes a series its own unit and scale (two y axes), and writes no unit for pure numbers', () => {
+    const names = readoutNames(avalanchePlotOptions('runout'));
+    expect(names.x).toEqual({ name: 't', unit: 's' });
+    expect(names.series.slice(1).map((n) => `${n.name} (${n.unit})`)).toEqual(['runout L (m)', 'L0, settled width (m)', 'front velocity (m/s)']);
+    const iterations = readoutNames(avalanchePlotOptions('iterations'));
+    expect(iterations.series[1]).toEqual({ name: 'max over the interval', unit: '' });
+    expect(iterations.series[3]).toEqual({ name: 'residual, last step', unit: '× mean R' });
+    const sweep = readoutNames({ series: [{ label: 'restitution e (1)' }, { label: 'v1' }], axes: [{ label: 'restitution e (1)' }, { label: 'final velocity v (m/s)' }] });
+    expect(alignedReadout(sweep, [[0.5], [-0.25]], [true, true], 0)).toBe('e = 0.5 · v1 -0.25 m/s');
+  });
+
+  it('finds a symbol in a quantity\'s name', () => {
+    expect(quantitySymbol('time since the gate opened t')).toBe('t');
+    expect(quantitySymbol('aspect ratio a = H0/L0')).toBe('a');
+    expect(quantitySymbol('penetration ρ')).toBe('ρ');
+    expect(quantitySymbol('count')).toBe('count');
+    expect(quantitySymbol('E_kin')).toBe('E_kin');
+  });
+
+  it('a chart of (x, y) loops: the shown loop point nearest on screen, else the pointer', () => {
+    const names = readoutNames({ mode: 2, series: [{}, { label: 't = 1.000 s' }, { label: 't = 2.000 s' }], axes: [{ label: 'penetration ρ (m)' }, { label: 'contact force F (N)' }] });
+    // a loop: up and back over the same ρ (not monotone), where a nearest-index read-out would mislead
+    const data = [null, [[0, 1, 2, 1, 0], [0, 10, 20, 5, 0]], [[0, 1], [50, 50]]] as unknown as uPlot.AlignedData;
+    const pos = (x: number, y: number): [number, number] => [x * 100, 200 - y * 4];
+    // at ρ = 1 the loop has F = 10 (loading) and 5 (unloading): the pointer near F = 5 gets 5
+    expect(nearestPoint(data, [true, true, true], 100, 178, pos)).toEqual({ series: 1, index: 3, distance: 2 });
+    // a loop switched off is not read
+    expect(nearestPoint(data, [true, false, true], 100, 178, pos)?.series).toBe(2);
+    expect(nearestPoint(data, [true, false, false], 100, 178, pos)).toBeNull();
+    expect(curveReadout(names, 't = 1.000 s', 1, 5)).toBe('t = 1.000 s: ρ = 1 m · F = 5 N');
+    expect(curveReadout(names, null, 0.5, 2.5)).toBe('pointer at ρ = 0.5 m · F = 2.5 N');
+  });
+});
