@@ -313,7 +313,7 @@ describe('the plots\' axes', () => {
   });
   it('the CSV headers of every plot name the quantity and the unit (the axes keep their titles as text for them)', () => {
     expect(chartHeaders(avalanchePlotOptions('iterations'))).toEqual([
-      't (s)', 'iterations per step — max over the interval', 'iterations per step — mean over the interval', 'residual, last step (× mean R)',
+      't (s)', 'iterations per step — max over the interval (1)', 'iterations per step — mean over the interval (1)', 'residual, last step (× mean R)',
     ]);
     expect(chartHeaders(avalanchePlotOptions('runout'))).toEqual(['t (s)', 'runout L (m)', 'L0, settled width (m)', 'front velocity (m/s)']);
     for (const kind of AVALANCHE_PLOT_KINDS) for (const a of avalanchePlotOptions(kind).axes ?? []) expect(typeof a.label, kind).toBe('string');

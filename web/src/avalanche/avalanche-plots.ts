@@ -67,7 +67,7 @@ const SHORT_TITLES = new Map<string, string>();
 /**
  * An axis (`extra.side`: 2 bottom, 3 left, 1 right) with its room fitted to its tick values. Its
  * title stays the full text in the options, where the CSV export reads a series' quantity and unit
- * ("iterations per step — max over the interval"); fitTitles swaps in `short` on the chart.
+ * ("iterations per step — max over the interval (1)"); fitTitles swaps in `short` on the chart.
  */
 function axis(full: string, short: string, extra: uPlot.Axis = {}): uPlot.Axis {
   const vertical = (extra.side ?? 3) % 2 === 1;
@@ -165,7 +165,7 @@ export function avalanchePlotOptions(kind: AvalanchePlotKind): PlotOptions {
     scales: { x: xScale(), y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] }, r: logRange },
     axes: [
       TIME_AXIS,
-      axis('iterations per step', 'iterations', { scale: 'y', side: 3 }),
+      axis('iterations per step (1)', 'iterations (1)', { scale: 'y', side: 3 }),
       axis('residual (× mean R)', 'residual (× R)', { side: 1, scale: 'r', values: logAxisValues, grid: { show: false } }),
     ],
     series: [
