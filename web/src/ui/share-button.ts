@@ -1,5 +1,6 @@
 /** "Copy link": the normalized scenario, compressed into the URL fragment. */
-import { SHARE_PARAM, shareLinkFor } from './share';
+import { setAddressPayload } from './address';
+import { shareLinkFor } from './share';
 
 export class ShareButton {
   private scenarioJson = '';
@@ -25,7 +26,7 @@ export class ShareButton {
     if (this.scenarioJson === '') return;
     const { payload, url } = await shareLinkFor(this.scenarioJson, window.location.href);
     this.lastPayload = payload;
-    history.replaceState(null, '', `${window.location.pathname}${window.location.search}#${SHARE_PARAM}=${payload}`);
+    setAddressPayload(payload);
     this.output.value = url;
     this.output.hidden = false;
     let copied = false;
