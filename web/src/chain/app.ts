@@ -55,8 +55,11 @@ export function startChainApp(): void {
   // Embedded, each panel ends with the line the other pages' embedded plots have: the lab's version
   // and a link to the full page with these inputs, in a new tab (reproduceLine); it follows the runs
   let linked = 0;
+  let lineJson: string | null = null;
   const followLine = (json: string): void => {
-    if (!params.embed) return;
+    // the start's four panels report the same inputs one by one: one link for them
+    if (!params.embed || json === lineJson) return;
+    lineJson = json;
     reproduce.set({ scenario: rowHeading(state.time), engine: 'chain', precision: '' });
     const shown = ++linked;
     shareLinkFor(json, window.location.href).then(
