@@ -441,6 +441,54 @@ describe('embed mode', () => {
     await page.context().close();
   });
 
+  // in a frame of 900 px or less, where a panel stacks in one column, each embedded panel showed its
+  // form first and its plots below the frame's bottom edge (the boundary value's and Monte Carlo's
+  // chart under its table too); beside them, in a wide frame, the form stays the left column
+  for (const [width, height] of [[640, 480], [900, 600], [1366, 768]] as const) {
+    it(`chain lab: each embedded panel's first chart is in view in a ${width} x ${height} frame, its form ${width > 900 ? 'beside' : 'after'} the plots`, async () => {
+      for (const kind of ['time', 'sweep', 'newton', 'mc'] as const) {
+        const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html?embed=1&plot=${kind}`, { width, height });
+        await page.waitForFunction(() => window.__chain !== undefined);
+        await expect.poll(async () => page.evaluate((k) => {
+          const p = window.__chain!.probe();
+          return k === 'mc' ? p.mc.bins : p[k].points;
+        }, kind), { timeout: 20_000 }).toBeGreaterThan(0);
+        const at = await page.evaluate((k) => {
+          const panel = document.getElementById(`panel-${k}`)!;
+          const box = (sel: string): DOMRect => panel.querySelector(sel)!.getBoundingClientRect();
+          const main = panel.querySelector('.panel-main')!;
+          const form = panel.querySelector('form')!;
+          return {
+            // the first chart's plotting area
+            chart: Math.round(box('.u-over').bottom + window.scrollY),
+            formTop: box('form').top, formLeft: box('form').left, formRight: box('form').right,
+            mainTop: box('.panel-main').top, mainBottom: box('.panel-main').bottom, mainLeft: box('.panel-main').left,
+            // the keyboard's order is the order on screen
+            formAfter: (main.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
+            tableAfterChart: [...panel.querySelectorAll('.plot-grid.two > *')].map((e) => e.classList.contains('table-card') ? 'table' : 'chart').join(' '),
+          };
+        }, kind);
+        expect(at.chart, `${kind}: the first chart's plotting area ends at ${at.chart} px`).toBeLessThanOrEqual(height);
+        if (width > 900) {
+          expect(at.formAfter).toBe(false);
+          expect(at.formRight).toBeLessThan(at.mainLeft);
+          expect(at.formTop).toBeLessThan(at.mainBottom);
+        } else {
+          expect(at.formAfter).toBe(true);
+          expect(at.formTop).toBeGreaterThanOrEqual(at.mainBottom);
+          expect(at.formLeft).toBe(at.mainLeft);
+        }
+        if (kind === 'newton' || kind === 'mc') expect(at.tableAfterChart).toBe(width > 1200 ? 'table chart' : 'chart table');
+        // the form is still there to scroll to
+        const run = page.locator(`#panel-${kind} button[type="submit"]`);
+        await run.scrollIntoViewIfNeeded();
+        expect(await run.isVisible()).toBe(true);
+        expect(errors).toEqual([]);
+        await page.context().close();
+      }
+    });
+  }
+
   // the export line's link to the full page navigated the frame itself: the 480 x 360 embed on the
   // course page turned into the whole lab squeezed into it, and the embed was gone
   it("the export line's link opens the full page in a new tab and leaves the embed as it was", async () => {

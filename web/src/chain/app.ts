@@ -8,6 +8,7 @@ import { mountGuide } from '../guide/guide-panel';
 import { AddressFollower } from '../ui/address';
 import { byId, el, setClippedText } from '../ui/dom';
 import { goToFamilyPage } from '../ui/family-redirect';
+import { panelLastWhenStacked } from '../ui/page-layout';
 import { reproduce } from '../ui/reproduce';
 import { reproduceLine } from '../ui/reproduce-line';
 import { shareLinkFor } from '../ui/share';
@@ -21,6 +22,9 @@ import { TimePanel } from './time-panel';
 
 export const CHAIN_PANELS = ['time', 'sweep', 'newton', 'mc'] as const;
 export type ChainPanelKind = (typeof CHAIN_PANELS)[number];
+/** the widths (CSS px) at or under which chain.css stacks a panel's form above its results, and a table above its chart */
+const FORM_STACKED = 900;
+const TABLE_STACKED = 1200;
 
 export interface ChainProbe {
   time: ReturnType<TimePanel['probe']>;
@@ -91,8 +95,12 @@ export function startChainApp(): void {
   const mc = new McPanel(byId('panel-mc', HTMLElement), (v) => ((state.mc = v), changed()));
   // after the panels' own content: the line is each panel's last
   if (params.embed) {
+    const formStacked = window.matchMedia(`(max-width: ${FORM_STACKED}px)`);
+    const tableStacked = window.matchMedia(`(max-width: ${TABLE_STACKED}px)`);
     for (const kind of CHAIN_PANELS) {
-      byId(`panel-${kind}`, HTMLElement).append(el('div', { class: 'plot-foot chain-foot' }, reproduceLine(reproduce, `the ${kind} panel`)));
+      const panel = byId(`panel-${kind}`, HTMLElement);
+      plotsFirstWhenStacked(panel, formStacked, tableStacked);
+      panel.append(el('div', { class: 'plot-foot chain-foot' }, reproduceLine(reproduce, `the ${kind} panel`)));
     }
   }
 
@@ -159,4 +167,20 @@ export function startChainApp(): void {
     }),
   });
   Object.defineProperty(window, '__chain', { value: hook, writable: false, configurable: false });
+}
+
+/**
+ * An embedded panel stacked in one column (a frame of 900 px or less) showed its form first and its
+ * plots below the frame's bottom edge (at 640 x 480 the time panel's first chart ended at 745 px):
+ * an embed is there for its plots, so there the form follows them, as the other pages' scenario
+ * panel follows the simulation on a phone, still there to scroll or tab to; likewise the boundary
+ * value's and Monte Carlo's chart comes before its table where the two are stacked (1200 px or less).
+ * Beside them, in a wider frame, both keep their place. The elements move (panelLastWhenStacked),
+ * so the keyboard's order is the order on screen.
+ */
+function plotsFirstWhenStacked(panel: HTMLElement, formStacked: MediaQueryList, tableStacked: MediaQueryList): void {
+  const form = panel.querySelector<HTMLElement>('.panel-grid > .chain-form');
+  if (form) panelLastWhenStacked(form, formStacked);
+  const table = panel.querySelector<HTMLElement>('.plot-grid.two > .table-card');
+  if (table) panelLastWhenStacked(table, tableStacked);
 }
