@@ -543,6 +543,49 @@ describe('embed mode', () => {
     });
   }
 
+  // a whole-page embed (no plot=) had no such line at all, while each embedded plot and the chain
+  // lab's panels had one: a reader of the course page could not tell which lab it was nor open the run
+  for (const file of ['index.html', 'soft.html', 'avalanche.html', 'compare.html']) {
+    it(`${file}?embed=1: one version and link line under the simulation, in the frame, its link the full page in a new tab`, async () => {
+      for (const [width, height] of [[480, 360], [900, 560]] as const) {
+        const url = `${inject('baseUrl')}${file}?embed=1`;
+        const { page, errors } = await openPage(browser(), url, { width, height });
+        await waitForState(page, (s) => s.count > 0);
+        const line = page.locator('.stage .reproduce');
+        const link = line.locator('.reproduce-link');
+        await expect.poll(async () => link.isVisible()).toBe(true);
+        // once: not once per (hidden) plot
+        expect(await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.reproduce')].filter((e) => e.offsetParent !== null).length)).toBe(1);
+        await expect.poll(async () => line.getAttribute('title')).toMatch(/^Scenario “.+” · seed \d+ · engine .+ · Granular Lab \d+\.\d+\.\d+$/);
+        // in a frame narrower than 640 px the lab's version and the link, as under an embedded plot; else the full line
+        const short = line.locator('.reproduce-short');
+        expect(await short.isVisible()).toBe(width < 640);
+        expect(await line.locator('.reproduce-text').evaluate((e) => e.getBoundingClientRect().width > 1)).toBe(width >= 640);
+        if (width < 640) expect(await short.textContent()).toMatch(/^Granular Lab \d+\.\d+\.\d+$/);
+        const bottom = await line.evaluate((e) => Math.round(e.getBoundingClientRect().bottom + window.scrollY));
+        expect(bottom, `the line ends at ${bottom} px`).toBeLessThanOrEqual(height);
+        await expect.poll(async () => misfits(page, width, height)).toEqual([]);
+        expect(await link.getAttribute('target')).toBe('_blank');
+        const [tab] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+        await tab.waitForLoadState();
+        expect(tab.url()).toMatch(new RegExp(`/courses/granular-lab/${file === 'index.html' ? '(index\\.html)?' : file.replace('.', '\\.')}#s=[A-Za-z0-9_-]+$`));
+        expect(await tab.evaluate(() => document.body.classList.contains('embed'))).toBe(false);
+        expect(page.url()).toBe(url);
+        expect(errors).toEqual([]);
+        await page.context().close();
+      }
+    });
+  }
+
+  it('an embed with a plot keeps its one line, under the plot, and none under the simulation', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?embed=1&plot=energy`, { width: 480, height: 360 });
+    await waitForState(page, (s) => s.count > 0);
+    await expect.poll(async () => page.locator('#card-energy .reproduce-link').isVisible()).toBe(true);
+    expect(await page.locator('.stage .reproduce').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   // origins=course.example.edu (no scheme) left the course page's commands unanswered without a word
   it('names an origins entry that is not an origin in the banner', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?embed=1&plot=energy&origins=course.example.edu`, { width: 480, height: 360 });

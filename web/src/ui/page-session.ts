@@ -6,7 +6,7 @@
  */
 import { AdvanceStatus, type CrashedMessage, type FatalMessage, type FrameCommon, type LoadOrigin, type RejectedMessage } from '../sim/protocol';
 import { CanvasExport, type ColourScale } from './canvas-export';
-import { byId } from './dom';
+import { byId, el } from './dom';
 import { EmbedApi, parseAllowList } from './embed-api';
 import { wrongPageProblem, type ScenarioFamily } from './family';
 import { FrameLoop, type FrameView } from './frame-loop';
@@ -15,6 +15,7 @@ import type { Preset } from './presets';
 import type { FormModel } from './scenario-form';
 import { ScenarioPanel } from './scenario-panel';
 import { reproduce, reproduceText } from './reproduce';
+import { reproduceLine } from './reproduce-line';
 import { ScenarioSource, type ScenarioClient } from './scenario-source';
 import { PaceMeter } from './pace';
 import { ShareButton } from './share-button';
@@ -171,6 +172,14 @@ export function connectPage<
     );
     const bar = byId('controls', HTMLElement);
     bar.insertBefore(canvasExport.root, bar.querySelector('#sim-time'));
+  }
+
+  // Embedded without a plot, the page had no line saying what it showed nor leading to the full page,
+  // which an embedded plot ends with: the same line, once, under the simulation (the stage's last row,
+  // inside the column the canvas is fitted to; its short form in a small frame, styles.css)
+  if (params.embed && params.plot === null) {
+    const stage = byId('status', HTMLElement).closest<HTMLElement>('.stage');
+    stage?.append(el('div', { class: 'plot-foot stage-foot' }, reproduceLine(reproduce, 'the simulation')));
   }
 
   // the animation loop: ask the worker for a frame, draw what arrived

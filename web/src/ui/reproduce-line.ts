@@ -1,6 +1,7 @@
 /**
- * The reproduce line: under every plot (plot/plot-view.ts), under the comparison's table and at the
- * foot of each panel of an embedded chain lab. "Scenario “…” · seed · engine · Granular Lab 0.1.0 ·
+ * The reproduce line: under every plot (plot/plot-view.ts), under the comparison's table, at the
+ * foot of each panel of an embedded chain lab and, once, under the simulation of a page embedded
+ * without a plot (ui/page-session.ts). "Scenario “…” · seed · engine · Granular Lab 0.1.0 ·
  * link" in full; in a small embedded frame (styles.css) only "Granular Lab 0.1.0 · link", the full
  * line kept for screen readers and as its tooltip. The link is the full page with this scenario,
  * opened in a new tab.
