@@ -15,6 +15,10 @@ const NUM = String.raw`−?-?\d+(?:\.\d+)?(?:e-?\d+)?`;
 
 interface Hovered {
   text: string;
+  /** the whole line shows: nothing cut by the ellipsis */
+  fits: boolean;
+  /** the colours of the legend swatches on the line (short of room, in place of names) */
+  swatches: string[];
   away: string;
   heights: { before: number; hovering: number; after: number };
   /** the line's box and its card's, CSS px */
@@ -56,6 +60,8 @@ async function hover(page: Page, plot: string, pattern: RegExp): Promise<Hovered
     const card = document.querySelector(sel)!.closest('figure')!.getBoundingClientRect();
     const box = line.getBoundingClientRect();
     return {
+      fits: line.scrollHeight <= line.clientHeight + 1 && line.scrollWidth <= line.clientWidth + 1,
+      swatches: [...line.querySelectorAll('.readout-swatch')].map((m) => getComputedStyle(m).borderTopColor),
       line: { left: box.left, right: box.right, height: box.height, lineHeight: parseFloat(getComputedStyle(line).lineHeight) },
       card: { left: card.left, right: card.right },
     };
@@ -64,6 +70,25 @@ async function hover(page: Page, plot: string, pattern: RegExp): Promise<Hovered
   const away = (await readout.textContent()) ?? '';
   const after = await cardHeight(page, plot);
   return { text, away, heights: { before, hovering, after }, ...boxes };
+}
+
+/**
+ * The soft ledger's values from its line, in any of its forms: "translational kinetic 14.5 J · …",
+ * "in J: translation 14.5 · …" or "in J: 14.5 1.355 … · total 45.39 · initial 45.39" (swatches for names)
+ */
+function ledgerValues(text: string): { parts: number[]; total: number; initial: number } {
+  const number = (v: string): number => Number(v.replace('−', '-'));
+  const parts: number[] = [];
+  let total = NaN;
+  let initial = NaN;
+  for (const chunk of text.replace(/^t = \S+ s · (?:in J: )?/, '').split(' · ')) {
+    const named = /^(\D.*?) (\S+?)(?: J)?$/.exec(chunk);
+    if (!named) parts.push(...chunk.split(' ').map(number));
+    else if (named[1] === 'total') total = number(named[2]!);
+    else if (named[1]!.startsWith('initial')) initial = number(named[2]!);
+    else parts.push(number(named[2]!));
+  }
+  return { parts, total, initial };
 }
 
 function expectSteady(h: Hovered): void {
@@ -96,16 +121,13 @@ describe('the values under the pointer', () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}soft.html`);
     await waitForState(page, (s) => s.count > 0 && s.outputIndex >= 5);
     await pause(page);
-    const ledger = await hover(page, '#plot-ledger', new RegExp(`^t = ${NUM} s · translational kinetic ${NUM} J · .*elastic \\(Hertz\\) ${NUM} J · .* · total ${NUM} J · initial energy ${NUM} J$`));
+    // ten series in a 400 px card: short names, the unit once, or each component's legend swatch
+    const ledger = await hover(page, '#plot-ledger', new RegExp(`^t = ${NUM} s · (?:translational kinetic ${NUM} J|in J: (?:translation )?${NUM}) .* · total ${NUM}(?: J)? · initial(?: energy)? ${NUM}(?: J)?$`));
     expectSteady(ledger);
+    expect(ledger.fits, ledger.text).toBe(true);
     // each component as it is, not the running sums the chart stacks: they add up to the total, to the
     // read-out's 4 significant digits (each value within 5e-4 of itself)
-    const values = new Map(ledger.text.split(' · ').slice(1).map((part) => {
-      const m = /^(.*) (\S+) J$/.exec(part)!;
-      return [m[1]!, Number(m[2]!.replace('−', '-'))] as const;
-    }));
-    const total = values.get('total')!;
-    const parts = [...values].filter(([name]) => name !== 'total' && name !== 'initial energy').map(([, v]) => v);
+    const { parts, total } = ledgerValues(ledger.text);
     expect(parts).toHaveLength(7);
     const sum = parts.reduce((a, v) => a + v, 0);
     const rounding = 5e-4 * (parts.reduce((a, v) => a + Math.abs(v), 0) + Math.abs(total));
@@ -150,8 +172,10 @@ describe('the values under the pointer', () => {
     await waitForState(page, (s) => s.count > 0 && s.outputIndex >= 5);
     await pause(page);
     const over = await page.locator('#plot-energy .u-over').boundingBox();
-    const h = await hover(page, '#plot-energy', new RegExp(`^t = ${NUM} s · measured ${NUM} J`));
+    // the measured energy and Haff's law, by name or by swatch: the whole line on its one row
+    const h = await hover(page, '#plot-energy', new RegExp(`^t = ${NUM} s · (?:measured ${NUM} J|in J: ${NUM})`));
     expectSteady(h);
+    expect(h.fits, h.text).toBe(true);
     const [line, title] = await page.evaluate(() => ['.hover-readout', '.u-title'].map((sel) => document.querySelector(`#plot-energy ${sel}`)!.getBoundingClientRect().top));
     expect(line).toBe(title);
     expect((await page.locator('#plot-energy .u-over').boundingBox())?.height).toBe(over?.height);
@@ -169,6 +193,40 @@ describe('the values under the pointer', () => {
     expect(h.line.right).toBeLessThanOrEqual(h.card.right);
     expect(h.line.height).toBeLessThanOrEqual(2 * h.line.lineHeight + 0.5);
     expect(await sidewaysOverflow(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+  // the ledger's ten series overflowed the line's two rows on a phone and its one row at 1024 px:
+  // "total" and "initial energy" were lost to the ellipsis
+  it('soft.html on a 360 px phone and at 1024 px: every one of the ledger\'s ten values shows, the line no taller', async () => {
+    for (const width of [360, 1024]) {
+      const { page, errors } = await openPage(browser(), `${inject('baseUrl')}soft.html`, { width, height: 800 });
+      await waitForState(page, (s) => s.count > 0 && s.outputIndex >= 5);
+      await pause(page);
+      const h = await hover(page, '#plot-ledger', new RegExp(`^t = ${NUM} s · in J: .* · total ${NUM} · initial ${NUM}$`));
+      expectSteady(h);
+      expect(h.fits, `${width} px: ${h.text}`).toBe(true);
+      expect(Math.round(h.line.height / h.line.lineHeight), 'two rows on a phone, one on a wide chart').toBe(width < 480 ? 2 : 1);
+      const { parts, total, initial } = ledgerValues(h.text);
+      expect(parts, h.text).toHaveLength(7);
+      expect(Number.isFinite(total) && Number.isFinite(initial), h.text).toBe(true);
+      // a component's name or, short of room, its legend swatch: the same colours, in the legend's order
+      const markers = await page.evaluate(() => [...document.querySelectorAll('#plot-ledger .u-legend .u-series .u-marker')].map((m) => getComputedStyle(m).borderTopColor));
+      expect(markers).toHaveLength(9);
+      if (width === 360) expect(h.swatches).toEqual(markers.slice(0, 7));
+      else expect(h.text).toMatch(new RegExp(`^t = ${NUM} s · in J: translation ${NUM} · rotation ${NUM} · observer ${NUM} · elastic ${NUM} · gravity ${NUM} · damping loss ${NUM} · friction loss ${NUM} · total`));
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
+  });
+
+  it('avalanche.html at 1280 px: the iterations plot\'s line, in a 290 px card, shows whole', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html`, { width: 1280, height: 800 });
+    await waitForPageProbe(page, 'avalanche', (p) => p.phase >= 1 && p.runout > 3, 60_000);
+    await pause(page);
+    const h = await hover(page, '#plot-iterations', new RegExp(`^t = ${NUM} s · .*${NUM} × mean R$`));
+    expectSteady(h);
+    expect(h.fits, h.text).toBe(true);
     expect(errors).toEqual([]);
     await page.context().close();
   });

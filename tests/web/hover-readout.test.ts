@@ -1,7 +1,7 @@
 /** The line of values under the pointer (plot/hover-readout.ts): names, units and values as a chart's options give them. */
 import type uPlot from 'uplot';
 import { describe, expect, it } from 'vitest';
-import { alignedReadout, curveReadout, nearestPoint, quantitySymbol, readoutNames } from '../../web/src/plot/hover-readout';
+import { alignedLine, alignedReadout, curveReadout, lineText, linePieces, nearestPoint, quantitySymbol, readoutNames } from '../../web/src/plot/hover-readout';
 import { avalanchePlotOptions } from '../../web/src/avalanche/avalanche-plots';
 
 describe('hover read-out', () => {
@@ -49,5 +49,28 @@ describe('hover read-out', () => {
     expect(nearestPoint(data, [true, false, false], 100, 178, pos)).toBeNull();
     expect(curveReadout(names, 't = 1.000 s', 1, 5)).toBe('t = 1.000 s: ρ = 1 m · F = 5 N');
     expect(curveReadout(names, null, 0.5, 2.5)).toBe('pointer at ρ = 0.5 m · F = 2.5 N');
+  });
+  it('short of room: short names and the shared unit once, then legend swatches where they tell the series apart', () => {
+    const names = readoutNames({
+      series: [{ label: 'time t (s)' }, { label: 'translational kinetic (J)' }, { label: 'soft, Hunt–Crossley (J)' }, { label: 'total (J)' }, { label: 'initial energy (J)' }],
+      axes: [{ label: 'time t (s)' }, { label: 'energy (J)' }],
+    });
+    names.series[1] = { ...names.series[1]!, short: 'translation' };
+    names.series[4] = { ...names.series[4]!, short: 'initial' };
+    const data: uPlot.AlignedData = [[0.5], [12.5], [1.25], [45.39], [45.39]];
+    const all = [true, true, true, true, true];
+    const swatches = [null, { stroke: '#0072b2', fill: '#0072b259' }, { stroke: '#d55e00', fill: '' }, { stroke: '#1d2025', fill: '' }, { stroke: '#1d2025', fill: '' }];
+    expect(lineText(alignedLine(names, data, all, 0, 'full', swatches))).toBe('t = 0.5 s · translational kinetic 12.5 J · soft, Hunt–Crossley 1.25 J · total 45.39 J · initial energy 45.39 J');
+    expect(lineText(alignedLine(names, data, all, 0, 'short', swatches))).toBe('t = 0.5 s · in J: translation 12.5 · soft 1.25 · total 45.39 · initial 45.39');
+    // total and initial energy have the same swatch (black): their names stay
+    const marks = alignedLine(names, data, all, 0, 'marks', swatches)!;
+    expect(linePieces(marks)).toEqual([
+      't = 0.5 s', ' · in J: ', swatches[1], '12.5', ' ', swatches[2], '1.25', ' · ', 'total 45.39', ' · ', 'initial 45.39',
+    ]);
+    // with the total switched off, the initial energy's swatch is its own
+    expect(lineText(alignedLine(names, data, [true, true, true, false, true], 0, 'marks', swatches))).toBe('t = 0.5 s · in J: 12.5 1.25 45.39');
+    // units that differ are written with each value; a series without a swatch keeps its name
+    const mixed = readoutNames({ series: [{ label: 't (s)' }, { label: 'runout L (m)' }, { label: 'front velocity (m/s)' }], axes: [{ label: 't (s)' }] });
+    expect(lineText(alignedLine(mixed, [[1], [2], [3]], [true, true, true], 0, 'marks', [null, { stroke: '#000', fill: '' }]))).toBe('t = 1 s · 2 m · front velocity 3 m/s');
   });
 });

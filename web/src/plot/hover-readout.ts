@@ -10,7 +10,9 @@
  * data units.
  *
  * The line's room is reserved whether it shows anything or not (styles.css: .hover-readout), so
- * nothing under the chart moves; it is aria-hidden (the data are in the CSV) and takes no focus.
+ * nothing under the chart moves; where the line does not fit it, it is written more compactly
+ * (READOUT_FORMS: short names, then legend swatches). It is aria-hidden (the data are in the CSV)
+ * and takes no focus.
  */
 import type uPlot from 'uplot';
 import { splitUnit } from './chart-export';
@@ -20,6 +22,8 @@ import { formatNumber } from '../ui/dom';
 export interface ReadoutName {
   name: string;
   unit: string;
+  /** the name where the line is short of room (the legend's short label); none: shortName(name) */
+  short?: string;
 }
 
 /** the read-out's names: the x quantity's symbol and each series' name and unit (index as in the series, 0 the x) */
@@ -99,21 +103,100 @@ export function readoutValue(v: number | null | undefined, unit: string): string
 }
 
 /**
- * The line at data index `idx` of an x-aligned chart (mode 1): "x = value unit", then each series
- * drawn (`shown[k]`) as "name value unit", joined by " · ". '' where there is no index.
+ * How compactly a line is written, tried in this order until it fits its room (the soft ledger's ten
+ * series overflowed its two rows on a phone, and its one row at 1024 px, "total" and "initial energy"
+ * lost to the ellipsis): "full" names each series as the legend does, with its unit; "short" writes
+ * each name's short form and a unit the series share once ("in J: translation 14.51 · …"); "marks"
+ * puts the series' legend swatch in place of its name, the short name kept where two series shown
+ * have the same swatch (the ledger's total and initial energy, both black).
+ */
+export const READOUT_FORMS = ['full', 'short', 'marks'] as const;
+export type ReadoutForm = (typeof READOUT_FORMS)[number];
+
+/** a series' legend swatch: its stroke (border) and fill, as CSS colours ('' for none) */
+export interface Swatch {
+  stroke: string;
+  fill: string;
+}
+
+/** one series on the line: its swatch (form "marks") and its text ("name value unit", or the value alone after a swatch) */
+export interface ReadoutItem {
+  swatch?: Swatch;
+  text: string;
+}
+
+/** a line of an x-aligned chart: "x = value unit", a unit written once for every series (or ''), and the series */
+export interface ReadoutLine {
+  x: string;
+  unit: string;
+  items: ReadoutItem[];
+}
+
+/** a name's short form: the words before its first comma ("soft, Hunt–Crossley" -> "soft", "L0, settled width" -> "L0") */
+export function shortName(name: ReadoutName): string {
+  if (name.short) return name.short;
+  const head = name.name.split(', ')[0] ?? '';
+  return head !== '' ? head : name.name;
+}
+
+/**
+ * The line at data index `idx` of an x-aligned chart (mode 1), written in `form`, each series drawn
+ * (`shown[k]`) with its swatch `swatches[k]` (form "marks"; none: its name); null where there is no index.
+ */
+export function alignedLine(
+  names: ReadoutNames,
+  data: uPlot.AlignedData,
+  shown: readonly boolean[],
+  idx: number | null | undefined,
+  form: ReadoutForm = 'full',
+  swatches: ReadonlyArray<Swatch | null | undefined> = [],
+): ReadoutLine | null {
+  if (idx == null || idx < 0) return null;
+  const xs = data[0] as ArrayLike<number | null | undefined> | undefined;
+  if (!xs || idx >= xs.length) return null;
+  const drawn: number[] = [];
+  for (let k = 1; k < data.length; k++) if (shown[k] !== false) drawn.push(k);
+  const nameOf = (k: number): ReadoutName => names.series[k] ?? { name: `series ${k}`, unit: '' };
+  const units = new Set(drawn.map((k) => nameOf(k).unit));
+  const shared = form !== 'full' && units.size === 1 ? [...units][0] ?? '' : '';
+  const swatchKey = (w: Swatch | null | undefined): string => (w ? `${w.stroke}|${w.fill}` : '');
+  const keys = drawn.map((k) => swatchKey(swatches[k]));
+  const items = drawn.map((k, j): ReadoutItem => {
+    const name = nameOf(k);
+    const column = data[k] as ArrayLike<number | null | undefined> | null | undefined;
+    const value = readoutValue(column?.[idx], shared !== '' ? '' : name.unit);
+    if (form === 'full') return { text: `${name.name} ${value}` };
+    const swatch = swatches[k];
+    // a swatch stands for its series only where no other series shown has the same
+    const own = form === 'marks' && swatch && keys[j] !== '' && keys.indexOf(keys[j]!) === keys.lastIndexOf(keys[j]!);
+    return own ? { swatch, text: value } : { text: `${shortName(name)} ${value}` };
+  });
+  return { x: `${names.x.name} = ${readoutValue(xs[idx], names.x.unit)}`, unit: shared, items };
+}
+
+/** the pieces of a line in order: text, and a swatch where one goes */
+export function linePieces(line: ReadoutLine): Array<string | Swatch> {
+  const pieces: Array<string | Swatch> = [line.x];
+  line.items.forEach((item, j) => {
+    pieces.push(j === 0 ? (line.unit !== '' ? ` · in ${line.unit}: ` : ' · ') : item.swatch ? ' ' : ' · ');
+    if (item.swatch) pieces.push(item.swatch);
+    pieces.push(item.text);
+  });
+  if (line.items.length === 0 && line.unit !== '') pieces.push(` · in ${line.unit}`);
+  return pieces;
+}
+
+/** a line's text (swatches left out) */
+export function lineText(line: ReadoutLine | null): string {
+  return line ? linePieces(line).filter((p): p is string => typeof p === 'string').join('') : '';
+}
+
+/**
+ * The line at data index `idx` of an x-aligned chart (mode 1), in full: "x = value unit", then each
+ * series drawn (`shown[k]`) as "name value unit", joined by " · ". '' where there is no index.
  */
 export function alignedReadout(names: ReadoutNames, data: uPlot.AlignedData, shown: readonly boolean[], idx: number | null | undefined): string {
-  if (idx == null || idx < 0) return '';
-  const xs = data[0] as ArrayLike<number | null | undefined> | undefined;
-  if (!xs || idx >= xs.length) return '';
-  const parts = [`${names.x.name} = ${readoutValue(xs[idx], names.x.unit)}`];
-  for (let k = 1; k < data.length; k++) {
-    if (shown[k] === false) continue;
-    const column = data[k] as ArrayLike<number | null | undefined> | null | undefined;
-    const name = names.series[k] ?? { name: `series ${k}`, unit: '' };
-    parts.push(`${name.name} ${readoutValue(column?.[idx], name.unit)}`);
-  }
-  return parts.join(' · ');
+  return lineText(alignedLine(names, data, shown, idx));
 }
 
 /** a point of curve `series` (mode 2) nearest a pointer, with its distance on screen (CSS px) */
@@ -179,18 +262,68 @@ export interface ReadoutSource {
 export function hoverReadout(options: Pick<uPlot.Options, 'series' | 'axes' | 'mode'>, source: ReadoutSource = {}): uPlot.Plugin {
   const given = readoutNames(options);
   const names = source.names ? source.names(given) : given;
+  const swatches = options.series.map((s, k): Swatch | null => {
+    const stroke = s.stroke;
+    const fill = s.fill;
+    if (k === 0 || typeof stroke !== 'string') return null;
+    return { stroke, fill: typeof fill === 'string' ? fill : '' };
+  });
   let line: HTMLElement | null = null;
   let mark: HTMLElement | null = null;
+  /** the line's form (READOUT_FORMS): it only gets more compact while the chart's width and series stay (no name swapped to and fro as the pointer moves) */
+  let form = 0;
+  let written = '';
   const show = (value: string): void => {
-    if (line && line.textContent !== value) line.textContent = value;
+    if (line && written !== value) {
+      line.textContent = value;
+      written = value;
+    }
   };
+  const write = (value: ReadoutLine): void => {
+    if (!line) return;
+    const pieces = linePieces(value);
+    const key = pieces.map((p) => (typeof p === 'string' ? p : `[${p.stroke}|${p.fill}]`)).join('');
+    if (key === written) return;
+    written = key;
+    const nodes: Node[] = [];
+    for (let j = 0; j < pieces.length; j++) {
+      const piece = pieces[j]!;
+      if (typeof piece === 'string') {
+        nodes.push(document.createTextNode(piece));
+        continue;
+      }
+      // the swatch and its value together, never split by a line break
+      const swatch = document.createElement('span');
+      swatch.className = 'readout-swatch';
+      // through the CSSOM: the site's CSP allows no style attribute
+      swatch.style.borderColor = piece.stroke;
+      swatch.style.background = piece.fill;
+      const item = document.createElement('span');
+      item.className = 'readout-item';
+      item.append(swatch, String(pieces[++j] ?? ''));
+      nodes.push(item);
+    }
+    line.replaceChildren(...nodes);
+  };
+  const overflows = (el: HTMLElement): boolean => el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1;
   const update = (u: uPlot): void => {
     const { left, top } = u.cursor;
     const shown = u.series.map((s) => s.show !== false);
     const inside = left != null && top != null && left >= 0 && top >= 0;
     if (mark) mark.hidden = true;
     if (!inside) return show('');
-    if (options.mode !== 2) return show(alignedReadout(names, source.values?.() ?? u.data, shown, u.cursor.idx));
+    if (options.mode !== 2) {
+      const data = source.values?.() ?? u.data;
+      const idx = u.cursor.idx;
+      for (;;) {
+        const value = alignedLine(names, data, shown, idx, READOUT_FORMS[form], swatches);
+        if (!value) return show('');
+        write(value);
+        // a line out of the layout (a hidden card) has no room to measure
+        if (form >= READOUT_FORMS.length - 1 || !line || line.clientWidth === 0 || !overflows(line)) return;
+        form++;
+      }
+    }
     const xScale = u.series[1]?.facets?.[0]?.scale ?? 'x';
     const yScale = u.series[1]?.facets?.[1]?.scale ?? 'y';
     const near = nearestPoint(u.data, shown, left, top, (x, y) => [u.valToPos(x, xScale), u.valToPos(y, yScale)]);
@@ -235,10 +368,16 @@ export function hoverReadout(options: Pick<uPlot.Options, 'series' | 'axes' | 'm
       setSize: (u) => {
         const two = u.width > 0 && u.width < TWO_LINES_BELOW;
         if (line && line.classList.contains('two-lines') !== two) line.classList.toggle('two-lines', two);
+        // another width: the full names may fit again
+        form = 0;
       },
       setCursor: update,
-      // a series switched on or off, or new data under a still pointer: the line follows
-      setSeries: update,
+      // a series switched on or off, or new data under a still pointer: the line follows (the names
+      // may fit in full again with a series less)
+      setSeries: (u) => {
+        form = 0;
+        update(u);
+      },
       setData: update,
     },
   };

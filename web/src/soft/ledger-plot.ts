@@ -36,7 +36,16 @@ class LedgerView extends PlotView {
   protected override readoutSource(): ReadoutSource {
     return {
       values: () => this.values,
-      names: (n) => ({ ...n, series: n.series.map((name, k) => (k === 0 ? name : { name: SERIES_LABELS[k - 1] ?? name.name, unit: 'J' })) }),
+      // short of room, the legend's short labels (those of a small embedded frame): "translation", "gravity", "initial"
+      names: (n) => ({
+        ...n,
+        series: n.series.map((name, k) => {
+          if (k === 0) return name;
+          const label = SERIES_LABELS[k - 1] ?? name.name;
+          const short = SHORT_LABELS.get(label);
+          return short === undefined ? { name: label, unit: 'J' } : { name: label, unit: 'J', short };
+        }),
+      }),
     };
   }
 }
