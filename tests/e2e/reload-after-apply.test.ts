@@ -3,8 +3,10 @@
  * engine has loaded it and its compressed link is ready: a reload straight after Apply gives the
  * applied scenario back (it gave the one before, or the default). A scenario the engine turns down
  * leaves the address with the last one it accepted. The chain lab's address follows the user's
- * runs the same way (a reload gave its defaults back).
+ * runs the same way (a reload gave its defaults back), from the moment a run starts (a reload
+ * during a long sweep gave the run before it back); a cancelled run puts the address back.
  */
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { decodeScenario, encodeScenario } from '../../web/src/ui/share';
 import { openPage, useBrowser, waitForState } from './browser';
@@ -17,6 +19,14 @@ const PAGES = [
   { path: 'avalanche.html', field: '#f-mu', value: '0.3' },
   { path: 'compare.html', field: '#f-restitution', value: '0.7' },
 ] as const;
+
+/** every panel of the chain lab has shown a run */
+function chainRan(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const p = window.__chain?.probe();
+    return p !== undefined && p.time.collisions > 0 && p.sweep.points > 0 && p.newton.steps > 0 && p.mc.samples > 0;
+  });
+}
 
 /** the scenario the page's address names (null without one) */
 async function addressScenario(url: string): Promise<Record<string, unknown> | null> {
@@ -77,11 +87,7 @@ describe('a reload straight after Apply', () => {
 
   it('chain.html: the defaults and a link leave the address alone; a run of the user goes into it', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html`);
-    const allRan = async (): Promise<boolean> =>
-      page.evaluate(() => {
-        const p = window.__chain?.probe();
-        return p !== undefined && p.time.collisions > 0 && p.sweep.points > 0 && p.newton.steps > 0 && p.mc.samples > 0;
-      });
+    const allRan = (): Promise<boolean> => chainRan(page);
     await expect.poll(allRan, { timeout: 20_000 }).toBe(true);
     expect(new URL(page.url()).hash).toBe('');
 
@@ -103,5 +109,54 @@ describe('a reload straight after Apply', () => {
     expect(new URL(page.url()).hash).toBe(`#s=${link}`);
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+
+  // the address took a panel's inputs only when its run finished: a reload during a long sweep or
+  // Monte Carlo run gave the inputs of the run before, and the run just typed and started was lost
+  it('chain.html: a run goes into the address as it starts, a reload during a long one gives its inputs back; a cancelled one puts the address back', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html`);
+    await expect.poll(async () => chainRan(page), { timeout: 20_000 }).toBe(true);
+    expect(new URL(page.url()).hash).toBe('');
+
+    // 100,000 Monte Carlo samples: in the address while they are drawn; cancelled, the address is the start's again
+    await page.locator('#mc-samples').fill('100000');
+    await page.locator('#mc-run').click();
+    await page.locator('#mc-cancel').waitFor({ state: 'visible' });
+    expect((await addressScenario(page.url()))?.['mc']).toMatchObject({ samples: 100000 });
+    await page.locator('#mc-cancel').click();
+    await expect.poll(async () => page.locator('#mc-result').textContent()).toMatch(/^Cancelled\./);
+    await expect.poll(() => new URL(page.url()).hash).toBe('');
+
+    // a long sweep in extended precision and the Monte Carlo run again, reloaded while both run
+    await page.locator('#sweep-points').fill('100000');
+    await page.locator('#sweep-precision').selectOption('extended');
+    await page.locator('#sweep-run').click();
+    await page.locator('#mc-run').click();
+    await page.locator('#sweep-cancel').waitFor({ state: 'visible' });
+    await page.locator('#mc-cancel').waitFor({ state: 'visible' });
+    const during = page.url();
+    expect(await addressScenario(during)).toMatchObject({ sweep: { points: 100000, precision: 'extended' }, mc: { samples: 100000 } });
+    await Promise.all([page.waitForEvent('load'), page.evaluate(() => window.location.reload())]);
+    await page.waitForFunction(() => window.__chain !== undefined);
+    await expect.poll(async () => page.locator('#sweep-points').inputValue()).toBe('100000');
+    expect(await page.locator('#sweep-precision').inputValue()).toBe('extended');
+    expect(await page.locator('#mc-samples').inputValue()).toBe('100000');
+    // the other panels as they were, and the reloaded page's start leaves the address alone
+    expect(await page.locator('#time-e').inputValue()).toBe('0.5');
+    expect(await page.evaluate(() => window.__chain?.probe().state.sweep.points)).toBe(100000);
+    expect(await addressScenario(page.url())).toEqual(await addressScenario(during));
+    expect(errors).toEqual([]);
+    await page.context().close();
+
+    // an embed's address is the embedding page's: a run started in it leaves it as it is
+    const embed = `${inject('baseUrl')}chain.html?embed=1&plot=mc`;
+    const framed = await openPage(browser(), embed);
+    await expect.poll(async () => chainRan(framed.page), { timeout: 20_000 }).toBe(true);
+    await framed.page.locator('#mc-samples').fill('2000');
+    await framed.page.locator('#mc-run').click();
+    await expect.poll(async () => framed.page.evaluate(() => window.__chain?.probe().mc.samples)).toBe(2000);
+    expect(framed.page.url()).toBe(embed);
+    expect(framed.errors).toEqual([]);
+    await framed.page.context().close();
   });
 });

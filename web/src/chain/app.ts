@@ -1,11 +1,11 @@
 /**
  * Wires the chain lab page (chain.html): the four panels, the share link (every panel's last
- * run inputs as JSON in #s=, which the address follows after a run of the user's) and a read-only
- * test hook, window.__chain.
+ * run inputs as JSON in #s=, which the address follows from the start of a run of the user's) and a
+ * read-only test hook, window.__chain.
  */
 import guideText from '../../../docs/guides/chain.md?raw';
 import { mountGuide } from '../guide/guide-panel';
-import { AddressFollower } from '../ui/address';
+import { AddressFollower, replaceAddress } from '../ui/address';
 import { byId, el, setClippedText } from '../ui/dom';
 import { goToFamilyPage } from '../ui/family-redirect';
 import { panelLastWhenStacked } from '../ui/page-layout';
@@ -19,6 +19,7 @@ import { NewtonPanel } from './newton-panel';
 import { decodeState, defaultState, rowHeading, stateToJson, type ChainState } from './state';
 import { SweepPanel } from './sweep-panel';
 import { TimePanel } from './time-panel';
+import type { RunStarted } from './widgets';
 
 export const CHAIN_PANELS = ['time', 'sweep', 'newton', 'mc'] as const;
 export type ChainPanelKind = (typeof CHAIN_PANELS)[number];
@@ -51,11 +52,43 @@ export function startChainApp(): void {
     : new ShareButton(byId('copy-link', HTMLButtonElement), byId('share-url', HTMLInputElement), byId('share-status', HTMLElement));
   const linkError = byId('link-error', HTMLElement);
   showAddressProblems(byId('address-error', HTMLElement), params.problems);
-  // The address follows a run the user made (a reload or a bookmark keeps every panel's inputs);
-  // the page's own start, the defaults or a link's, leaves it as it is. An embed's address is the
-  // embedding page's to set.
+  // The address follows the runs the user starts, from their start: a reload or a bookmark keeps every
+  // panel's inputs, also those of a long sweep or Monte Carlo run still under way (the address took
+  // them only when the run finished, so a reload during it gave the inputs of the run before). A run
+  // that ends without a result (cancelled, refused) puts back the address of the runs that finished.
+  // The page's own start, the defaults or a link's, leaves the address as it is. An embed's address
+  // is the embedding page's to set.
   const address = new AddressFollower();
-  let startJson = stateToJson(state);
+  /** the inputs of the runs the user started that are still under way, by panel */
+  let underWay: Partial<ChainState> = {};
+  /** the page's start (defaults or a link): its state and the address it came with */
+  let start = { json: stateToJson(state), url: currentAddress() };
+  /** the state the address holds: the start's until a run of the user */
+  let addressJson = start.json;
+  const followAddress = (): void => {
+    if (share === null) return;
+    const json = stateToJson({ ...state, ...underWay });
+    if (json === addressJson) return;
+    addressJson = json;
+    if (json === start.json) {
+      // back to the start's inputs (its one run cancelled, say): its address as it came
+      address.stop();
+      replaceAddress(start.url);
+    } else {
+      address.follow(json, (payload) => (share.lastPayload = payload));
+    }
+  };
+  const started = <K extends keyof ChainState>(kind: K): RunStarted<ChainState[K]> => (inputs, run) => {
+    underWay[kind] = inputs;
+    followAddress();
+    const ended = (): void => {
+      // a later run of the panel, or a new start of the page, has taken its place
+      if (underWay[kind] !== inputs) return;
+      delete underWay[kind];
+      followAddress();
+    };
+    void run.then(ended, ended);
+  };
   // Embedded, each panel ends with the line the other pages' embedded plots have: the lab's version
   // and a link to the full page with these inputs, in a new tab (reproduceLine); it follows the runs
   let linked = 0;
@@ -77,10 +110,7 @@ export function startChainApp(): void {
     const json = stateToJson(state);
     followLine(json);
     share?.setScenario(json);
-    if (share !== null && json !== startJson) {
-      startJson = json;
-      address.follow(json, (payload) => (share.lastPayload = payload));
-    }
+    followAddress();
   };
 
   // the header names the row panel (a) shows: set with its run, from the fields or a link
@@ -89,10 +119,10 @@ export function startChainApp(): void {
     state.time = v;
     setClippedText(heading, rowHeading(v));
     changed();
-  });
-  const sweep = new SweepPanel(byId('panel-sweep', HTMLElement), (v) => ((state.sweep = v), changed()));
-  const newton = new NewtonPanel(byId('panel-newton', HTMLElement), (v) => ((state.newton = v), changed()));
-  const mc = new McPanel(byId('panel-mc', HTMLElement), (v) => ((state.mc = v), changed()));
+  }, started('time'));
+  const sweep = new SweepPanel(byId('panel-sweep', HTMLElement), (v) => ((state.sweep = v), changed()), started('sweep'));
+  const newton = new NewtonPanel(byId('panel-newton', HTMLElement), (v) => ((state.newton = v), changed()), started('newton'));
+  const mc = new McPanel(byId('panel-mc', HTMLElement), (v) => ((state.mc = v), changed()), started('mc'));
   // after the panels' own content: the line is each panel's last
   if (params.embed) {
     const formStacked = window.matchMedia(`(max-width: ${FORM_STACKED}px)`);
@@ -115,8 +145,10 @@ export function startChainApp(): void {
     // the panels report their runs one by one: the state is the whole of s from the start, so no
     // mixture of it and the state before reaches the address
     Object.assign(state, structuredClone(s));
-    startJson = stateToJson(state);
-    followLine(startJson);
+    underWay = {};
+    start = { json: stateToJson(state), url: currentAddress() };
+    addressJson = start.json;
+    followLine(start.json);
     address.stop();
     time.set(s.time);
     sweep.set(s.sweep);
@@ -183,4 +215,9 @@ function plotsFirstWhenStacked(panel: HTMLElement, formStacked: MediaQueryList, 
   if (form) panelLastWhenStacked(form, formStacked);
   const table = panel.querySelector<HTMLElement>('.plot-grid.two > .table-card');
   if (table) panelLastWhenStacked(table, tableStacked);
+}
+
+/** the tab's address as it is: path, query and fragment */
+function currentAddress(): string {
+  return `${window.location.pathname}${window.location.search}${window.location.hash}`;
 }

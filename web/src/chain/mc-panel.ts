@@ -13,7 +13,7 @@ import { monteCarloSamplesCsv, parseMonteCarloRange, summarizeSamples, type Mont
 import type { ChainState } from './state';
 import { ACSL_MC, histogram, momentsApply, v4Density, v4Moments, type Histogram } from './theory';
 import { RULES } from './validate';
-import { csvButton, fillTable, fmt, plotCard, ProgressView, runPanelJob, showNotRun, stillShown } from './widgets';
+import { csvButton, fillTable, fmt, plotCard, ProgressView, runPanelJob, type RunStarted, showNotRun, stillShown } from './widgets';
 
 export type McInputs = ChainState['mc'];
 
@@ -33,7 +33,7 @@ export class McPanel {
   /** under the statistics: where the exact values hold and where the published ones come from */
   private readonly note = el('p', { class: 'hint', id: 'mc-note', hidden: true });
 
-  constructor(container: HTMLElement, private readonly onRun: (inputs: McInputs) => void) {
+  constructor(container: HTMLElement, private readonly onRun: (inputs: McInputs) => void, private readonly onStart: RunStarted<McInputs>) {
     this.progress = new ProgressView('mc', 'Sampling', () => this.worker.cancel());
     const form = el(
       'form', { class: 'chain-form', id: 'mc-form', 'aria-label': 'Monte Carlo inputs', novalidate: true },
@@ -77,7 +77,7 @@ export class McPanel {
 
   submit(): void {
     const inputs = this.read();
-    if (inputs) void this.compute(inputs);
+    if (inputs) this.onStart(inputs, this.compute(inputs));
     else showNotRun(this.result, this.stillShown());
   }
 

@@ -13,7 +13,7 @@ import { parseNewton, type NewtonResult } from './results';
 import type { ChainState } from './state';
 import { eForV4, SIX_COLLISION_MIN } from './theory';
 import { orderProblem, RULES } from './validate';
-import { csvButton, fillTable, fmt, plotCard, ProgressView, runPanelJob, showNotRun, stillShown } from './widgets';
+import { csvButton, fillTable, fmt, plotCard, ProgressView, runPanelJob, type RunStarted, showNotRun, stillShown } from './widgets';
 
 export type NewtonInputs = ChainState['newton'];
 
@@ -48,7 +48,7 @@ export class NewtonPanel {
   private answer: NewtonResult | null = null;
   private inputs: NewtonInputs | null = null;
 
-  constructor(container: HTMLElement, private readonly onRun: (inputs: NewtonInputs) => void) {
+  constructor(container: HTMLElement, private readonly onRun: (inputs: NewtonInputs) => void, private readonly onStart: RunStarted<NewtonInputs>) {
     this.progress = new ProgressView('newton', 'Solving', () => this.worker.cancel());
     const form = el(
       'form', { class: 'chain-form', id: 'newton-form', 'aria-label': 'Boundary-value inputs', novalidate: true },
@@ -95,7 +95,7 @@ export class NewtonPanel {
 
   submit(): void {
     const inputs = this.read();
-    if (inputs) void this.compute(inputs);
+    if (inputs) this.onStart(inputs, this.compute(inputs));
     else showNotRun(this.result, this.stillShown());
   }
 

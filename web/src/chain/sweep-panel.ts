@@ -11,7 +11,7 @@ import type { ChainState } from './state';
 import { sweepCollisionsCsv, sweepCountSeries, sweepGrid, sweepSummary, sweepVelocitiesCsv, type SweepResult } from './sweep';
 import { SweepPool } from './sweep-pool';
 import { orderProblem, RULES } from './validate';
-import { fmt, plotCard, ProgressView, showFailure, showNotRun, stillShown } from './widgets';
+import { fmt, plotCard, ProgressView, type RunStarted, showFailure, showNotRun, stillShown } from './widgets';
 
 export type SweepInputs = ChainState['sweep'];
 
@@ -31,7 +31,7 @@ export class SweepPanel {
   private shown: SweepInputs | null = null;
   private generation = 0;
 
-  constructor(container: HTMLElement, private readonly onRun: (inputs: SweepInputs) => void) {
+  constructor(container: HTMLElement, private readonly onRun: (inputs: SweepInputs) => void, private readonly onStart: RunStarted<SweepInputs>) {
     this.progress = new ProgressView('sweep', 'Sweep progress', () => this.pool.cancel());
     const form = el(
       'form', { class: 'chain-form', id: 'sweep-form', 'aria-label': 'Sweep inputs', novalidate: true },
@@ -78,7 +78,7 @@ export class SweepPanel {
 
   submit(): void {
     const inputs = this.read();
-    if (inputs) void this.compute(inputs);
+    if (inputs) this.onStart(inputs, this.compute(inputs));
     else showNotRun(this.result, this.stillShown());
   }
 

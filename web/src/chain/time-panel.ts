@@ -17,7 +17,7 @@ import type { ChainState } from './state';
 import { collapseThreshold } from './theory';
 import { buildTimeline, type Timeline } from './timeline';
 import { parseNumberField, RULES } from './validate';
-import { csvButton, fillTable, fmt, plotCard, ProgressView, runPanelJob, showNotRun, stillShown } from './widgets';
+import { csvButton, fillTable, fmt, plotCard, ProgressView, runPanelJob, type RunStarted, showNotRun, stillShown } from './widgets';
 
 /** collisions kept in the log (all are counted) */
 export const MAX_LOG = 20_000;
@@ -60,7 +60,7 @@ export class TimePanel {
   /** e of the last set() or accepted read, used while the e field is hidden (custom row) and holds no valid e */
   private lastE = 0.5;
 
-  constructor(container: HTMLElement, private readonly onRun: (inputs: TimeInputs) => void) {
+  constructor(container: HTMLElement, private readonly onRun: (inputs: TimeInputs) => void, private readonly onStart: RunStarted<TimeInputs>) {
     this.progress = new ProgressView('time', 'Computing the run', () => this.worker.cancel());
     const cradle = el('button', { type: 'button', id: 'time-cradle', title: 'Five touching spheres (gaps 0), e = 1, sphere 1 at 1 m/s' }, 'Newton’s cradle');
     cradle.addEventListener('click', () => this.cradle());
@@ -198,7 +198,7 @@ export class TimePanel {
 
   submit(): void {
     const inputs = this.read();
-    if (inputs) void this.compute(inputs);
+    if (inputs) this.onStart(inputs, this.compute(inputs));
     else showNotRun(this.result, this.stillShown());
   }
 

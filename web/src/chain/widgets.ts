@@ -37,6 +37,12 @@ export class ProgressView {
   }
 }
 
+/**
+ * A run the user started from a panel's form (not the page's own start from the defaults or a link),
+ * with its inputs, as it starts; `run` settles when it ends, finished or not.
+ */
+export type RunStarted<I> = (inputs: I, run: Promise<void>) => void;
+
 /** A "CSV" button that downloads what `make()` returns (null: nothing to download yet). */
 export function csvButton(id: string, what: string, make: () => { filename: string; text: string } | null): HTMLButtonElement {
   const button = el('button', { type: 'button', id, class: 'csv-button', title: `Download ${what} as CSV`, 'aria-label': `Download ${what} as CSV` }, 'CSV');
