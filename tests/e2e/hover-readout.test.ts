@@ -230,4 +230,43 @@ describe('the values under the pointer', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+  // log x (the study's aspect ratios): the read-out took the x nearest by value, and its published
+  // lines' 40 x values sit a few px apart around the cases, so pointing at a case's marker read
+  // "this study –" at the line's x next to it
+  it('avalanche.html, the study plot (log–log): the point under the pointer on screen, a case\'s marker read within 5 px', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0&study=tiny&aspects=1,4`, { width: 1280, height: 800 });
+    await page.locator('#study-run').click();
+    await waitForPageProbe(page, 'avalanche', (p) => !p.study.running && p.study.rows === 2, 60_000);
+    const over = page.locator('#plot-study .u-over');
+    await over.scrollIntoViewIfNeeded();
+    const box = (await over.boundingBox())!;
+    // at each pixel across: the line, and where uPlot marks the point read on a published line (its x on screen)
+    const scan: Array<{ px: number; text: string; x: number }> = [];
+    for (let px = 0; px < Math.floor(box.width); px++) {
+      await page.mouse.move(box.x + px, box.y + box.height / 2);
+      const [text, x] = await page.evaluate(() => {
+        const pts = [...document.querySelectorAll<HTMLElement>('#plot-study .u-cursor-pt')];
+        const left = /translate\((-?[\d.]+)px/.exec(pts[1]?.style.transform ?? '')?.[1];
+        return [document.querySelector('#plot-study .hover-readout')?.textContent ?? '', Number(left)] as const;
+      });
+      scan.push({ px, text, x });
+    }
+    const cases = [...new Set(scan.filter((s) => /this study \d/.test(s.text)).map((s) => s.x))];
+    expect(cases, 'the two cases\' markers').toHaveLength(2);
+    const xs = [...new Set(scan.map((s) => s.x))];
+    for (const s of scan) {
+      const caseX = cases.find((c) => Math.abs(c - s.px) <= 5);
+      if (caseX !== undefined) {
+        expect(s.x, `${s.px} px, ${s.text}`).toBe(caseX);
+        expect(s.text, `${s.px} px`).toMatch(new RegExp(`^a = ${NUM} · this study ${NUM} · `));
+        continue;
+      }
+      // elsewhere, farther than MARKER_PX (6 px) from a case, the x nearest on screen (uPlot places its marks at whole pixels: within one)
+      if (cases.some((c) => Math.abs(c - s.px) <= 7)) continue;
+      const nearest = Math.min(...xs.map((x) => Math.abs(x - s.px)));
+      expect(Math.abs(s.x - s.px), `${s.px} px, ${s.text}`).toBeLessThanOrEqual(nearest + 1);
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -1,7 +1,7 @@
 /** The line of values under the pointer (plot/hover-readout.ts): names, units and values as a chart's options give them. */
 import type uPlot from 'uplot';
 import { describe, expect, it } from 'vitest';
-import { alignedLine, alignedReadout, curveReadout, lineText, linePieces, nearestPoint, quantitySymbol, readoutNames } from '../../web/src/plot/hover-readout';
+import { alignedLine, alignedReadout, curveReadout, lineText, linePieces, nearestPoint, pointedIndex, quantitySymbol, readoutNames } from '../../web/src/plot/hover-readout';
 import { avalanchePlotOptions } from '../../web/src/avalanche/avalanche-plots';
 
 describe('hover read-out', () => {
@@ -72,5 +72,22 @@ describe('hover read-out', () => {
     // units that differ are written with each value; a series without a swatch keeps its name
     const mixed = readoutNames({ series: [{ label: 't (s)' }, { label: 'runout L (m)' }, { label: 'front velocity (m/s)' }], axes: [{ label: 't (s)' }] });
     expect(lineText(alignedLine(mixed, [[1], [2], [3]], [true, true, true], 0, 'marks', [null, { stroke: '#000', fill: '' }]))).toBe('t = 1 s · 2 m · front velocity 3 m/s');
+  });
+  it('a log x axis: the x nearest the pointer on screen, not by value; a marker within 6 px read', () => {
+    // 100 px per decade: 1 at 0 px, 4 at 60.2 px, 10 at 100 px
+    const pos = (x: number): number => 100 * Math.log10(x);
+    const xs = [1, 4, 10];
+    // at 35 px (x = 2.24): nearer 1 by value (uPlot's index 0), nearer 4 on screen (25.2 px against 35)
+    expect(pointedIndex(xs, 0, 35, pos)).toBe(1);
+    expect(pointedIndex(xs, 0, 25, pos)).toBe(0);
+    expect(pointedIndex(xs, 2, 79, pos)).toBe(1);
+    expect(pointedIndex(xs, null, 35, pos)).toBeNull();
+    // a case (marker) at x = 4 among a line's x values: read from up to 6 px away
+    const dense = [3.8, 3.9, 4, 4.1, 4.2];
+    const cases = [null, null, 0.9, null, null];
+    expect(pointedIndex(dense, 1, pos(3.9), pos, [cases])).toBe(2);
+    expect(pointedIndex(dense, 4, pos(4) + 5.9, pos, [cases])).toBe(2);
+    expect(pointedIndex(dense, 4, pos(4) + 6.1, pos, [cases])).toBe(4);
+    expect(pointedIndex(dense, 1, pos(3.9), pos, [])).toBe(1);
   });
 });

@@ -199,6 +199,67 @@ export function alignedReadout(names: ReadoutNames, data: uPlot.AlignedData, sho
   return lineText(alignedLine(names, data, shown, idx));
 }
 
+/**
+ * The data index whose x is nearest the pointer's `left` on screen (`pos` maps an x to CSS px), from
+ * `idx`, the one uPlot takes: nearest by value, which on a log axis can be the next point over (the
+ * avalanche study's aspect ratios 1 and 4 meet at 2 on screen, at 2.5 by value). The x values are in
+ * order, so the nearest on screen is `idx` or a neighbour.
+ */
+export function nearestOnScreen(xs: ArrayLike<number | null | undefined>, idx: number | null | undefined, left: number, pos: (x: number) => number): number | null | undefined {
+  if (idx == null || idx < 0 || idx >= xs.length) return idx;
+  let best = idx;
+  let distance = Infinity;
+  for (const j of [idx - 1, idx, idx + 1]) {
+    const x = xs[j];
+    if (j < 0 || j >= xs.length || x == null || !Number.isFinite(x)) continue;
+    const d = Math.abs(pos(x) - left);
+    if (d < distance) {
+      best = j;
+      distance = d;
+    }
+  }
+  return best;
+}
+
+/** CSS px: a marker (a series drawn as points alone, the avalanche study's cases) this near the pointer is read */
+export const MARKER_PX = 6;
+
+/**
+ * The data index the pointer reads on an x-aligned chart: the x nearest on screen (nearestOnScreen),
+ * unless a marker of one of the `markers` columns (their non-null values) is within MARKER_PX of the
+ * pointer while that x has none: then the nearest such marker's. The study plot's cases sit among the
+ * 40 x values of its published lines, a few px apart: pointing at a case read "this study –" at the
+ * line's x next to it.
+ */
+export function pointedIndex(
+  xs: ArrayLike<number | null | undefined>,
+  idx: number | null | undefined,
+  left: number,
+  pos: (x: number) => number,
+  markers: ReadonlyArray<ArrayLike<number | null | undefined>> = [],
+): number | null | undefined {
+  const near = nearestOnScreen(xs, idx, left, pos);
+  if (near == null || near < 0 || markers.length === 0) return near;
+  const marked = (j: number): boolean => markers.some((column) => column[j] != null && Number.isFinite(column[j]));
+  if (marked(near)) return near;
+  let best = near;
+  let distance = Infinity;
+  for (const step of [-1, 1]) {
+    for (let j = near + step; j >= 0 && j < xs.length; j += step) {
+      const x = xs[j];
+      if (x == null || !Number.isFinite(x)) continue;
+      const d = Math.abs(pos(x) - left);
+      if (d > MARKER_PX) break;
+      if (marked(j) && d < distance) {
+        best = j;
+        distance = d;
+        break;
+      }
+    }
+  }
+  return best;
+}
+
 /** a point of curve `series` (mode 2) nearest a pointer, with its distance on screen (CSS px) */
 export interface NearestPoint {
   series: number;
@@ -268,6 +329,8 @@ export function hoverReadout(options: Pick<uPlot.Options, 'series' | 'axes' | 'm
     if (k === 0 || typeof stroke !== 'string') return null;
     return { stroke, fill: typeof fill === 'string' ? fill : '' };
   });
+  /** the series drawn as points alone (markers), by index */
+  const marked = options.series.flatMap((s, k) => (k > 0 && s.points?.show === true && typeof s.paths === 'function' ? [k] : []));
   let line: HTMLElement | null = null;
   let mark: HTMLElement | null = null;
   /** the line's form (READOUT_FORMS): it only gets more compact while the chart's width and series stay (no name swapped to and fro as the pointer moves) */
@@ -305,6 +368,15 @@ export function hoverReadout(options: Pick<uPlot.Options, 'series' | 'axes' | 'm
     }
     line.replaceChildren(...nodes);
   };
+  /** the data index nearest the pointer on screen (x-aligned charts; a log x axis is not nearest by value) */
+  const screenIndex = (u: uPlot, idx: number | null | undefined): number | null | undefined => {
+    const left = u.cursor.left;
+    const xs = u.data[0] as ArrayLike<number | null | undefined> | undefined;
+    if (left == null || !xs) return idx;
+    const scale = u.series[0]?.scale ?? 'x';
+    const markers = marked.filter((k) => u.series[k]?.show !== false).map((k) => u.data[k] as ArrayLike<number | null | undefined>);
+    return pointedIndex(xs, idx, left, (x) => u.valToPos(x, scale), markers);
+  };
   const overflows = (el: HTMLElement): boolean => el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1;
   const update = (u: uPlot): void => {
     const { left, top } = u.cursor;
@@ -314,7 +386,7 @@ export function hoverReadout(options: Pick<uPlot.Options, 'series' | 'axes' | 'm
     if (!inside) return show('');
     if (options.mode !== 2) {
       const data = source.values?.() ?? u.data;
-      const idx = u.cursor.idx;
+      const idx = screenIndex(u, u.cursor.idx);
       for (;;) {
         const value = alignedLine(names, data, shown, idx, READOUT_FORMS[form], swatches);
         if (!value) return show('');
@@ -345,6 +417,9 @@ export function hoverReadout(options: Pick<uPlot.Options, 'series' | 'axes' | 'm
   return {
     hooks: {
       init: (u) => {
+        // the points uPlot marks on the curves: at the same index as the line's
+        const dataIdx = u.cursor.dataIdx;
+        if (options.mode !== 2 && dataIdx) u.cursor.dataIdx = (self, k, idx, x) => dataIdx(self, k, screenIndex(self, idx) ?? idx, x);
         line = document.createElement('div');
         line.className = 'hover-readout';
         line.setAttribute('aria-hidden', 'true');
