@@ -269,4 +269,48 @@ describe('the values under the pointer', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+  // a tap read the values, which stayed (and the loop point's mark with them) while the page
+  // scrolled on, until the next touch or mouse move on the chart
+  it('a phone\'s touch: a tap reads a loop point; a scroll or a tap elsewhere takes the values and the mark away', async () => {
+    const context = await browser().newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 1, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${inject('baseUrl')}soft.html?until=3`);
+    await waitForState(page, (s) => !s.running && s.outputIndex >= 5);
+    const line = page.locator('#plot-hysteresis .hover-readout');
+    const mark = page.locator('#plot-hysteresis .hover-mark');
+    const over = page.locator('#plot-hysteresis .u-over');
+    await over.scrollIntoViewIfNeeded();
+    // a tap on a loop: across the middle until one is under the finger
+    const tapLoop = async (): Promise<string> => {
+      const box = (await over.boundingBox())!;
+      for (let k = 1; k < 40; k++) {
+        await page.touchscreen.tap(box.x + (box.width * k) / 40, box.y + box.height / 2);
+        const text = (await line.textContent()) ?? '';
+        if (text.startsWith('t = ')) return text;
+      }
+      return (await line.textContent()) ?? '';
+    };
+    expect(await tapLoop()).toMatch(new RegExp(`^t = ${NUM} s: ρ = ${NUM} m · F = ${NUM} N$`));
+    expect(await mark.isVisible()).toBe(true);
+    await page.evaluate(() => window.scrollBy(0, 40));
+    await expect.poll(() => line.textContent(), { message: 'a scroll empties the line' }).toBe('');
+    expect(await mark.isVisible()).toBe(false);
+    expect(await page.locator('#plot-hysteresis .u-cursor-x').evaluate((c) => c.getBoundingClientRect().left < c.parentElement!.getBoundingClientRect().left)).toBe(true);
+    // and a tap elsewhere: on the ledger, which reads its values, then on the page's heading
+    expect(await tapLoop()).toMatch(/^t = /);
+    await page.locator('#plot-ledger .u-over').scrollIntoViewIfNeeded();
+    const box = (await page.locator('#plot-ledger .u-over').boundingBox())!;
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    expect(await page.locator('#plot-ledger .hover-readout').textContent()).toMatch(new RegExp(`^t = ${NUM} s · in J: `));
+    await expect.poll(() => line.textContent()).toBe('');
+    expect(await mark.isVisible()).toBe(false);
+    await page.locator('h2').first().scrollIntoViewIfNeeded();
+    const heading = (await page.locator('h2').first().boundingBox())!;
+    await page.touchscreen.tap(heading.x + 5, heading.y + 5);
+    await expect.poll(() => page.locator('#plot-ledger .hover-readout').textContent()).toBe('');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

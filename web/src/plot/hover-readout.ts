@@ -336,6 +336,10 @@ export function hoverReadout(options: Pick<uPlot.Options, 'series' | 'axes' | 'm
   /** the line's form (READOUT_FORMS): it only gets more compact while the chart's width and series stay (no name swapped to and fro as the pointer moves) */
   let form = 0;
   let written = '';
+  /** the cursor was put by a finger or a pen (not a mouse, which uPlot follows itself) */
+  let touched = false;
+  /** removes the listeners on the document (the chart destroyed: rebuilt or gone) */
+  let stop = (): void => {};
   const show = (value: string): void => {
     if (line && written !== value) {
       line.textContent = value;
@@ -433,12 +437,33 @@ export function hoverReadout(options: Pick<uPlot.Options, 'series' | 'axes' | 'm
         // a pen or a finger on the plotting area moves the cursor too (uPlot follows the mouse's events)
         const follow = (e: PointerEvent): void => {
           if (e.pointerType === 'mouse') return;
+          touched = true;
           const box = u.over.getBoundingClientRect();
           u.setCursor({ left: e.clientX - box.left, top: e.clientY - box.top });
         };
         u.over.addEventListener('pointerdown', follow);
         u.over.addEventListener('pointermove', follow);
+        // a tap reads the values until the finger goes elsewhere: a touch outside the plotting area or
+        // a scroll (of the page or of a box around the chart; a finger that scrolls the page from the
+        // chart, too) empties the line and takes the loop point's mark and uPlot's cursor away. A
+        // mouse's pointer stays where it is while the page scrolls, and uPlot follows it
+        const leave = (): void => {
+          if (!touched) return;
+          touched = false;
+          u.setCursor({ left: -10, top: -10 });
+        };
+        const elsewhere = (e: PointerEvent): void => {
+          if (e.pointerType !== 'mouse' && !(e.target instanceof Node && u.over.contains(e.target))) leave();
+        };
+        document.addEventListener('pointerdown', elsewhere, true);
+        document.addEventListener('scroll', leave, { capture: true, passive: true });
+        u.over.addEventListener('pointercancel', leave);
+        stop = () => {
+          document.removeEventListener('pointerdown', elsewhere, true);
+          document.removeEventListener('scroll', leave, true);
+        };
       },
+      destroy: () => stop(),
       // the rows depend on the chart's width alone, never on the text: nothing moves while pointing
       setSize: (u) => {
         const two = u.width > 0 && u.width < TWO_LINES_BELOW;
