@@ -5,6 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { axeViolations } from './a11y';
 import { openPage, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
@@ -73,5 +74,54 @@ describe('the top bar with a long scenario name', () => {
     expect(phone.title).toBe(LONG);
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+  // a title never shows on a touch screen: the full name could not be read on a phone
+  it('index.html on a 360 px touch phone: a tap on the cut name shows it whole, over the page; a tap elsewhere, Escape or a scroll hides it', async () => {
+    const context = await browser().newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 1, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${inject('baseUrl')}index.html?play=0`);
+    await waitForState(page, (s) => s.count > 0);
+    const name = page.locator('#scenario-name');
+    const full = page.locator('.topbar .clipped-full');
+    // a name that fits: plain text, nothing to tap
+    expect(await name.getAttribute('tabindex')).toBeNull();
+    await applyName(page, LONG);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const before = await bar(page);
+    expect(before.clipped).toBe(true);
+    const copy = await page.locator('#copy-link').boundingBox();
+    const box = (await name.boundingBox())!;
+    await page.touchscreen.tap(box.x + 10, box.y + box.height / 2);
+    await expect.poll(() => full.isVisible(), { message: 'the tap shows the whole name' }).toBe(true);
+    expect(await full.textContent()).toBe(LONG);
+    // within the screen, under the name, and nothing in the bar moved
+    const shown = (await full.boundingBox())!;
+    expect(shown.x).toBeGreaterThanOrEqual(0);
+    expect(shown.x + shown.width).toBeLessThanOrEqual(360);
+    expect(shown.y).toBeGreaterThanOrEqual(box.y + box.height);
+    expect(await page.locator('#copy-link').boundingBox()).toEqual(copy);
+    expect((await bar(page)).header).toBe(before.header);
+    // screen readers read the name itself, whole (the box is a copy for the eye)
+    expect(await full.getAttribute('aria-hidden')).toBe('true');
+    expect(await name.textContent()).toBe(LONG);
+    expect(await axeViolations(page)).toEqual([]);
+    // a tap elsewhere hides it
+    await page.touchscreen.tap(300, 600);
+    await expect.poll(() => full.isVisible()).toBe(false);
+    // the keyboard: the cut name takes the focus and shows; Escape hides it
+    await name.focus();
+    await expect.poll(() => full.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => full.isVisible()).toBe(false);
+    // and a scroll
+    await page.touchscreen.tap(box.x + 10, box.y + box.height / 2);
+    await expect.poll(() => full.isVisible()).toBe(true);
+    await page.evaluate(() => window.scrollBy(0, 50));
+    await expect.poll(() => full.isVisible()).toBe(false);
+    expect(await name.getAttribute('title')).toBe(LONG);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

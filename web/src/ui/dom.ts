@@ -24,12 +24,62 @@ export function byId<T extends HTMLElement>(id: string, type: new () => T): T {
   return node;
 }
 
-/** Text that the page's style may cut with an ellipsis (the header's scenario name): its full
- *  wording in the title too, for the pointer; screen readers read the whole text as before. */
+/**
+ * Text that the page's style may cut with an ellipsis (the header's scenario name): its full
+ * wording in the title too, for the pointer; screen readers read the whole text as before. A
+ * title never shows on a touch screen, so while the text is cut it also takes the focus (a tap,
+ * or Tab) and shows its full wording in a box under it, over the page (nothing in the bar moves),
+ * until the focus goes (a tap elsewhere, Tab), Escape or a scroll. The box is aria-hidden: the text
+ * itself is whole.
+ */
 export function setClippedText(node: HTMLElement, text: string): void {
   node.textContent = text;
   if (text === '') node.removeAttribute('title');
   else node.title = text;
+  (clippedTexts.get(node) ?? revealOnFocus(node))();
+}
+
+/** each clipped text's update (revealOnFocus), by its node */
+const clippedTexts = new WeakMap<HTMLElement, () => void>();
+
+/** Sets `node` up to show its whole text while cut and focused; returns what follows a new text or width. */
+function revealOnFocus(node: HTMLElement): () => void {
+  const full = el('span', { class: 'clipped-full', 'aria-hidden': 'true' });
+  full.hidden = true;
+  node.after(full);
+  const cut = (): boolean => node.scrollWidth > node.clientWidth + 1;
+  const hide = (): void => {
+    full.hidden = true;
+    if (node.textContent) node.title = node.textContent;
+  };
+  const show = (): void => {
+    if (!cut()) return;
+    full.textContent = node.textContent;
+    full.hidden = false;
+    // no second, native tooltip over the box
+    node.removeAttribute('title');
+    // under the text, within its bar (offsets from the bar: styles.css makes it the containing block)
+    const room = full.offsetParent instanceof HTMLElement ? full.offsetParent.clientWidth : window.innerWidth;
+    full.style.top = `${node.offsetTop + node.offsetHeight + 4}px`;
+    full.style.left = `${Math.max(8, Math.min(node.offsetLeft, room - full.offsetWidth - 8))}px`;
+  };
+  const update = (): void => {
+    const focusable = cut();
+    if (focusable) node.tabIndex = 0;
+    else node.removeAttribute('tabindex');
+    if (!focusable) hide();
+    else if (!full.hidden) show();
+  };
+  node.addEventListener('focus', show);
+  node.addEventListener('click', show);
+  node.addEventListener('blur', hide);
+  node.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') hide();
+  });
+  window.addEventListener('scroll', hide, { passive: true });
+  if (typeof ResizeObserver !== 'undefined') new ResizeObserver(update).observe(node);
+  clippedTexts.set(node, update);
+  return update;
 }
 
 /** Number formatting for read-outs: 4 significant digits, exponent for very small/large. */
