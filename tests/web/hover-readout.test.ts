@@ -90,4 +90,16 @@ describe('hover read-out', () => {
     expect(pointedIndex(dense, 4, pos(4) + 6.1, pos, [cases])).toBe(4);
     expect(pointedIndex(dense, 1, pos(3.9), pos, [])).toBe(1);
   });
+  it('brackets that are not the axis\' unit are words of the name: the axis gives the unit', () => {
+    const gaps = readoutNames({ series: [{ label: 'time t (s)' }, { label: 'y1 (1–2)' }, { label: 'y2 (2–3)' }], axes: [{ label: 'time t (s)' }, { label: 'gap y (m)' }] });
+    expect(alignedReadout(gaps, [[2.5], [0.5], [0]], [true, true, true], 0)).toBe('t = 2.5 s · y1 (1–2) 0.5 m · y2 (2–3) 0 m');
+    const mc = readoutNames({
+      series: [{ label: 'final velocity v4 (m/s)' }, { label: 'samples' }, { label: 'exact density (six-collision regime)' }],
+      axes: [{ label: 'final velocity v4 (m/s)' }, { label: 'density (1/(m/s))' }],
+    });
+    expect(mc.series[2]).toEqual({ name: 'exact density (six-collision regime)', unit: '1/(m/s)' });
+    // a unit of its own, the axis' or on an axis without one, stays
+    const own = readoutNames({ series: [{ label: 't (s)' }, { label: 'L0, settled width (m)' }, { label: 'front velocity (m/s)', scale: 'v' }], axes: [{ label: 't (s)' }, { label: 'runout L (m)' }] });
+    expect(own.series.slice(1)).toEqual([{ name: 'L0, settled width', unit: 'm' }, { name: 'front velocity', unit: 'm/s' }]);
+  });
 });

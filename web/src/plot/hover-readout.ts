@@ -71,7 +71,7 @@ function nameAndUnit(label: string): ReadoutName {
 /**
  * The read-out's names from a chart's options (as given, with plain-text labels): x by its symbol,
  * from the x series' label when that has a unit, else from the x axis; each series by its legend
- * label, with its own unit or else its axis' (by scale).
+ * label, with its own unit (where its axis, by scale, has none or the same) or else its axis'.
  */
 export function readoutNames(options: Pick<uPlot.Options, 'series' | 'axes' | 'mode'>): ReadoutNames {
   const axes = options.axes ?? [];
@@ -88,8 +88,11 @@ export function readoutNames(options: Pick<uPlot.Options, 'series' | 'axes' | 'm
   const series = options.series.map((s, k): ReadoutName => {
     if (k === 0) return x;
     const own = text(s.label);
-    if (splitUnit(own)) return nameAndUnit(own);
     const axis = options.mode === 2 ? yAxis : nameAndUnit(axisLabel(s.scale ?? 'y'));
+    // a label's last brackets are its unit where its axis has none or the same; else they are words
+    // of its name: the chain lab's gaps "y1 (1–2)" in m, "exact density (six-collision regime)" in 1/(m/s)
+    const split = splitUnit(own) ? nameAndUnit(own) : null;
+    if (split && (axis.unit === '' || split.unit === axis.unit)) return split;
     return { name: own || `series ${k}`, unit: axis.unit };
   });
   return { x, y, series };
