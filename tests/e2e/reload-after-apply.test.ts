@@ -159,4 +159,22 @@ describe('a reload straight after Apply', () => {
     expect(framed.errors).toEqual([]);
     await framed.page.context().close();
   });
+
+  // Copy link wrote the finished runs into the address: pressed during a long run, it put the inputs of
+  // the run before back there, and the run's end changed nothing more, so a reload lost the run just made
+  it('chain.html: Copy link during a run shares its inputs, and the address keeps them after it ends', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html`);
+    await expect.poll(async () => chainRan(page), { timeout: 20_000 }).toBe(true);
+    await page.locator('#mc-samples').fill('100000');
+    await page.locator('#mc-run').click();
+    await page.locator('#mc-cancel').waitFor({ state: 'visible' });
+    await page.locator('#copy-link').click();
+    await expect.poll(() => page.locator('#share-url').inputValue()).toContain('#s=');
+    expect((await addressScenario(await page.locator('#share-url').inputValue()))?.['mc']).toMatchObject({ samples: 100000 });
+    expect(await page.locator('#mc-cancel').isVisible()).toBe(true); // copied while the run was under way
+    await expect.poll(async () => page.evaluate(() => window.__chain?.probe().mc.samples), { timeout: 60_000 }).toBe(100000);
+    expect((await addressScenario(page.url()))?.['mc']).toMatchObject({ samples: 100000 });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -68,6 +68,9 @@ export function startChainApp(): void {
   const followAddress = (): void => {
     if (share === null) return;
     const json = stateToJson({ ...state, ...underWay });
+    // Copy link shares what the address holds: it writes the address too, and with the finished runs
+    // alone a copy during a long run put them back there for good (the run's end changes nothing more)
+    share.setScenario(json);
     if (json === addressJson) return;
     addressJson = json;
     if (json === start.json) {
@@ -109,7 +112,6 @@ export function startChainApp(): void {
   const changed = (): void => {
     const json = stateToJson(state);
     followLine(json);
-    share?.setScenario(json);
     followAddress();
   };
 
