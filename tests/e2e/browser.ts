@@ -37,8 +37,10 @@ export async function openPage(
   browser: Browser,
   url: string,
   viewport: { width: number; height: number } = { width: 1366, height: 900 },
+  /** a phone's touch screen (touch events, mobile viewport) */
+  touch = false,
 ): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, ...(touch ? { hasTouch: true, isMobile: true } : {}) });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -77,11 +77,7 @@ describe('the top bar with a long scenario name', () => {
   });
   // a title never shows on a touch screen: the full name could not be read on a phone
   it('index.html on a 360 px touch phone: a tap on the cut name shows it whole, over the page; a tap elsewhere, Escape or a scroll hides it', async () => {
-    const context = await browser().newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 1, hasTouch: true, isMobile: true });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${inject('baseUrl')}index.html?play=0`);
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}index.html?play=0`, { width: 360, height: 740 }, true);
     await waitForState(page, (s) => s.count > 0);
     const name = page.locator('#scenario-name');
     const full = page.locator('.topbar .clipped-full');
@@ -122,6 +118,6 @@ describe('the top bar with a long scenario name', () => {
     await expect.poll(() => full.isVisible()).toBe(false);
     expect(await name.getAttribute('title')).toBe(LONG);
     expect(errors).toEqual([]);
-    await context.close();
+    await page.context().close();
   });
 });

@@ -272,11 +272,7 @@ describe('the values under the pointer', () => {
   // a tap read the values, which stayed (and the loop point's mark with them) while the page
   // scrolled on, until the next touch or mouse move on the chart
   it('a phone\'s touch: a tap reads a loop point; a scroll or a tap elsewhere takes the values and the mark away', async () => {
-    const context = await browser().newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 1, hasTouch: true, isMobile: true });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${inject('baseUrl')}soft.html?until=3`);
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}soft.html?until=3`, { width: 360, height: 740 }, true);
     await waitForState(page, (s) => !s.running && s.outputIndex >= 5);
     const line = page.locator('#plot-hysteresis .hover-readout');
     const mark = page.locator('#plot-hysteresis .hover-mark');
@@ -311,6 +307,6 @@ describe('the values under the pointer', () => {
     await page.touchscreen.tap(heading.x + 5, heading.y + 5);
     await expect.poll(() => page.locator('#plot-ledger .hover-readout').textContent()).toBe('');
     expect(errors).toEqual([]);
-    await context.close();
+    await page.context().close();
   });
 });
