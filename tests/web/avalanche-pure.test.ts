@@ -272,12 +272,12 @@ describe('the village', () => {
     expect(villageText(0.5, summary, 2, 1)).toBe('at 0.5 m: safe, the flow stopped 0.19 m short; 1 loose grain reached it');
     expect(villageText(0.5, { ...summary, runout: 0.2 }, 1, 3)).toBe('at 0.5 m: not reached so far (0.3 m to go); 3 loose grains reached it');
     // a grain reaches x when its right edge, centre + radius, is at x or beyond (the runout's measure);
-    // frames hold (x, y, angle, speed) per grain; the load's radii go on with the fixed floor discs
-    const frame = [0.1, 0.01, 0, 0, 0.495, 0.01, 0, 0.2, 0.494, 0.01, 0, 0, 0.7, 0.005, 0, 1];
+    // frames hold (x, y, angle, speed, vx, vy, spin) per grain; the load's radii go on with the fixed floor discs
+    const frame = [0.1, 0.01, 0, 0, 0, 0, 0, 0.495, 0.01, 0, 0.2, 0.2, 0, 0, 0.494, 0.01, 0, 0, 0, 0, 0, 0.7, 0.005, 0, 1, 1, 0, 0];
     const radii = [0.005, 0.005, 0.005, 0.004, 0.004, 0.004];
     expect(grainsReaching(0.5, frame, radii)).toBe(2); // 0.495 + 0.005 and 0.7 + 0.004; not 0.494 + 0.005
     expect(grainsReaching(0.8, frame, radii)).toBe(0);
-    expect(grainsReaching(0.5, frame.slice(0, 8), radii)).toBe(1);
+    expect(grainsReaching(0.5, frame.slice(0, 14), radii)).toBe(1);
   });
 
   it('while settling, the clock counts from the start of the settling (the world\'s time runs from -settle.maxTime)', () => {

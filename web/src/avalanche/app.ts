@@ -10,6 +10,7 @@ import type { AvalanchePhaseCode, AvalancheSummary } from '../sim/granular-wasm'
 import { AdvanceStatus } from '../sim/protocol';
 import { getPath, numberAt, type JsonObject } from '../sim/scenario';
 import { SpeedLegend } from '../render/legend';
+import { CanvasReadout, canvasProbe, discTarget } from '../ui/canvas-readout';
 import { CanvasView } from '../ui/canvas-view';
 import { byId, clipText } from '../ui/dom';
 import { layOutPage } from '../ui/page-layout';
@@ -45,6 +46,9 @@ export function startAvalancheApp(): void {
   const canvas = byId('sim-canvas', HTMLCanvasElement);
   const renderer = new AvalancheRenderer(canvas);
   const view = new CanvasView(canvas, byId('canvas-wrap', HTMLElement), renderer, params.embed);
+  // the grain under the pointer, as drawn
+  const canvasReadout = new CanvasReadout(byId('canvas-wrap', HTMLElement), [discTarget(canvas, renderer)], params.embed);
+  view.onDraw = () => canvasReadout.refresh();
   const legend = new SpeedLegend(byId('speed-legend', HTMLElement), 'Grain speed |v| (m/s)');
   const chainsBox = byId('chains', HTMLInputElement);
   const chainNote = byId('chain-legend', HTMLElement);
@@ -221,5 +225,7 @@ export function startAvalancheApp(): void {
         study: study?.probe() ?? { running: false, rows: 0, points: 0, progress: 0, slopeSmall: null, slopeLarge: null, text: '' },
       };
     },
+    undefined,
+    canvasProbe([canvas], [renderer]),
   );
 }

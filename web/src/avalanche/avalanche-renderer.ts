@@ -12,6 +12,8 @@ import { formatNumber } from '../ui/dom';
 import { colorBin, colorTable } from '../render/colormap';
 import { sizeCanvas, type Bounds, type ViewTransform } from '../render/view-transform';
 import { CONTACT_STRIDE, GRAIN_STRIDE } from './protocol';
+import { pickDisc, type DiscState, type DrawnDiscs } from '../render/disc-pick';
+import type { DrawnDisc } from '../ui/canvas-readout';
 import { chainWidth, largestImpulse, niceTicks } from './scales';
 import { grownViewMaxX } from './view-range';
 
@@ -61,6 +63,8 @@ export class AvalancheRenderer {
   private cssHeight = 150;
   private dpr = 1;
   private transform: ViewTransform = { scale: 1, offsetX: 0, offsetY: 0 };
+  /** what the last draw showed, for the grain under the pointer (each frame's block is its own) */
+  private drawn: { grains: Float64Array | null; floor: Float64Array; radii: Float64Array; count: number; t: ViewTransform } | null = null;
 
   constructor(private readonly canvas: HTMLCanvasElement) {
     const ctx = canvas.getContext('2d', { alpha: false });
@@ -87,6 +91,7 @@ export class AvalancheRenderer {
     this.grains = null;
     this.contacts = null;
     this.walls = new Float64Array(0);
+    this.drawn = null;
   }
 
   /** the village at x (m) standing on the floor's top at height `base` (m), or null for none */
@@ -156,6 +161,7 @@ export class AvalancheRenderer {
   draw(): void {
     const ctx = this.ctx;
     const t = (this.transform = this.fit());
+    this.drawn = { grains: this.grains, floor: this.floor, radii: this.radii, count: this.grainCount, t };
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     ctx.fillStyle = BACKGROUND;
     ctx.fillRect(0, 0, this.cssWidth, this.cssHeight);
@@ -242,6 +248,48 @@ export class AvalancheRenderer {
     ctx.textBaseline = 'middle';
     ctx.fillText('y (m)', 0, 0);
     ctx.restore();
+  }
+
+  /** bodies the last draw showed: the grains (engine numbers 0 .. grains-1), then the fixed floor discs */
+  drawnCount(): number {
+    return this.drawn ? this.drawn.radii.length : 0;
+  }
+
+  /** a body's centre (m) as the last draw showed it (a grain not drawn yet: NaN) */
+  private drawnX(i: number): number {
+    const d = this.drawn!;
+    return i < d.count ? (d.grains ? d.grains[GRAIN_STRIDE * i] ?? NaN : NaN) : d.floor[2 * i]!;
+  }
+
+  private drawnY(i: number): number {
+    const d = this.drawn!;
+    return i < d.count ? (d.grains ? d.grains[GRAIN_STRIDE * i + 1] ?? NaN : NaN) : d.floor[2 * i + 1]!;
+  }
+
+  /** the body drawn under canvas point (px, py) (CSS px) by the last draw, or -1 (`slop`: a finger's px); not in the margins */
+  discAt(px: number, py: number, slop = 0): number {
+    const d = this.drawn;
+    if (!d || px < PAD.left || py > this.cssHeight - PAD.bottom + 2) return -1;
+    const radii = d.radii;
+    const discs: DrawnDiscs = { count: radii.length, x: (i) => this.drawnX(i), y: (i) => this.drawnY(i), r: (i) => radii[i]! };
+    return pickDisc(discs, d.t, px, py, slop);
+  }
+
+  /** body i as the last draw showed it (a grain with its velocity and spin; a fixed floor disc without), in m and canvas CSS px */
+  drawnDisc(i: number): DrawnDisc | null {
+    const d = this.drawn;
+    if (!d || !(i >= 0 && i < d.radii.length)) return null;
+    const x = this.drawnX(i);
+    const y = this.drawnY(i);
+    if (!Number.isFinite(x) || !Number.isFinite(y)) return null;
+    const g = d.grains;
+    const grain = i < d.count && g !== null;
+    const at = GRAIN_STRIDE * i;
+    const state: DiscState = {
+      kind: grain ? 'grain' : 'fixed floor disc', number: i, r: d.radii[i]!, x, y,
+      vx: grain ? g[at + 4]! : null, vy: grain ? g[at + 5]! : null, spin: grain ? g[at + 6]! : null,
+    };
+    return { state, px: d.t.offsetX + x * d.t.scale, py: d.t.offsetY - y * d.t.scale, pr: state.r * d.t.scale };
   }
 
   private circle(i: number, cx: number, cy: number): void {

@@ -37,8 +37,11 @@ export interface AvalancheLoadedMessage {
   outputInterval: number;
 }
 
-/** per grain in a frame: x (m), y (m), angle (rad), speed |v| (m/s) */
-export const GRAIN_STRIDE = 4;
+/**
+ * per grain in a frame: x (m), y (m), angle (rad), speed |v| (m/s), then vx, vy (m/s) and spin ω
+ * (rad/s) for the line that names the grain under the pointer (ui/canvas-readout.ts)
+ */
+export const GRAIN_STRIDE = 7;
 /** per contact line: x1, y1, x2, y2 (m), normal impulse (N s) */
 export const CONTACT_STRIDE = 5;
 

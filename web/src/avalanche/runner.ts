@@ -100,18 +100,22 @@ export class SettlingClock implements EngineWorld {
   }
 }
 
-/** x, y, angle, speed of every grain now (fresh views, copied) */
+/** x, y, angle, speed, vx, vy, spin of every grain now (fresh views, copied) */
 export function grainBlock(world: AvalancheWorld): Float64Array {
   const n = world.grains();
   const pos = world.positions();
   const vel = world.velocities();
   const ang = world.angles();
+  const spin = world.spins();
   const out = new Float64Array(GRAIN_STRIDE * n);
   for (let i = 0; i < n; i++) {
     out[GRAIN_STRIDE * i] = pos[2 * i]!;
     out[GRAIN_STRIDE * i + 1] = pos[2 * i + 1]!;
     out[GRAIN_STRIDE * i + 2] = ang[i]!;
     out[GRAIN_STRIDE * i + 3] = Math.hypot(vel[2 * i]!, vel[2 * i + 1]!);
+    out[GRAIN_STRIDE * i + 4] = vel[2 * i]!;
+    out[GRAIN_STRIDE * i + 5] = vel[2 * i + 1]!;
+    out[GRAIN_STRIDE * i + 6] = spin[i]!;
   }
   return out;
 }

@@ -72,7 +72,7 @@ export function meanSweeps(s: Pick<AvalancheSummary, 'steps' | 'iterations'>): s
 /**
  * How many grains reach x (m): their right edge, centre x + radius, at or beyond it (the runout's
  * own measure, applied to every grain rather than the main mass's front). `grains` is a frame's
- * (x, y, angle, speed) per grain, `radii` the grains' radii in the same order (the load's radii:
+ * (GRAIN_STRIDE values per grain: x, y, angle, speed, vx, vy, spin), `radii` the grains' radii in the same order (the load's radii:
  * the fixed floor discs after the grains are not counted).
  */
 export function grainsReaching(x: number, grains: ArrayLike<number>, radii: ArrayLike<number>): number {

@@ -17,6 +17,7 @@ import { bundledPresets, DEFAULT_COMPARE_PRESET_ID } from '../ui/presets';
 import { ReadoutTable } from '../ui/readout-table';
 import { parseLoadedScenario } from '../ui/scenario-source';
 import { installTestHook } from '../ui/test-hook';
+import { CanvasReadout, canvasProbe, discTarget } from '../ui/canvas-readout';
 import { parsePageParams } from '../ui/url-params';
 import { CompareClient, TableClient } from './client';
 import { COMPARE_FORM } from './compare-form';
@@ -130,6 +131,14 @@ export function startCompareApp(): void {
   const captions = ENGINES.map((k) => byId(`caption-${k}`, HTMLElement));
   const shortCaptions = ENGINES.map((k) => byId(`caption-short-${k}`, HTMLElement));
   const view = new CompareView(canvases, byId('canvas-wrap', HTMLElement), params.embed);
+  // the disc under the pointer, as drawn, on one line under the three canvases naming the engine
+  const scenes = canvases.map((_, k) => view.drawnScene(k));
+  const canvasReadout = new CanvasReadout(
+    byId('canvas-wrap', HTMLElement),
+    canvases.map((c, k) => discTarget(c, scenes[k]!, SHORT_NAMES[ENGINES[k] ?? 'event'])),
+    params.embed,
+  );
+  view.onDraw = () => canvasReadout.refresh();
   const readout = params.embed ? null : new CompareReadout(byId('readout', HTMLElement));
 
   // ---- state from the worker
@@ -230,7 +239,7 @@ export function startCompareApp(): void {
   }
 
   function onFrame(msg: CompareFrameMessage): void {
-    if (msg.positions) view.setPositions(msg.positions);
+    if (msg.positions) view.setPositions(msg.positions, msg.velocities);
     if (msg.samples && msg.samples.time.length > 0) {
       series.push(msg.samples);
       plotsDirty = true;
@@ -271,5 +280,6 @@ export function startCompareApp(): void {
       table: tableCard?.probe() ?? { state: 'hidden', rows: 0, cells: [], velocities: {}, explanation: '' },
       views: view.boxes(),
     }),
+    canvasProbe(canvases, scenes),
   );
 }

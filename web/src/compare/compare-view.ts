@@ -9,6 +9,8 @@
 import { ENGINE_COLORS } from '../render/palette';
 import { sizeCanvas, toCanvasX, toCanvasY, type Bounds } from '../render/view-transform';
 import { embedRoom, refitWithColumn } from '../ui/canvas-view';
+import type { DrawnScene } from '../ui/canvas-readout';
+import { pickDisc, type DrawnDiscs } from '../render/disc-pick';
 import type { FrameView } from '../ui/frame-loop';
 import { ENGINES, ENGINE_NAMES } from './protocol';
 import { canvasSize, sceneLayout, SCALE_FONT, type Rect, type SceneLayout } from './scene-layout';
@@ -33,6 +35,11 @@ interface Scene {
 export class CompareView implements FrameView {
   private scene: Scene | null = null;
   private positions: Float64Array | null = null;
+  private velocities: Float64Array | null = null;
+  /** what the last draw showed, for the disc under the pointer (each frame's arrays are its own) */
+  private drawn: { scene: Scene; positions: Float64Array; velocities: Float64Array | null; layouts: Array<SceneLayout | null> } | null = null;
+  /** after each draw (the disc under a still pointer is read again: ui/canvas-readout.ts) */
+  onDraw: (() => void) | null = null;
   private selected = -1;
   private dirty = true;
   private dpr = window.devicePixelRatio || 1;
@@ -66,13 +73,16 @@ export class CompareView implements FrameView {
     const h = bounds.maxY - bounds.minY;
     this.scene = { count, radii, region: bounds, initial: bounds, aspect: w > 0 && h > 0 ? h / w : 1, walls };
     this.positions = positions;
+    this.velocities = null;
     this.grow();
     this.wrap.classList.toggle('stacked', this.stacked());
     this.fit();
   }
 
-  setPositions(positions: Float64Array): void {
+  /** positions and velocities (3 x 2N each, engine by engine; m, m/s) */
+  setPositions(positions: Float64Array, velocities: Float64Array | null = null): void {
     this.positions = positions;
+    this.velocities = velocities;
     this.grow();
     this.dirty = true;
   }
@@ -144,6 +154,48 @@ export class CompareView implements FrameView {
     this.dirty = false;
     this.canvases.forEach((canvas, k) => this.draw(canvas, k));
     this.compose();
+    this.drawn =
+      this.scene && this.positions
+        ? { scene: this.scene, positions: this.positions, velocities: this.velocities, layouts: this.canvases.map((_, k) => this.layout(k)) }
+        : null;
+    this.onDraw?.();
+  }
+
+  /** canvas k's discs as the last draw showed them, numbered from 1 as the canvases and the velocity plot's picker number them */
+  drawnScene(k: number): DrawnScene {
+    const at = (i: number): number => {
+      const d = this.drawn;
+      return d ? k * 2 * d.scene.count + 2 * i : 0;
+    };
+    return {
+      drawnCount: () => this.drawn?.scene.count ?? 0,
+      discAt: (px, py, slop) => {
+        const d = this.drawn;
+        const layout = d?.layouts[k];
+        if (!d || !layout) return -1;
+        const p = d.positions;
+        const radii = d.scene.radii;
+        const discs: DrawnDiscs = { count: d.scene.count, x: (i) => p[at(i)] ?? NaN, y: (i) => p[at(i) + 1] ?? NaN, r: (i) => radii[i] ?? 0 };
+        // tiny discs are drawn 1.5 px in radius at least
+        return pickDisc(discs, layout.transform, px, py, slop, 1.5);
+      },
+      drawnDisc: (i) => {
+        const d = this.drawn;
+        const t = d?.layouts[k]?.transform;
+        if (!d || !t || !(i >= 0 && i < d.scene.count)) return null;
+        const x = d.positions[at(i)] ?? NaN;
+        const y = d.positions[at(i) + 1] ?? NaN;
+        if (!Number.isFinite(x) || !Number.isFinite(y)) return null;
+        const v = d.velocities;
+        const r = d.scene.radii[i] ?? 0;
+        return {
+          state: { kind: 'disc', number: i + 1, r, x, y, vx: v ? v[at(i)] ?? NaN : null, vy: v ? v[at(i) + 1] ?? NaN : null, spin: null },
+          px: toCanvasX(t, x),
+          py: toCanvasY(t, y),
+          pr: Math.max(1.5, r * t.scale),
+        };
+      },
+    };
   }
 
   private layout(k: number): SceneLayout | null {

@@ -10,6 +10,7 @@
 import { OKABE_ITO_ALL } from './palette';
 import { colorBin, colorTable, colorTableRGB } from './colormap';
 import { packRGBA, rasterizeDiscs, type PixelBuffer } from './raster';
+import { pickDisc, type DiscState, type DrawnDiscs } from './disc-pick';
 import { boundsAspect, fitTransform, sizeCanvas, wallBounds, type Bounds, type ViewTransform } from './view-transform';
 
 export const COLOR_BINS = 32;
@@ -31,7 +32,10 @@ export class DiscRenderer {
   private vibratingWall = -1;
   private positions: Float32Array | null = null;
   private speeds: Float32Array | null = null;
+  private velocities: Float32Array | null = null;
   private speedMax = 1;
+  /** what the last draw showed, for the disc under the pointer (the arrays are each frame's own) */
+  private drawn: { positions: Float32Array; velocities: Float32Array | null; radii: Float32Array; n: number; t: ViewTransform } | null = null;
   private cssWidth = 300;
   private cssHeight = 300;
   private dpr = 1;
@@ -57,14 +61,17 @@ export class DiscRenderer {
     this.vibratingWall = vibratingWall;
     this.positions = null;
     this.speeds = null;
+    this.velocities = null;
+    this.drawn = null;
     this.order = new Uint32Array(radii.length);
     this.background = null;
   }
 
-  /** Positions (2 x N, m), speeds (N, m/s) and the speed at the top of the colour scale (m/s). */
-  setFrame(positions: Float32Array, speeds: Float32Array, speedMax: number): void {
+  /** Positions (2 x N, m), speeds (N, m/s), the speed at the top of the colour scale (m/s) and the velocities (2 x N, m/s). */
+  setFrame(positions: Float32Array, speeds: Float32Array, speedMax: number, velocities: Float32Array | null = null): void {
     this.positions = positions;
     this.speeds = speeds;
+    this.velocities = velocities;
     this.speedMax = speedMax > 0 ? speedMax : 1;
   }
 
@@ -83,6 +90,7 @@ export class DiscRenderer {
     const ctx = this.ctx;
     const t = fitTransform(this.bounds, this.cssWidth, this.cssHeight, MARGIN_PX);
     const n = this.discCount();
+    this.drawn = this.positions ? { positions: this.positions, velocities: this.velocities, radii: this.radii, n, t } : null;
     if (n > RASTER_THRESHOLD && this.positions && this.speeds) {
       this.sortByColor(n, this.speeds);
       this.rasterDiscs(t, n, this.positions);
@@ -93,6 +101,36 @@ export class DiscRenderer {
       this.drawDiscs(t);
     }
     this.drawWalls(t);
+  }
+
+  /** the disc drawn under canvas point (px, py) (CSS px) by the last draw, or -1 (`slop`: a finger's px) */
+  discAt(px: number, py: number, slop = 0): number {
+    const d = this.drawn;
+    if (!d) return -1;
+    const { positions: p, radii } = d;
+    const discs: DrawnDiscs = { count: d.n, x: (i) => p[2 * i]!, y: (i) => p[2 * i + 1]!, r: (i) => radii[i]! };
+    return pickDisc(discs, d.t, px, py, slop);
+  }
+
+  /** discs the last draw showed */
+  drawnCount(): number {
+    return this.drawn?.n ?? 0;
+  }
+
+  /** disc i as the last draw showed it (the engine's numbering), with its centre in canvas CSS px; null: not drawn */
+  drawnDisc(i: number): { state: DiscState; px: number; py: number; pr: number } | null {
+    const d = this.drawn;
+    if (!d || !(i >= 0 && i < d.n)) return null;
+    const x = d.positions[2 * i]!;
+    const y = d.positions[2 * i + 1]!;
+    const v = d.velocities;
+    const state: DiscState = {
+      kind: 'disc', number: i, r: d.radii[i]!, x, y,
+      vx: v ? v[2 * i]! : null, vy: v ? v[2 * i + 1]! : null,
+      // smooth hard discs: the event-driven engine has no spins
+      spin: null,
+    };
+    return { state, px: d.t.offsetX + x * d.t.scale, py: d.t.offsetY - y * d.t.scale, pr: d.radii[i]! * d.t.scale };
   }
 
   private discCount(): number {

@@ -98,6 +98,8 @@ export interface GasFrameFields {
   positions: Float32Array | null;
   /** (N) speeds |v|, m/s; null when unchanged */
   speeds: Float32Array | null;
+  /** (2 x N) velocities, m/s, with the positions (the disc under the pointer: ui/canvas-readout.ts) */
+  velocities: Float32Array | null;
   /** probability density per bin, 1/(m/s); null when unchanged */
   histogram: Float64Array | null;
   /** m/s, upper edge of the last bin */

@@ -107,6 +107,7 @@ class GasFamily implements Family<World, GasFrameFields> {
     this.kindTemperatures = [];
     let positions: Float32Array | null = null;
     let speeds: Float32Array | null = null;
+    let velocities: Float32Array | null = null;
     let histogram: Float64Array | null = null;
     const transfer: Transferable[] = [];
     if (changed) {
@@ -114,6 +115,7 @@ class GasFamily implements Family<World, GasFrameFields> {
       positions = new Float32Array(world.positions());
       const v = world.velocities();
       const n = world.count();
+      velocities = new Float32Array(v);
       speeds = new Float32Array(n);
       for (let i = 0; i < n; i++) {
         const vx = v[2 * i] ?? 0;
@@ -121,9 +123,9 @@ class GasFamily implements Family<World, GasFrameFields> {
         speeds[i] = Math.sqrt(vx * vx + vy * vy);
       }
       histogram = world.histogram().slice();
-      transfer.push(positions.buffer, speeds.buffer, histogram.buffer);
+      transfer.push(positions.buffer, speeds.buffer, velocities.buffer, histogram.buffer);
     }
-    const fields = { positions, speeds, histogram, histogramMax: world.histogramMax(), observations, kindTemperatures, stats: world.stats() };
+    const fields = { positions, speeds, velocities, histogram, histogramMax: world.histogramMax(), observations, kindTemperatures, stats: world.stats() };
     return { fields, transfer };
   }
 }

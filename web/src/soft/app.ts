@@ -6,6 +6,7 @@
 import guideText from '../../../docs/guides/soft.md?raw';
 import { mountGuide } from '../guide/guide-panel';
 import type { HysteresisLoop, SoftLedger } from '../sim/granular-wasm';
+import { CanvasReadout, canvasProbe, discTarget } from '../ui/canvas-readout';
 import { CanvasView } from '../ui/canvas-view';
 import { byId } from '../ui/dom';
 import { layOutPage } from '../ui/page-layout';
@@ -54,6 +55,9 @@ export function startSoftApp(): void {
   const canvas = byId('sim-canvas', HTMLCanvasElement);
   const renderer = new SoftRenderer(canvas);
   const view = new CanvasView(canvas, byId('canvas-wrap', HTMLElement), renderer, params.embed);
+  // the disc under the pointer, as drawn
+  const canvasReadout = new CanvasReadout(byId('canvas-wrap', HTMLElement), [discTarget(canvas, renderer)], params.embed);
+  view.onDraw = () => canvasReadout.refresh();
 
   const infoNote = byId('soft-info', HTMLElement);
   const readout = params.embed ? null : new SoftReadout(byId('readout', HTMLElement));
@@ -196,5 +200,8 @@ export function startSoftApp(): void {
       pair: pairPicker.label(),
       traces: traces?.length ?? 0,
     }),
+    undefined,
+    undefined,
+    canvasProbe([canvas], [renderer]),
   );
 }

@@ -7,6 +7,7 @@
 import type { SoftDomain } from '../sim/granular-wasm';
 import { boundsAspect, fitTransform, sizeCanvas, type Bounds, type ViewTransform } from '../render/view-transform';
 import type { TraceBuffer } from './trace-buffer';
+import { pickDisc, type DiscState, type DrawnDiscs } from '../render/disc-pick';
 import { NEUTRAL_GREY, OKABE_ITO_ALL } from '../render/palette';
 
 /**
@@ -65,6 +66,8 @@ export class SoftRenderer {
   private cssWidth = 300;
   private cssHeight = 300;
   private dpr = 1;
+  /** what the last draw showed, for the disc under the pointer (each frame's block is its own) */
+  private drawn: { coords: Float64Array; offset: number; radii: Float64Array; t: ViewTransform } | null = null;
 
   constructor(private readonly canvas: HTMLCanvasElement) {
     const ctx = canvas.getContext('2d', { alpha: false });
@@ -78,6 +81,7 @@ export class SoftRenderer {
     this.traces = traces;
     this.coords = null;
     this.observers = null;
+    this.drawn = null;
     this.bounds = domainBounds(domain) ?? { minX: -1, minY: -1, maxX: 1, maxY: 1 };
   }
 
@@ -112,6 +116,7 @@ export class SoftRenderer {
   draw(): void {
     const ctx = this.ctx;
     const t = fitTransform(this.bounds, this.cssWidth, this.cssHeight, MARGIN_PX);
+    this.drawn = this.coords ? { coords: this.coords, offset: this.coordsOffset, radii: this.radii, t } : null;
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     ctx.fillStyle = this.domain.kind === 'open' ? BACKGROUND : OUTSIDE;
     ctx.fillRect(0, 0, this.cssWidth, this.cssHeight);
@@ -126,6 +131,30 @@ export class SoftRenderer {
       ctx.strokeStyle = INK;
       ctx.stroke();
     }
+  }
+
+  /** discs the last draw showed */
+  drawnCount(): number {
+    return this.drawn ? this.drawn.radii.length : 0;
+  }
+
+  /** the disc drawn under canvas point (px, py) (CSS px) by the last draw, or -1 (`slop`: a finger's px) */
+  discAt(px: number, py: number, slop = 0): number {
+    const d = this.drawn;
+    if (!d) return -1;
+    const { coords: c, offset: o, radii } = d;
+    const discs: DrawnDiscs = { count: radii.length, x: (i) => c[o + 6 * i]!, y: (i) => c[o + 6 * i + 1]!, r: (i) => radii[i]! };
+    return pickDisc(discs, d.t, px, py, slop);
+  }
+
+  /** disc i as the last draw showed it (x, y, vx, vy, spin), with its centre and radius in canvas CSS px; null: not drawn */
+  drawnDisc(i: number): { state: DiscState; px: number; py: number; pr: number } | null {
+    const d = this.drawn;
+    if (!d || !(i >= 0 && i < d.radii.length)) return null;
+    const at = d.offset + 6 * i;
+    const c = d.coords;
+    const state: DiscState = { kind: 'disc', number: i, r: d.radii[i]!, x: c[at]!, y: c[at + 1]!, vx: c[at + 3]!, vy: c[at + 4]!, spin: c[at + 5]! };
+    return { state, px: d.t.offsetX + state.x * d.t.scale, py: d.t.offsetY - state.y * d.t.scale, pr: state.r * d.t.scale };
   }
 
   private domainPath(t: ViewTransform): void {

@@ -20,6 +20,7 @@ import type { Observation, Theory } from '../sim/granular-wasm';
 import type { FrameMessage, LoadedMessage } from '../sim/protocol';
 import { gravityMagnitude, hasGravity, vibratingWall, wallRestitution } from '../sim/scenario';
 import { EVENT_LOG_MAX } from '../sim/protocol';
+import { CanvasReadout, canvasProbe, discTarget } from './canvas-readout';
 import { CanvasView } from './canvas-view';
 import { downloadCsv } from './csv';
 import { byId } from './dom';
@@ -51,6 +52,9 @@ export function startApp(): void {
   const renderer = new DiscRenderer(canvas);
   const view = new CanvasView(canvas, byId('canvas-wrap', HTMLElement), renderer, params.embed);
   const legend = new SpeedLegend(byId('legend', HTMLElement));
+  // the disc under the pointer, as drawn
+  const canvasReadout = new CanvasReadout(byId('canvas-wrap', HTMLElement), [discTarget(canvas, renderer)], params.embed);
+  view.onDraw = () => canvasReadout.refresh();
 
   // ---- readout
   const readout = params.embed ? null : new Readout(byId('readout', HTMLElement));
@@ -163,7 +167,7 @@ export function startApp(): void {
           : current && theory && current.temperature > 0 && theory.meanMass > 0
             ? speedScaleMax(current.temperature, theory.meanMass)
             : histogramMax;
-      renderer.setFrame(msg.positions, msg.speeds, speedMax);
+      renderer.setFrame(msg.positions, msg.speeds, speedMax, msg.velocities);
       legend.setMax(speedMax);
       view.invalidate();
     }
@@ -213,5 +217,9 @@ export function startApp(): void {
       histogram: histogramPlot?.points() ?? 0,
       rate: ratePlot?.points() ?? 0,
     }),
+    undefined,
+    undefined,
+    undefined,
+    canvasProbe([canvas], [renderer]),
   );
 }

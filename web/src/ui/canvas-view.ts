@@ -50,6 +50,8 @@ export function refitWithColumn(wrap: HTMLElement, fit: () => void): void {
 export class CanvasView {
   private needsDraw = true;
   private dpr = window.devicePixelRatio || 1;
+  /** after each draw (the disc under a still pointer is read again: ui/canvas-readout.ts) */
+  onDraw: (() => void) | null = null;
 
   constructor(
     private readonly canvas: HTMLCanvasElement,
@@ -110,6 +112,7 @@ export class CanvasView {
     if (this.needsDraw) {
       this.renderer.draw();
       this.needsDraw = false;
+      this.onDraw?.();
     }
   }
 }

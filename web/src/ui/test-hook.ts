@@ -2,6 +2,7 @@
  * A tiny read-only window hook for end-to-end tests: the state of the worker's latest frame.
  *   window.__granular.state() -> { time, hash, count, status, running, outputIndex }
  */
+import type { DiscState } from '../render/disc-pick';
 import type { AdvanceStatusCode } from '../sim/granular-wasm';
 
 export interface GranularState {
@@ -95,6 +96,20 @@ export interface BoxRect {
   h: number;
 }
 
+/** a disc on a simulation canvas as the last frame drew it: its values and its centre and radius in window (client) px */
+export interface CanvasDiscProbe {
+  state: DiscState;
+  clientX: number;
+  clientY: number;
+  radiusPx: number;
+}
+
+/** the discs drawn on the page's canvas k (the comparison's: 0 event, 1 soft, 2 NSCD) */
+export interface CanvasProbe {
+  count(canvas: number): number;
+  disc(canvas: number, i: number): CanvasDiscProbe | null;
+}
+
 export interface GranularTestHook {
   state(): GranularState;
   /** the gas page's plots (0 on the soft page, which has none of them) */
@@ -105,6 +120,8 @@ export interface GranularTestHook {
   avalanche?(): AvalancheProbe;
   /** comparison page only */
   compare?(): CompareProbe;
+  /** the discs as drawn, for the line under the canvas (ui/canvas-readout.ts) */
+  canvasDiscs?(): CanvasProbe;
   /** make the simulation worker fail as if the engine had aborted (the page restarts it) */
   simulateCrash(): void;
 }
@@ -127,6 +144,7 @@ export function installTestHook(
   soft?: () => SoftProbe,
   avalanche?: () => AvalancheProbe,
   compare?: () => CompareProbe,
+  canvasDiscs?: CanvasProbe,
 ): void {
   const hook: GranularTestHook = Object.freeze({
     state: () => ({ ...state() }),
@@ -134,6 +152,7 @@ export function installTestHook(
     ...(soft ? { soft: () => ({ ...soft() }) } : {}),
     ...(avalanche ? { avalanche: () => ({ ...avalanche() }) } : {}),
     ...(compare ? { compare: () => ({ ...compare() }) } : {}),
+    ...(canvasDiscs ? { canvasDiscs: () => canvasDiscs } : {}),
     simulateCrash: () => crashTrigger?.(),
   });
   Object.defineProperty(window, '__granular', { value: hook, writable: false, configurable: false });

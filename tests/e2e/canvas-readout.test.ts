@@ -1,0 +1,217 @@
+/**
+ * The disc under the pointer on the simulation canvases (ui/canvas-readout.ts): nobody could tell
+ * which disc was which, nor what it was doing. Now a line under the canvas (under the comparison's
+ * three) names the disc pointed at, as the frame drew it: its number as the page numbers it, its
+ * radius, position, velocity and spin where the engine has them; empty on no disc; its room kept,
+ * so nothing below moves. Mouse on a desktop, a tap on a 360 px phone.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { CanvasDiscProbe } from '../../web/src/ui/test-hook';
+import { discLine } from '../../web/src/render/disc-pick';
+import { openPage, useBrowser, waitForState } from './browser';
+
+const browser = useBrowser();
+
+interface PageCase {
+  name: string;
+  /** the page and its parameters: paused at a time with moving discs */
+  path: string;
+  /** the canvases (the comparison's three, in the hook's order) and the engine each line names ('' for none) */
+  canvases: string[];
+  engines: string[];
+}
+
+const PAGES: PageCase[] = [
+  { name: 'gas (index.html)', path: 'index.html?until=0.3', canvases: ['#sim-canvas'], engines: [''] },
+  { name: 'soft discs (soft.html)', path: 'soft.html?until=0.3', canvases: ['#sim-canvas'], engines: [''] },
+  { name: 'comparison (compare.html)', path: 'compare.html?until=0.3', canvases: ['#sim-canvas', '#canvas-soft', '#canvas-nscd'], engines: ['event-driven', 'soft', 'NSCD'] },
+  { name: 'avalanche (avalanche.html)', path: 'avalanche.html?until=0.05', canvases: ['#sim-canvas'], engines: [''] },
+];
+
+const READOUT = '.canvas-readout';
+
+/** every disc drawn on canvas k, as the hook reports it (positions in window px) */
+function drawnDiscs(page: Page, k: number): Promise<CanvasDiscProbe[]> {
+  return page.evaluate((canvas) => {
+    const probe = window.__granular?.canvasDiscs?.();
+    if (!probe) return [];
+    const out: CanvasDiscProbe[] = [];
+    for (let i = 0; i < probe.count(canvas); i++) {
+      const d = probe.disc(canvas, i);
+      if (d) out.push(d);
+    }
+    return out;
+  }, k);
+}
+
+/** the disc whose drawn circle holds window point (x, y), the nearest centre where several do, or null (computed here, not by the page) */
+function discUnder(discs: CanvasDiscProbe[], x: number, y: number): CanvasDiscProbe | null {
+  let best: CanvasDiscProbe | null = null;
+  let bestD = Infinity;
+  for (const d of discs) {
+    const dist = Math.hypot(d.clientX - x, d.clientY - y);
+    if (dist <= d.radiusPx && dist < bestD) {
+      best = d;
+      bestD = dist;
+    }
+  }
+  return best;
+}
+
+/**
+ * A disc to point at: at least `minPx` px in radius, its centre inside canvas `selector` and the
+ * window (and inside the box that scrolls a wide canvas sideways), no other disc's circle over its
+ * centre; the middle one of those, in drawing order.
+ */
+async function target(page: Page, selector: string, k: number, minPx: number): Promise<CanvasDiscProbe> {
+  const discs = await drawnDiscs(page, k);
+  const box = await page.evaluate((sel) => {
+    const canvas = document.querySelector(sel)!;
+    const c = canvas.getBoundingClientRect();
+    const w = canvas.closest('.canvas-wrap')!.getBoundingClientRect();
+    return { left: Math.max(c.left, w.left, 0), right: Math.min(c.right, w.right, window.innerWidth), top: Math.max(c.top, 0), bottom: Math.min(c.bottom, window.innerHeight) };
+  }, selector);
+  const fits = discs.filter(
+    (d) =>
+      d.radiusPx >= minPx && d.clientX > box.left + 2 && d.clientX < box.right - 2 && d.clientY > box.top + 2 && d.clientY < box.bottom - 2 &&
+      discUnder(discs, d.clientX, d.clientY) === d,
+  );
+  expect(fits.length, `${selector}: a disc of ${minPx} px or more in view`).toBeGreaterThan(0);
+  return fits[Math.floor(fits.length / 2)]!;
+}
+
+/** boxes of the line and of everything after it on the page's column, and of the plots: what must not move */
+function layoutBoxes(page: Page): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const line = document.querySelector(sel)!;
+    const boxes: Element[] = [line];
+    for (let e = line.nextElementSibling; e; e = e.nextElementSibling) boxes.push(e);
+    const plots = document.querySelector('#plots');
+    if (plots) boxes.push(plots);
+    return boxes.map((e) => {
+      const r = e.getBoundingClientRect();
+      return `${e.id || e.className}: ${r.x},${r.y + window.scrollY},${r.width}x${r.height}`;
+    });
+  }, READOUT);
+}
+
+function lineText(page: Page): Promise<string> {
+  return page.locator(READOUT).textContent().then((t) => t ?? '');
+}
+
+/** opens the page paused after its `until` time, its canvases drawn */
+async function openPaused(url: string, viewport: { width: number; height: number }, touch = false): Promise<{ page: Page; errors: string[] }> {
+  const opened = await openPage(browser(), url, viewport, touch);
+  const until = Number(new URL(url).searchParams.get('until'));
+  await waitForState(opened.page, (s) => s.count > 0 && !s.running && s.time >= until - 1e-9 && s.outputIndex > 0, 60_000);
+  await expect.poll(async () => (await drawnDiscs(opened.page, 0)).length, { timeout: 30_000 }).toBeGreaterThan(0);
+  // the paused frame drawn: what the canvas shows no longer changes from one animation frame to the next
+  const drawn = (): Promise<string> =>
+    opened.page.evaluate(
+      () => new Promise<string>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(JSON.stringify(window.__granular?.canvasDiscs?.().disc(0, 0)?.state))))),
+    );
+  let last = '';
+  await expect.poll(async () => last === (last = await drawn()), { timeout: 10_000 }).toBe(true);
+  return opened;
+}
+
+describe('the disc under the pointer, named under the canvas', () => {
+  for (const c of PAGES) {
+    it(`${c.name}: a mouse on a disc names it with its drawn values; empty space and leaving empty the line; nothing below moves`, async () => {
+      const { page, errors } = await openPaused(`${inject('baseUrl')}${c.path}`, { width: 1280, height: 900 });
+      await page.locator(c.canvases[0]!).scrollIntoViewIfNeeded();
+      await page.mouse.move(1, 1);
+      expect(await page.locator(READOUT).count()).toBe(1);
+      expect(await page.locator(READOUT).getAttribute('aria-hidden')).toBe('true');
+      expect(await lineText(page)).toBe('');
+      const before = await layoutBoxes(page);
+      for (let k = 0; k < c.canvases.length; k++) {
+        const d = await target(page, c.canvases[k]!, k, 3);
+        await page.mouse.move(d.clientX, d.clientY);
+        const text = await lineText(page);
+        expect(text, `${c.canvases[k]}: disc ${d.state.number}`).toBe(discLine(d.state, c.engines[k]));
+        const plain = text.replace(/\u00a0/g, ' ');
+        expect(plain).toContain(`${d.state.kind} ${d.state.number} · r = `);
+        // a velocity with its speed; where the engine has spins (soft discs, the avalanche's grains), a spin
+        expect(plain).toMatch(c.name.startsWith('avalanche') || c.name.startsWith('soft') ? / · \|v\| = \S+ m\/s · ω = \S+ rad\/s$/ : / · \|v\| = \S+ m\/s$/);
+        expect(await layoutBoxes(page), 'nothing below the canvas moves while a disc is named').toEqual(before);
+      }
+      // the canvas's top left corner: outside the box (gas, soft), the comparison's margin, the avalanche's axis
+      const corner = await page.locator(c.canvases[0]!).boundingBox();
+      await page.mouse.move(corner!.x + 2, corner!.y + 2);
+      expect(await lineText(page), 'no disc under the pointer: an empty line').toBe('');
+      const d = await target(page, c.canvases[0]!, 0, 3);
+      await page.mouse.move(d.clientX, d.clientY);
+      expect(await lineText(page)).not.toBe('');
+      await page.mouse.move(1, 1);
+      expect(await lineText(page), 'the pointer gone: an empty line').toBe('');
+      expect(await layoutBoxes(page)).toEqual(before);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  }
+
+  it('index.html: while the run goes on under a still pointer, the line names the disc drawn there now, with its values now', async () => {
+    const { page, errors } = await openPaused(`${inject('baseUrl')}index.html?until=0.3`, { width: 1280, height: 900 });
+    await page.locator('#sim-canvas').scrollIntoViewIfNeeded();
+    const d = await target(page, '#sim-canvas', 0, 3);
+    await page.mouse.move(d.clientX, d.clientY);
+    expect(await lineText(page)).toBe(discLine(d.state));
+    const { time } = await waitForState(page, () => true);
+    // one output interval on: the discs move, the pointer stays
+    await page.locator('#btn-step').click();
+    await waitForState(page, (s) => s.time > time && !s.running);
+    await expect
+      .poll(async () => {
+        const now = discUnder(await drawnDiscs(page, 0), d.clientX, d.clientY);
+        const expected = now ? discLine(now.state) : '';
+        return (await lineText(page)) === expected && expected !== discLine(d.state);
+      }, { timeout: 10_000, message: 'the line follows the frame drawn' })
+      .toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  for (const c of PAGES) {
+    it(`${c.name}, a 360 px phone: a tap on a disc names it, a tap elsewhere empties the line; nothing below moves`, async () => {
+      const { page, errors } = await openPaused(`${inject('baseUrl')}${c.path}`, { width: 360, height: 740 }, true);
+      await page.locator(c.canvases[0]!).scrollIntoViewIfNeeded();
+      const before = await layoutBoxes(page);
+      // a fingertip's reach: small discs are hit within 10 px of their centre
+      const d = await target(page, c.canvases[0]!, 0, 1);
+      await page.touchscreen.tap(d.clientX, d.clientY);
+      expect(await lineText(page)).toBe(discLine(d.state, c.engines[0]));
+      expect(await layoutBoxes(page), 'nothing below the canvas moves').toEqual(before);
+      // the line fits the screen
+      const line = await page.locator(READOUT).boundingBox();
+      expect(line!.x).toBeGreaterThanOrEqual(0);
+      expect(line!.x + line!.width).toBeLessThanOrEqual(360);
+      const status = await page.locator('#status').boundingBox();
+      await page.touchscreen.tap(status!.x + 5, status!.y + status!.height / 2);
+      expect(await lineText(page), 'a tap elsewhere empties the line').toBe('');
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  }
+
+  for (const c of PAGES) {
+    it(`${c.name}, embedded with a plot in a 480 x 360 frame: the line shows over the canvas, clear of the disc named, and the frame does not grow`, async () => {
+      const path = c.path.replace('?', '?embed=1&plot=energy&').replace('soft.html?embed=1&plot=energy', 'soft.html?embed=1&plot=ledger').replace('avalanche.html?embed=1&plot=energy', 'avalanche.html?embed=1&plot=runout');
+      const { page, errors } = await openPaused(`${inject('baseUrl')}${path}`, { width: 480, height: 360 });
+      const height = (): Promise<number> => page.evaluate(() => document.documentElement.scrollHeight);
+      const before = await height();
+      expect(before).toBeLessThanOrEqual(360);
+      const d = await target(page, c.canvases[0]!, 0, 1);
+      await page.mouse.move(d.clientX, d.clientY);
+      expect(await lineText(page)).toBe(discLine(d.state, c.engines[0]));
+      const line = (await page.locator(READOUT).boundingBox())!;
+      expect(d.clientY < line.y || d.clientY > line.y + line.height, `the line (${line.y}-${line.y + line.height}) leaves the disc at y = ${d.clientY} in view`).toBe(true);
+      expect(await height()).toBe(before);
+      await page.mouse.move(1, 1);
+      expect(await lineText(page)).toBe('');
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  }
+});
