@@ -173,6 +173,24 @@ describe('the disc under the pointer, named under the canvas', () => {
     await page.context().close();
   });
 
+  it('avalanche.html: a fixed floor disc is named as one, with its place and no velocity', async () => {
+    const { page, errors } = await openPaused(`${inject('baseUrl')}avalanche.html?until=0.05`, { width: 1280, height: 900 });
+    await page.locator('#sim-canvas').scrollIntoViewIfNeeded();
+    const discs = await drawnDiscs(page, 0);
+    const box = (await page.locator('#sim-canvas').boundingBox())!;
+    const floor = discs.filter((d) => d.state.kind === 'fixed floor disc' && d.clientX > box.x + 60 && d.clientX < box.x + box.width - 10 && discUnder(discs, d.clientX, d.clientY) === d);
+    expect(floor.length).toBeGreaterThan(0);
+    const d = floor[Math.floor(floor.length / 2)]!;
+    // the floor's discs come after the grains in the engine's numbering
+    expect(d.state.number).toBeGreaterThanOrEqual(discs.filter((g) => g.state.kind === 'grain').length);
+    await page.mouse.move(d.clientX, d.clientY);
+    const text = await lineText(page);
+    expect(text).toBe(discLine(d.state));
+    expect(text.replace(/\u00a0/g, ' ')).toMatch(new RegExp(`^fixed floor disc ${d.state.number} · r = \\S+ m · x = \\S+ m · y = \\S+ m$`));
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   for (const c of PAGES) {
     it(`${c.name}, a 360 px phone: a tap on a disc names it, a tap elsewhere empties the line; nothing below moves`, async () => {
       const { page, errors } = await openPaused(`${inject('baseUrl')}${c.path}`, { width: 360, height: 740 }, true);
