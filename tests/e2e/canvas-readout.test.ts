@@ -3,12 +3,16 @@
  * which disc was which, nor what it was doing. Now a line under the canvas (under the comparison's
  * three) names the disc pointed at, as the frame drew it: its number as the page numbers it, its
  * radius, position, velocity and spin where the engine has them; empty on no disc; its room kept,
- * so nothing below moves. Mouse on a desktop, a tap on a 360 px phone.
+ * so nothing below moves. Mouse on a desktop, a tap on a 360 px phone. The disc named is ringed on
+ * its canvas (only the comparison's canvas the line names), the ring following it and going with
+ * the line, and never in the canvas's PNG.
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import type { CanvasDiscProbe } from '../../web/src/ui/test-hook';
 import { discLine } from '../../web/src/render/disc-pick';
+import { RING_DARK, RING_DARK_PX, RING_GAP_PX, RING_WHITE_PX } from '../../web/src/ui/canvas-readout';
 import { openPage, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
@@ -64,7 +68,7 @@ function discUnder(discs: CanvasDiscProbe[], x: number, y: number): CanvasDiscPr
  * window (and inside the box that scrolls a wide canvas sideways), no other disc's circle over its
  * centre; the middle one of those, in drawing order.
  */
-async function target(page: Page, selector: string, k: number, minPx: number): Promise<CanvasDiscProbe> {
+async function target(page: Page, selector: string, k: number, minPx: number, ringed = false): Promise<CanvasDiscProbe> {
   const discs = await drawnDiscs(page, k);
   const box = await page.evaluate((sel) => {
     const canvas = document.querySelector(sel)!;
@@ -72,9 +76,11 @@ async function target(page: Page, selector: string, k: number, minPx: number): P
     const w = canvas.closest('.canvas-wrap')!.getBoundingClientRect();
     return { left: Math.max(c.left, w.left, 0), right: Math.min(c.right, w.right, window.innerWidth), top: Math.max(c.top, 0), bottom: Math.min(c.bottom, window.innerHeight) };
   }, selector);
+  // `ringed`: the ring round it (RING_RADIUS) in view too
+  const margin = (d: CanvasDiscProbe): number => (ringed ? RING_RADIUS(d) + 3 : 2);
   const fits = discs.filter(
     (d) =>
-      d.radiusPx >= minPx && d.clientX > box.left + 2 && d.clientX < box.right - 2 && d.clientY > box.top + 2 && d.clientY < box.bottom - 2 &&
+      d.radiusPx >= minPx && d.clientX > box.left + margin(d) && d.clientX < box.right - margin(d) && d.clientY > box.top + margin(d) && d.clientY < box.bottom - margin(d) &&
       discUnder(discs, d.clientX, d.clientY) === d,
   );
   expect(fits.length, `${selector}: a disc of ${minPx} px or more in view`).toBeGreaterThan(0);
@@ -114,6 +120,73 @@ async function openPaused(url: string, viewport: { width: number; height: number
   let last = '';
   await expect.poll(async () => last === (last = await drawn()), { timeout: 10_000 }).toBe(true);
   return opened;
+}
+
+/** samples taken round a disc, on the middle of the ring's dark band */
+const RING_SAMPLES = 48;
+const RING_RADIUS = (d: CanvasDiscProbe): number => d.radiusPx + RING_GAP_PX + RING_WHITE_PX + RING_DARK_PX / 2;
+const DARK = [1, 3, 5].map((k) => parseInt(RING_DARK.slice(k, k + 2), 16));
+
+/** radii (px, about the band's middle) sampled at each angle: one of them has the middle of a 2 px band whatever the antialiasing */
+const RING_STEPS = [-0.75, 0, 0.75];
+
+/** the ring's dark colour, give or take antialiasing */
+function isRingDark(p: number[]): boolean {
+  return Math.abs(p[0]! - DARK[0]!) + Math.abs(p[1]! - DARK[1]!) + Math.abs(p[2]! - DARK[2]!) < 60;
+}
+
+/** the angles (of RING_SAMPLES) where the samples (RING_STEPS.length per angle) show the ring's dark band */
+function ringDark(samples: number[][]): number {
+  let n = 0;
+  for (let k = 0; k < RING_SAMPLES; k++) {
+    if (RING_STEPS.some((_, j) => isRingDark(samples[k * RING_STEPS.length + j]!))) n++;
+  }
+  return n;
+}
+
+/** the device pixels sampled round a circle of `radius` centred at (cx, cy) (CSS px, `scale` device px each): RING_STEPS at each angle */
+function samplePoints(cx: number, cy: number, radius: number, scale: number): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (let k = 0; k < RING_SAMPLES; k++) {
+    const a = (2 * Math.PI * k) / RING_SAMPLES;
+    for (const dr of RING_STEPS) out.push([Math.floor((cx + (radius + dr) * Math.cos(a)) * scale), Math.floor((cy + (radius + dr) * Math.sin(a)) * scale)]);
+  }
+  return out;
+}
+
+/**
+ * The pixels of picture `png` (base64) on the circle where the ring's dark band goes round a disc
+ * centred at (cx, cy) (px in the picture, `scale` device px per CSS px), RING_SAMPLES of them.
+ */
+function circlePixels(page: Page, png: string, cx: number, cy: number, radius: number, scale: number): Promise<number[][]> {
+  return page.evaluate(
+    async ({ png, points }) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${png}`;
+      await image.decode();
+      const c = document.createElement('canvas');
+      c.width = image.width;
+      c.height = image.height;
+      const ctx = c.getContext('2d')!;
+      ctx.drawImage(image, 0, 0);
+      return points.map(([x, y]) => [...ctx.getImageData(x, y, 1, 1).data].slice(0, 3));
+    },
+    { png, points: samplePoints(cx, cy, radius, scale) },
+  );
+}
+
+/** what the window shows on the ring's dark band round disc d (a screenshot of the square round it) */
+async function ringOnScreen(page: Page, d: CanvasDiscProbe): Promise<number[][]> {
+  const half = Math.ceil(RING_RADIUS(d) + 6);
+  const clip = { x: Math.round(d.clientX) - half, y: Math.round(d.clientY) - half, width: 2 * half, height: 2 * half };
+  const shot = await page.screenshot({ clip });
+  return circlePixels(page, shot.toString('base64'), d.clientX - clip.x, d.clientY - clip.y, RING_RADIUS(d), 1);
+}
+
+/** a screenshot of canvas `selector` as the window shows it */
+async function canvasShot(page: Page, selector: string): Promise<Buffer> {
+  const box = (await page.locator(selector).boundingBox())!;
+  return page.screenshot({ clip: box });
 }
 
 describe('the disc under the pointer, named under the canvas', () => {
@@ -169,6 +242,94 @@ describe('the disc under the pointer, named under the canvas', () => {
         return (await lineText(page)) === expected && expected !== discLine(d.state);
       }, { timeout: 10_000, message: 'the line follows the frame drawn' })
       .toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  for (const c of PAGES) {
+    it(`${c.name}: the disc named is ringed on its canvas (only there), following no other; the ring goes with the line`, async () => {
+      const { page, errors } = await openPaused(`${inject('baseUrl')}${c.path}`, { width: 1280, height: 900 });
+      await page.locator(c.canvases[0]!).scrollIntoViewIfNeeded();
+      await page.mouse.move(1, 1);
+      for (let k = 0; k < c.canvases.length; k++) {
+        const d = await target(page, c.canvases[k]!, k, 3, true);
+        const before = await ringOnScreen(page, d);
+        const others = await Promise.all(c.canvases.filter((_, j) => j !== k).map((sel) => canvasShot(page, sel)));
+        expect(ringDark(before), 'no ring before the pointer comes').toBeLessThan(RING_SAMPLES / 4);
+        await page.mouse.move(d.clientX, d.clientY);
+        expect(await lineText(page)).toBe(discLine(d.state, c.engines[k]));
+        const ringed = await ringOnScreen(page, d);
+        expect(ringDark(ringed), `${c.canvases[k]}: the dark ring round disc ${d.state.number}`).toBeGreaterThanOrEqual(RING_SAMPLES - 2);
+        // the comparison: the other engines' canvases show what they showed
+        const othersNow = await Promise.all(c.canvases.filter((_, j) => j !== k).map((sel) => canvasShot(page, sel)));
+        othersNow.forEach((shot, j) => expect(shot.equals(others[j]!), `canvas ${j} unchanged`).toBe(true));
+        await page.mouse.move(1, 1);
+        expect(await lineText(page)).toBe('');
+        expect(await ringOnScreen(page, d), 'the pointer gone: the ring gone').toEqual(before);
+      }
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  }
+
+  it('index.html: the ring follows the disc named as the run goes on under a still pointer', async () => {
+    const { page, errors } = await openPaused(`${inject('baseUrl')}index.html?until=0.3`, { width: 1280, height: 900 });
+    await page.locator('#sim-canvas').scrollIntoViewIfNeeded();
+    const d = await target(page, '#sim-canvas', 0, 3, true);
+    await page.mouse.move(d.clientX, d.clientY);
+    expect(ringDark(await ringOnScreen(page, d))).toBeGreaterThanOrEqual(RING_SAMPLES - 2);
+    // output interval after output interval, the step pressed from the keyboard (the pointer stays
+    // still), until a disc drawn elsewhere than the first is under the pointer
+    let moved = false;
+    for (let step = 0; step < 20 && !moved; step++) {
+      const { time } = await waitForState(page, () => true);
+      await page.locator('#btn-step').focus();
+      await page.keyboard.press('Enter');
+      await waitForState(page, (s) => s.time > time && !s.running);
+      let now: CanvasDiscProbe | null = null;
+      await expect
+        .poll(async () => {
+          now = discUnder(await drawnDiscs(page, 0), d.clientX, d.clientY);
+          return (await lineText(page)) === (now ? discLine(now.state) : '');
+        }, { timeout: 10_000, message: 'the line names the disc drawn under the pointer now' })
+        .toBe(true);
+      const here = now as CanvasDiscProbe | null;
+      if (here === null) {
+        expect(ringDark(await ringOnScreen(page, d)), 'no disc under the pointer: no ring where the disc was').toBeLessThan(RING_SAMPLES / 4);
+      } else if (Math.hypot(here.clientX - d.clientX, here.clientY - d.clientY) > 2) {
+        expect(ringDark(await ringOnScreen(page, here)), 'the ring round the disc as drawn now').toBeGreaterThanOrEqual(RING_SAMPLES - 2);
+        moved = true;
+      }
+    }
+    expect(moved, 'a disc drawn elsewhere came under the pointer').toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("index.html: the canvas's PNG, taken while a disc is ringed, has no ring", async () => {
+    const { page, errors } = await openPaused(`${inject('baseUrl')}index.html?until=0.3`, { width: 1280, height: 900 });
+    await page.locator('#sim-canvas').scrollIntoViewIfNeeded();
+    const d = await target(page, '#sim-canvas', 0, 3, true);
+    await page.mouse.move(d.clientX, d.clientY);
+    expect(ringDark(await ringOnScreen(page, d))).toBeGreaterThanOrEqual(RING_SAMPLES - 2);
+    // the button pressed from the keyboard: the pointer stays on the disc, the ring on the canvas
+    await page.locator('#canvas-png').focus();
+    const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+    const png = readFileSync(await file.path()).toString('base64');
+    expect(await lineText(page)).toBe(discLine(d.state));
+    const box = (await page.locator('#sim-canvas').boundingBox())!;
+    const scale = await page.evaluate(() => {
+      const c = document.getElementById('sim-canvas') as HTMLCanvasElement;
+      return c.width / c.getBoundingClientRect().width;
+    });
+    const inPng = await circlePixels(page, png, d.clientX - box.x, d.clientY - box.y, RING_RADIUS(d), scale);
+    // the canvas's own pixels there: what the PNG must hold
+    const drawn = await page.evaluate((points) => {
+      const ctx = (document.getElementById('sim-canvas') as HTMLCanvasElement).getContext('2d')!;
+      return points.map(([x, y]) => [...ctx.getImageData(x, y, 1, 1).data].slice(0, 3));
+    }, samplePoints(d.clientX - box.x, d.clientY - box.y, RING_RADIUS(d), scale));
+    expect(inPng).toEqual(drawn);
+    expect(ringDark(inPng), 'no ring in the PNG').toBeLessThan(RING_SAMPLES / 4);
     expect(errors).toEqual([]);
     await page.context().close();
   });

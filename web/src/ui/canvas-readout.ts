@@ -9,15 +9,38 @@
  * data are in the CSV and the event log) and takes no pointer events. Embedded (?embed=1), where the
  * frame has no row to spare, the line takes no room: it shows over the canvas, on white, at its
  * bottom, or at its top while the pointer is in the lower half (never over the disc it names).
+ *
+ * While the line names a disc, a ring marks it on its canvas (a dense gas or a pile of grains left
+ * the line the only clue to which disc it named): a dark ring between two white ones, just outside
+ * the disc's rim, seen on any disc colour and on the background, following the disc from frame to
+ * frame and gone when the line empties. It is an element laid over the canvas (clipped to it), never
+ * drawn on it, so the canvas's PNG and WebM recording (ui/canvas-export.ts copies and captures the
+ * canvas) leave it out; on the comparison it is on the canvas of the engine the line names.
  */
 import { discLine, TOUCH_SLOP_PX, type DiscState } from '../render/disc-pick';
 import type { CanvasProbe } from './test-hook';
 
-/** a canvas the line reads: `read` names the disc drawn under canvas point (px, py) (CSS px), or '' */
+/** what the line says of a disc drawn on a canvas, and where the disc is drawn (its centre and radius, canvas CSS px) */
+export interface Reading {
+  text: string;
+  px: number;
+  py: number;
+  pr: number;
+}
+
+/** a canvas the line reads: `read` names the disc drawn under canvas point (px, py) (CSS px), or null */
 export interface ReadTarget {
   el: HTMLElement;
-  read(px: number, py: number, touch: boolean): string;
+  read(px: number, py: number, touch: boolean): Reading | null;
 }
+
+/** CSS px: the ring's white inner band starts this far outside the disc's rim (ring widths: styles.css .disc-ring) */
+export const RING_GAP_PX = 2;
+/** CSS px: its white inner band, then its dark band (then 1 px of white) */
+export const RING_WHITE_PX = 2;
+export const RING_DARK_PX = 3;
+/** the dark band's colour (the page's ink) */
+export const RING_DARK = '#1d2025';
 
 /** CSS px: a line at least this wide has one row, at least ROW_2_FROM two, else three */
 export const ROW_1_FROM = 820;
@@ -36,6 +59,11 @@ export class CanvasReadout {
   private clientY = 0;
   private touched = false;
   private written = '';
+  /** over the canvas of the disc named, clipped to it: the ring round that disc */
+  private readonly ringBox: HTMLElement = document.createElement('div');
+  private readonly ring: HTMLElement = document.createElement('div');
+  /** where the ring was last put ('' hidden): nothing is written again while it stays put */
+  private ringAt = '';
 
   /** the line goes right after `wrap` (the canvas' wrapper); embedded, over it */
   constructor(private readonly wrap: HTMLElement, private readonly targets: readonly ReadTarget[], private readonly embed: boolean) {
@@ -43,6 +71,12 @@ export class CanvasReadout {
     this.line.setAttribute('aria-hidden', 'true');
     if (embed) wrap.append(this.line);
     else wrap.after(this.line);
+    this.ringBox.className = 'disc-ring-box';
+    this.ringBox.setAttribute('aria-hidden', 'true');
+    this.ringBox.hidden = true;
+    this.ring.className = 'disc-ring';
+    this.ringBox.append(this.ring);
+    wrap.append(this.ringBox);
     const rows = (): void => {
       const n = readoutRows(this.line.clientWidth);
       this.line.dataset['rows'] = String(n);
@@ -97,19 +131,49 @@ export class CanvasReadout {
       const top = this.clientY > room.top + room.height / 2;
       if (this.line.classList.contains('at-top') !== top) this.line.classList.toggle('at-top', top);
     }
-    this.show(inside ? t.read(px, py, this.touched) : '');
+    const reading = inside ? t.read(px, py, this.touched) : null;
+    this.show(reading?.text ?? '');
+    this.placeRing(reading ? t.el : null, box, reading);
   }
 
   private clear(): void {
     this.target = -1;
     this.touched = false;
     this.show('');
+    this.placeRing(null, null, null);
   }
 
   private show(text: string): void {
     if (text === this.written) return;
     this.written = text;
     this.line.textContent = text;
+  }
+
+  /** the ring round disc `d` on canvas `el` (its box `box` in the window), or none */
+  private placeRing(el: HTMLElement | null, box: DOMRect | null, d: Reading | null): void {
+    if (!el || !box || !d) {
+      if (this.ringAt !== '') this.ringBox.hidden = true;
+      this.ringAt = '';
+      return;
+    }
+    // the box over the canvas, in the wrapper's (scrolled) coordinates
+    const room = this.wrap.getBoundingClientRect();
+    const left = box.left - room.left - this.wrap.clientLeft + this.wrap.scrollLeft;
+    const top = box.top - room.top - this.wrap.clientTop + this.wrap.scrollTop;
+    const outer = d.pr + RING_GAP_PX + RING_WHITE_PX + RING_DARK_PX;
+    const at = `${left} ${top} ${box.width} ${box.height} ${d.px} ${d.py} ${outer}`;
+    if (at === this.ringAt) return;
+    this.ringAt = at;
+    const b = this.ringBox.style;
+    b.left = `${left}px`;
+    b.top = `${top}px`;
+    b.width = `${box.width}px`;
+    b.height = `${box.height}px`;
+    const r = this.ring.style;
+    r.left = `${d.px - outer}px`;
+    r.top = `${d.py - outer}px`;
+    r.width = r.height = `${2 * outer}px`;
+    this.ringBox.hidden = false;
   }
 }
 
@@ -136,7 +200,7 @@ export function discTarget(el: HTMLElement, scene: DrawnScene, engine = ''): Rea
     read: (px, py, touch) => {
       const i = scene.discAt(px, py, touch ? TOUCH_SLOP_PX : 0);
       const disc = i >= 0 ? scene.drawnDisc(i) : null;
-      return disc ? discLine(disc.state, engine) : '';
+      return disc ? { text: discLine(disc.state, engine), px: disc.px, py: disc.py, pr: disc.pr } : null;
     },
   };
 }
