@@ -1,8 +1,8 @@
 /** The disc under the pointer on a simulation canvas (render/disc-pick.ts, ui/canvas-readout.ts): the hit test and the line's text. */
 import { describe, expect, it } from 'vitest';
-import { discLine, fromCanvasX, fromCanvasY, pickDisc, type DrawnDiscs } from '../../web/src/render/disc-pick';
+import { discLine, pickDisc, type DrawnDiscs } from '../../web/src/render/disc-pick';
 import { readoutRows } from '../../web/src/ui/canvas-readout';
-import { fitTransform, toCanvasX, toCanvasY } from '../../web/src/render/view-transform';
+import { fitTransform, fromCanvasX, fromCanvasY, toCanvasX, toCanvasY } from '../../web/src/render/view-transform';
 
 /** discs from (x, y, r) triples, m */
 function discs(list: Array<[number, number, number]>): DrawnDiscs {

@@ -7,7 +7,7 @@
  * runs on pointer moves and on frames drawn under a still pointer, never per disc per frame.
  */
 import { formatNumber } from '../ui/dom';
-import type { ViewTransform } from './view-transform';
+import { fromCanvasX, fromCanvasY, type ViewTransform } from './view-transform';
 
 /** The discs as a frame drew them: count, and each one's centre and radius (m), read without allocating. */
 export interface DrawnDiscs {
@@ -19,16 +19,6 @@ export interface DrawnDiscs {
 
 /** CSS px: a finger or a pen hits a disc drawn smaller than this (radius) within this distance of its centre */
 export const TOUCH_SLOP_PX = 10;
-
-/** world x (m) of canvas x (CSS px) */
-export function fromCanvasX(t: ViewTransform, px: number): number {
-  return (px - t.offsetX) / t.scale;
-}
-
-/** world y (m) of canvas y (CSS px) */
-export function fromCanvasY(t: ViewTransform, py: number): number {
-  return (t.offsetY - py) / t.scale;
-}
 
 /**
  * The index of the disc drawn under canvas point (px, py) (CSS px), or -1: the disc whose circle

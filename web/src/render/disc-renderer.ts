@@ -11,7 +11,7 @@ import { OKABE_ITO_ALL } from './palette';
 import { colorBin, colorTable, colorTableRGB } from './colormap';
 import { packRGBA, rasterizeDiscs, type PixelBuffer } from './raster';
 import { pickDisc, type DiscState, type DrawnDiscs } from './disc-pick';
-import { boundsAspect, fitTransform, sizeCanvas, wallBounds, type Bounds, type ViewTransform } from './view-transform';
+import { boundsAspect, fitTransform, sizeCanvas, toCanvasX, toCanvasY, wallBounds, type Bounds, type ViewTransform } from './view-transform';
 
 export const COLOR_BINS = 32;
 /** more discs than this are rasterized into an ImageData instead of filled as paths */
@@ -130,7 +130,7 @@ export class DiscRenderer {
       // smooth hard discs: the event-driven engine has no spins
       spin: null,
     };
-    return { state, px: d.t.offsetX + x * d.t.scale, py: d.t.offsetY - y * d.t.scale, pr: d.radii[i]! * d.t.scale };
+    return { state, px: toCanvasX(d.t, x), py: toCanvasY(d.t, y), pr: d.radii[i]! * d.t.scale };
   }
 
   private discCount(): number {

@@ -52,6 +52,16 @@ export function toCanvasY(t: ViewTransform, y: number): number {
   return t.offsetY - y * t.scale;
 }
 
+/** world x (m) of canvas x (CSS px): toCanvasX's inverse */
+export function fromCanvasX(t: ViewTransform, px: number): number {
+  return (px - t.offsetX) / t.scale;
+}
+
+/** world y (m) of canvas y (CSS px): toCanvasY's inverse */
+export function fromCanvasY(t: ViewTransform, py: number): number {
+  return (t.offsetY - py) / t.scale;
+}
+
 /** Height / width of a bounding box (for sizing the canvas); 1 when it is empty. */
 export function boundsAspect(b: Bounds): number {
   const w = b.maxX - b.minX;
