@@ -17,6 +17,7 @@
 import type uPlot from 'uplot';
 import { splitUnit } from './chart-export';
 import { formatNumber } from '../ui/dom';
+import { onTouchAway } from '../ui/touch-away';
 
 /** a quantity as the read-out writes it: its name (or symbol) and unit ('' for none or a pure number) */
 export interface ReadoutName {
@@ -455,16 +456,8 @@ export function hoverReadout(options: Pick<uPlot.Options, 'series' | 'axes' | 'm
           touched = false;
           u.setCursor({ left: -10, top: -10 });
         };
-        const elsewhere = (e: PointerEvent): void => {
-          if (e.pointerType !== 'mouse' && !(e.target instanceof Node && u.over.contains(e.target))) leave();
-        };
-        document.addEventListener('pointerdown', elsewhere, true);
-        document.addEventListener('scroll', leave, { capture: true, passive: true });
+        stop = onTouchAway((n) => u.over.contains(n), () => touched, leave);
         u.over.addEventListener('pointercancel', leave);
-        stop = () => {
-          document.removeEventListener('pointerdown', elsewhere, true);
-          document.removeEventListener('scroll', leave, true);
-        };
       },
       destroy: () => stop(),
       // the rows depend on the chart's width alone, never on the text: nothing moves while pointing

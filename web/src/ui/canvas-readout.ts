@@ -19,6 +19,7 @@
  */
 import { discLine, TOUCH_SLOP_PX, type DiscState } from '../render/disc-pick';
 import type { CanvasProbe } from './test-hook';
+import { onTouchAway } from './touch-away';
 
 /** what the line says of a disc drawn on a canvas, and where the disc is drawn (its centre and radius, canvas CSS px) */
 export interface Reading {
@@ -101,21 +102,7 @@ export class CanvasReadout {
         if (this.touched) this.clear();
       });
     });
-    document.addEventListener(
-      'pointerdown',
-      (e) => {
-        if (e.pointerType === 'mouse' || !this.touched) return;
-        if (!(e.target instanceof Node && this.targets.some((t) => t.el.contains(e.target as Node)))) this.clear();
-      },
-      true,
-    );
-    document.addEventListener(
-      'scroll',
-      () => {
-        if (this.touched) this.clear();
-      },
-      { capture: true, passive: true },
-    );
+    onTouchAway((n) => this.targets.some((t) => t.el.contains(n)), () => this.touched, () => this.clear());
   }
 
   /** reads the disc under the pointer again (a frame was drawn); nothing to do with no pointer over a canvas */
