@@ -32,6 +32,39 @@ export function useBrowser(): () => Browser {
   };
 }
 
+/** A picture's pixels, RGBA row after row (4 bytes a pixel). */
+export interface Pixels {
+  width: number;
+  height: number;
+  rgba: Uint8Array;
+}
+
+/** the RGB of pixel (x, y) of `p` */
+export function pixelAt(p: Pixels, x: number, y: number): [number, number, number] {
+  const i = 4 * (y * p.width + x);
+  return [p.rgba[i]!, p.rgba[i + 1]!, p.rgba[i + 2]!];
+}
+
+/** The pixels of PNG `png` as the browser decodes it (in `page`; they come back base64-encoded). */
+export async function decodePng(page: Page, png: Buffer): Promise<Pixels> {
+  const { width, height, data } = await page.evaluate(async (b64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${b64}`;
+    await image.decode();
+    const c = document.createElement('canvas');
+    c.width = image.width;
+    c.height = image.height;
+    const ctx = c.getContext('2d');
+    if (!ctx) throw new Error('no 2d context');
+    ctx.drawImage(image, 0, 0);
+    const px = ctx.getImageData(0, 0, c.width, c.height).data;
+    let bin = '';
+    for (let i = 0; i < px.length; i += 0x8000) bin += String.fromCharCode(...px.subarray(i, i + 0x8000));
+    return { width: c.width, height: c.height, data: btoa(bin) };
+  }, png.toString('base64'));
+  return { width, height, rgba: new Uint8Array(Buffer.from(data, 'base64')) };
+}
+
 /** A fresh page (own context) that collects uncaught errors. */
 export async function openPage(
   browser: Browser,

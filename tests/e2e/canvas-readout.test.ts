@@ -13,7 +13,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { CanvasDiscProbe } from '../../web/src/ui/test-hook';
 import { discLine } from '../../web/src/render/disc-pick';
 import { RING_DARK, RING_DARK_PX, RING_GAP_PX, RING_WHITE_PX } from '../../web/src/ui/canvas-readout';
-import { openPage, useBrowser, waitForState } from './browser';
+import { decodePng, openPage, pixelAt, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -155,24 +155,12 @@ function samplePoints(cx: number, cy: number, radius: number, scale: number): Ar
 }
 
 /**
- * The pixels of picture `png` (base64) on the circle where the ring's dark band goes round a disc
- * centred at (cx, cy) (px in the picture, `scale` device px per CSS px), RING_SAMPLES of them.
+ * The pixels of picture `png` on the circle where the ring's dark band goes round a disc centred at
+ * (cx, cy) (px in the picture, `scale` device px per CSS px), RING_SAMPLES of them.
  */
-function circlePixels(page: Page, png: string, cx: number, cy: number, radius: number, scale: number): Promise<number[][]> {
-  return page.evaluate(
-    async ({ png, points }) => {
-      const image = new Image();
-      image.src = `data:image/png;base64,${png}`;
-      await image.decode();
-      const c = document.createElement('canvas');
-      c.width = image.width;
-      c.height = image.height;
-      const ctx = c.getContext('2d')!;
-      ctx.drawImage(image, 0, 0);
-      return points.map(([x, y]) => [...ctx.getImageData(x, y, 1, 1).data].slice(0, 3));
-    },
-    { png, points: samplePoints(cx, cy, radius, scale) },
-  );
+async function circlePixels(page: Page, png: Buffer, cx: number, cy: number, radius: number, scale: number): Promise<number[][]> {
+  const picture = await decodePng(page, png);
+  return samplePoints(cx, cy, radius, scale).map(([x, y]) => pixelAt(picture, x, y));
 }
 
 /** what the window shows on the ring's dark band round disc d (a screenshot of the square round it) */
@@ -180,7 +168,7 @@ async function ringOnScreen(page: Page, d: CanvasDiscProbe): Promise<number[][]>
   const half = Math.ceil(RING_RADIUS(d) + 6);
   const clip = { x: Math.round(d.clientX) - half, y: Math.round(d.clientY) - half, width: 2 * half, height: 2 * half };
   const shot = await page.screenshot({ clip });
-  return circlePixels(page, shot.toString('base64'), d.clientX - clip.x, d.clientY - clip.y, RING_RADIUS(d), 1);
+  return circlePixels(page, shot, d.clientX - clip.x, d.clientY - clip.y, RING_RADIUS(d), 1);
 }
 
 /** a screenshot of canvas `selector` as the window shows it */
@@ -317,7 +305,7 @@ describe('the disc under the pointer, named under the canvas', () => {
     // the button pressed from the keyboard: the pointer stays on the disc, the ring on the canvas
     await page.locator('#canvas-png').focus();
     const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
-    const png = readFileSync(await file.path()).toString('base64');
+    const png = readFileSync(await file.path());
     expect(await lineText(page)).toBe(discLine(d.state));
     const box = (await page.locator('#sim-canvas').boundingBox())!;
     const scale = await page.evaluate(() => {

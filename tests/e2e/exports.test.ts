@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { decodeScenario, encodeScenario } from '../../web/src/ui/share';
-import { openPage, plotPoints, useBrowser, waitForState } from './browser';
+import { decodePng, openPage, pixelAt, plotPoints, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
 const UNTIL = 0.3;
@@ -45,40 +45,32 @@ async function expectScaleAndCaption(page: Page, png: Buffer): Promise<{ width: 
  * `colour` (a series' stroke: its curve and its legend swatch).
  */
 async function plotPngInk(page: Page, png: Buffer, plot: string, colour: [number, number, number]): Promise<{ bands: number; matching: number }> {
-  return page.evaluate(async ({ data, plot, colour }) => {
+  const top = await page.evaluate((plot) => {
     const chart = document.querySelector<HTMLCanvasElement>(`${plot} canvas`);
     if (!chart) throw new Error(`no chart in ${plot}`);
     const ratio = chart.width / chart.getBoundingClientRect().width;
-    const top = Math.round(24 * ratio) + chart.height;
-    const image = new Image();
-    image.src = `data:image/png;base64,${data}`;
-    await image.decode();
-    const c = document.createElement('canvas');
-    c.width = image.width;
-    c.height = image.height;
-    const ctx = c.getContext('2d');
-    if (!ctx) throw new Error('no 2d context');
-    ctx.drawImage(image, 0, 0);
-    const px = ctx.getImageData(0, 0, c.width, c.height).data;
-    let matching = 0;
-    for (let i = 0; i < px.length; i += 4) {
-      if (Math.abs(px[i]! - colour[0]) + Math.abs(px[i + 1]! - colour[1]) + Math.abs(px[i + 2]! - colour[2]) < 40) matching++;
+    return Math.round(24 * ratio) + chart.height;
+  }, plot);
+  const picture = await decodePng(page, png);
+  const px = picture.rgba;
+  let matching = 0;
+  for (let i = 0; i < px.length; i += 4) {
+    if (Math.abs(px[i]! - colour[0]) + Math.abs(px[i + 1]! - colour[1]) + Math.abs(px[i + 2]! - colour[2]) < 40) matching++;
+  }
+  // a band: rows of dark ink less than 4 rows apart (a descender's row, under a gap, is its line's)
+  let bands = 0;
+  let lastDark = -Infinity;
+  for (let y = top; y < picture.height; y++) {
+    let dark = false;
+    for (let x = 0; x < picture.width && !dark; x++) {
+      const [r, g, b] = pixelAt(picture, x, y);
+      dark = r + g + b < 200;
     }
-    // a band: rows of dark ink less than 4 rows apart (a descender's row, under a gap, is its line's)
-    let bands = 0;
-    let lastDark = -Infinity;
-    for (let y = top; y < c.height; y++) {
-      let dark = false;
-      for (let x = 0; x < c.width && !dark; x++) {
-        const i = 4 * (y * c.width + x);
-        dark = px[i]! + px[i + 1]! + px[i + 2]! < 200;
-      }
-      if (!dark) continue;
-      if (y - lastDark > 3) bands++;
-      lastDark = y;
-    }
-    return { bands, matching };
-  }, { data: png.toString('base64'), plot, colour });
+    if (!dark) continue;
+    if (y - lastDark > 3) bands++;
+    lastDark = y;
+  }
+  return { bands, matching };
 }
 
 const VERMILLION: [number, number, number] = [0xd5, 0x5e, 0x00]; // Haff's curve
@@ -186,24 +178,12 @@ describe('exports on the gas page', () => {
     expect(canvas.bytes.length).toBeGreaterThan(5_000);
     const drawn = await expectScaleAndCaption(page, canvas.bytes);
     // the scale's bar runs from viridis' dark purple to its yellow, as the legend under the canvas
-    const bar = await page.evaluate(async ({ png, top }) => {
-      const image = new Image();
-      image.src = `data:image/png;base64,${png}`;
-      await image.decode();
-      const c = document.createElement('canvas');
-      c.width = image.width;
-      c.height = image.height;
-      const ctx = c.getContext('2d');
-      if (!ctx) return [];
-      ctx.drawImage(image, 0, 0);
-      const { data } = ctx.getImageData(0, top + 11, c.width, 1); // the bar's middle row
-      const coloured: Array<[number, number, number]> = [];
-      for (let i = 0; i < data.length; i += 4) {
-        const rgb: [number, number, number] = [data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0];
-        if (Math.max(...rgb) - Math.min(...rgb) > 40) coloured.push(rgb);
-      }
-      return coloured;
-    }, { png: canvas.bytes.toString('base64'), top: drawn.height });
+    const picture = await decodePng(page, canvas.bytes);
+    const bar: Array<[number, number, number]> = [];
+    for (let x = 0; x < picture.width; x++) {
+      const rgb = pixelAt(picture, x, drawn.height + 11); // the bar's middle row
+      if (Math.max(...rgb) - Math.min(...rgb) > 40) bar.push(rgb);
+    }
     expect(bar.length).toBeGreaterThan(100);
     const [first, last] = [bar[0]!, bar[bar.length - 1]!];
     expect(first[2]).toBeGreaterThan(first[1]); // purple: more blue than green
