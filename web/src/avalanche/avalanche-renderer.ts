@@ -12,8 +12,7 @@ import { formatNumber } from '../ui/dom';
 import { colorBin, colorTable } from '../render/colormap';
 import { sizeCanvas, type Bounds, type ViewTransform } from '../render/view-transform';
 import { CONTACT_STRIDE, GRAIN_STRIDE } from './protocol';
-import { pickDisc, type DiscState, type DrawnDiscs } from '../render/disc-pick';
-import type { DrawnDisc } from '../ui/canvas-readout';
+import { drawnAt, pickDisc, type DiscState, type DrawnDisc, type DrawnDiscs } from '../render/disc-pick';
 import { chainWidth, largestImpulse, niceTicks } from './scales';
 import { grownViewMaxX } from './view-range';
 
@@ -289,7 +288,7 @@ export class AvalancheRenderer {
       kind: grain ? 'grain' : 'fixed floor disc', number: i, r: d.radii[i]!, x, y,
       vx: grain ? g[at + 4]! : null, vy: grain ? g[at + 5]! : null, spin: grain ? g[at + 6]! : null,
     };
-    return { state, px: d.t.offsetX + x * d.t.scale, py: d.t.offsetY - y * d.t.scale, pr: state.r * d.t.scale };
+    return drawnAt(state, d.t);
   }
 
   private circle(i: number, cx: number, cy: number): void {

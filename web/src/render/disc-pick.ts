@@ -7,7 +7,7 @@
  * runs on pointer moves and on frames drawn under a still pointer, never per disc per frame.
  */
 import { formatNumber } from '../ui/dom';
-import { fromCanvasX, fromCanvasY, type ViewTransform } from './view-transform';
+import { fromCanvasX, fromCanvasY, toCanvasX, toCanvasY, type ViewTransform } from './view-transform';
 
 /** The discs as a frame drew them: count, and each one's centre and radius (m), read without allocating. */
 export interface DrawnDiscs {
@@ -61,6 +61,19 @@ export interface DiscState {
   vy: number | null;
   /** rad/s; null: the engine has no spins (or the disc is fixed) */
   spin: number | null;
+}
+
+/** a disc as a canvas's last frame drew it: its values, its centre and radius in canvas CSS px */
+export interface DrawnDisc {
+  state: DiscState;
+  px: number;
+  py: number;
+  pr: number;
+}
+
+/** disc `state` where transform `t` draws it */
+export function drawnAt(state: DiscState, t: ViewTransform): DrawnDisc {
+  return { state, px: toCanvasX(t, state.x), py: toCanvasY(t, state.y), pr: state.r * t.scale };
 }
 
 /** a value with its unit, joined by no-break spaces: the line wraps between items only */

@@ -10,8 +10,8 @@
 import { OKABE_ITO_ALL } from './palette';
 import { colorBin, colorTable, colorTableRGB } from './colormap';
 import { packRGBA, rasterizeDiscs, type PixelBuffer } from './raster';
-import { pickDisc, type DiscState, type DrawnDiscs } from './disc-pick';
-import { boundsAspect, fitTransform, sizeCanvas, toCanvasX, toCanvasY, wallBounds, type Bounds, type ViewTransform } from './view-transform';
+import { drawnAt, pickDisc, type DiscState, type DrawnDisc, type DrawnDiscs } from './disc-pick';
+import { boundsAspect, fitTransform, sizeCanvas, wallBounds, type Bounds, type ViewTransform } from './view-transform';
 
 export const COLOR_BINS = 32;
 /** more discs than this are rasterized into an ImageData instead of filled as paths */
@@ -118,7 +118,7 @@ export class DiscRenderer {
   }
 
   /** disc i as the last draw showed it (the engine's numbering), with its centre in canvas CSS px; null: not drawn */
-  drawnDisc(i: number): { state: DiscState; px: number; py: number; pr: number } | null {
+  drawnDisc(i: number): DrawnDisc | null {
     const d = this.drawn;
     if (!d || !(i >= 0 && i < d.n)) return null;
     const x = d.positions[2 * i]!;
@@ -130,7 +130,7 @@ export class DiscRenderer {
       // smooth hard discs: the event-driven engine has no spins
       spin: null,
     };
-    return { state, px: toCanvasX(d.t, x), py: toCanvasY(d.t, y), pr: d.radii[i]! * d.t.scale };
+    return drawnAt(state, d.t);
   }
 
   private discCount(): number {

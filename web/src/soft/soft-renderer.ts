@@ -7,7 +7,7 @@
 import type { SoftDomain } from '../sim/granular-wasm';
 import { boundsAspect, fitTransform, sizeCanvas, type Bounds, type ViewTransform } from '../render/view-transform';
 import type { TraceBuffer } from './trace-buffer';
-import { pickDisc, type DiscState, type DrawnDiscs } from '../render/disc-pick';
+import { drawnAt, pickDisc, type DiscState, type DrawnDisc, type DrawnDiscs } from '../render/disc-pick';
 import { NEUTRAL_GREY, OKABE_ITO_ALL } from '../render/palette';
 
 /**
@@ -148,13 +148,13 @@ export class SoftRenderer {
   }
 
   /** disc i as the last draw showed it (x, y, vx, vy, spin), with its centre and radius in canvas CSS px; null: not drawn */
-  drawnDisc(i: number): { state: DiscState; px: number; py: number; pr: number } | null {
+  drawnDisc(i: number): DrawnDisc | null {
     const d = this.drawn;
     if (!d || !(i >= 0 && i < d.radii.length)) return null;
     const at = d.offset + 6 * i;
     const c = d.coords;
     const state: DiscState = { kind: 'disc', number: i, r: d.radii[i]!, x: c[at]!, y: c[at + 1]!, vx: c[at + 3]!, vy: c[at + 4]!, spin: c[at + 5]! };
-    return { state, px: d.t.offsetX + state.x * d.t.scale, py: d.t.offsetY - state.y * d.t.scale, pr: state.r * d.t.scale };
+    return drawnAt(state, d.t);
   }
 
   private domainPath(t: ViewTransform): void {

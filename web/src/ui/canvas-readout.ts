@@ -17,7 +17,7 @@
  * drawn on it, so the canvas's PNG and WebM recording (ui/canvas-export.ts copies and captures the
  * canvas) leave it out; on the comparison it is on the canvas of the engine the line names.
  */
-import { discLine, TOUCH_SLOP_PX, type DiscState } from '../render/disc-pick';
+import { discLine, TOUCH_SLOP_PX, type DrawnDisc } from '../render/disc-pick';
 import type { CanvasProbe } from './test-hook';
 import { onTouchAway } from './touch-away';
 
@@ -164,13 +164,6 @@ export class CanvasReadout {
   }
 }
 
-/** a disc as a canvas's last frame drew it: its values, its centre and radius in canvas CSS px */
-export interface DrawnDisc {
-  state: DiscState;
-  px: number;
-  py: number;
-  pr: number;
-}
 
 /** what a canvas (its renderer) tells of the discs its last frame drew */
 export interface DrawnScene {
