@@ -145,6 +145,32 @@ describe('the chain lab page', () => {
 
   // runs declared collapsed below e_c were drawn in the count's line: a peak of 3,949 "collisions" at
   // e = 0.1715608, above the largest true count (1,368), where the row collides infinitely often
+  // a second Sample pressed while a long run is under way cancels that run: its "Cancelled." and its
+  // hidden progress row (Cancel included) stood for the whole of the new run, which went on unseen
+  it('a run started over a running one keeps the line and the progress row of the new run', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html`);
+    await ready(page);
+    await page.locator('#mc-samples').fill('100000');
+    await page.locator('#mc-run').click();
+    await page.locator('#mc-cancel').waitFor({ state: 'visible' });
+    await page.locator('#mc-samples').fill('90000');
+    // started again, then two frames for the replaced run's rejection to settle
+    const seen = await page.evaluate(async () => {
+      document.querySelector<HTMLButtonElement>('#mc-run')?.click();
+      for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+      const row = document.querySelector<HTMLElement>('#mc-progress')?.parentElement;
+      return { line: document.querySelector('#mc-result')?.textContent ?? '', rowShown: row ? !row.hidden : false };
+    });
+    expect(seen.line).toMatch(/^Sampling(:| 90,000)/);
+    expect(seen.line).not.toContain('Cancelled');
+    expect(seen.rowShown).toBe(true);
+    // the new run ends with its own numbers, and its row goes then
+    await expect.poll(() => page.locator('#mc-result').textContent(), { timeout: 60_000 }).toMatch(/^90,000 samples in /);
+    expect(await page.locator('#mc-cancel').isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('the sweep draws collapsed runs apart from the collision count', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html`);
     await ready(page);

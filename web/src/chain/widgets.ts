@@ -109,10 +109,15 @@ export function showFailure(result: HTMLElement, error: unknown, cancelled: stri
   }
 }
 
+/** Each result line's latest job: a job another has replaced leaves the line and the progress row alone. */
+const latestJob = new WeakMap<HTMLElement, object>();
+
 /**
  * One worker job of a panel: the progress row shown, the result line set to `busy`, then `job`;
  * a cancel says "Cancelled.", any other failure shows its message as an error (showFailure),
- * either way followed by `previous()`.
+ * either way followed by `previous()`. A job replaced by a newer one on the same result line (the
+ * panel cancels the old one as it starts the new) says nothing and leaves the progress row shown:
+ * else its "Cancelled." and hidden row stood for the whole of the new run.
  */
 export async function runPanelJob(
   progress: ProgressView,
@@ -121,15 +126,17 @@ export async function runPanelJob(
   job: () => Promise<void>,
   previous: () => string = () => '',
 ): Promise<void> {
+  const token = {};
+  latestJob.set(result, token);
   progress.start(null);
   result.classList.remove('error');
   result.textContent = busy;
   try {
     await job();
   } catch (error) {
-    showFailure(result, error, 'Cancelled.', previous());
+    if (latestJob.get(result) === token) showFailure(result, error, 'Cancelled.', previous());
   } finally {
-    progress.stop();
+    if (latestJob.get(result) === token) progress.stop();
   }
 }
 
