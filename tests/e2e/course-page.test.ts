@@ -117,6 +117,47 @@ describe('example course page on another origin', () => {
     await page.context().close();
   });
 
+  // Two loads sent without waiting: the first is replaced by the second, and the second is answered
+  // with the engine's verdict on it. The engine's answer to the first came in while the second
+  // waited, and was taken for the second's: a refused scenario was reported loaded (the first still
+  // running), an accepted one refused with the first's reasons.
+  it('answers each of two loads sent at once with its own verdict', async () => {
+    const lab = inject('baseUrl');
+    const { page, errors } = await openPage(browser(), `${courseUrl}?lab=${encodeURIComponent(lab)}`);
+    await expect.poll(() => logText(page), { timeout: 30_000 }).toContain('ready: gas lab');
+    const gas = labFrame(page, '/courses/granular-lab/');
+    const loadTwo = (first: unknown, second: unknown, ids: [number, number]): Promise<void> =>
+      page.evaluate(({ origin, first, second, ids }) => {
+        const frame = document.getElementById('lab-gas') as HTMLIFrameElement;
+        frame.contentWindow?.postMessage({ protocol: 'granular-lab/1', id: ids[0], type: 'load', scenario: first }, origin);
+        frame.contentWindow?.postMessage({ protocol: 'granular-lab/1', id: ids[1], type: 'load', scenario: second }, origin);
+      }, { origin: new URL(lab).origin, first, second, ids });
+    const answer = async (id: number): Promise<string> => {
+      await expect.poll(() => logText(page), { timeout: 30_000 }).toContain(`#${id} `);
+      const lines = await page.locator('#log li').allTextContents();
+      return lines.filter((l) => l.startsWith(`#${id} `)).join(' | ');
+    };
+    const valid = { schema: 1, generate: { count: 40 } };
+    const refused = { schema: 1, generate: { radius: -1 } };
+
+    // accepted, then refused: the refused one says why, the accepted one runs
+    await loadTwo(valid, refused, [80, 81]);
+    expect(await answer(80)).toBe('#80 error: replaced by a later load');
+    expect(await answer(81)).toMatch(/^#81 error: generate\.radius = -1: must be > 0/);
+    await expect.poll(async () => (await frameState(gas))?.count ?? 0).toBe(40);
+
+    // refused, then accepted: the accepted one is loaded and says so
+    await loadTwo(refused, { schema: 1, generate: { count: 60 } }, [82, 83]);
+    expect(await answer(82)).toBe('#82 error: replaced by a later load');
+    expect(await answer(83)).toBe('#83 ok');
+    expect((await frameState(gas))?.count).toBe(60);
+    // nothing more is said about either
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    expect((await page.locator('#log li').allTextContents()).filter((l) => /^#8[0-3] /.test(l))).toHaveLength(4);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('ignores commands from origins outside the allow-list', async () => {
     const lab = inject('baseUrl');
     // the lab is told to obey another origin only: this page is not on its list

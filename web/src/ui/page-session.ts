@@ -83,8 +83,16 @@ export function connectPage<
   const pace = new PaceMeter();
 
   const status = new StatusLine(byId('status', HTMLElement));
-  // the embedding page's load command waits for the engine's verdict
+  // The embedding page's load command waits for the engine's verdict on that load. The engine
+  // answers loads in the order they were sent, so while loads it has not answered yet came before
+  // the latest, its next answers are theirs: two loads sent at once had the answer to the first
+  // taken for the second's (a refused scenario reported loaded, an accepted one refused).
   let apiLoad: ((problem: string | null) => void) | null = null;
+  let apiUnanswered = 0;
+  const apiAnswered = (problem: string | null): void => {
+    apiUnanswered = Math.max(0, apiUnanswered - 1);
+    if (apiUnanswered === 0) settleApiLoad(problem);
+  };
   let announced = false;
   // the last scenario the engine accepted: loaded again, paused, into a restarted engine
   let lastScenario: string | null = null;
@@ -107,12 +115,15 @@ export function connectPage<
         else source.ready(json, controls.speed());
       },
       fatal: (message) => {
+        apiUnanswered = 0;
         settleApiLoad(message);
         status.fatal(message);
       },
       crashed: (message) => {
         // the client has started a fresh worker; nothing the user had is lost
         restarting = true;
+        // the retired worker answers nothing more
+        apiUnanswered = 0;
         settleApiLoad(message);
         status.notice(`${message} The engine was restarted${lastScenario !== null ? ' with the last scenario, paused' : ''}.`);
       },
@@ -121,10 +132,10 @@ export function connectPage<
         count = msg.count;
         lastScenario = msg.scenarioJson;
         o.loaded(msg);
-        if (msg.origin === 'api') settleApiLoad(null);
+        if (msg.origin === 'api') apiAnswered(null);
       },
       rejected: (msg) => {
-        if (msg.origin === 'api') settleApiLoad(msg.errors.map((e) => e.text).join('; '));
+        if (msg.origin === 'api') apiAnswered(msg.errors.map((e) => e.text).join('; '));
         else source.rejected(msg);
       },
       frame: (msg) => {
@@ -201,6 +212,7 @@ export function connectPage<
         return new Promise<string | null>((resolve) => {
           settleApiLoad('replaced by a later load');
           apiLoad = resolve;
+          apiUnanswered += 1;
           source.load(json, 'api');
         });
       },
