@@ -414,6 +414,45 @@ describe('the Gmsh import', () => {
     await page.context().close();
   });
 
+  // A large file takes a while to read ("Reading big.msh…"): a user who picked the wrong one picks
+  // another meanwhile. The engine's answer to the first was taken for the second's: big.msh's error
+  // stood under the name of the good file, beside its "2 segments read", until the next import.
+  it('a file picked while another is read: only the later one is reported and applied', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0`);
+    await waitForState(page, (s) => s.count === 128);
+    // 100,000 line elements, then a line that is no section: refused, after a long read
+    const n = 100_000;
+    const lines = ['$MeshFormat', '2.2 0 8', '$EndMeshFormat', '$Nodes', String(n + 1)];
+    for (let i = 1; i <= n + 1; i++) lines.push(`${i} ${(0.2 + i * 1e-6).toFixed(6)} 0.01 0`);
+    lines.push('$EndNodes', '$Elements', String(n));
+    for (let i = 1; i <= n; i++) lines.push(`${i} 1 2 1 1 ${i} ${i + 1}`);
+    lines.push('$EndElements', 'garbage', '');
+    // every text the note shows, in order
+    await page.evaluate(() => {
+      const note = document.getElementById('msh-note')!;
+      const seen: string[] = [];
+      (window as unknown as { mshNotes: string[] }).mshNotes = seen;
+      new MutationObserver(() => {
+        const text = note.textContent ?? '';
+        if (seen[seen.length - 1] !== text) seen.push(text);
+      }).observe(note, { childList: true, characterData: true, subtree: true });
+    });
+    await page.locator('#msh-file').setInputFiles({ name: 'big.msh', mimeType: 'text/plain', buffer: Buffer.from(lines.join('\n')) });
+    await expect.poll(async () => page.locator('#msh-note').textContent()).toBe('Reading big.msh…');
+    await page.locator('#msh-file').setInputFiles({ name: 'slope.msh', mimeType: 'text/plain', buffer: Buffer.from(SLOPE_MSH) });
+    // the engine answers in order: the good file's answer comes after the big one's
+    await expect.poll(async () => page.locator('#msh-note').textContent(), { timeout: 30_000 }).toBe('2 segments read from slope.msh.');
+    await expect.poll(async () => (await page.locator('#scenario-json').inputValue()).replace(/\s+/g, '')).toContain('"segments":[[0.5,0.1,0.7,0.05],[0.7,0.05,0.9,0]]');
+    expect(await page.locator('#err-msh').isHidden()).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { mshNotes: string[] }).mshNotes)).toEqual([
+      'Reading big.msh…',
+      'Reading slope.msh…',
+      '2 segments read from slope.msh.',
+    ]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('"Remove segments" from the keyboard: the segments go, the button goes, the focus stays in the import', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0`);
     await waitForState(page, (s) => s.count === 128);

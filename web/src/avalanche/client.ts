@@ -6,13 +6,25 @@ import type { AvalancheFromWorker, AvalancheToWorker, MshAnswer } from './protoc
 type PageMessage = Exclude<AvalancheFromWorker, MshAnswer>;
 
 export class AvalancheClient extends WorkerClient<AvalancheFromWorker, AvalancheToWorker> {
-  private mshListener: ((answer: MshAnswer) => void) | null = null;
+  /**
+   * The reads the worker has yet to answer, oldest first: it answers them in order. (One listener,
+   * the latest read's, took a read's answer for the next's when a file was picked during a read.)
+   */
+  private readonly mshWaiting: Array<(answer: MshAnswer) => void>;
 
   constructor(listener: (message: PageMessage | FatalMessage) => void) {
+    const waiting: Array<(answer: MshAnswer) => void> = [];
     super(() => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'granular-avalanche' }), (message) => {
-      if (message.type === 'msh') this.mshListener?.(message);
-      else listener(message);
+      if (message.type === 'msh') waiting.shift()?.(message);
+      else {
+        // a replaced worker will not answer: the reads it held fail
+        if (message.type === 'crashed') {
+          for (const answer of waiting.splice(0)) answer({ type: 'msh', ok: false, message: 'the engine failed while reading it', segments: [] });
+        }
+        listener(message);
+      }
     });
+    this.mshWaiting = waiting;
   }
 
   setChains(on: boolean): void {
@@ -21,7 +33,7 @@ export class AvalancheClient extends WorkerClient<AvalancheFromWorker, Avalanche
 
   /** boundary segments from a .msh file's text; the answer goes to `listener` */
   readMsh(text: string, listener: (answer: MshAnswer) => void): void {
-    this.mshListener = listener;
+    this.mshWaiting.push(listener);
     this.send({ type: 'msh', text });
   }
 }

@@ -44,6 +44,8 @@ export class MshImport {
   private readonly input: HTMLInputElement;
   /** what the last import said, shown once more when its scenario is loaded */
   private lastRead: string | null = null;
+  /** the reads started: a read with another after it says nothing and applies nothing */
+  private reads = 0;
 
   constructor(private readonly handlers: MshImportHandlers) {
     const input = (this.input = el('input', { type: 'file', id: 'msh-file', accept: '.msh', class: 'visually-hidden', 'aria-describedby': 'msh-note err-msh' }));
@@ -88,9 +90,12 @@ export class MshImport {
   }
 
   read(name: string, text: string): void {
+    const read = ++this.reads;
     this.error.hidden = true;
     this.note.textContent = `Reading ${name}…`;
     this.handlers.read(text, (answer) => {
+      // a file picked while this one was read (a large file takes a while) has taken its place
+      if (read !== this.reads) return;
       if (!answer.ok || answer.segments.length === 0) {
         this.error.textContent = `${name}: ${answer.ok ? 'the file has no line elements' : answer.message || 'not a 2D Gmsh file'}`;
         this.error.hidden = false;
