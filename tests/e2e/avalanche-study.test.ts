@@ -165,6 +165,27 @@ describe('the avalanche study panel', () => {
     await page.context().close();
   });
 
+  // Run study pressed during a study: the progress line went on naming the study replaced (its count
+  // of cases, the case it ran) until the new one's clock first ticked
+  it('a study started over a running one says its own progress from the start', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0&study=tiny`);
+    await page.locator('#study-aspects').fill('0.5, 8');
+    await page.locator('#study-run').click();
+    await expect.poll(() => text(page, '#study-progress-text')).toMatch(/ of 2 cases done · a = /);
+    await page.locator('#study-aspects').fill('1.5');
+    // started again, then two frames
+    const line = await page.evaluate(async () => {
+      document.querySelector<HTMLButtonElement>('#study-run')?.click();
+      for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+      return document.getElementById('study-progress-text')?.textContent ?? '';
+    });
+    expect(line).toMatch(/^0 of 1 case done/);
+    await waitForStudy(page, (s) => !s.running && s.rows === 1);
+    expect(await text(page, '#study-progress-text')).toBe('1 of 1 case done');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('an unknown ?study= size is said in the address banner, like a bad plot or until', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0&study=huge`);
     await page.locator('#address-error').waitFor({ state: 'visible' });

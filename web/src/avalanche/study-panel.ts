@@ -220,6 +220,9 @@ export class StudyPanel {
       const shown = named === null ? undefined : running.get(named);
       this.progressText.textContent = progressText(done, aspects.length, shown ? runningCaseText(shown) : '');
     };
+    // the line is this study's from the start: else the one before's ("2 of 3 cases done · a = 0.5…",
+    // "Cancelled: …") stood under the new study until the clock's first tick
+    update();
     // settling says nothing for a while: the bar moves on with the clock meanwhile
     const ticker = window.setInterval(update, TICK_MS);
     try {
