@@ -4,8 +4,9 @@
  * three) names the disc pointed at, as the frame drew it: its number as the page numbers it, its
  * radius, position, velocity and spin where the engine has them; empty on no disc; its room kept,
  * so nothing below moves. Mouse on a desktop, a tap on a 360 px phone. The disc named is ringed on
- * its canvas (only the comparison's canvas the line names), the ring following it and going with
- * the line, and never in the canvas's PNG.
+ * its canvas (only the comparison's canvas the line names) by a dashed ring, told at a glance from
+ * the comparison's solid black ring round the disc in its velocity plot, the ring following it and
+ * going with the line, and never in the canvas's PNG.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -124,8 +125,11 @@ async function openPaused(url: string, viewport: { width: number; height: number
 
 /** samples taken round a disc, on the middle of the ring's dark band */
 const RING_SAMPLES = 48;
-const RING_RADIUS = (d: CanvasDiscProbe): number => d.radiusPx + RING_GAP_PX + RING_WHITE_PX + RING_DARK_PX / 2;
+const RING_RADIUS = (d: CanvasDiscProbe): number => d.outlinePx + RING_GAP_PX + RING_WHITE_PX + RING_DARK_PX / 2;
 const DARK = [1, 3, 5].map((k) => parseInt(RING_DARK.slice(k, k + 2), 16));
+
+/** dashes at least round the smallest disc pointed at (3 px: the ring's band about 19 px across) */
+const MIN_DASHES = 4;
 
 /** radii (px, about the band's middle) sampled at each angle: one of them has the middle of a 2 px band whatever the antialiasing */
 const RING_STEPS = [-0.75, 0, 0.75];
@@ -135,13 +139,43 @@ function isRingDark(p: number[]): boolean {
   return Math.abs(p[0]! - DARK[0]!) + Math.abs(p[1]! - DARK[1]!) + Math.abs(p[2]! - DARK[2]!) < 60;
 }
 
-/** the angles (of RING_SAMPLES) where the samples (RING_STEPS.length per angle) show the ring's dark band */
+/** at each of the RING_SAMPLES angles, whether the samples there (RING_STEPS.length per angle) show the ring's dark colour */
+function darkAngles(samples: number[][], dark = isRingDark): boolean[] {
+  return Array.from({ length: RING_SAMPLES }, (_, k) => RING_STEPS.some((_, j) => dark(samples[k * RING_STEPS.length + j]!)));
+}
+
+/** the angles (of RING_SAMPLES) where the samples show the ring's dark band */
 function ringDark(samples: number[][]): number {
-  let n = 0;
-  for (let k = 0; k < RING_SAMPLES; k++) {
-    if (RING_STEPS.some((_, j) => isRingDark(samples[k * RING_STEPS.length + j]!))) n++;
-  }
-  return n;
+  return darkAngles(samples).filter(Boolean).length;
+}
+
+/** white, give or take antialiasing (the white between the dashes; the canvases' backgrounds are near white too) */
+function isLight(p: number[]): boolean {
+  return p[0]! >= 225 && p[1]! >= 225 && p[2]! >= 225;
+}
+
+/**
+ * The pointer's ring as the window shows it round a disc: on its dashed band, dashes of its dark
+ * colour with white between them all the way round. Counted: the angles dark, the angles light in
+ * the band's middle, and the dashes (runs of dark angles round the circle).
+ */
+function ringDashes(samples: number[][]): { dark: number; light: number; dashes: number } {
+  const dark = darkAngles(samples);
+  const middle = RING_STEPS.indexOf(0);
+  const light = Array.from({ length: RING_SAMPLES }, (_, k) => !dark[k] && isLight(samples[k * RING_STEPS.length + middle]!));
+  const dashes = dark.filter((d, k) => d && !dark[(k + RING_SAMPLES - 1) % RING_SAMPLES]).length;
+  return { dark: dark.filter(Boolean).length, light: light.filter(Boolean).length, dashes };
+}
+
+/** the pointer's ring round a disc (ringOnScreen's samples): dashed, never a solid ring */
+function expectDashedRing(samples: number[][], what: string): void {
+  const { dark, light, dashes } = ringDashes(samples);
+  const seen = `${what}: ${dark} dark, ${light} light of ${RING_SAMPLES} angles, ${dashes} dashes`;
+  expect(dashes, seen).toBeGreaterThanOrEqual(MIN_DASHES);
+  expect(dark, seen).toBeGreaterThanOrEqual(RING_SAMPLES / 4);
+  expect(light, seen).toBeGreaterThanOrEqual(RING_SAMPLES / 8);
+  // little else there but the antialiased ends of the dashes
+  expect(dark + light, seen).toBeGreaterThanOrEqual((3 * RING_SAMPLES) / 4);
 }
 
 /** the device pixels sampled round a circle of `radius` centred at (cx, cy) (CSS px, `scale` device px each): RING_STEPS at each angle */
@@ -163,12 +197,12 @@ async function circlePixels(page: Page, png: Buffer, cx: number, cy: number, rad
   return samplePoints(cx, cy, radius, scale).map(([x, y]) => pixelAt(picture, x, y));
 }
 
-/** what the window shows on the ring's dark band round disc d (a screenshot of the square round it) */
-async function ringOnScreen(page: Page, d: CanvasDiscProbe): Promise<number[][]> {
-  const half = Math.ceil(RING_RADIUS(d) + 6);
+/** what the window shows on the ring's dark band round disc d, or on the circle of `radius` px round it (a screenshot of the square round it) */
+async function ringOnScreen(page: Page, d: CanvasDiscProbe, radius = RING_RADIUS(d)): Promise<number[][]> {
+  const half = Math.ceil(Math.max(radius, RING_RADIUS(d)) + 6);
   const clip = { x: Math.round(d.clientX) - half, y: Math.round(d.clientY) - half, width: 2 * half, height: 2 * half };
   const shot = await page.screenshot({ clip });
-  return circlePixels(page, shot, d.clientX - clip.x, d.clientY - clip.y, RING_RADIUS(d), 1);
+  return circlePixels(page, shot, d.clientX - clip.x, d.clientY - clip.y, radius, 1);
 }
 
 /** a screenshot of canvas `selector` as the window shows it */
@@ -248,8 +282,7 @@ describe('the disc under the pointer, named under the canvas', () => {
         expect(ringDark(before), 'no ring before the pointer comes').toBeLessThan(RING_SAMPLES / 4);
         await page.mouse.move(d.clientX, d.clientY);
         expect(await lineText(page)).toBe(discLine(d.state, c.engines[k]));
-        const ringed = await ringOnScreen(page, d);
-        expect(ringDark(ringed), `${c.canvases[k]}: the dark ring round disc ${d.state.number}`).toBeGreaterThanOrEqual(RING_SAMPLES - 2);
+        expectDashedRing(await ringOnScreen(page, d), `${c.canvases[k]}: the dashed ring round disc ${d.state.number}`);
         // the comparison: the other engines' canvases show what they showed
         const othersNow = await Promise.all(c.canvases.filter((_, j) => j !== k).map((sel) => canvasShot(page, sel)));
         othersNow.forEach((shot, j) => expect(shot.equals(others[j]!), `canvas ${j} unchanged`).toBe(true));
@@ -267,7 +300,7 @@ describe('the disc under the pointer, named under the canvas', () => {
     await page.locator('#sim-canvas').scrollIntoViewIfNeeded();
     const d = await target(page, '#sim-canvas', 0, 3, true);
     await page.mouse.move(d.clientX, d.clientY);
-    expect(ringDark(await ringOnScreen(page, d))).toBeGreaterThanOrEqual(RING_SAMPLES - 2);
+    expectDashedRing(await ringOnScreen(page, d), `the ring round disc ${d.state.number}`);
     // output interval after output interval, the step pressed from the keyboard (the pointer stays
     // still), until a disc drawn elsewhere than the first is under the pointer
     let moved = false;
@@ -287,11 +320,39 @@ describe('the disc under the pointer, named under the canvas', () => {
       if (here === null) {
         expect(ringDark(await ringOnScreen(page, d)), 'no disc under the pointer: no ring where the disc was').toBeLessThan(RING_SAMPLES / 4);
       } else if (Math.hypot(here.clientX - d.clientX, here.clientY - d.clientY) > 2) {
-        expect(ringDark(await ringOnScreen(page, here)), 'the ring round the disc as drawn now').toBeGreaterThanOrEqual(RING_SAMPLES - 2);
+        expectDashedRing(await ringOnScreen(page, here), 'the ring round the disc as drawn now');
         moved = true;
       }
     }
     expect(moved, 'a disc drawn elsewhere came under the pointer').toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("compare.html: round the disc in the velocity plot, its solid black ring and the dashed ring of the pointer are told apart", async () => {
+    const { page, errors } = await openPaused(`${inject('baseUrl')}compare.html?until=0.3`, { width: 1280, height: 900 });
+    expect((await page.locator('.canvas-key').textContent())?.replace(/\s+/g, ' ')).toContain(
+      'solid black ring: the disc in the velocity plot; dashed ring: the disc named under the pointer',
+    );
+    await page.locator('#canvas-soft').scrollIntoViewIfNeeded();
+    await page.mouse.move(1, 1);
+    const plotted = await page.evaluate(() => window.__granular?.compare?.().disc ?? 0);
+    const d = (await drawnDiscs(page, 1)).find((x) => x.state.number === plotted);
+    expect(d, `disc ${plotted} on the soft canvas`).toBeDefined();
+    const disc = d!;
+    expect(disc.radiusPx, 'a disc wide enough to tell its rings apart').toBeGreaterThanOrEqual(10);
+    // the velocity plot's ring, drawn on the canvas (compare-view.ts): black, from the rim out to
+    // outlinePx; the pointer's ring goes round it, RING_GAP_PX further out
+    expect(disc.outlinePx - disc.radiusPx, 'the solid ring drawn round the disc').toBe(3);
+    const solid = (disc.radiusPx + disc.outlinePx) / 2;
+    const black = (p: number[]): boolean => p[0]! + p[1]! + p[2]! < 45;
+    const allBlack = async (): Promise<number> => darkAngles(await ringOnScreen(page, disc, solid), black).filter(Boolean).length;
+    expect(await allBlack(), 'the solid black ring before the pointer comes').toBe(RING_SAMPLES);
+    expect(ringDark(await ringOnScreen(page, disc)), 'no pointer ring yet').toBeLessThan(RING_SAMPLES / 4);
+    await page.mouse.move(disc.clientX, disc.clientY);
+    expect(await lineText(page)).toBe(discLine(disc.state, 'soft'));
+    expect(await allBlack(), 'the solid black ring, all round, under the pointer').toBe(RING_SAMPLES);
+    expectDashedRing(await ringOnScreen(page, disc), `the pointer's ring round disc ${plotted}`);
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -301,7 +362,7 @@ describe('the disc under the pointer, named under the canvas', () => {
     await page.locator('#sim-canvas').scrollIntoViewIfNeeded();
     const d = await target(page, '#sim-canvas', 0, 3, true);
     await page.mouse.move(d.clientX, d.clientY);
-    expect(ringDark(await ringOnScreen(page, d))).toBeGreaterThanOrEqual(RING_SAMPLES - 2);
+    expectDashedRing(await ringOnScreen(page, d), `the ring round disc ${d.state.number}`);
     // the button pressed from the keyboard: the pointer stays on the disc, the ring on the canvas
     await page.locator('#canvas-png').focus();
     const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);

@@ -111,7 +111,7 @@ export function startCompareApp(): void {
     discSelect,
     el('label', { for: 'component-select' }, 'Component'),
     componentSelect,
-    el('span', { class: 'hint' }, 'the disc is ringed in black on the canvases'),
+    el('span', { class: 'hint' }, 'the disc is ringed in solid black on the canvases'),
   );
   const picked = (): { disc: number; component: Component } => ({
     disc: Math.max(0, Number(discSelect.value) - 1),

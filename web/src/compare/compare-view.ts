@@ -1,7 +1,8 @@
 /**
  * The comparison's three canvases, one per engine, drawn to the same scale from the same region:
  * the walls, the discs in the engine's colour, disc numbers when they fit, the disc picked in the
- * velocity plot ringed in black, a 1 m scale bar in a strip of its own under the scene
+ * velocity plot ringed in solid black (the disc under the pointer gets a dashed ring laid over the
+ * canvas: ui/canvas-readout.ts), a 1 m scale bar in a strip of its own under the scene
  * (scene-layout.ts). Wide set-ups (the pair, the row) stack the
  * canvases; boxes (the gas, the pile) stand side by side. A fourth, off-screen canvas composes
  * the three with their names, for the PNG and WebM exports. No physics here.
@@ -19,6 +20,9 @@ import { canvasSize, sceneLayout, SCALE_FONT, type Rect, type SceneLayout } from
 const STACK_BELOW = 0.45;
 const BACKGROUND = '#fbfbfc';
 const WALL = '#1d2025';
+/** the solid black ring round the disc in the velocity plot: CSS px wide, from the rim of a disc drawn at least PICKED_MIN px in radius */
+const PICKED_WIDTH = 3;
+const PICKED_MIN = 3;
 
 interface Scene {
   count: number;
@@ -37,7 +41,7 @@ export class CompareView implements FrameView {
   private positions: Float64Array | null = null;
   private velocities: Float64Array | null = null;
   /** what the last draw showed, for the disc under the pointer (each frame's arrays are its own) */
-  private drawn: { scene: Scene; positions: Float64Array; velocities: Float64Array | null; layouts: Array<SceneLayout | null> } | null = null;
+  private drawn: { scene: Scene; positions: Float64Array; velocities: Float64Array | null; layouts: Array<SceneLayout | null>; selected: number } | null = null;
   /** after each draw (the disc under a still pointer is read again: ui/canvas-readout.ts) */
   onDraw: (() => void) | null = null;
   private selected = -1;
@@ -156,7 +160,7 @@ export class CompareView implements FrameView {
     this.compose();
     this.drawn =
       this.scene && this.positions
-        ? { scene: this.scene, positions: this.positions, velocities: this.velocities, layouts: this.canvases.map((_, k) => this.layout(k)) }
+        ? { scene: this.scene, positions: this.positions, velocities: this.velocities, layouts: this.canvases.map((_, k) => this.layout(k)), selected: this.selected }
         : null;
     this.onDraw?.();
   }
@@ -193,6 +197,8 @@ export class CompareView implements FrameView {
           px: toCanvasX(t, x),
           py: toCanvasY(t, y),
           pr: Math.max(1.5, r * t.scale),
+          // the velocity plot's disc: the pointer's ring goes round its solid ring, both in view
+          ...(i === d.selected ? { outline: Math.max(PICKED_MIN, r * t.scale) + PICKED_WIDTH } : {}),
         };
       },
     };
@@ -262,9 +268,9 @@ export class CompareView implements FrameView {
       const y = pos[base + 2 * this.selected + 1] ?? NaN;
       if (Number.isFinite(x) && Number.isFinite(y)) {
         ctx.strokeStyle = '#000000';
-        ctx.lineWidth = 3;
+        ctx.lineWidth = PICKED_WIDTH;
         ctx.beginPath();
-        ctx.arc(toCanvasX(t, x), toCanvasY(t, y), Math.max(3, (scene.radii[this.selected] ?? 0) * t.scale) + 1.5, 0, 2 * Math.PI);
+        ctx.arc(toCanvasX(t, x), toCanvasY(t, y), Math.max(PICKED_MIN, (scene.radii[this.selected] ?? 0) * t.scale) + PICKED_WIDTH / 2, 0, 2 * Math.PI);
         ctx.stroke();
       }
     }

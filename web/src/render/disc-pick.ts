@@ -69,6 +69,12 @@ export interface DrawnDisc {
   px: number;
   py: number;
   pr: number;
+  /**
+   * CSS px from its centre: the outer edge of a mark the canvas draws round the disc (the
+   * comparison's solid ring round the disc in its velocity plot); absent, none (pr). The pointer's
+   * ring (ui/canvas-readout.ts) goes round it, leaving it in view.
+   */
+  outline?: number;
 }
 
 /** disc `state` where transform `t` draws it */

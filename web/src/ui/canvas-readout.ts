@@ -11,9 +11,10 @@
  * bottom, or at its top while the pointer is in the lower half (never over the disc it names).
  *
  * While the line names a disc, a ring marks it on its canvas (a dense gas or a pile of grains left
- * the line the only clue to which disc it named): a dark ring between two white ones, just outside
- * the disc's rim, seen on any disc colour and on the background, following the disc from frame to
- * frame and gone when the line empties. It is an element laid over the canvas (clipped to it), never
+ * the line the only clue to which disc it named): a dashed ring, dark dashes on a white band edged
+ * in white, just outside the disc's rim, seen on any disc colour and on the background, following
+ * the disc from frame to frame and gone when the line empties. Dashed, so that it is not taken for
+ * a solid ring a renderer draws (the comparison's black ring round the disc in its velocity plot). It is an element laid over the canvas (clipped to it), never
  * drawn on it, so the canvas's PNG and WebM recording (ui/canvas-export.ts copies and captures the
  * canvas) leave it out; on the comparison it is on the canvas of the engine the line names.
  */
@@ -21,7 +22,7 @@ import { discLine, TOUCH_SLOP_PX, type DrawnDisc } from '../render/disc-pick';
 import type { CanvasProbe } from './test-hook';
 import { onTouchAway } from './touch-away';
 
-/** what the line says of a disc drawn on a canvas, and where the disc is drawn (its centre and radius, canvas CSS px) */
+/** what the line says of a disc drawn on a canvas, and where the disc is drawn (its centre, and its radius with any mark drawn round it, canvas CSS px) */
 export interface Reading {
   text: string;
   px: number;
@@ -35,12 +36,12 @@ export interface ReadTarget {
   read(px: number, py: number, touch: boolean): Reading | null;
 }
 
-/** CSS px: the ring's white inner band starts this far outside the disc's rim (ring widths: styles.css .disc-ring) */
+/** CSS px: the ring's white inner band starts this far outside the disc's rim, or a mark drawn round it (ring widths: styles.css .disc-ring) */
 export const RING_GAP_PX = 2;
-/** CSS px: its white inner band, then its dark band (then 1 px of white) */
+/** CSS px: its white inner band, then its dashed band (dark dashes, white between them; then 1 px of white) */
 export const RING_WHITE_PX = 2;
 export const RING_DARK_PX = 3;
-/** the dark band's colour (the page's ink) */
+/** the dashes' colour (the page's ink) */
 export const RING_DARK = '#1d2025';
 
 /** CSS px: a line at least this wide has one row, at least ROW_2_FROM two, else three */
@@ -180,7 +181,7 @@ export function discTarget(el: HTMLElement, scene: DrawnScene, engine = ''): Rea
     read: (px, py, touch) => {
       const i = scene.discAt(px, py, touch ? TOUCH_SLOP_PX : 0);
       const disc = i >= 0 ? scene.drawnDisc(i) : null;
-      return disc ? { text: discLine(disc.state, engine), px: disc.px, py: disc.py, pr: disc.pr } : null;
+      return disc ? { text: discLine(disc.state, engine), px: disc.px, py: disc.py, pr: disc.outline ?? disc.pr } : null;
     },
   };
 }
@@ -194,7 +195,7 @@ export function canvasProbe(els: readonly HTMLElement[], scenes: readonly DrawnS
       const el = els[k];
       if (!d || !el) return null;
       const box = el.getBoundingClientRect();
-      return { state: d.state, clientX: box.left + d.px, clientY: box.top + d.py, radiusPx: d.pr };
+      return { state: d.state, clientX: box.left + d.px, clientY: box.top + d.py, radiusPx: d.pr, outlinePx: d.outline ?? d.pr };
     },
   };
 }

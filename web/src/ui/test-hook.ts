@@ -102,6 +102,8 @@ export interface CanvasDiscProbe {
   clientX: number;
   clientY: number;
   radiusPx: number;
+  /** px from its centre to the outer edge of a mark drawn round it (the comparison's velocity-plot ring), else radiusPx: the pointer's ring goes round it */
+  outlinePx: number;
 }
 
 /** the discs drawn on the page's canvas k (the comparison's: 0 event, 1 soft, 2 NSCD) */
