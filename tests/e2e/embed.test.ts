@@ -599,6 +599,36 @@ describe('embed mode', () => {
     await page.context().close();
   });
 
+  // a mistyped plot, or one another page has (soft.html?embed=1&plot=energy), was named in a banner of
+  // three full-size rows, which pushed a 480 x 360 frame 11-37 px past its bottom edge (the canvases
+  // already at their least height): the frame scrolled, its version and link line (the comparison's
+  // status too) below it
+  for (const [file, bad] of [['index.html', 'histogramm'], ['soft.html', 'energy'], ['compare.html', 'runout'], ['avalanche.html', 'runnout']] as const) {
+    it(`${file}?embed=1&plot=${bad}: the banner names the plot asked for and the page's own, and the frame still fits 480 x 360`, async () => {
+      const { page, errors } = await openPage(browser(), `${inject('baseUrl')}${file}?embed=1&plot=${bad}`, { width: 480, height: 360 });
+      // running, its frames (and the gas's colour scale with its ticks) drawn
+      await waitForState(page, (s) => s.count > 0 && s.time > 0.2);
+      const banner = page.locator('#address-error');
+      expect(await banner.isVisible()).toBe(true);
+      expect(await banner.textContent()).toBe(`Part of this page's address was ignored: plot = "${bad}" is not one of this page's: ${PLOTS[file]!.join(', ')}.`);
+      // all of it in view: not cut, above the controls
+      expect(await banner.evaluate((e) => e.scrollHeight <= e.clientHeight && e.scrollWidth <= e.clientWidth)).toBe(true);
+      const [bannerBottom, controlsTop] = await page.evaluate(() => [
+        document.getElementById('address-error')!.getBoundingClientRect().bottom,
+        document.getElementById('controls')!.getBoundingClientRect().top,
+      ]);
+      expect(bannerBottom).toBeLessThanOrEqual(controlsTop);
+      // what it can show, the simulation with its line, without a plot and inside the frame
+      await expect.poll(async () => page.locator('.stage .reproduce-link').isVisible()).toBe(true);
+      expect(await page.evaluate(() => document.body.classList.contains('with-plot'))).toBe(false);
+      await expect.poll(async () => misfits(page, 480, 360), { timeout: 5_000 }).toEqual([]);
+      const line = await page.locator('.stage .reproduce').evaluate((e) => Math.round(e.getBoundingClientRect().bottom + window.scrollY));
+      expect(line, `the version and link line ends at ${line} px`).toBeLessThanOrEqual(360);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  }
+
   it('names a play that is neither yes nor no, and plays as without it', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?embed=1&play=maybe`, { width: 480, height: 360 });
     await waitForState(page, (s) => s.running && s.time > 0);
