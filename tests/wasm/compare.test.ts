@@ -142,6 +142,20 @@ describe('comparison (WASM)', () => {
     });
   });
 
+  // The page's line under the canvases names no ω (docs/compare.md): no disc of any engine can spin
+  // here. Were friction or a spin ever given to an engine, its spins would have to go to the page.
+  it('no engine can spin a disc: the soft discs and NSCD are frictionless and start without spin', () => {
+    for (const file of COMPARE_PRESETS) {
+      withWorld(readRepoFile(`scenarios/${file}`), (w) => {
+        const soft = JSON.parse(w.engineScenario(1)) as { friction: { law: string }; discs: Array<Record<string, unknown>> };
+        expect(soft.friction.law, file).toBe('none');
+        for (const d of soft.discs) expect(d['spin'] ?? 0, file).toBe(0);
+        const nscd = JSON.parse(w.engineScenario(2)) as { friction: number };
+        expect(nscd.friction, file).toBe(0);
+      });
+    }
+  });
+
   it('names every bad field and its value, never throws', () => {
     const report = JSON.parse(
       mod.validateCompareScenario('{"schema":1,"engine":"compare","restitution":1.5,"setup":{"kind":"heap","gap":"wide"},"nscd":{"timeStep":0}}'),

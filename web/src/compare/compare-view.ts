@@ -193,6 +193,7 @@ export class CompareView implements FrameView {
         const v = d.velocities;
         const r = d.scene.radii[i] ?? 0;
         return {
+          // no ω: every engine here is frictionless and starts without spin, so no disc ever turns (docs/compare.md)
           state: { kind: 'disc', number: i + 1, r, x, y, vx: v ? v[at(i)] ?? NaN : null, vy: v ? v[at(i) + 1] ?? NaN : null, spin: null },
           px: toCanvasX(t, x),
           py: toCanvasY(t, y),
