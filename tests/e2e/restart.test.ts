@@ -24,3 +24,31 @@ for (const page of ['', 'soft.html', 'avalanche.html', 'compare.html']) {
     });
   });
 }
+
+// A scenario applied while the fresh worker loads its engine (the moment the failure is said, say a
+// smaller one after running out of memory): the last scenario, reloaded only once the engine was
+// ready, came after it and replaced it, paused, with the address naming the one applied.
+describe('engine restart, a scenario applied meanwhile', () => {
+  it('keeps the scenario applied after the failure, not the one before it', async () => {
+    const { page: tab, errors } = await openPage(browser(), `${inject('baseUrl')}`);
+    const before = await waitForState(tab, (s) => s.count > 0 && s.time > 0 && s.running, 60_000);
+    expect(before.count).not.toBe(77);
+    // the failure, then Apply JSON as soon as the page says it restarted the engine
+    await tab.evaluate(async () => {
+      const status = document.getElementById('status')!;
+      window.__granular?.simulateCrash();
+      while (!(status.textContent ?? '').includes('restarted')) await new Promise((resolve) => setTimeout(resolve, 0));
+      const area = document.getElementById('scenario-json') as HTMLTextAreaElement;
+      area.value = JSON.stringify({ schema: 1, name: 'Applied after the failure', generate: { count: 77 } });
+      document.getElementById('apply-json')?.click();
+    });
+    await expect.poll(() => tab.locator('#scenario-title').textContent(), { timeout: 30_000 }).toBe('Applied after the failure');
+    // a step goes to the engine after all it was sent before: the scenario it steps is the one that stays
+    await tab.click('#btn-step');
+    const after = await waitForState(tab, (s) => !s.running && s.outputIndex >= 1, 30_000);
+    expect(after.count).toBe(77);
+    expect(await tab.locator('#scenario-title').textContent()).toBe('Applied after the failure');
+    expect(errors).toEqual([]);
+    await tab.context().close();
+  });
+});

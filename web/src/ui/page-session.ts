@@ -96,7 +96,8 @@ export function connectPage<
   let announced = false;
   // the last scenario the engine accepted: loaded again, paused, into a restarted engine
   let lastScenario: string | null = null;
-  let restarting = false;
+  // a restarted engine has the last scenario on its way: its 'ready' loads nothing more
+  let reloading = false;
   const settleApiLoad = (problem: string | null): void => {
     const resolve = apiLoad;
     apiLoad = null;
@@ -106,12 +107,7 @@ export function connectPage<
     routeMessages<L, F>({
       ready: (json, version) => {
         reproduce.set({ version });
-        if (!restarting) {
-          source.ready(json, controls.speed());
-          return;
-        }
-        restarting = false;
-        if (lastScenario !== null) client.load(lastScenario, 'reset', false);
+        if (reloading) reloading = false;
         else source.ready(json, controls.speed());
       },
       fatal: (message) => {
@@ -120,8 +116,11 @@ export function connectPage<
         status.fatal(message);
       },
       crashed: (message) => {
-        // the client has started a fresh worker; nothing the user had is lost
-        restarting = true;
+        // The client has started a fresh worker; nothing the user had is lost. The last scenario
+        // goes to it now, ahead of what the user applies while its engine loads (sent once the
+        // engine was ready, it came after a scenario applied meanwhile and replaced it).
+        reloading = lastScenario !== null;
+        if (lastScenario !== null) client.load(lastScenario, 'reset', false);
         // the retired worker answers nothing more
         apiUnanswered = 0;
         settleApiLoad(message);
