@@ -1,7 +1,7 @@
 /** ?embed=1: only the canvas, the play controls and optionally one plot. */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { useBrowser, openPage, sidewaysOverflow, waitForState } from './browser';
+import { decodePng, openPage, pixelAt, sidewaysOverflow, useBrowser, waitForState } from './browser';
 import { encodeScenario } from '../../web/src/ui/share';
 
 const browser = useBrowser();
@@ -488,6 +488,56 @@ describe('embed mode', () => {
       }
     });
   }
+
+  // an embed shorter than its frame (the chain lab's sweep, Newton and Monte Carlo panels, the avalanche
+  // with its plot, at 1366 x 700) ended in a band of the full page's grey (#f6f7f9) under its white
+  // body, as if the frame were cut: below what the page shows, the frame is white to its bottom edge
+  it('an embed fills its frame: white to the bottom edge below what it shows, no grey band', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html?embed=1`, { width: 1366, height: 700 });
+    /** the first pixel, every 4th on every row between the body's end and the frame's bottom edge, that is not white */
+    const band = async (): Promise<string> => {
+      const bottom = await page.evaluate(() => Math.ceil(document.body.getBoundingClientRect().bottom));
+      const shot = await decodePng(page, await page.screenshot());
+      for (let y = Math.max(0, bottom); y < shot.height; y++) {
+        for (let x = 0; x < shot.width; x += 4) {
+          const p = pixelAt(shot, x, y);
+          if (p.some((v) => v !== 255)) return `rgb(${p.join(', ')}) at (${x}, ${y}), below the body (${bottom} px)`;
+        }
+      }
+      return '';
+    };
+    const cases: Array<[string, number, number]> = [];
+    for (const [w, h] of [[1366, 700], [1024, 768], [640, 480]] as const) {
+      for (const plot of [null, 'time', 'sweep', 'newton', 'mc']) cases.push([`chain.html?embed=1${plot ? `&plot=${plot}` : ''}`, w, h]);
+    }
+    for (const path of ['index.html?embed=1', 'index.html?embed=1&plot=energy', 'soft.html?embed=1', 'soft.html?embed=1&plot=ledger', 'avalanche.html?embed=1', 'avalanche.html?embed=1&plot=runout', 'compare.html?embed=1', 'compare.html?embed=1&plot=table']) {
+      cases.push([path, 1366, 700]);
+    }
+    let below = 0;
+    for (const [path, w, h] of cases) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.goto(`${inject('baseUrl')}${path}`);
+      if (path.startsWith('chain')) {
+        const plot = /plot=(\w+)/.exec(path)?.[1] ?? null;
+        await page.waitForFunction(() => window.__chain !== undefined);
+        await expect.poll(async () => page.evaluate((k) => {
+          const p = window.__chain!.probe();
+          const done = { time: p.time.points > 0, sweep: p.sweep.points > 0, newton: p.newton.points > 0, mc: p.mc.bins > 0 };
+          return k === null ? Object.values(done).every(Boolean) : done[k as keyof typeof done];
+        }, plot), { timeout: 30_000, message: path }).toBe(true);
+      } else {
+        await waitForState(page, (s) => s.count > 0);
+        if (path.includes('plot=table')) await page.locator('#row-table tbody tr').first().waitFor();
+        else if (path.includes('plot=')) await page.locator('.plots .plot-card:not([hidden]) .u-legend').waitFor();
+      }
+      await expect.poll(band, { timeout: 5_000, message: `${path} at ${w} x ${h}` }).toBe('');
+      if (await page.evaluate(() => document.body.getBoundingClientRect().bottom < window.innerHeight - 100)) below++;
+    }
+    // the frames the check is about: some embeds end well above their frame's bottom edge
+    expect(below).toBeGreaterThan(3);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 
   // the export line's link to the full page navigated the frame itself: the 480 x 360 embed on the
   // course page turned into the whole lab squeezed into it, and the embed was gone
