@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import type { CanvasDiscProbe } from '../../web/src/ui/test-hook';
-import { discLine } from '../../web/src/render/disc-pick';
+import { discBrief, discLine } from '../../web/src/render/disc-pick';
 import { RING_DARK, RING_DARK_PX, RING_GAP_PX, RING_WHITE_PX } from '../../web/src/ui/canvas-readout';
 import { decodePng, openPage, pixelAt, useBrowser, waitForState } from './browser';
 
@@ -425,8 +425,11 @@ describe('the disc under the pointer, named under the canvas', () => {
     });
   }
 
+  // the line over a small embedded canvas took up to three rows (half the avalanche's 94 px canvas
+  // in a 480 x 360 frame with its plot) and still lost the speed or ω to the ellipsis: there it gives
+  // the disc's number and speed, on one row
   for (const c of PAGES) {
-    it(`${c.name}, embedded with a plot in a 480 x 360 frame: the line shows over the canvas, clear of the disc named, and the frame does not grow`, async () => {
+    it(`${c.name}, embedded with a plot in a 480 x 360 frame: the line shows over the canvas, clear of the disc named, in its short form on one row, and the frame does not grow`, async () => {
       const path = c.path.replace('?', '?embed=1&plot=energy&').replace('soft.html?embed=1&plot=energy', 'soft.html?embed=1&plot=ledger').replace('avalanche.html?embed=1&plot=energy', 'avalanche.html?embed=1&plot=runout');
       const { page, errors } = await openPaused(`${inject('baseUrl')}${path}`, { width: 480, height: 360 });
       const height = (): Promise<number> => page.evaluate(() => document.documentElement.scrollHeight);
@@ -434,9 +437,10 @@ describe('the disc under the pointer, named under the canvas', () => {
       expect(before).toBeLessThanOrEqual(360);
       const d = await target(page, c.canvases[0]!, 0, 1);
       await page.mouse.move(d.clientX, d.clientY);
-      expect(await lineText(page)).toBe(discLine(d.state, c.engines[0]));
+      expect(await lineText(page)).toBe(discBrief(d.state, c.engines[0]));
       const line = (await page.locator(READOUT).boundingBox())!;
       expect(d.clientY < line.y || d.clientY > line.y + line.height, `the line (${line.y}-${line.y + line.height}) leaves the disc at y = ${d.clientY} in view`).toBe(true);
+      await expectLineFits(page, c.canvases[0]!, 1);
       expect(await height()).toBe(before);
       await page.mouse.move(1, 1);
       expect(await lineText(page)).toBe('');
@@ -444,4 +448,38 @@ describe('the disc under the pointer, named under the canvas', () => {
       await page.context().close();
     });
   }
+
+  // in the frames the docs call small and smaller, the avalanche's short form; in a larger one its whole line
+  for (const [path, width, height, whole] of [
+    ['avalanche.html?embed=1&until=0.05', 320, 240, false],
+    ['avalanche.html?embed=1&until=0.05', 480, 360, true],
+    ['avalanche.html?embed=1&plot=runout&until=0.05', 900, 560, true],
+  ] as const) {
+    it(`avalanche.html embedded ${path.includes('plot') ? 'with its plot ' : ''}in a ${width} x ${height} frame: ${whole ? 'the whole line' : 'the grain\'s number and speed'}, covering at most a quarter of the canvas`, async () => {
+      const { page, errors } = await openPaused(`${inject('baseUrl')}${path}`, { width, height });
+      const d = await target(page, '#sim-canvas', 0, 1);
+      expect(d.state.kind).toBe('grain');
+      await page.mouse.move(d.clientX, d.clientY);
+      expect(await lineText(page)).toBe(whole ? discLine(d.state) : discBrief(d.state));
+      await expectLineFits(page, '#sim-canvas', whole ? 2 : 1);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  }
 });
+
+/** the line over canvas `selector` shows its whole text (nothing cut) in `rows` rows: one, or no more than cover a quarter of the canvas's height */
+async function expectLineFits(page: Page, selector: string, rows: number): Promise<void> {
+  const at = await page.evaluate(([sel, read]) => {
+    const line = document.querySelector<HTMLElement>(read)!;
+    return {
+      height: line.getBoundingClientRect().height,
+      row: parseFloat(getComputedStyle(line).lineHeight),
+      cut: line.scrollHeight > line.clientHeight + 1 || line.scrollWidth > line.clientWidth + 1,
+      canvas: document.querySelector(sel)!.getBoundingClientRect().height,
+    };
+  }, [selector, READOUT] as const);
+  expect(at.cut, 'the line is cut').toBe(false);
+  expect(Math.round(at.height / at.row), `the line's rows (${at.height} px of ${at.row} px rows)`).toBe(rows);
+  if (rows > 1) expect(at.height, `the line ${at.height} px over a canvas ${at.canvas} px tall`).toBeLessThanOrEqual(at.canvas / 4);
+}

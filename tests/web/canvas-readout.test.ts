@@ -1,7 +1,7 @@
 /** The disc under the pointer on a simulation canvas (render/disc-pick.ts, ui/canvas-readout.ts): the hit test and the line's text. */
 import { describe, expect, it } from 'vitest';
-import { discLine, pickDisc, type DrawnDiscs } from '../../web/src/render/disc-pick';
-import { readoutRows } from '../../web/src/ui/canvas-readout';
+import { discBrief, discLine, pickDisc, type DrawnDiscs } from '../../web/src/render/disc-pick';
+import { embedRows, readoutRows } from '../../web/src/ui/canvas-readout';
 import { fitTransform, fromCanvasX, fromCanvasY, toCanvasX, toCanvasY } from '../../web/src/render/view-transform';
 
 /** discs from (x, y, r) triples, m */
@@ -68,6 +68,25 @@ describe('the disc under the pointer', () => {
     // a fixed floor disc: no velocity, no spin; tiny values with an exponent
     const floor = discLine({ kind: 'fixed floor disc', number: 130, r: 0.004, x: 0.00001234, y: 0, vx: null, vy: null, spin: null });
     expect(floor.replace(/\u00a0/g, ' ')).toBe('fixed floor disc 130 · r = 0.004 m · x = 1.234e-5 m · y = 0 m');
+  });
+
+  it("a small embedded canvas's short form: the disc's number and speed, the engine before them; a fixed disc's number alone", () => {
+    const grain = discBrief({ kind: 'grain', number: 64, r: 0.005158, x: 0.01073, y: 0.07706, vx: 0.01161, vy: -0.02276, spin: 0.7106 });
+    expect(grain.replace(/\u00a0/g, ' ')).toBe('grain 64 · |v| = 0.02555 m/s');
+    expect(discBrief({ kind: 'disc', number: 2, r: 1, x: 1.221, y: 1.65, vx: 3, vy: 4, spin: 3.2349 }, 'soft').replace(/\u00a0/g, ' ')).toBe('soft: disc 2 · |v| = 5 m/s');
+    expect(discBrief({ kind: 'fixed floor disc', number: 130, r: 0.004, x: 0.00001234, y: 0, vx: null, vy: null, spin: null }).replace(/\u00a0/g, ' ')).toBe('fixed floor disc 130');
+  });
+
+  it('embedded, the line takes the rows its width reserves, no more than cover a quarter of the canvas, at least one', () => {
+    // a 465 px wide line over the avalanche's 174 px canvas (480 x 360, no plot): two rows of 15.2 px
+    expect(embedRows(465, 174, 15.2)).toBe(2);
+    // its 214 px wide line over 94 px (with its plot): one, not the three its width reserves
+    expect(embedRows(214, 94, 15.2)).toBe(1);
+    expect(embedRows(214, 187, 15.2)).toBe(3);
+    expect(embedRows(214, 182, 15.2)).toBe(2);
+    // a wide line keeps to one row; a canvas too small for a row still gets one
+    expect(embedRows(900, 400, 15.2)).toBe(1);
+    expect(embedRows(214, 35, 15.2)).toBe(1);
   });
 
   it("reserves the line's rows by its width, never by its text", () => {

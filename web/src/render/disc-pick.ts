@@ -102,3 +102,15 @@ export function discLine(d: DiscState, engine = ''): string {
   const line = items.join('\u00a0· ');
   return engine === '' ? line : `${engine}: ${line}`;
 }
+
+/**
+ * The line's short form, for a canvas too small to give the whole line room over it (embedded in a
+ * small frame: ui/canvas-readout.ts): the disc's number and its speed, "grain 64 · |v| = 0.02555 m/s"
+ * (`engine` before it as in discLine); a fixed disc, its number alone.
+ */
+export function discBrief(d: DiscState, engine = ''): string {
+  const items = [`${d.kind}\u00a0${d.number}`];
+  if (d.vx !== null && d.vy !== null) items.push(item('|v|', Math.hypot(d.vx, d.vy), 'm/s'));
+  const line = items.join('\u00a0· ');
+  return engine === '' ? line : `${engine}: ${line}`;
+}

@@ -8,7 +8,11 @@
  * (its rows set by its width, never by its text), so nothing under it moves; it is aria-hidden (the
  * data are in the CSV and the event log) and takes no pointer events. Embedded (?embed=1), where the
  * frame has no row to spare, the line takes no room: it shows over the canvas, on white, at its
- * bottom, or at its top while the pointer is in the lower half (never over the disc it names).
+ * bottom, or at its top while the pointer is in the lower half (never over the disc it names), in
+ * no more rows than cover a quarter of a canvas's height (embedRows); where the whole line needs
+ * more, it gives the disc's number and speed alone (discBrief), and keeps to that short form while the
+ * canvas keeps its size, so that the form does not change from disc to disc (in a 480 x 360 frame
+ * with a plot the avalanche's line took three rows, half its canvas, and still lost ω to the ellipsis).
  *
  * While the line names a disc, a ring marks it on its canvas (a dense gas or a pile of grains left
  * the line the only clue to which disc it named): a dashed ring, dark dashes on a white band edged
@@ -18,13 +22,15 @@
  * drawn on it, so the canvas's PNG and WebM recording (ui/canvas-export.ts copies and captures the
  * canvas) leave it out; on the comparison it is on the canvas of the engine the line names.
  */
-import { discLine, TOUCH_SLOP_PX, type DrawnDisc } from '../render/disc-pick';
+import { discBrief, discLine, TOUCH_SLOP_PX, type DrawnDisc } from '../render/disc-pick';
 import type { CanvasProbe } from './test-hook';
 import { onTouchAway } from './touch-away';
 
 /** what the line says of a disc drawn on a canvas, and where the disc is drawn (its centre, and its radius with any mark drawn round it, canvas CSS px) */
 export interface Reading {
   text: string;
+  /** its short form (the disc's number and speed), for an embedded canvas too small for the whole line */
+  brief: string;
   px: number;
   py: number;
   pr: number;
@@ -53,6 +59,18 @@ export function readoutRows(width: number): number {
   return width >= ROW_1_FROM ? 1 : width >= ROW_2_FROM ? 2 : 3;
 }
 
+/** embedded, the line over a canvas covers at most this fraction of its height (at least one row) */
+export const EMBED_COVER = 0.25;
+
+/**
+ * The rows the line may take embedded, over a canvas `height` CSS px tall, its rows `rowPx` each:
+ * those its width reserves (readoutRows), no more than cover EMBED_COVER of the height, at least one.
+ */
+export function embedRows(width: number, height: number, rowPx: number): number {
+  const cover = rowPx > 0 ? Math.floor((height * EMBED_COVER) / rowPx) : 1;
+  return Math.min(readoutRows(width), Math.max(1, cover));
+}
+
 export class CanvasReadout {
   readonly line: HTMLElement = document.createElement('div');
   /** the target under the pointer (-1: none) and the pointer's place in the window */
@@ -61,6 +79,10 @@ export class CanvasReadout {
   private clientY = 0;
   private touched = false;
   private written = '';
+  /** embedded: the line shows its short form (the whole one did not fit its rows at this size) */
+  private brief = false;
+  /** the line's width and rows the short form was chosen at: another size tries the whole line again */
+  private sizedAs = '';
   /** over the canvas of the disc named, clipped to it: the ring round that disc */
   private readonly ringBox: HTMLElement = document.createElement('div');
   private readonly ring: HTMLElement = document.createElement('div');
@@ -80,11 +102,26 @@ export class CanvasReadout {
     this.ringBox.append(this.ring);
     wrap.append(this.ringBox);
     const rows = (): void => {
-      const n = readoutRows(this.line.clientWidth);
+      const width = this.line.clientWidth;
+      // the comparison's line lies over one of its three canvases (they have one height)
+      const height = Math.max(0, ...targets.map((t) => t.el.clientHeight));
+      const n = embed ? embedRows(width, height, parseFloat(getComputedStyle(this.line).lineHeight)) : readoutRows(width);
       this.line.dataset['rows'] = String(n);
+      const size = `${width} ${n}`;
+      if (size === this.sizedAs) return;
+      this.sizedAs = size;
+      if (this.brief) {
+        this.brief = false;
+        this.refresh();
+      }
     };
     rows();
-    if (typeof ResizeObserver !== 'undefined') new ResizeObserver(rows).observe(this.line);
+    if (typeof ResizeObserver !== 'undefined') {
+      const observer = new ResizeObserver(rows);
+      observer.observe(this.line);
+      // embedded, the rows follow the canvases' height too
+      if (embed) targets.forEach((t) => observer.observe(t.el));
+    }
     targets.forEach((t, k) => {
       const follow = (e: PointerEvent): void => {
         this.target = k;
@@ -120,21 +157,36 @@ export class CanvasReadout {
       if (this.line.classList.contains('at-top') !== top) this.line.classList.toggle('at-top', top);
     }
     const reading = inside ? t.read(px, py, this.touched) : null;
-    this.show(reading?.text ?? '');
+    this.show(reading);
     this.placeRing(reading ? t.el : null, box, reading);
   }
 
   private clear(): void {
     this.target = -1;
     this.touched = false;
-    this.show('');
+    this.show(null);
     this.placeRing(null, null, null);
   }
 
-  private show(text: string): void {
+  private show(reading: Reading | null): void {
+    this.write(reading === null ? '' : this.brief ? reading.brief : reading.text);
+    // embedded, the whole line cut to its rows: the short form, from now on at this size
+    if (reading && this.embed && !this.brief && this.overflows()) {
+      this.brief = true;
+      this.write(reading.brief);
+    }
+  }
+
+  private write(text: string): void {
     if (text === this.written) return;
     this.written = text;
     this.line.textContent = text;
+  }
+
+  /** the line's text runs past its rows (cut with an ellipsis) */
+  private overflows(): boolean {
+    const l = this.line;
+    return l.scrollHeight > l.clientHeight + 1 || l.scrollWidth > l.clientWidth + 1;
   }
 
   /** the ring round disc `d` on canvas `el` (its box `box` in the window), or none */
@@ -181,7 +233,7 @@ export function discTarget(el: HTMLElement, scene: DrawnScene, engine = ''): Rea
     read: (px, py, touch) => {
       const i = scene.discAt(px, py, touch ? TOUCH_SLOP_PX : 0);
       const disc = i >= 0 ? scene.drawnDisc(i) : null;
-      return disc ? { text: discLine(disc.state, engine), px: disc.px, py: disc.py, pr: disc.outline ?? disc.pr } : null;
+      return disc ? { text: discLine(disc.state, engine), brief: discBrief(disc.state, engine), px: disc.px, py: disc.py, pr: disc.outline ?? disc.pr } : null;
     },
   };
 }
