@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "granular/avalanche.hpp"
+#include "granular/compare.hpp"
 #include "granular/soft.hpp"
 #include "granular/world.hpp"
 #include "test_support.hpp"
@@ -196,12 +197,20 @@ TEST(Scenario, EveryPresetIsValidAndRuns) {
       for (int k = 0; k < 5; ++k) EXPECT_EQ(w.advance(50000000), AdvanceStatus::Output) << name << ": " << w.message();
       continue;
     }
-    if (scenarioFamily(json) == "compare") continue;  // so has the comparison (tests/cpp/compare_test.cpp runs them)
-    if (scenarioFamily(json) == "avalanche") {  // so has the avalanche (tests/cpp/avalanche_test.cpp runs them)
+    if (scenarioFamily(json) == "compare") {  // so has the comparison (its physics in tests/cpp/compare_test.cpp)
+      CompareWorld w(json);
+      ASSERT_TRUE(w.ok()) << name << ": " << w.reportJson();
+      EXPECT_FALSE(w.spec().name.empty()) << name;
+      EXPECT_FALSE(w.spec().notes.empty()) << name << ": presets explain themselves";
+      for (int k = 0; k < 3; ++k) EXPECT_EQ(w.advance(100000000), AdvanceStatus::Output) << name;
+      continue;
+    }
+    if (scenarioFamily(json) == "avalanche") {  // so has the avalanche (its physics in tests/cpp/avalanche_test.cpp)
       AvalancheWorld w(json);
       ASSERT_TRUE(w.ok()) << name << ": " << w.reportJson();
       EXPECT_FALSE(w.spec().name.empty()) << name;
       EXPECT_FALSE(w.spec().notes.empty()) << name << ": presets explain themselves";
+      for (int k = 0; k < 3; ++k) EXPECT_EQ(w.advance(10000000), AdvanceStatus::Output) << name << ": " << w.message();
       continue;
     }
     EXPECT_TRUE(issuesOf(json).empty()) << name << ": " << ::testing::PrintToString(texts(issuesOf(json)));
@@ -217,6 +226,29 @@ TEST(Scenario, EveryPresetIsValidAndRuns) {
   }
   closedir(dir);
   EXPECT_GE(count, 8);
+}
+
+// "Add an engine" (README) names it twice: in the engine choices of the gas validator
+// (scenario/parse.cpp) and in the registry (engines/registry.cpp). A name only in the first would
+// pass validation and a preset's check, then give a World that reports "no such engine".
+TEST(Scenario, EveryEngineTheValidatorAcceptsIsRegistered) {
+  const auto issues = issuesOf(R"({"schema":1,"engine":"?"})");
+  ASSERT_EQ(issues.size(), 1u);
+  const std::string& rule = issues[0].message;  // must be one of: "event", ...
+  ASSERT_EQ(rule.rfind("must be one of: ", 0), 0u) << rule;
+  std::vector<std::string> engines;
+  for (std::size_t first = rule.find('"'); first != std::string::npos; first = rule.find('"', first)) {
+    const std::size_t last = rule.find('"', first + 1);
+    ASSERT_NE(last, std::string::npos) << rule;
+    engines.push_back(rule.substr(first + 1, last - first - 1));
+    first = last + 1;
+  }
+  ASSERT_FALSE(engines.empty()) << rule;
+  EXPECT_EQ(engines.front(), "event");
+  for (const std::string& name : engines) {
+    World w(R"({"schema":1,"engine":")" + name + R"(","generate":{"count":10}})");
+    EXPECT_TRUE(w.ok()) << name << ": " << w.reportJson();
+  }
 }
 
 TEST(Scenario, SameSeedSameDiscsOtherSeedOtherDiscs) {

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdvanceStatusCode, GranularModule, World } from '../../web/src/sim/granular-wasm';
 import { parseValidationReport, type ValidationReport } from '../../web/src/sim/scenario';
+import { scenarioPageOf } from '../../web/src/ui/family';
 import { loadGranular, readRepoFile, ROOT } from './load';
 
 const CLI = path.join(ROOT, 'build', 'release', 'granular-cli');
@@ -188,6 +189,20 @@ describe('validateScenario', () => {
       expect(r.errors, file).toEqual([]);
       expect(r.ok, file).toBe(true);
       expect(r.scenario?.['schema'], file).toBe(1);
+    }
+  });
+
+  // "Add an engine" (README): the gas validator's engine choices are the gas page's engines, so a
+  // share link of one opens there from any page, and the World of each runs (the registry has it)
+  it('every engine it accepts runs in a World and names the gas page (scenarioPageOf)', () => {
+    const rule = report('{"schema": 1, "engine": "?"}').errors[0]?.message ?? '';
+    expect(rule).toMatch(/^must be one of: "/);
+    const engines = [...rule.matchAll(/"([^"]*)"/g)].map((m) => m[1] ?? '');
+    expect(engines[0]).toBe('event');
+    for (const engine of engines) {
+      const json = JSON.stringify({ schema: 1, engine, generate: { count: 10 } });
+      expect(scenarioPageOf(json), engine).toBe('gas');
+      withWorld(json, (w) => expect(w.ok(), `${engine}: ${w.report()}`).toBe(true));
     }
   });
 });
