@@ -1,4 +1,6 @@
-// Engine registry: adding an engine is one line here (plus its folder, its tests and a scenario).
+// Engine registry of the gas family: a new engine is one line here, and its name in parse.cpp's engine
+// choices, web/src/ui/family.ts and docs/scenario-format.md (README "Add an engine" lists every step;
+// Scenario.EveryEngineTheValidatorAcceptsIsRegistered checks this list against the validator's).
 #include "engines/engine.hpp"
 #include "engines/event/event_engine.hpp"
 
