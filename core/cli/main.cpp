@@ -8,10 +8,12 @@
 //                                     state hash at the output instant T (native/WASM parity checks)
 //   granular-cli bench FILE --discs N --events E [--engine NAME]
 //                                     collisions per second on FILE with N discs (JSON line)
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -42,8 +44,9 @@ using namespace granular;
 
 namespace {
 
-int usage() {
-  std::cerr << "granular-cli " << kVersion << "\n"
+/// The commands and their options: on stdout for --help (status 0), on stderr when no command is given (2).
+int usage(std::ostream& to = std::cerr, int status = 2) {
+  to << "granular-cli " << kVersion << "\n"
             << "usage:\n"
             << "  granular-cli run FILE [--until T] [--format csv|jsonl] [--out FILE] [--state FILE] [--events FILE] [--engine NAME]\n"
             << "  granular-cli validate FILE\n"
@@ -66,12 +69,27 @@ int usage() {
             << "Soft-disc scenarios (\"engine\": \"soft\") print the energy ledger instead of the gas observables.\n"
             << "Comparison scenarios (\"engine\": \"compare\"): validate, normalize, hash --until T, run [--until T] (each engine's\n"
             << "kinetic energy, centre-of-mass height, collisions or contacts), table [--format json] (the four-sphere row vs exact).\n";
+  return status;
+}
+
+/// A usage mistake: what is wrong (the command, the option and its value), a pointer to --help, status 2.
+int usageError(const std::string& message) {
+  std::cerr << "granular-cli " << message << "\n(granular-cli --help lists the commands and their options)\n";
   return 2;
 }
 
-bool readFile(const std::string& path, std::string& text) {
+/// The whole file; false with the reason (missing, unreadable, a directory) in `error`.
+bool readFile(const std::string& path, std::string& text, std::string& error) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    error = path + ": is a directory, not a file";
+    return false;
+  }
   std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
+  if (!in) {
+    error = "cannot read " + path + (std::filesystem::exists(path, ec) ? "" : ": no such file");
+    return false;
+  }
   std::ostringstream ss;
   ss << in.rdbuf();
   text = ss.str();
@@ -88,25 +106,54 @@ struct Args {
   }
 };
 
-bool parseArgs(int argc, char** argv, Args& a) {
-  if (argc < 2) return false;
+/// argv into command, FILE and --name value (or --name=value) options; false with a message.
+bool parseArgs(int argc, char** argv, Args& a, std::string& error) {
   a.command = argv[1];
   for (int i = 2; i < argc; ++i) {
     std::string s = argv[i];
     if (s.rfind("--", 0) == 0) {
+      const std::size_t eq = s.find('=');
+      if (eq != std::string::npos) {
+        a.options[s.substr(2, eq - 2)] = s.substr(eq + 1);
+        continue;
+      }
       if (i + 1 >= argc) {
-        std::cerr << "option " << s << " needs a value\n";
+        error = a.command + ": option " + s + " needs a value";
         return false;
       }
       a.options[s.substr(2)] = argv[++i];
     } else if (a.file.empty()) {
       a.file = s;
     } else {
-      std::cerr << "unexpected argument: " << s << "\n";
+      error = a.command + ": unexpected argument '" + s + "' (one FILE only, options as --name value)";
       return false;
     }
   }
   return true;
+}
+
+/// Every option given is one of `allowed` (what the command does with this kind of scenario);
+/// otherwise a message naming the option and listing those it takes. An option the command does
+/// not read would otherwise be dropped without a word (a mistyped --unitl, --state on a comparison).
+bool allowOptions(const Args& a, std::initializer_list<const char*> allowed, const std::string& context = "") {
+  for (const auto& option : a.options) {
+    bool ok = false;
+    for (const char* name : allowed) ok = ok || option.first == name;
+    if (ok) continue;
+    std::string list;
+    for (const char* name : allowed) list += std::string(list.empty() ? "" : " ") + "--" + name;
+    usageError(a.command + (context.empty() ? "" : " " + context) + ": unknown option --" + option.first + " " + option.second +
+               (list.empty() ? " (it takes no options)" : " (its options: " + list + ")"));
+    return false;
+  }
+  return true;
+}
+
+/// Commands without a FILE refuse one (`defaults x.json` wrote the defaults, not x.json).
+bool noFile(const Args& a) {
+  if (a.file.empty()) return true;
+  usageError(a.command + ": takes no FILE (got '" + a.file + "')");
+  return false;
 }
 
 bool parseNumber(const std::string& text, double& out) {
@@ -522,18 +569,30 @@ int avalancheStudy(const Args& a) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc < 2) return usage();
+  for (int i = 1; i < argc; ++i)
+    if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0 || (i == 1 && std::strcmp(argv[i], "help") == 0))
+      return usage(std::cout, 0);
   Args a;
-  if (!parseArgs(argc, argv, a)) return usage();
+  std::string error;
+  if (!parseArgs(argc, argv, a, error)) return usageError(error);
   if (a.command == "defaults") {
+    if (!noFile(a) || !allowOptions(a, {})) return 2;
     std::cout << scenarioToJson(defaultScenario()).dump(2) << "\n";
     return 0;
   }
   if (a.command == "--version" || a.command == "version") {
+    if (!noFile(a) || !allowOptions(a, {})) return 2;
     std::cout << kVersion << "\n";
     return 0;
   }
   if (a.command == "chain" || a.command == "chain-mc" || a.command == "chain-newton") {
     // The four-sphere row (ARGESIM C12): JSON results on stdout.
+    if (!noFile(a)) return 2;
+    if (a.command == "chain" && !(a.has("setup") ? allowOptions(a, {"setup"}, "--setup") : allowOptions(a, {"e", "spheres", "extended", "setup"})))
+      return 2;
+    if (a.command == "chain-mc" && !allowOptions(a, {"samples", "mu", "sigma", "seed"})) return 2;
+    if (a.command == "chain-newton" && !allowOptions(a, {"target", "lo", "hi"})) return 2;
     double e = 0.5, spheres = 4, samples = 1000, mu = 0.5, sigma = 0.05, seed = 1, target = 0.5, lo = 0.3, hi = 0.95;
     const bool ok = parseNumber(a.get("e", "0.5"), e) && parseNumber(a.get("spheres", "4"), spheres) &&
                     parseNumber(a.get("samples", "1000"), samples) && parseNumber(a.get("mu", "0.5"), mu) &&
@@ -549,6 +608,7 @@ int main(int argc, char** argv) {
   }
   if (a.command == "avalanche-bench") {
     // NSCD benchmark (issue 5 §4): a settled pile of N grains, Gauss–Seidel and Jacobi, JSON line.
+    if (!noFile(a) || !allowOptions(a, {"grains", "steps", "sweeps", "settle", "pile"})) return 2;
     nscd::PileSetup p;
     double grains = 1000, steps = 10, sweeps = 100, settle = p.settleSteps;
     const bool ok = parseNumber(a.get("grains", "1000"), grains) && parseNumber(a.get("steps", "10"), steps) &&
@@ -560,18 +620,70 @@ int main(int argc, char** argv) {
     std::cout << nscd::benchJson(p, static_cast<int>(steps), static_cast<int>(sweeps), a.get("pile", "false") == "true") << "\n";
     return 0;
   }
-  if (a.command == "avalanche-study") return avalancheStudy(a);
+  if (a.command == "avalanche-study") {
+    if (!noFile(a) ||
+        !allowOptions(a, {"aspects", "solver", "seed", "seeds", "jobs", "mu", "mu-r", "restitution", "dt", "tol", "max-iterations", "rmin",
+                          "rmax", "stop-energy", "floor-radius", "alert", "floor-gap", "min-width", "min-height", "json", "lock-rotation"}))
+      return 2;
+    return avalancheStudy(a);
+  }
   if (a.command == "memory-latency") {
+    if (!noFile(a) || !allowOptions(a, {})) return 2;
     std::cout << cli::memoryLatencyJson() << "\n";
     return 0;
   }
-  if (a.file.empty()) return usage();
+  // The commands on a scenario FILE, and what each family of scenarios takes.
+  static const std::map<std::string, std::vector<std::string>> kFamilyCommands = {
+      {"gas", {"validate", "normalize", "hash", "run", "bench"}},
+      {"soft", {"validate", "normalize", "hash", "run", "bench", "info"}},
+      {"compare", {"validate", "normalize", "hash", "run", "table"}},
+      {"avalanche", {"validate", "normalize", "hash", "run"}}};
+  static const std::map<std::string, std::string> kFamilyName = {{"gas", "a gas scenario (event-driven discs)"},
+                                                                 {"soft", "a soft-disc scenario (\"engine\": \"soft\")"},
+                                                                 {"compare", "a comparison scenario (\"engine\": \"compare\")"},
+                                                                 {"avalanche", "an avalanche scenario (\"engine\": \"avalanche\")"}};
+  bool known = false;
+  for (const auto& f : kFamilyCommands)
+    for (const std::string& c : f.second) known = known || c == a.command;
+  if (!known) return usageError("'" + a.command + "': unknown command");
+  if (a.file.empty()) return usageError(a.command + ": needs a scenario FILE");
   std::string text;
-  if (!readFile(a.file, text)) {
-    std::cerr << "cannot read " << a.file << "\n";
+  if (!readFile(a.file, text, error)) {
+    std::cerr << error << "\n";
     return 1;
   }
   const std::string family = scenarioFamily(text);
+  {
+    const std::vector<std::string>& commands = kFamilyCommands.at(family);
+    if (std::find(commands.begin(), commands.end(), a.command) == commands.end()) {
+      std::string takers;
+      for (const auto& f : kFamilyCommands)
+        if (std::find(f.second.begin(), f.second.end(), a.command) != f.second.end())
+          takers += std::string(takers.empty() ? "" : " or ") + kFamilyName.at(f.first);
+      return usageError(a.command + ": " + a.file + " is " + kFamilyName.at(family) + "; " + a.command + " takes " + takers);
+    }
+  }
+  // The options each command reads, per family (an option it would not read is refused).
+  const std::string context = "on " + kFamilyName.at(family);
+  const bool none = a.command == "validate" || a.command == "normalize" || a.command == "info";
+  if (family == "gas" && !(none              ? allowOptions(a, {}, context)
+                           : a.command == "hash" ? allowOptions(a, {"until", "engine"}, context)
+                           : a.command == "bench" ? allowOptions(a, {"discs", "events", "engine"}, context)
+                                                  : allowOptions(a, {"until", "format", "out", "state", "events", "engine"}, context)))
+    return 2;
+  if (family == "soft" && !(none                 ? allowOptions(a, {}, context)
+                            : a.command == "run" ? allowOptions(a, {"until", "format", "out", "state"}, context)
+                                                 : allowOptions(a, {"until"}, context)))
+    return 2;
+  if (family == "compare" && !(none                   ? allowOptions(a, {}, context)
+                               : a.command == "hash"  ? allowOptions(a, {"until"}, context)
+                               : a.command == "table" ? allowOptions(a, {"format"}, context)
+                                                      : allowOptions(a, {"until", "format", "out"}, context)))
+    return 2;
+  if (family == "avalanche" && !(a.command == "run"    ? allowOptions(a, {"until", "format", "out", "boundary"}, context)
+                                 : a.command == "hash" ? allowOptions(a, {"until", "boundary"}, context)
+                                                       : allowOptions(a, {"boundary"}, context)))
+    return 2;
   if (family == "soft") return softCommand(a, text);
   if (family == "compare") {
     double until = 1e300;
@@ -583,10 +695,10 @@ int main(int argc, char** argv) {
     double until = 1e300;
     if (a.has("until") && !parseNumber(a.get("until"), until)) return usage();
     if (a.has("boundary")) {  // extra boundary segments (a custom slope) from a 2D Gmsh .msh file
-      std::string msh, error;
+      std::string msh;
       std::vector<geom::Segment2> segments;
-      if (!readFile(a.get("boundary"), msh)) {
-        std::cerr << "cannot read " << a.get("boundary") << "\n";
+      if (!readFile(a.get("boundary"), msh, error)) {
+        std::cerr << "--boundary " << error << "\n";
         return 1;
       }
       if (!geom::readMsh(msh, segments, error)) {
