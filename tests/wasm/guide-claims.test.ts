@@ -1,0 +1,66 @@
+// The page guides (docs/guides/*.md) quote numbers a student checks on the page ("What to try").
+// These tests read the numbers from the guide's own text and hold them to the engine's, run as the
+// page runs it, so a guide that drifts from the engine (or an engine change the guide missed) fails.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseRowTable } from '../../web/src/compare/row-table';
+import type { GranularModule } from '../../web/src/sim/granular-wasm';
+import { loadGranular, readRepoFile } from './load';
+
+let mod: GranularModule;
+beforeAll(async () => {
+  mod = await loadGranular();
+});
+
+/** the guide's text, one line, with the typographic minus as '-' */
+function guide(family: string): string {
+  return readRepoFile(`docs/guides/${family}.md`).replace(/\s+/g, ' ').replace(/−/g, '-');
+}
+
+/** item `n` of the guide's "What to try" list */
+function tryItem(text: string, n: number): string {
+  const part = text.split('## What to try')[1]?.split('## References')[0] ?? '';
+  const item = part.split(new RegExp(` ${n}\\. `))[1]?.split(new RegExp(` ${n + 1}\\. `))[0];
+  if (item === undefined) throw new Error(`no item ${n} in What to try`);
+  return item;
+}
+
+/** the numbers of the tuple "(a, b, c, d) v0" after `lead` in `text` */
+function tupleAfter(text: string, lead: string): number[] {
+  const m = new RegExp(`${lead}[^(]*\\(([-0-9., ]+)\\) v0`).exec(text);
+  if (!m?.[1]) throw new Error(`no "(…) v0" after "${lead}" in: ${text}`);
+  return m[1].split(',').map(Number);
+}
+
+const decimals = (x: number): number => (String(x).split('.')[1] ?? '').length;
+
+describe('the comparison guide', () => {
+  // "What to try" 2: the touching row's velocities scale with v0 (Hertz's law has no scale of its
+  // own), so the guide gives them in units of v0; it gave them in m/s "whatever E and v0"
+  it('the touching row: each engine\'s velocities in units of v0, the same at every v0 and E, as quoted', () => {
+    const item = tryItem(guide('compare'), 2);
+    const quoted = {
+      event: tupleAfter(item, 'event-driven engine gives'),
+      soft: tupleAfter(item, 'soft discs give about'),
+      nscd: tupleAfter(item, 'NSCD gives'),
+    };
+    const cradle = JSON.parse(readRepoFile('scenarios/compare-cradle.json')) as { setup: { speed: number; gap: number }; restitution: number; soft?: { youngModulus: number } };
+    expect([cradle.setup.gap, cradle.restitution]).toEqual([0, 1]); // "(gap 0, e = 1)"
+    for (const [v0, E] of [[1, 1e7], [3, 1e7], [1, 1e9], [3, 1e9]] as const) {
+      const scenario = { ...cradle, setup: { ...cradle.setup, speed: v0 }, soft: { youngModulus: E } };
+      const t = parseRowTable(mod.compareRowTable(JSON.stringify(scenario)));
+      if (!t.ok) throw new Error(t.message);
+      const [event, soft, nscd] = t.table.engines;
+      for (const [name, row, q] of [['event', event, quoted.event], ['soft', soft, quoted.soft], ['nscd', nscd, quoted.nscd]] as const) {
+        expect(row?.velocities, name).toHaveLength(4);
+        const d = Math.max(...q.map(decimals));
+        expect(row?.velocities.map((v) => Number((v / v0).toFixed(d))), `${name} at v0 = ${v0}, E = ${E}`).toEqual(q);
+      }
+      if (v0 === 3) {
+        // "at v0 = 3 m/s, −0.213, −0.089, 0.329, 2.973 m/s"
+        const m = /at v0 = 3 m\/s, ([-0-9., ]+) m\/s/.exec(item);
+        const at3 = (m?.[1] ?? '').split(',').map(Number);
+        expect(soft?.velocities.map((v) => Number(v.toFixed(3))), `soft at v0 = 3, E = ${E}`).toEqual(at3);
+      }
+    }
+  });
+});
