@@ -3,7 +3,7 @@
 // page runs it, so a guide that drifts from the engine (or an engine change the guide missed) fails.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRowTable } from '../../web/src/compare/row-table';
-import type { GranularModule } from '../../web/src/sim/granular-wasm';
+import type { GranularModule, SoftWorld } from '../../web/src/sim/granular-wasm';
 import { loadGranular, readRepoFile } from './load';
 
 let mod: GranularModule;
@@ -62,5 +62,45 @@ describe('the comparison guide', () => {
         expect(soft?.velocities.map((v) => Number(v.toFixed(3))), `soft at v0 = 3, E = ${E}`).toEqual(at3);
       }
     }
+  });
+});
+
+/** runs soft scenario `json` to its end (status 2 finished, 3 stopped) and hands back the world */
+function softRun<T>(json: string, read: (w: SoftWorld) => T): T {
+  const w = new mod.SoftWorld(json);
+  try {
+    expect(w.ok(), w.report()).toBe(true);
+    for (let s = w.advance(1_000_000); s !== 2 && s !== 3; s = w.advance(1_000_000));
+    return read(w);
+  } finally {
+    w.delete();
+  }
+}
+
+describe('the soft-disc guide', () => {
+  // "What to try" 1 had the reader compare "the measured restitution" with the exact relation, but
+  // the page shows no measured restitution: it is read from the discs' v_x after the impact, and the
+  // line under the canvas gives the predicted one
+  it('head-on, target e cleared, c_τ = 1, 0.9, 0.5, 0: the predicted and the measured restitution are the quoted e, to its digits', () => {
+    const item = tryItem(guide('soft'), 1);
+    const cTaus = (/set c_τ to ([0-9., ]+) and ([0-9.]+) in turn/.exec(item) ?? []).slice(1).join(',').split(',').map(Number);
+    const quoted = (/predicts \(e = ([0-9., ]+)\)/.exec(item)?.[1] ?? '').split(',').map(Number);
+    expect(cTaus).toEqual([1, 0.9, 0.5, 0]);
+    expect(quoted).toHaveLength(4);
+    const preset = JSON.parse(readRepoFile('scenarios/soft-head-on.json')) as { discs: Array<{ vx: number }>; contact: Record<string, unknown> };
+    expect(preset.discs.map((d) => d.vx)).toEqual([1, -1]); // "they meet at ±1 m/s"
+    cTaus.forEach((cTau, k) => {
+      // what the page sends once Target restitution e is cleared and c_τ typed
+      const { restitution: _cleared, ...contact } = preset.contact;
+      const scenario = JSON.stringify({ ...preset, contact: { ...contact, cTau } });
+      const [predicted, vx0, vx1] = softRun(scenario, (w) => {
+        const q = w.coordinates();
+        return [(JSON.parse(w.info()) as { restitution: number }).restitution, q[3] ?? NaN, q[9] ?? NaN];
+      });
+      const d = decimals(quoted[k] ?? NaN);
+      expect(Number(predicted.toFixed(d)), `predicted at c_τ = ${cTau}`).toBe(quoted[k]);
+      // "leave at ∓e m/s"
+      expect([Number((-vx0).toFixed(d)), Number(vx1.toFixed(d))], `measured at c_τ = ${cTau}`).toEqual([quoted[k], quoted[k]]);
+    });
   });
 });
