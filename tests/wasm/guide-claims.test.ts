@@ -104,3 +104,30 @@ describe('the soft-disc guide', () => {
     });
   });
 });
+
+describe('the soft-disc guide, penetration', () => {
+  // "What to try" 3 called the half convention's loops "longer, shallower"; drawn against half the
+  // overlap they are narrower as well as lower (the contact itself lasts longer)
+  it('head-on at c_τ = 0, total against half: the quoted largest forces, ρ reached and contact-time ratio', () => {
+    const item = tryItem(guide('soft'), 3);
+    const m = /with c_τ = ([0-9.]+) the read-out's largest contact force is ([0-9.]+) N against ([0-9.]+) N, and ρ reaches ([0-9.]+) m against ([0-9.]+) m/.exec(item);
+    const ratio = /≈ ([0-9.]+) times as long/.exec(item)?.[1];
+    if (!m || ratio === undefined) throw new Error(`the step's figures are not where this test reads them: ${item}`);
+    const [cTau, forceHalf, forceTotal, rhoHalf, rhoTotal] = m.slice(1).map((x) => x ?? '');
+    const preset = JSON.parse(readRepoFile('scenarios/soft-head-on.json')) as { contact: Record<string, unknown> };
+    const { restitution: _cleared, ...contact } = preset.contact;
+    const run = (penetration: string): { force: number; rho: number; duration: number } =>
+      softRun(JSON.stringify({ ...preset, contact: { ...contact, cTau: Number(cTau), penetration } }), (w) => {
+        expect(w.loopCount()).toBe(1);
+        const loop = w.loop(0);
+        if (!loop) throw new Error('no loop');
+        return { force: w.stats().maxForce, rho: Math.max(...loop.penetration), duration: loop.endTime - loop.startTime };
+      });
+    const total = run('total');
+    const half = run('half');
+    const fixed = (x: number, quoted: string): string => x.toFixed((quoted.split('.')[1] ?? '').length);
+    expect([fixed(half.force, forceHalf), fixed(total.force, forceTotal)]).toEqual([forceHalf, forceTotal]);
+    expect([fixed(half.rho, rhoHalf), fixed(total.rho, rhoTotal)]).toEqual([rhoHalf, rhoTotal]);
+    expect(fixed(half.duration / total.duration, ratio)).toBe(ratio);
+  });
+});
