@@ -131,3 +131,42 @@ describe('the soft-disc guide, penetration', () => {
     expect(fixed(half.duration / total.duration, ratio)).toBe(ratio);
   });
 });
+
+describe('the soft-disc guide, a disc rolling', () => {
+  // "What to try" 5 asked for "one disc sliding on the floor" with no way to set it up (the form
+  // places discs at random and the presets have no friction or no floor contact); it now says
+  // which JSON to edit, and these are the figures a student then reads
+  it('the head-on preset cut to one disc on the floor, as the step edits it: rolling from the quoted t at the quoted v_x', () => {
+    const item = tryItem(guide('soft'), 5);
+    const onset = /3 μ g\) = ([0-9.]+) s/.exec(item)?.[1];
+    const rolling = /v_x = ([0-9.]+) m\/s/.exec(item)?.[1];
+    if (onset === undefined || rolling === undefined) throw new Error(`the step's figures are not where this test reads them: ${item}`);
+    // the JSON the page shows: the preset with every field spelled out
+    const shown = softRun(readRepoFile('scenarios/soft-head-on.json'), (w) => w.scenarioJson());
+    const preset = JSON.parse(shown) as { discs: Array<Record<string, unknown>>; friction: Record<string, unknown>; material: Record<string, unknown> };
+    expect(preset.friction['mu']).toBe(0.1); // "(μ = 0.1)"
+    expect(preset.discs[0]?.['radius']).toBe(1); // "y": 1 is its radius
+    const scenario = {
+      ...preset,
+      discs: [{ ...preset.discs[0], y: 1, vx: 1, spin: 0 }],
+      gravity: [0, -9.81],
+      friction: { ...preset.friction, law: 'coulomb' },
+      material: { ...preset.material, youngModulus: 2e6 },
+    };
+    const w = new mod.SoftWorld(JSON.stringify(scenario));
+    try {
+      expect(w.ok(), w.report()).toBe(true);
+      // the contact point's slip v_x + ω r falls to (nearly) nothing at the onset of rolling
+      let rollingFrom = NaN;
+      for (let s = w.advance(1_000_000); s !== 2 && s !== 3; s = w.advance(1_000_000)) {
+        const q = w.coordinates();
+        if (Number.isNaN(rollingFrom) && Math.abs((q[3] ?? NaN) + (q[5] ?? NaN)) < 0.01) rollingFrom = w.time();
+      }
+      const q = w.coordinates();
+      expect(rollingFrom.toFixed(onset.split('.')[1]?.length ?? 0)).toBe(onset);
+      expect((q[3] ?? NaN).toFixed(rolling.split('.')[1]?.length ?? 0)).toBe(rolling);
+    } finally {
+      w.delete();
+    }
+  });
+});
