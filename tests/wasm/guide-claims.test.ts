@@ -170,3 +170,16 @@ describe('the soft-disc guide, a disc rolling', () => {
     }
   });
 });
+
+describe('the soft-disc guide, observers', () => {
+  // "What to try" 4 told the reader to "give the observer α close to 1 and a large m_o" in a preset
+  // that has them already (1 kg at 0.99 r): the step changed nothing
+  it('notebook 2 has the observers the step quotes, as heavy as its discs', () => {
+    const item = tryItem(guide('soft'), 4);
+    const m = /m_o = ([0-9.]+) kg, as heavy as the disc, at α = ([0-9.]+)/.exec(item);
+    if (!m) throw new Error(`the step's figures are not where this test reads them: ${item}`);
+    const preset = JSON.parse(readRepoFile('scenarios/soft-circle.json')) as { generate: Record<string, number> };
+    expect([preset.generate['observerMass'], preset.generate['observerAlpha']]).toEqual([Number(m[1]), Number(m[2])]);
+    expect(preset.generate['mass']).toBe(Number(m[1]));
+  });
+});
