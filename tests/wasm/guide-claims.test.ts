@@ -113,7 +113,7 @@ describe('the soft-disc guide, penetration', () => {
     const m = /with c_τ = ([0-9.]+) the read-out's largest contact force is ([0-9.]+) N against ([0-9.]+) N, and ρ reaches ([0-9.]+) m against ([0-9.]+) m/.exec(item);
     const ratio = /≈ ([0-9.]+) times as long/.exec(item)?.[1];
     if (!m || ratio === undefined) throw new Error(`the step's figures are not where this test reads them: ${item}`);
-    const [cTau, forceHalf, forceTotal, rhoHalf, rhoTotal] = m.slice(1).map((x) => x ?? '');
+    const [cTau = '', forceHalf = '', forceTotal = '', rhoHalf = '', rhoTotal = ''] = m.slice(1);
     const preset = JSON.parse(readRepoFile('scenarios/soft-head-on.json')) as { contact: Record<string, unknown> };
     const { restitution: _cleared, ...contact } = preset.contact;
     const run = (penetration: string): { force: number; rho: number; duration: number } =>
