@@ -53,10 +53,41 @@ describe('the guides give each parameter the unit of its field', () => {
   });
 
   it('the gas and the soft discs: likewise', () => {
-    for (const [family, fields, count] of [['gas', FIELDS, 11], ['soft', SOFT_FIELDS, 15]] as const) {
+    for (const [family, fields, count] of [['gas', FIELDS, 14], ['soft', SOFT_FIELDS, 15]] as const) {
       const rows = checked(family, fields);
       expect(rows.length).toBe(count);
       for (const [label, unit, guide] of rows) expect(`${family}: ${label} (${guide})`).toBe(`${family}: ${label} (${unit})`);
+    }
+  });
+});
+
+// A student looks up the field the guide names: every field of a page's form is named in its guide,
+// in bold, by the label beside it (or the part of it the guide uses), and a select's choices by the
+// menu's own words. The gas guide left out Placement, g_x and g_y (gravity, which takes Haff's curve
+// away), named the wall index in plain text, and described Initial velocities by choices the menu
+// does not have ('random directions, or all the same speed': both are in random directions).
+describe('the guides name every field of their form', () => {
+  /** labels the guide gives in part: the form's label -> the bold name in the guide */
+  const shortened: Record<string, string> = {
+    'Observer at α r, α': 'α',
+    'Inertia factor f (I = f m r²)': 'Inertia factor f',
+    'Warm start (previous impulses)': 'Warm start',
+  };
+  for (const [family, fields] of [['gas', FIELDS], ['soft', SOFT_FIELDS], ['compare', COMPARE_FIELDS], ['avalanche', AVALANCHE_FIELDS]] as const) {
+    it(`${family}: each field in bold`, () => {
+      const guide = plain(readFileSync(new URL(`../../docs/guides/${family}.md`, import.meta.url), 'utf8'));
+      const missing = fields.map((f) => shortened[plain(f.label)] ?? plain(f.label)).filter((label) => !guide.includes(`**${label}**`));
+      expect(missing).toEqual([]);
+    });
+  }
+
+  it("gas: the guide gives Placement's and Initial velocities' choices in the menu's words", () => {
+    const guide = plain(readFileSync(new URL('../../docs/guides/gas.md', import.meta.url), 'utf8'));
+    for (const key of ['placement', 'velocities']) {
+      const field = FIELDS.find((f) => f.key === key);
+      const item = guide.slice(guide.indexOf(`**${field?.label ?? '?'}**`)).split(' - ')[0] ?? '';
+      expect(field?.options?.length, key).toBe(2);
+      for (const [, words] of field?.options ?? []) expect(item, key).toContain(plain(words));
     }
   });
 });
