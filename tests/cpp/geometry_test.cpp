@@ -131,14 +131,37 @@ TEST(ResolveDiscSegment, MovingWall) {
   // Wall moving up at 1 m/s, disc falling at 2 m/s, r = 0.5: relative approach 3 m/s;
   // after: relative +1.5 m/s -> lab velocity 2.5 m/s up.
   Vec2 v{0.0, -2.0};
-  double approach = 0;
-  resolveDiscSegment({0.5, 0.1}, v, {0.0, 0.0}, {1.0, 0.0}, 0.5, {0.0, 1.0}, &approach);
+  double lost = 0;
+  resolveDiscSegment({0.5, 0.1}, v, {0.0, 0.0}, {1.0, 0.0}, 0.5, {0.0, 1.0}, &lost);
   EXPECT_DOUBLE_EQ(v.y, 2.5);
-  EXPECT_DOUBLE_EQ(approach, 3.0);
+  EXPECT_DOUBLE_EQ(lost, 0.5 * (1.0 - 0.25) * 3.0 * 3.0);
   // A wall receding faster than the disc falls: plain reflection from a wall at rest.
   Vec2 w{0.0, -1.0};
   resolveDiscSegment({0.5, 0.1}, w, {0.0, 0.0}, {1.0, 0.0}, 1.0, {0.0, -3.0});
   EXPECT_DOUBLE_EQ(w.y, 1.0);
+}
+
+TEST(ResolveDiscSegment, RecedingWallNeverLeavesTheDiscMovingIntoIt) {
+  // Wall receding at 0.9 m/s, disc falling at 1 m/s, r = 0.5: relative approach 0.1 m/s, after
+  // the moving-wall law -0.9 + 0.05 = -0.85 m/s, still into the wall (which keeps its mean
+  // position); the second hit, from rest, sends it up at 0.425 m/s.
+  Vec2 v{0.3, -1.0};
+  double lost = 0;
+  const double dv = resolveDiscSegment({0.5, 0.1}, v, {0.0, 0.0}, {1.0, 0.0}, 0.5, {0.0, -0.9}, &lost);
+  EXPECT_DOUBLE_EQ(v.x, 0.3);
+  EXPECT_NEAR(v.y, 0.425, 1e-15);
+  EXPECT_NEAR(dv, 1.425, 1e-15);
+  EXPECT_NEAR(lost, 0.5 * 0.75 * (0.1 * 0.1 + 0.85 * 0.85), 1e-15);
+  // Any wall velocity of a vibrating floor, approach speed and restitution: the disc leaves the floor.
+  for (double r : {0.0, 0.3, 0.8, 1.0}) {
+    for (double u = -1.0; u <= 1.0; u += 0.0625) {
+      for (double vy = -2.0; vy < 0; vy += 0.03125) {
+        Vec2 w{0.1, vy};
+        resolveDiscSegment({0.5, 0.1}, w, {0.0, 0.0}, {1.0, 0.0}, r, {0.0, u});
+        EXPECT_GE(w.y, 0.0) << "r = " << r << ", u = " << u << ", vy = " << vy;
+      }
+    }
+  }
 }
 
 }  // namespace

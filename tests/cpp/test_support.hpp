@@ -82,6 +82,20 @@ inline double deepestWallPenetration(const Model& m, const State& s, double t) {
   return worst;
 }
 
+/// For a convex domain: the deepest a disc reaches past any wall's line, in radii, measured along
+/// the wall's inward normal, so a disc that has crossed a wall counts by how far it went (for the
+/// unsigned distance of deepestWallPenetration it would be a disc far from the wall).
+inline double deepestPastConvexWalls(const Model& m, const State& s, double t) {
+  std::vector<double> x, y;
+  positionsAt(s, t, x, y);
+  double worst = 0;
+  for (int i = 0; i < m.n; ++i) {
+    const geom::Vec2 p{x[static_cast<std::size_t>(i)], y[static_cast<std::size_t>(i)]};
+    for (const Wall& w : m.walls) worst = std::max(worst, (m.radius(i) - geom::dot(p - w.a, w.normal)) / m.radius(i));
+  }
+  return worst;
+}
+
 inline double kineticEnergy(const Model& m, const State& s) {
   double e = 0;
   for (int i = 0; i < m.n; ++i) e += 0.5 * m.mass(i) * (s.vel(0, i) * s.vel(0, i) + s.vel(1, i) * s.vel(1, i));

@@ -92,7 +92,7 @@ double resolveDiscDisc(Vec2 p1, Vec2& v1, double m1, Vec2 p2, Vec2& v2, double m
   return j;
 }
 
-double resolveDiscSegment(Vec2 p, Vec2& v, Vec2 a, Vec2 b, double r, Vec2 wallVelocity, double* approach) {
+double resolveDiscSegment(Vec2 p, Vec2& v, Vec2 a, Vec2 b, double r, Vec2 wallVelocity, double* lostPerMass) {
   const Vec2 q = closestPointOnSegment(p, a, b);
   const Vec2 d = p - q;
   const double dd = dot(d, d);
@@ -104,9 +104,22 @@ double resolveDiscSegment(Vec2 p, Vec2& v, Vec2 a, Vec2 b, double r, Vec2 wallVe
     rel = dot(v, n);  // the wall recedes faster than the disc approaches: reflect as from rest
     if (rel >= 0) return 0.0;
   }
-  const double dv = -(1.0 + r) * rel;
+  double dv = -(1.0 + r) * rel;
+  double lost = 0.5 * (1.0 - r * r) * rel * rel;
   v = v + dv * n;
-  if (approach) *approach = -rel;
+  // The wall stays at its mean position (small-amplitude limit). Hit while receding faster than
+  // r times the approach speed, a disc leaves the law above still moving into that position
+  // (v.n = u + r |rel| < 0), and nothing stopped it from crossing the wall. The moving wall would
+  // meet it again at once, now receding faster than the disc: that second hit is the one from a
+  // wall at rest, as above, and the disc leaves the wall.
+  const double out = dot(v, n);
+  if (out < 0) {
+    const double dv2 = -(1.0 + r) * out;
+    v = v + dv2 * n;
+    dv += dv2;
+    lost += 0.5 * (1.0 - r * r) * out * out;
+  }
+  if (lostPerMass) *lostPerMass = lost;
   return dv;
 }
 

@@ -67,8 +67,11 @@ double resolveDiscDisc(Vec2 p1, Vec2& v1, double m1, Vec2 p2, Vec2& v2, double m
 /// Post-collision velocity of a disc on a wall segment of infinite mass, normal along the line
 /// from the closest point of the segment to the centre; wallVelocity is the wall's velocity (zero
 /// for a wall at rest). If the wall recedes faster than the disc approaches, the disc is reflected
-/// as from a wall at rest. Returns the change of normal velocity (>= 0), i.e. impulse per unit mass;
-/// `approach` receives the approach speed relative to the wall that was used.
-double resolveDiscSegment(Vec2 p, Vec2& v, Vec2 a, Vec2 b, double r, Vec2 wallVelocity, double* approach = nullptr);
+/// as from a wall at rest; if a receding wall leaves the disc still moving into the wall's (fixed)
+/// position, the disc is reflected once more, as from a wall at rest, so that it always leaves the
+/// wall. Returns the change of normal velocity (>= 0), i.e. impulse per unit mass; `lostPerMass`
+/// receives the kinetic energy dissipated per unit mass, (1 - r^2)/2 times the squared approach
+/// speeds of the hits.
+double resolveDiscSegment(Vec2 p, Vec2& v, Vec2 a, Vec2 b, double r, Vec2 wallVelocity, double* lostPerMass = nullptr);
 
 }  // namespace granular::geom

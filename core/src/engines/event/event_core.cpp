@@ -170,11 +170,11 @@ bool EventCore::collideWall(int i, int k) {
   const int ei = cold_[static_cast<std::size_t>(i)].ext;
   const double m = cold_[static_cast<std::size_t>(i)].mass;
   const double e0 = 0.5 * m * geom::dot(v, v);
-  double approach = 0;
-  const double dv = geom::resolveDiscSegment({a.x, a.y}, v, w.a, w.b, r, wallVelocity, &approach);
+  double lostPerMass = 0;
+  const double dv = geom::resolveDiscSegment({a.x, a.y}, v, w.a, w.b, r, wallVelocity, &lostPerMass);
   a.vx = v.x;
   a.vy = v.y;
-  const double lost = 0.5 * (1.0 - r * r) * m * approach * approach;
+  const double lost = m * lostPerMass;
   stats_.energyDissipated += lost;
   if (vibrating) stats_.energyInjected += (0.5 * m * geom::dot(v, v) - e0) + lost;
   stats_.wallImpulse += m * dv;
