@@ -92,7 +92,7 @@ TEST(EventEngine, ElasticGasKeepsItsEnergyOverAMillionCollisionsWithoutOverlaps)
     ++outputs;
     ASSERT_NEAR(w.observation().kineticEnergy, e0, 1e-10 * e0) << "t = " << w.time();
     worstOverlap = std::max(worstOverlap, testing::deepestOverlap(w.model(), w.state(), w.time()));
-    worstWall = std::max(worstWall, testing::deepestWallPenetration(w.model(), w.state(), w.time()));
+    worstWall = std::max(worstWall, testing::deepestPastConvexWalls(w.model(), w.state(), w.time()));
   }
   EXPECT_GT(outputs, 10);
   EXPECT_LE(worstOverlap, 1e-9);
