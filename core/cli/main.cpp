@@ -54,7 +54,7 @@ int usage(std::ostream& to = std::cerr, int status = 2) {
             << "  granular-cli defaults\n"
             << "  granular-cli hash FILE --until T [--engine NAME]\n"
             << "  granular-cli bench FILE --discs N --events E [--engine NAME]\n"
-            << "  granular-cli avalanche-bench [--grains N --steps K --sweeps S]   (NSCD pile: time per step, JSON)\n"
+            << "  granular-cli avalanche-bench [--grains N --steps K --sweeps S --settle T --pile true]   (NSCD pile: time per step, JSON)\n"
             << "  granular-cli memory-latency   (dependent random loads over 1-64 MB: this machine's cache and memory, JSON)\n"
             << "  granular-cli info FILE            (soft discs: damping constants, Hertz times)\n"
             << "  granular-cli chain --e E [--spheres N] [--extended true]   (four-sphere row: collisions, final velocities)\n"
@@ -159,7 +159,60 @@ bool noFile(const Args& a) {
 bool parseNumber(const std::string& text, double& out) {
   char* end = nullptr;
   out = std::strtod(text.c_str(), &end);
-  return end && *end == '\0' && !text.empty();
+  return end && *end == '\0' && !text.empty() && std::isfinite(out);
+}
+
+constexpr double kHuge = 1.7976931348623157e308;
+
+/// --name's value (`out` kept when the option is absent) as a finite number in [lo, hi] (lo itself
+/// excluded when `above`), a whole number when `integer`; otherwise a message naming the option and
+/// its value (nan, inf, -1 and 1e12 were taken as they came: a negative --until hashed t = 0, an
+/// infinite one never ended, --samples 1e12 ran one sample).
+bool numberOption(const Args& a, const char* name, double& out, double lo, double hi, bool integer = false, bool above = false) {
+  if (!a.has(name)) return true;
+  double v = 0;
+  const bool ok = parseNumber(a.get(name), v) && (above ? v > lo : v >= lo) && v <= hi && (!integer || v == std::floor(v));
+  if (ok) {
+    out = v;
+    return true;
+  }
+  std::string rule = integer ? "must be a whole number" : "must be a number";
+  if (hi >= kHuge) rule += above ? " > " + formatNumber(lo) : " >= " + formatNumber(lo);
+  else if (above) rule += " > " + formatNumber(lo) + " and <= " + formatNumber(hi);
+  else rule += " from " + formatNumber(lo) + " to " + formatNumber(hi);
+  usageError(a.command + ": --" + name + " " + a.get(name) + ": " + rule);
+  return false;
+}
+
+/// --name true | false (`out` kept when absent).
+bool boolOption(const Args& a, const char* name, bool& out) {
+  if (!a.has(name)) return true;
+  if (a.get(name) == "true" || a.get(name) == "false") {
+    out = a.get(name) == "true";
+    return true;
+  }
+  usageError(a.command + ": --" + name + " " + a.get(name) + ": must be true or false");
+  return false;
+}
+
+/// --name one of `choices` (`out` kept when absent).
+bool choiceOption(const Args& a, const char* name, std::string& out, std::initializer_list<const char*> choices) {
+  if (!a.has(name)) return true;
+  std::string list;
+  for (const char* c : choices) {
+    if (a.get(name) == c) {
+      out = c;
+      return true;
+    }
+    list += std::string(list.empty() ? "" : " or ") + c;
+  }
+  usageError(a.command + ": --" + name + " " + a.get(name) + ": must be " + list);
+  return false;
+}
+
+/// --until T of run and bench (> 0 s) and of hash (>= 0 s: 0 is the initial state).
+bool untilOption(const Args& a, double& until) {
+  return numberOption(a, "until", until, 0, kHuge, false, a.command != "hash");
 }
 
 int printErrors(const World& w, const std::string& file) {
@@ -212,19 +265,13 @@ void writeState(std::ostream& out, const World& w) {
 template <class W, class Row, class StateRow>
 int runWorld(const Args& a, W& w, double duration, const char* csvHeader, Row row, StateRow stateRow) {
   double until = duration;
-  if (a.has("until") && !parseNumber(a.get("until"), until)) {
-    std::cerr << "--until " << a.get("until") << ": not a number\n";
-    return 2;
-  }
+  if (!untilOption(a, until)) return 2;
   if (!(until > 0)) {
     std::cerr << a.file << ": output.duration is 0 (unbounded): pass --until T (seconds)\n";
     return 2;
   }
-  const std::string format = a.get("format", "csv");
-  if (format != "csv" && format != "jsonl") {
-    std::cerr << "--format " << format << ": must be csv or jsonl\n";
-    return 2;
-  }
+  std::string format = "csv";
+  if (!choiceOption(a, "format", format, {"csv", "jsonl"})) return 2;
   std::ofstream file, state;
   for (const char* option : {"out", "state"}) {
     if (!a.has(option)) continue;
@@ -294,10 +341,8 @@ int run(const Args& a, const std::string& text) {
 
 int bench(const Args& a, const std::string& text) {
   double discs = 0, events = 0;
-  if (!parseNumber(a.get("discs"), discs) || !parseNumber(a.get("events"), events)) {
-    std::cerr << "bench needs --discs N --events E\n";
-    return 2;
-  }
+  if (!a.has("discs") || !a.has("events")) return usageError("bench: a gas scenario needs --discs N --events E");
+  if (!numberOption(a, "discs", discs, 1, 200000, true) || !numberOption(a, "events", events, 1, 1e15, true)) return 2;
   Json root;
   JsonError err;
   if (!parseJson(text, root, err)) {
@@ -413,7 +458,7 @@ int softCommand(const Args& a, const std::string& text) {
   }
   if (a.command == "hash") {
     double until = 0;
-    if (!parseNumber(a.get("until", "0"), until)) return usage();
+    if (!untilOption(a, until)) return 2;
     SoftWorld w(text);
     if (!w.ok()) return printSoftErrors(w, a.file);
     w.runUntil(until);
@@ -432,7 +477,7 @@ int softCommand(const Args& a, const std::string& text) {
     SoftWorld w(text);
     if (!w.ok()) return printSoftErrors(w, a.file);
     double until = w.spec().duration;
-    if (a.has("until") && !parseNumber(a.get("until"), until)) return usage();
+    if (!untilOption(a, until)) return 2;
     const auto t0 = std::chrono::steady_clock::now();
     w.runUntil(until);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -460,33 +505,58 @@ int avalancheStudy(const Args& a) {
     std::string item;
     while (std::getline(list, item, ',')) {
       double x = 0;
-      if (!parseNumber(item, x) || !(x > 0)) {
-        std::cerr << "--aspects: not a positive number: " << item << "\n";
-        return 2;
-      }
+      if (!parseNumber(item, x) || !(x > 0 && x <= 64))
+        return usageError("avalanche-study: --aspects " + a.get("aspects") + ": '" + item + "' is not an aspect ratio > 0 and <= 64");
       aspects.push_back(x);
     }
+    if (aspects.empty()) return usageError("avalanche-study: --aspects " + a.get("aspects") + ": no aspect ratio");
   }
-  const bool ok = parseNumber(a.get("seed", "1"), seed) && parseNumber(a.get("seeds", "1"), seeds) &&
-                  parseNumber(a.get("jobs", "1"), jobs) && parseNumber(a.get("mu", std::to_string(p.mu)), p.mu) &&
-                  parseNumber(a.get("mu-r", formatNumber(p.rollingFriction)), p.rollingFriction) &&
-                  parseNumber(a.get("restitution", formatNumber(p.restitution)), p.restitution) &&
-                  parseNumber(a.get("dt", formatNumber(p.h)), p.h) && parseNumber(a.get("tol", formatNumber(p.tolerance)), p.tolerance) &&
-                  parseNumber(a.get("max-iterations", std::to_string(p.maxIterations)), maxIterations) &&
-                  parseNumber(a.get("rmin", formatNumber(p.rmin)), p.rmin) && parseNumber(a.get("rmax", formatNumber(p.rmax)), p.rmax) &&
-                  parseNumber(a.get("stop-energy", formatNumber(p.stopEnergy)), p.stopEnergy) &&
-                  parseNumber(a.get("floor-radius", formatNumber(p.floorRadius)), p.floorRadius) &&
-                  parseNumber(a.get("alert", formatNumber(p.alert)), p.alert) &&
-                  parseNumber(a.get("floor-gap", formatNumber(p.floorGap)), p.floorGap) &&
-                  parseNumber(a.get("min-width", formatNumber(p.minWidthGrains)), p.minWidthGrains) &&
-                  parseNumber(a.get("min-height", formatNumber(p.minHeightGrains)), p.minHeightGrains);
-  if (!ok || aspects.empty() || seeds < 1 || jobs < 1 || !(p.h > 0) || !(p.rollingFriction >= 0) ||
-      !(p.restitution >= 0 && p.restitution <= 1))
-    return usage();
+  // The ranges of the page's study panel (core/wasm/study_bindings.cpp) where it has them; the
+  // solver's own within what runs in hours, not years (--dt 1e-9, --min-width 1e9 would not end).
+  std::string solver = "gs";
+  bool lockRotation = false;
+  const bool ok = numberOption(a, "seed", seed, 0, 9007199254740991.0, true) && numberOption(a, "seeds", seeds, 1, 1000, true) &&
+                  numberOption(a, "jobs", jobs, 1, 256, true) && numberOption(a, "mu", p.mu, 0, 10) &&
+                  numberOption(a, "mu-r", p.rollingFriction, 0, 1) && numberOption(a, "restitution", p.restitution, 0, 1) &&
+                  numberOption(a, "dt", p.h, 1e-6, 1e-3) && numberOption(a, "tol", p.tolerance, 0, 1, false, true) &&
+                  numberOption(a, "max-iterations", maxIterations, 1, 1e6, true) && numberOption(a, "rmin", p.rmin, 0, 1, false, true) &&
+                  numberOption(a, "rmax", p.rmax, 0, 1, false, true) && numberOption(a, "stop-energy", p.stopEnergy, 0, 1, false, true) &&
+                  numberOption(a, "floor-radius", p.floorRadius, 0, 1, false, true) && numberOption(a, "alert", p.alert, 0, 1) &&
+                  numberOption(a, "floor-gap", p.floorGap, 0, 1) && numberOption(a, "min-width", p.minWidthGrains, 2, 1000) &&
+                  numberOption(a, "min-height", p.minHeightGrains, 2, 1000) && choiceOption(a, "solver", solver, {"gs", "jacobi"}) &&
+                  boolOption(a, "lock-rotation", lockRotation);
+  if (!ok) return 2;
+  if (!(p.rmin <= p.rmax))
+    return usageError("avalanche-study: --rmin " + formatNumber(p.rmin) + " --rmax " + formatNumber(p.rmax) + ": need rmin <= rmax");
   p.maxIterations = static_cast<int>(maxIterations);
-  p.gaussSeidel = a.get("solver", "gs") != "jacobi";
+  p.gaussSeidel = solver == "gs";
   p.keepSeries = a.has("json");
-  p.lockRotation = a.get("lock-rotation", "false") == "true";  // diagnostic, see study.hpp
+  p.lockRotation = lockRotation;  // diagnostic, see study.hpp
+  // Every column and floor is built in the first second of its case, possibly hours after the start:
+  // one too large is refused now, before any case runs (the limit of nscd::buildColumn).
+  for (double x : aspects) {
+    const nscd::AspectSetup setup = nscd::aspectSetup(x, p);
+    const double pitch = nscd::latticePitch(setup.column);
+    const double grains = std::floor(setup.column.width / pitch) * std::floor(setup.column.height / pitch);
+    const double floorDiscs = setup.column.floorLength / (2 * p.floorRadius + p.floorGap);
+    if (floorDiscs > 200000)
+      return usageError("avalanche-study: a = " + formatShort(x) + " would lay " + formatCount(floorDiscs) +
+                        " floor discs (limit 200,000): raise --floor-radius (" + formatNumber(p.floorRadius) + ") or --floor-gap (" +
+                        formatNumber(p.floorGap) + ")");
+    if (grains > 200000)
+      return usageError("avalanche-study: a = " + formatShort(x) + " would deposit " + formatCount(grains) + " grains (limit 200,000): lower --min-width (" +
+                        formatNumber(p.minWidthGrains) + "), --min-height (" + formatNumber(p.minHeightGrains) +
+                        ") or that aspect ratio, or use larger grains");
+  }
+  // --json FILE is written at the end: one that cannot be written is said before the study runs.
+  std::ofstream jsonOut;
+  if (a.has("json")) {
+    jsonOut.open(a.get("json"));
+    if (!jsonOut) {
+      std::cerr << "avalanche-study: cannot write --json " << a.get("json") << "\n";
+      return 1;
+    }
+  }
   struct Case {
     double aspect;
     std::uint64_t seed;
@@ -558,7 +628,7 @@ int avalancheStudy(const Args& a) {
   std::cout << "study " << (v.pass ? "PASS" : "FAIL") << (v.reason.empty() ? "" : " (" + v.reason + ")") << "; wall-clock "
             << formatShort(total) << " s with " << std::max(1, threads) << " thread(s)\n";
   if (a.has("json")) {
-    std::ofstream out(a.get("json"));
+    std::ofstream& out = jsonOut;
     out << "{\"cases\": [";
     for (std::size_t k = 0; k < results.size(); ++k) out << (k ? ",\n" : "\n") << nscd::collapseResultJson(results[k]);
     out << "],\n\"verdict\": " << nscd::studyVerdictJson(v) << "}\n";
@@ -594,16 +664,37 @@ int main(int argc, char** argv) {
     if (a.command == "chain-mc" && !allowOptions(a, {"samples", "mu", "sigma", "seed"})) return 2;
     if (a.command == "chain-newton" && !allowOptions(a, {"target", "lo", "hi"})) return 2;
     double e = 0.5, spheres = 4, samples = 1000, mu = 0.5, sigma = 0.05, seed = 1, target = 0.5, lo = 0.3, hi = 0.95;
-    const bool ok = parseNumber(a.get("e", "0.5"), e) && parseNumber(a.get("spheres", "4"), spheres) &&
-                    parseNumber(a.get("samples", "1000"), samples) && parseNumber(a.get("mu", "0.5"), mu) &&
-                    parseNumber(a.get("sigma", "0.05"), sigma) && parseNumber(a.get("seed", "1"), seed) &&
-                    parseNumber(a.get("target", "0.5"), target) && parseNumber(a.get("lo", "0.3"), lo) &&
-                    parseNumber(a.get("hi", "0.95"), hi);
-    if (!ok) return usage();
-    if (a.command == "chain" && a.has("setup")) std::cout << chain::runSetupJson(a.get("setup")) << "\n";
-    else if (a.command == "chain") std::cout << chain::runJson(e, static_cast<int>(spheres), a.get("extended", "false") == "true") << "\n";
-    if (a.command == "chain-mc") std::cout << chain::monteCarloJson(static_cast<int>(samples), mu, sigma, seed) << "\n";
-    if (a.command == "chain-newton") std::cout << chain::newtonJson(target, lo, hi) << "\n";
+    bool extended = false;
+    const bool ok = numberOption(a, "e", e, 0, 1) && numberOption(a, "spheres", spheres, 2, 1000, true) && boolOption(a, "extended", extended) &&
+                    numberOption(a, "samples", samples, 1, 1e6, true) && numberOption(a, "mu", mu, 0, 1) &&
+                    numberOption(a, "sigma", sigma, 0, 1) && numberOption(a, "seed", seed, 0, 9007199254740991.0, true) &&
+                    numberOption(a, "target", target, 0, 1, false, true) && numberOption(a, "lo", lo, 0, 1) && numberOption(a, "hi", hi, 0, 1);
+    if (!ok) return 2;
+    if (a.command == "chain-newton" && !(lo < hi))
+      return usageError("chain-newton: --lo " + formatNumber(lo) + " --hi " + formatNumber(hi) + ": the bracket needs lo < hi");
+    std::string result;
+    if (a.command == "chain" && a.has("setup")) result = chain::runSetupJson(a.get("setup"));
+    else if (a.command == "chain") result = chain::runJson(e, static_cast<int>(spheres), extended);
+    if (a.command == "chain-mc") result = chain::monteCarloJson(static_cast<int>(samples), mu, sigma, seed);
+    if (a.command == "chain-newton") result = chain::newtonJson(target, lo, hi);
+    std::cout << result << "\n";
+    // A set-up the row refuses ({"ok": false, "message"}) or a target no e in [lo, hi] reaches is a failure.
+    Json j;
+    JsonError jerr;
+    if (parseJson(result, j, jerr) && j.isObject()) {
+      const Json* okField = j.find("ok");
+      if (okField && okField->isBool() && !okField->asBool()) {
+        const Json* message = j.find("message");
+        std::cerr << a.command << ": " << (message && message->isString() ? message->asString() : std::string("failed")) << "\n";
+        return 1;
+      }
+      const Json* converged = j.find("converged");
+      if (converged && converged->isBool() && !converged->asBool()) {
+        std::cerr << "chain-newton: no e in [" << formatNumber(lo) << ", " << formatNumber(hi) << "] gives v4/v0 = " << formatNumber(target)
+                  << "\n";
+        return 1;
+      }
+    }
     return 0;
   }
   if (a.command == "avalanche-bench") {
@@ -611,13 +702,14 @@ int main(int argc, char** argv) {
     if (!noFile(a) || !allowOptions(a, {"grains", "steps", "sweeps", "settle", "pile"})) return 2;
     nscd::PileSetup p;
     double grains = 1000, steps = 10, sweeps = 100, settle = p.settleSteps;
-    const bool ok = parseNumber(a.get("grains", "1000"), grains) && parseNumber(a.get("steps", "10"), steps) &&
-                    parseNumber(a.get("sweeps", "100"), sweeps) && parseNumber(a.get("settle", std::to_string(p.settleSteps)), settle) &&
-                    grains >= 0 && grains <= 1e6 && steps >= 0 && sweeps >= 2 && settle >= 0;
-    if (!ok) return usage();
+    bool pile = false;
+    const bool ok = numberOption(a, "grains", grains, 0, 1e6, true) && numberOption(a, "steps", steps, 0, 1e6, true) &&
+                    numberOption(a, "sweeps", sweeps, 2, 1e6, true) && numberOption(a, "settle", settle, 0, 1e7, true) &&
+                    boolOption(a, "pile", pile);
+    if (!ok) return 2;
     p.grains = static_cast<int>(grains);
     p.settleSteps = static_cast<int>(settle);
-    std::cout << nscd::benchJson(p, static_cast<int>(steps), static_cast<int>(sweeps), a.get("pile", "false") == "true") << "\n";
+    std::cout << nscd::benchJson(p, static_cast<int>(steps), static_cast<int>(sweeps), pile) << "\n";
     return 0;
   }
   if (a.command == "avalanche-study") {
@@ -687,13 +779,17 @@ int main(int argc, char** argv) {
   if (family == "soft") return softCommand(a, text);
   if (family == "compare") {
     double until = 1e300;
-    if (a.has("until") && !parseNumber(a.get("until"), until)) return usage();
-    const int status = cli::compareCommand(a.command, a.file, text, until, a.get("format", a.command == "table" ? "text" : "csv"), a.get("out"));
+    std::string format = a.command == "table" ? "text" : "csv";
+    if (!untilOption(a, until) ||
+        !(a.command == "table" ? choiceOption(a, "format", format, {"text", "json"}) : choiceOption(a, "format", format, {"csv", "jsonl"})))
+      return 2;
+    const int status = cli::compareCommand(a.command, a.file, text, until, format, a.get("out"));
     return status == 2 ? usage() : status;
   }
   if (family == "avalanche") {
     double until = 1e300;
-    if (a.has("until") && !parseNumber(a.get("until"), until)) return usage();
+    std::string format = "csv";
+    if (!untilOption(a, until) || !choiceOption(a, "format", format, {"csv", "jsonl"})) return 2;
     if (a.has("boundary")) {  // extra boundary segments (a custom slope) from a 2D Gmsh .msh file
       std::string msh;
       std::vector<geom::Segment2> segments;
@@ -710,7 +806,7 @@ int main(int argc, char** argv) {
         return 1;
       }
     }
-    const int status = cli::avalancheCommand(a.command, a.file, text, until, a.get("format", "csv"), a.get("out"));
+    const int status = cli::avalancheCommand(a.command, a.file, text, until, format, a.get("out"));
     return status == 2 ? usage() : status;
   }
   if (a.command == "validate") {
@@ -727,7 +823,7 @@ int main(int argc, char** argv) {
   }
   if (a.command == "hash") {
     double until = 0;
-    if (!parseNumber(a.get("until", "0"), until)) return usage();
+    if (!untilOption(a, until)) return 2;
     World w(text, a.get("engine"));
     if (!w.ok()) return printErrors(w, a.file);
     w.runUntil(until);

@@ -106,3 +106,91 @@ TEST(CliTest, CommandForAnotherKindOfScenario) {
   EXPECT_EQ(r.status, 2);
   EXPECT_CONTAINS(r.err, "bench takes a gas scenario (event-driven discs) or a soft-disc scenario");
 }
+
+TEST(CliTest, UntilMustBeATimeAhead) {
+  // nan, inf and negative times: a negative or nan --until hashed t = 0, an infinite one never ended
+  for (const char* scenario : {"gas-cooling", "soft-box", "compare-row", "avalanche-column"}) {
+    for (const char* value : {"nan", "-1", "abc"}) {
+      const Result r = cli(std::string("hash scenarios/") + scenario + ".json --until " + value);
+      EXPECT_EQ(r.status, 2) << scenario << " " << value;
+      EXPECT_EQ(r.out, "") << scenario << " " << value;
+      EXPECT_CONTAINS(r.err, std::string("hash: --until ") + value + ": must be a number >= 0");
+    }
+    const Result r = cli(std::string("run scenarios/") + scenario + ".json --until 0");
+    EXPECT_EQ(r.status, 2) << scenario;
+    EXPECT_CONTAINS(r.err, "run: --until 0: must be a number > 0");
+  }
+  EXPECT_CONTAINS(cli("bench scenarios/soft-box.json --until -1").err, "bench: --until -1: must be a number > 0");
+  // an infinite one (on the gas, which has no end of its own, it never returned)
+  EXPECT_CONTAINS(cli("hash scenarios/soft-box.json --until inf").err, "hash: --until inf: must be a number >= 0");
+  EXPECT_EQ(cli("hash scenarios/gas-cooling.json --until 0").out, "69626ca305b4ebd1 0 0\n");
+}
+
+TEST(CliTest, FormatMustBeOneTheCommandWrites) {
+  // comparison and avalanche runs wrote CSV for any --format, the table text
+  for (const char* args : {"run scenarios/compare-row.json --format xml", "run scenarios/avalanche-column.json --format xml",
+                           "run scenarios/gas-cooling.json --until 0.02 --format xml"}) {
+    const Result r = cli(args);
+    EXPECT_EQ(r.status, 2) << args;
+    EXPECT_EQ(r.out, "") << args;
+    EXPECT_CONTAINS(r.err, "run: --format xml: must be csv or jsonl");
+  }
+  EXPECT_CONTAINS(cli("table scenarios/compare-row.json --format csv").err, "table: --format csv: must be text or json");
+}
+
+TEST(CliTest, NumbersOfTheStandaloneCommandsAreChecked) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"bench scenarios/gas-bench.json --discs 100 --events 1e30", "bench: --events 1e30: must be a whole number from 1 to 1e+15"},
+      {"bench scenarios/gas-bench.json --discs -5 --events 100", "bench: --discs -5: must be a whole number from 1 to 200000"},
+      {"chain --e nan", "chain: --e nan: must be a number from 0 to 1"},
+      {"chain --spheres 0", "chain: --spheres 0: must be a whole number from 2 to 1000"},     // ran 2 spheres
+      {"chain --spheres 2.5", "chain: --spheres 2.5: must be a whole number from 2 to 1000"},  // ran 2
+      {"chain --extended yes", "chain: --extended yes: must be true or false"},               // ran not extended
+      {"chain-mc --samples 1e12", "chain-mc: --samples 1e12: must be a whole number from 1 to 1000000"},  // ran 1 sample
+      {"chain-mc --sigma -1", "chain-mc: --sigma -1: must be a number from 0 to 1"},
+      {"chain-mc --mu nan", "chain-mc: --mu nan: must be a number from 0 to 1"},  // every value null
+      {"chain-newton --target nan", "chain-newton: --target nan: must be a number > 0 and <= 1"},
+      {"chain-newton --lo 0.9 --hi 0.1", "chain-newton: --lo 0.9 --hi 0.1: the bracket needs lo < hi"},
+      {"avalanche-bench --steps 1e12", "avalanche-bench: --steps 1e12: must be a whole number from 0 to 1000000"},  // timed 0 steps
+      {"avalanche-bench --grains abc", "avalanche-bench: --grains abc: must be a whole number from 0 to 1000000"},
+      {"avalanche-bench --pile maybe", "avalanche-bench: --pile maybe: must be true or false"},
+      {"avalanche-study --seeds -1", "avalanche-study: --seeds -1: must be a whole number from 1 to 1000"},
+      {"avalanche-study --jobs 0", "avalanche-study: --jobs 0: must be a whole number from 1 to 256"},
+      {"avalanche-study --jobs 1e9", "avalanche-study: --jobs 1e9: must be a whole number from 1 to 256"},
+      {"avalanche-study --aspects 0,-1", "avalanche-study: --aspects 0,-1: '0' is not an aspect ratio > 0 and <= 64"},
+      {"avalanche-study --aspects abc", "avalanche-study: --aspects abc: 'abc' is not an aspect ratio > 0 and <= 64"},
+      {"avalanche-study --dt nan", "avalanche-study: --dt nan: must be a number from 1e-06 to 0.001"},
+      {"avalanche-study --aspects 2 --min-width 3 --min-height 3 --tol -1", "avalanche-study: --tol -1: must be a number > 0 and <= 1"},
+      {"avalanche-study --min-width 1e9", "avalanche-study: --min-width 1e9: must be a number from 2 to 1000"},
+      {"avalanche-study --aspects 2 --min-width 3 --min-height 3 --solver foo", "avalanche-study: --solver foo: must be gs or jacobi"},  // ran Gauss-Seidel
+      {"avalanche-study --rmin 0.01", "avalanche-study: --rmin 0.01 --rmax 0.006: need rmin <= rmax"},
+      // too large a column or floor: refused before the first case, not one FAILED row per case
+      {"avalanche-study --min-width 1000", "avalanche-study: a = 0.5 would deposit 527,952 grains (limit 200,000)"},
+      {"avalanche-study --floor-radius 1e-9", "avalanche-study: a = 0.5 would lay 1,650,000,000 floor discs (limit 200,000)"},
+  };
+  for (const auto& c : cases) {
+    const Result r = cli(c.first);
+    EXPECT_EQ(r.status, 2) << c.first;
+    EXPECT_EQ(r.out, "") << c.first;
+    EXPECT_CONTAINS(r.err, c.second);
+  }
+}
+
+TEST(CliTest, FailuresEndWithAFailureStatus) {
+  // a set-up the row refuses was {"ok": false} with status 0
+  Result r = cli("chain --setup '{\"spheres\": 1}'");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_CONTAINS(r.out, "\"ok\":false");
+  EXPECT_CONTAINS(r.err, "chain: spheres = 1: must be an integer between 2 and 1000");
+  // a target no e in [lo, hi] reaches: converged false, status 0
+  r = cli("chain-newton --target 0.1");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_CONTAINS(r.out, "\"converged\":false");
+  EXPECT_CONTAINS(r.err, "chain-newton: no e in [0.3, 0.95] gives v4/v0 = 0.1");
+  EXPECT_EQ(cli("chain-newton --target 0.5").status, 0);
+  // --json FILE that cannot be written: said before the study, not dropped after it
+  r = cli("avalanche-study --aspects 2 --min-width 3 --min-height 3 --json /nonexistent-dir/study.json");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "avalanche-study: cannot write --json /nonexistent-dir/study.json\n");
+}
