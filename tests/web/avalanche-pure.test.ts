@@ -255,7 +255,11 @@ describe('the village', () => {
   it("says when the flow reached it, from the engine's summary", () => {
     const reached = { ...summary, villageReachedAt: 0.4 };
     expect(villageText(0.25, reached, 1)).toBe('at 0.25 m: reached at t = 0.4 s — destroyed');
-    expect(villageText(0.25, { ...reached, runout: 0.1 }, 2)).toBe('at 0.25 m: reached at t = 0.4 s — destroyed');
+    // the main mass reached it, then its front grains came loose: the final runout is short of it
+    expect(villageText(0.25, { ...reached, runout: 0.1 }, 2)).toBe(
+      'at 0.25 m: reached at t = 0.4 s — destroyed; the main mass now ends 0.15 m short of it',
+    );
+    expect(villageText(0.25, { ...reached, runout: 0.25 }, 2)).toBe('at 0.25 m: reached at t = 0.4 s — destroyed');
     expect(phaseText(2, 0.8, 5, reached, 0.25)).toContain('the village was destroyed');
     expect(villageText(0.5, { ...summary, runout: 0.2, collapseTime: -1 }, 1)).toBe('at 0.5 m: not reached so far (0.3 m to go)');
   });

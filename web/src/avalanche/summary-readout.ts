@@ -86,15 +86,22 @@ export function grainsReaching(x: number, grains: ArrayLike<number>, radii: Arra
  * Will the village be destroyed? The village stands at x (m, from the left wall); the engine's
  * summary says when the runout (the main mass's front) first reached it (villageReachedAt, -1: not).
  * Lines: "none (…)", "at 0.5 m: reached at t = 0.31 s — destroyed", "at 0.5 m: safe, the flow stopped 0.18 m short", …
+ * A main mass that reached the village and ends short of it (its front grains came loose) says so after "destroyed".
  * The village is judged by the main mass, as the runout is; `loose` grains thrown ahead of it that
  * reach the village are named after the verdict ("…; 2 loose grains reached it").
  */
 export function villageText(x: number | null, s: AvalancheSummary, phase: AvalanchePhaseCode, loose = 0): string {
   if (x === null) return 'none (set its distance in the form)';
   const at = `at ${formatNumber(x)} m`;
-  if (s.villageReachedAt >= 0) return `${at}: reached at t = ${formatNumber(s.villageReachedAt, 3)} s — destroyed`;
-  if (phase === 0) return `${at}: the gate is still closed`;
   const short = formatNumber(Math.max(0, x - s.runout), 3);
+  if (s.villageReachedAt >= 0) {
+    // the main mass's front can draw back from where it went: its front grains come loose (the
+    // runout counts only grains in contact with the main mass), so a final runout short of the
+    // village sat beside "destroyed" unexplained
+    const since = s.runout < x ? `; the main mass now ends ${short} m short of it` : '';
+    return `${at}: reached at t = ${formatNumber(s.villageReachedAt, 3)} s — destroyed${since}`;
+  }
+  if (phase === 0) return `${at}: the gate is still closed`;
   const strays = loose > 0 ? `; ${formatCount(loose)} loose grain${loose === 1 ? '' : 's'} reached it` : '';
   return phase === 2 ? `${at}: safe, the flow stopped ${short} m short${strays}` : `${at}: not reached so far (${short} m to go)${strays}`;
 }
