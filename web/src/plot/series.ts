@@ -1,6 +1,6 @@
 /** Time series of the observables, one point per output instant (pure). */
 import type uPlot from 'uplot';
-import { everyOther } from './thin';
+import { EvenThinning, everyOther } from './thin';
 import type { Observation } from '../sim/granular-wasm';
 import { sameObservation } from '../sim/observation';
 
@@ -32,7 +32,7 @@ export function measuredIntervals(time: readonly number[]): number[] {
   return kept;
 }
 
-/** beyond this many points, every other point is dropped (the last is always kept) */
+/** beyond this many points, every other point is dropped (the last is always kept), and one sample in twice as many is kept from then on (EvenThinning) */
 export const MAX_POINTS = 20_000;
 
 export class SeriesStore {
@@ -61,8 +61,10 @@ export class SeriesStore {
   kindsBefore: (readonly number[])[] = [];
   /** bumps whenever the data change, so views can skip redraws */
   version = 0;
-  /** the latest record kept */
+  /** the latest record pushed, and its kinds' temperatures (the next record's interval starts there) */
   private last: Observation | null = null;
+  private lastKinds: readonly number[] | null = null;
+  private readonly thinning = new EvenThinning();
 
   constructor(private readonly maxPoints = MAX_POINTS) {}
 
@@ -75,6 +77,8 @@ export class SeriesStore {
     this.kinds = [];
     this.kindsBefore = [];
     this.last = null;
+    this.lastKinds = null;
+    this.thinning.reset();
     this.version += 1;
   }
 
@@ -89,23 +93,38 @@ export class SeriesStore {
       // a record already kept is skipped; a second record of the same instant is kept (a collapse
       // at that instant: the energy drops at one time, a vertical step in the energy plot)
       if (this.last && (sameObservation(o, this.last) || o.time < this.last.time)) continue;
+      const before = this.last;
+      const own = kinds[k] ?? [];
+      const kindsBefore = this.lastKinds ?? own;
       this.last = o;
+      this.lastKinds = own;
+      if (this.thinning.offer() === 'replace') this.dropLast();
       this.time.push(o.time);
       this.energy.push(o.kineticEnergy);
       this.temperature.push(o.temperature);
       this.rate.push(o.collisionRate);
       const root = Math.sqrt(Math.max(0, o.temperature));
-      const before = this.temperature[this.temperature.length - 2];
-      this.rootTemperature.push(before === undefined ? root : (Math.sqrt(Math.max(0, before)) + root) / 2);
-      const own = kinds[k] ?? [];
-      this.kindsBefore.push(this.kinds[this.kinds.length - 1] ?? own);
+      this.rootTemperature.push(before === null ? root : (Math.sqrt(Math.max(0, before.temperature)) + root) / 2);
+      this.kindsBefore.push(kindsBefore);
       this.kinds.push(own);
     }
     if (this.time.length > this.maxPoints) this.thin();
     this.version += 1;
   }
 
+  /** the last point, a sample off the thinning's stride that the next one replaces */
+  private dropLast(): void {
+    this.time.pop();
+    this.energy.pop();
+    this.temperature.pop();
+    this.rate.pop();
+    this.rootTemperature.pop();
+    this.kinds.pop();
+    this.kindsBefore.pop();
+  }
+
   private thin(): void {
+    this.thinning.halved();
     this.time = everyOther(this.time);
     this.energy = everyOther(this.energy);
     this.temperature = everyOther(this.temperature);

@@ -3,7 +3,7 @@
  * disc, 6 coordinates (x, y, angle, vx, vy, spin) then, after all discs, 2 observer
  * coordinates: time, coords (6 x N), observers (2 x N) — see soft/protocol.ts.
  */
-import { everyOther } from '../plot/thin';
+import { EvenThinning, everyOther } from '../plot/thin';
 
 export const QUANTITIES = [
   ['x', 'x', 'm'],
@@ -50,6 +50,7 @@ export class CoordinateHistory {
   private readonly values = new Map<number, number[][]>();
   private tracked: number[] = [];
   version = 0;
+  private readonly thinning = new EvenThinning();
 
   constructor(private readonly count: number, private readonly maxPoints = MAX_HISTORY_POINTS) {}
 
@@ -70,6 +71,10 @@ export class CoordinateHistory {
       const t = snapshots[base] ?? NaN;
       const last = this.time[this.time.length - 1];
       if (last !== undefined && t <= last) continue;
+      if (this.thinning.offer() === 'replace') {
+        this.time.pop();
+        for (const rows of this.values.values()) for (const row of rows) row.pop();
+      }
       this.time.push(t);
       for (const [i, rows] of this.values) {
         QUANTITIES.forEach(([q], k) => rows[k]!.push(snapshots[base + snapshotIndex(q, i, this.count)] ?? NaN));
@@ -86,12 +91,14 @@ export class CoordinateHistory {
   }
 
   clear(): void {
+    this.thinning.reset();
     this.time = [];
     for (const rows of this.values.values()) for (const row of rows) row.length = 0;
     this.version += 1;
   }
 
   private thin(): void {
+    this.thinning.halved();
     this.time = everyOther(this.time);
     for (const rows of this.values.values()) rows.forEach((row, k) => (rows[k] = everyOther(row)));
   }

@@ -3,7 +3,7 @@
  * components stacked above zero (each on top of the ones below), and the gravitational energy where
  * it is negative, on its own below zero (stacked(), below()).
  */
-import { everyOther } from '../plot/thin';
+import { EvenThinning, everyOther } from '../plot/thin';
 import { columnsToCsv } from '../ui/csv';
 import type { SoftLedger } from '../sim/granular-wasm';
 
@@ -31,10 +31,12 @@ export class LedgerSeries {
   /** J: the largest of |initial| and every component's magnitude so far (the closure's scale) */
   scale = 0;
   version = 0;
+  private readonly thinning = new EvenThinning();
 
   constructor(private readonly maxPoints = MAX_LEDGER_POINTS) {}
 
   clear(): void {
+    this.thinning.reset();
     this.time = [];
     for (const [key] of LEDGER_PARTS) this.parts[key] = [];
     this.total = [];
@@ -51,6 +53,11 @@ export class LedgerSeries {
     for (const row of rows) {
       const last = this.time[this.time.length - 1];
       if (last !== undefined && row.time <= last) continue;
+      if (this.thinning.offer() === 'replace') {
+        this.time.pop();
+        for (const [key] of LEDGER_PARTS) this.parts[key].pop();
+        this.total.pop();
+      }
       this.time.push(row.time);
       for (const [key] of LEDGER_PARTS) this.parts[key].push(row[key]);
       this.total.push(row.total);
@@ -102,6 +109,7 @@ export class LedgerSeries {
   }
 
   private thin(): void {
+    this.thinning.halved();
     this.time = everyOther(this.time);
     for (const [key] of LEDGER_PARTS) this.parts[key] = everyOther(this.parts[key]);
     this.total = everyOther(this.total);
