@@ -66,34 +66,32 @@ inline double deepestOverlap(const Model& m, const State& s, double t) {
   return worst;
 }
 
-/// Deepest penetration of a disc into a wall segment at time t, relative to its radius (0 if none).
-inline double deepestWallPenetration(const Model& m, const State& s, double t) {
+/// The largest depth(disc radius, disc centre, wall) over every disc and wall at time t (0 if none is positive).
+template <class Depth>
+double deepestOverDiscsAndWalls(const Model& m, const State& s, double t, Depth depth) {
   std::vector<double> x, y;
   positionsAt(s, t, x, y);
   double worst = 0;
   for (int i = 0; i < m.n; ++i) {
     const geom::Vec2 p{x[static_cast<std::size_t>(i)], y[static_cast<std::size_t>(i)]};
-    for (const Wall& w : m.walls) {
-      const geom::Vec2 q = geom::closestPointOnSegment(p, w.a, w.b);
-      const double d = std::sqrt(geom::dot(p - q, p - q));
-      worst = std::max(worst, (m.radius(i) - d) / m.radius(i));
-    }
+    for (const Wall& w : m.walls) worst = std::max(worst, depth(m.radius(i), p, w));
   }
   return worst;
+}
+
+/// Deepest penetration of a disc into a wall segment at time t, relative to its radius (0 if none).
+inline double deepestWallPenetration(const Model& m, const State& s, double t) {
+  return deepestOverDiscsAndWalls(m, s, t, [](double r, geom::Vec2 p, const Wall& w) {
+    const geom::Vec2 q = geom::closestPointOnSegment(p, w.a, w.b);
+    return (r - std::sqrt(geom::dot(p - q, p - q))) / r;
+  });
 }
 
 /// For a convex domain: the deepest a disc reaches past any wall's line, in radii, measured along
 /// the wall's inward normal, so a disc that has crossed a wall counts by how far it went (for the
 /// unsigned distance of deepestWallPenetration it would be a disc far from the wall).
 inline double deepestPastConvexWalls(const Model& m, const State& s, double t) {
-  std::vector<double> x, y;
-  positionsAt(s, t, x, y);
-  double worst = 0;
-  for (int i = 0; i < m.n; ++i) {
-    const geom::Vec2 p{x[static_cast<std::size_t>(i)], y[static_cast<std::size_t>(i)]};
-    for (const Wall& w : m.walls) worst = std::max(worst, (m.radius(i) - geom::dot(p - w.a, w.normal)) / m.radius(i));
-  }
-  return worst;
+  return deepestOverDiscsAndWalls(m, s, t, [](double r, geom::Vec2 p, const Wall& w) { return (r - geom::dot(p - w.a, w.normal)) / r; });
 }
 
 inline double kineticEnergy(const Model& m, const State& s) {
