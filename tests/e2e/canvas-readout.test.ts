@@ -295,12 +295,18 @@ describe('the disc under the pointer, named under the canvas', () => {
     });
   }
 
-  it('index.html: the ring follows the disc named as the run goes on under a still pointer', async () => {
+  /** The gas page paused at t = 0.3 s, the pointer on a disc of its canvas, and that disc's dashed ring seen round it. */
+  async function pointAtGasDisc(): Promise<{ page: Page; errors: string[]; d: CanvasDiscProbe }> {
     const { page, errors } = await openPaused(`${inject('baseUrl')}index.html?until=0.3`, { width: 1280, height: 900 });
     await page.locator('#sim-canvas').scrollIntoViewIfNeeded();
     const d = await target(page, '#sim-canvas', 0, 3, true);
     await page.mouse.move(d.clientX, d.clientY);
     expectDashedRing(await ringOnScreen(page, d), `the ring round disc ${d.state.number}`);
+    return { page, errors, d };
+  }
+
+  it('index.html: the ring follows the disc named as the run goes on under a still pointer', async () => {
+    const { page, errors, d } = await pointAtGasDisc();
     // output interval after output interval, the step pressed from the keyboard (the pointer stays
     // still), until a disc drawn elsewhere than the first is under the pointer
     let moved = false;
@@ -358,11 +364,7 @@ describe('the disc under the pointer, named under the canvas', () => {
   });
 
   it("index.html: the canvas's PNG, taken while a disc is ringed, has no ring", async () => {
-    const { page, errors } = await openPaused(`${inject('baseUrl')}index.html?until=0.3`, { width: 1280, height: 900 });
-    await page.locator('#sim-canvas').scrollIntoViewIfNeeded();
-    const d = await target(page, '#sim-canvas', 0, 3, true);
-    await page.mouse.move(d.clientX, d.clientY);
-    expectDashedRing(await ringOnScreen(page, d), `the ring round disc ${d.state.number}`);
+    const { page, errors, d } = await pointAtGasDisc();
     // the button pressed from the keyboard: the pointer stays on the disc, the ring on the canvas
     await page.locator('#canvas-png').focus();
     const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
