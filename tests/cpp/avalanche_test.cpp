@@ -330,15 +330,6 @@ TEST(AvalancheWorld, WorkBudgetDoesNotChangeTheRun) {
   EXPECT_EQ(a.samples().size(), b.samples().size());
 }
 
-TEST(AvalancheWorld, PresetsRun) {
-  for (const char* name : {"avalanche-column.json", "avalanche-dam.json"}) {
-    AvalancheWorld w(preset(name));
-    ASSERT_TRUE(w.ok()) << name << ": " << w.reportJson();
-    for (int k = 0; k < 3; ++k) EXPECT_EQ(w.advance(10000000), AdvanceStatus::Output) << name;
-    EXPECT_EQ(w.phase(), AvalancheWorld::Phase::Flowing);
-  }
-}
-
 TEST(AvalancheWorld, TheDamPresetStopsTheFlowShortOfTheVillageAndTheExampleMeshIsItsDam) {
   // scenarios/avalanche-dam.msh, the example for the page's Gmsh import, is the preset's dam
   const std::string text = preset("avalanche-dam.json");

@@ -17,8 +17,6 @@
 namespace granular {
 namespace {
 
-using testing::preset;
-
 std::string scenario(const std::string& kind, double e, const std::string& setupExtra = "", const std::string& extra = "") {
   return R"({"schema":1,"engine":"compare","setup":{"kind":")" + kind + "\"" + setupExtra + R"(},"restitution":)" + formatNumber(e) +
          extra + "}";
@@ -407,18 +405,6 @@ TEST(Compare, DefaultsRoundTripAndMatchTheDocumentation) {
   }
   EXPECT_TRUE(documented("restitution", *d.find("restitution")));
   EXPECT_TRUE(documented("engine", *d.find("engine")));
-}
-
-TEST(Compare, EveryComparisonPresetLoadsAndRuns) {
-  int count = 0;
-  for (const char* name : {"compare-head-on.json", "compare-row.json", "compare-cradle.json", "compare-gas.json", "compare-pile.json"}) {
-    CompareWorld w(preset(name));
-    ASSERT_TRUE(w.ok()) << name << ": " << w.reportJson();
-    EXPECT_FALSE(w.spec().notes.empty()) << name;
-    for (int k = 0; k < 3; ++k) EXPECT_EQ(w.advance(100000000), AdvanceStatus::Output) << name;
-    ++count;
-  }
-  EXPECT_EQ(count, 5);
 }
 
 }  // namespace granular

@@ -211,6 +211,7 @@ TEST(Scenario, EveryPresetIsValidAndRuns) {
       EXPECT_FALSE(w.spec().name.empty()) << name;
       EXPECT_FALSE(w.spec().notes.empty()) << name << ": presets explain themselves";
       for (int k = 0; k < 3; ++k) EXPECT_EQ(w.advance(10000000), AdvanceStatus::Output) << name << ": " << w.message();
+      EXPECT_EQ(w.phase(), AvalancheWorld::Phase::Flowing) << name << ": three outputs in, the column is still falling";
       continue;
     }
     EXPECT_TRUE(issuesOf(json).empty()) << name << ": " << ::testing::PrintToString(texts(issuesOf(json)));
