@@ -1,4 +1,5 @@
 /** ?embed=1: only the canvas, the play controls and optionally one plot. */
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { decodePng, openPage, pixelAt, sidewaysOverflow, useBrowser, waitForState } from './browser';
@@ -671,6 +672,27 @@ describe('embed mode', () => {
       // what it can show, the simulation with its line, without a plot and inside the frame
       await expect.poll(async () => page.locator('.stage .reproduce-link').isVisible()).toBe(true);
       expect(await page.evaluate(() => document.body.classList.contains('with-plot'))).toBe(false);
+      await expect.poll(async () => misfits(page, 480, 360), { timeout: 5_000 }).toEqual([]);
+      const line = await page.locator('.stage .reproduce').evaluate((e) => Math.round(e.getBoundingClientRect().bottom + window.scrollY));
+      expect(line, `the version and link line ends at ${line} px`).toBeLessThanOrEqual(360);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  }
+
+  // two problems in a comparison's address make the banner three rows, and the canvases under it
+  // stopped at the other pages' least height (120 px: three 40 px stacked, 120 px side by side): the
+  // frame was 9 px (the row) or 13 px (the gas, side by side) too tall, its link line below the edge
+  for (const preset of ['compare-row', 'compare-gas']) {
+    it(`compare.html?embed=1&plot=runout&until=abc (${preset}): both problems named, and the frame still fits 480 x 360`, async () => {
+      const json = readFileSync(new URL(`../../scenarios/${preset}.json`, import.meta.url), 'utf8');
+      const url = `${inject('baseUrl')}compare.html?embed=1&plot=runout&until=abc#s=${await encodeScenario(json)}`;
+      const { page, errors } = await openPage(browser(), url, { width: 480, height: 360 });
+      await waitForState(page, (s) => s.count > 0 && s.time > 0.2);
+      expect(await page.locator('#address-error').textContent()).toBe(
+        `Part of this page's address was ignored: plot = "runout" is not one of this page's: ${PLOTS['compare.html']!.join(', ')}; until = "abc" must be a time in s, at least 0.`,
+      );
+      expect(await page.evaluate(() => document.getElementById('canvas-wrap')!.classList.contains('stacked'))).toBe(preset === 'compare-row');
       await expect.poll(async () => misfits(page, 480, 360), { timeout: 5_000 }).toEqual([]);
       const line = await page.locator('.stage .reproduce').evaluate((e) => Math.round(e.getBoundingClientRect().bottom + window.scrollY));
       expect(line, `the version and link line ends at ${line} px`).toBeLessThanOrEqual(360);

@@ -18,6 +18,14 @@ import { canvasSize, sceneLayout, SCALE_FONT, type Rect, type SceneLayout } from
 
 /** below this height / width the canvases are stacked */
 const STACK_BELOW = 0.45;
+/**
+ * Embedded, the canvases' column gets at least this height (CSS px): 30 px for each of three stacked,
+ * 90 px for boxes side by side. The other pages' 120 px (canvas-view.ts) held the three at 40 px each
+ * stacked or 120 px side by side however little the frame left, and a 480 x 360 frame with a banner
+ * of two rows above them (two address problems: compare.html?embed=1&plot=runout&until=abc) ran
+ * 9-13 px past its bottom edge and scrolled, its status and link line cut off.
+ */
+const EMBED_LEAST = 90;
 const BACKGROUND = '#fbfbfc';
 const WALL = '#1d2025';
 /** the solid black ring round the disc in the velocity plot: CSS px wide, from the rim of a disc drawn at least PICKED_MIN px in radius */
@@ -137,8 +145,8 @@ export class CompareView implements FrameView {
     // embedded: what the frame leaves besides the controls, the captions and the status line
     const heights = this.canvases.map((canvas) => canvas.getBoundingClientRect().height);
     const drawn = stacked ? heights.reduce((sum, h) => sum + h, 0) : Math.max(0, ...heights);
-    const room = this.embed ? embedRoom(this.wrap, drawn) : window.innerHeight * 0.62;
-    const maxHeight = Math.max(this.embed ? 40 : 120, room / (stacked ? 3 : 1));
+    const room = this.embed ? embedRoom(this.wrap, drawn, EMBED_LEAST) : window.innerHeight * 0.62;
+    const maxHeight = this.embed ? room / (stacked ? 3 : 1) : Math.max(120, room / (stacked ? 3 : 1));
     const region = this.scene?.initial ?? { minX: 0, minY: 0, maxX: 1, maxY: aspect };
     this.sizes = this.canvases.map((canvas) => {
       const box = canvas.parentElement ?? this.wrap;
