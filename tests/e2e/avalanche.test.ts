@@ -414,6 +414,30 @@ describe('the Gmsh import', () => {
     await page.context().close();
   });
 
+  // A file the parser reads but whose segments the scenario refuses (a point 1e308 m away): the note
+  // said '1 segment read from huge.msh.' beside the refusal under Apply, and said it again under the
+  // next scenario loaded (the dam preset, whose two segments are its own).
+  it('a file whose segments the scenario refuses says so beside the import, and the next scenario says its own segments', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0`);
+    await waitForState(page, (s) => s.count === 128);
+    const huge = '$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n2\n1 0 0 0\n2 1e308 0.1 0\n$EndNodes\n$Elements\n1\n1 1 2 0 1 1 2\n$EndElements\n';
+    await page.locator('#msh-file').setInputFiles({ name: 'huge.msh', mimeType: 'text/plain', buffer: Buffer.from(huge) });
+    await expect.poll(async () => (await page.locator('#err-msh').textContent()) ?? '')
+      .toBe('huge.msh: its segments were not applied: boundary.segments[0][2] = 1e+308: must lie within ±1e4 m');
+    expect(await page.locator('#err-msh').isVisible()).toBe(true);
+    expect(await page.locator('#msh-note').textContent()).toBe('The scenario was not changed.');
+    expect(await page.locator('#scenario-title').textContent()).toBe('Column collapse, H/W = 2 before settling');
+    await page.locator('#preset').selectOption('avalanche-dam');
+    await expect.poll(async () => page.locator('#msh-clear').isVisible()).toBe(true);
+    expect(await page.locator('#msh-note').textContent()).toBe('2 boundary segments in the scenario.');
+    // a good file after it: read, applied, and the refusal gone
+    await page.locator('#msh-file').setInputFiles({ name: 'slope.msh', mimeType: 'text/plain', buffer: Buffer.from(SLOPE_MSH) });
+    await expect.poll(async () => (await page.locator('#msh-note').textContent()) ?? '').toBe('2 segments read from slope.msh.');
+    expect(await page.locator('#err-msh').isHidden()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   // A large file takes a while to read ("Reading big.msh…"): a user who picked the wrong one picks
   // another meanwhile. The engine's answer to the first was taken for the second's: big.msh's error
   // stood under the name of the good file, beside its "2 segments read", until the next import.

@@ -83,6 +83,10 @@ export function startAvalancheApp(): void {
     client: (listener) => new AvalancheClient(listener),
     loaded: onLoaded,
     frame: onFrame,
+    // an import whose segments the engine refused says so beside the import, not only under Apply
+    rejected: (msg) => {
+      if (msg.origin === 'form') msh?.refused(msg.errors.map((e) => e.text).join('; '));
+    },
     runningText: (n) => `Running — ${n.toLocaleString('en-US')} grain${n === 1 ? '' : 's'}`,
     clock: (msg) => (msg.phase === 0 ? settlingClock(msg.time, settleMaxTime) : null),
     // not "t = 0": that is the gate's opening, and Reset builds the column again to settle first

@@ -44,6 +44,8 @@ export class MshImport {
   private readonly input: HTMLInputElement;
   /** what the last import said, shown once more when its scenario is loaded */
   private lastRead: string | null = null;
+  /** the file whose segments were sent to the engine and not yet loaded or refused */
+  private applying: string | null = null;
   /** the reads started: a read with another after it says nothing and applies nothing */
   private reads = 0;
 
@@ -85,12 +87,30 @@ export class MshImport {
     // the button that removed the segments goes away: the keyboard's focus goes to the import next to it, not to the page
     if (n === 0 && document.activeElement === this.clear) this.input.focus();
     this.clear.hidden = n === 0;
-    if (this.error.hidden) this.note.textContent = this.lastRead ?? (n === 0 ? 'No extra boundary segments.' : `${n} boundary segment${n === 1 ? '' : 's'} in the scenario.`);
+    // after a refused file too: 'The scenario was not changed.' is no longer so once another is loaded
+    this.note.textContent = this.lastRead ?? (n === 0 ? 'No extra boundary segments.' : `${n} boundary segment${n === 1 ? '' : 's'} in the scenario.`);
     this.lastRead = null;
+    this.applying = null;
+  }
+
+  /**
+   * The engine turned down the scenario with the imported segments (`reasons`, e.g. a point beyond
+   * ±1e4 m): the note no longer says they were read as if applied, and the next scenario loaded says
+   * its own segments, not this file's.
+   */
+  refused(reasons: string): void {
+    const name = this.applying;
+    if (name === null) return;
+    this.applying = null;
+    this.lastRead = null;
+    this.error.textContent = `${name}: its segments were not applied: ${reasons}`;
+    this.error.hidden = false;
+    this.note.textContent = 'The scenario was not changed.';
   }
 
   read(name: string, text: string): void {
     const read = ++this.reads;
+    this.applying = null;
     this.error.hidden = true;
     this.note.textContent = `Reading ${name}…`;
     this.handlers.read(text, (answer) => {
@@ -111,6 +131,7 @@ export class MshImport {
       const where = away === 0 ? '' : ` ${away === n ? (n === 1 ? 'It lies' : 'They all lie') : `${away} of them lie${away === 1 ? 's' : ''}`} wholly outside the region the grains can reach (x from 0 to ${floor} m, y from 0 to ${2 * height} m): is the file in metres, with the wall at x = 0 and the floor at y = 0?`;
       this.lastRead = `${n} segment${n === 1 ? '' : 's'} read from ${name}.${where}`;
       this.note.textContent = this.lastRead;
+      this.applying = name;
       this.handlers.apply(JSON.stringify(markEdited(scenario, withSegments(scenario, answer.segments))));
     });
   }

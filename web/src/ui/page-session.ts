@@ -41,6 +41,8 @@ export interface PageSessionOptions<C, L, F> {
   loaded(msg: L): void;
   /** a frame of the current load (the session updates the controls and status after) */
   frame(msg: F): void;
+  /** the engine turned down a scenario applied on the page (after the panel has shown why) */
+  rejected?(msg: RejectedMessage): void;
   /** the status line while running, e.g. "Running — 1,000 discs" */
   runningText(count: number): string;
   /**
@@ -135,7 +137,10 @@ export function connectPage<
       },
       rejected: (msg) => {
         if (msg.origin === 'api') apiAnswered(msg.errors.map((e) => e.text).join('; '));
-        else source.rejected(msg);
+        else {
+          source.rejected(msg);
+          o.rejected?.(msg);
+        }
       },
       frame: (msg) => {
         frames.answered();
