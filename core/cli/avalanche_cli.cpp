@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "granular/avalanche.hpp"
+#include "run_until.hpp"
 #include "util/json.hpp"
 
 namespace granular::cli {
@@ -17,9 +18,13 @@ int printErrors(const AvalancheWorld& w, const std::string& file) {
   return 1;
 }
 
-/// Run until the flow stops, the duration ends or `until` (s after the gate opened) is passed.
-void runTo(AvalancheWorld& w, double until) {
+/// Run until the flow stops, the duration ends or `until` (s after the gate opened) is reached:
+/// for hash, to the first output instant at or after it; for run (`lastAtOrBefore`), to the last
+/// one at or before it, so that no row is past --until.
+void runTo(AvalancheWorld& w, double until, bool lastAtOrBefore = false) {
   for (;;) {
+    const bool flowing = w.phase() != AvalancheWorld::Phase::Settling;
+    if (flowing && lastAtOrBefore && !atOrBefore(w.nextOutputTime(), until)) return;
     const AdvanceStatus s = w.advance(100000);
     if (s == AdvanceStatus::Finished || s == AdvanceStatus::Stopped) return;
     if (w.phase() != AvalancheWorld::Phase::Settling && w.time() >= until) return;
@@ -107,7 +112,7 @@ int avalancheCommand(const std::string& command, const std::string& file, const 
   std::ostream& out = outPath.empty() ? std::cout : file_out;
   const bool csv = format != "jsonl";
   if (csv) out << "time_s,runout_m,front_velocity_m_per_s,kinetic_energy_J,max_iterations,mean_iterations,residual,contacts\n";
-  runTo(w, until);
+  runTo(w, until, true);
   for (const AvalancheSample& s : w.samples()) {
     if (csv) {
       out << formatNumber(s.time) << ',' << formatNumber(s.runout) << ',' << formatNumber(s.frontVelocity) << ','

@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "granular/compare.hpp"
+#include "run_until.hpp"
 #include "util/json.hpp"
 
 namespace granular::cli {
@@ -136,10 +137,10 @@ int compareCommand(const std::string& command, const std::string& file, const st
       }
     };
     flush();
-    for (;;) {
+    while (w.time() < until && atOrBefore(w.nextOutputTime(), until)) {  // no row past --until
       const AdvanceStatus s = w.advance(100000);
       flush();
-      if (s == AdvanceStatus::Finished || s == AdvanceStatus::Stopped || w.time() >= until) break;
+      if (s == AdvanceStatus::Finished || s == AdvanceStatus::Stopped) break;
     }
     const std::string why = w.message();
     if (!why.empty()) std::cerr << why << "\n";

@@ -26,6 +26,7 @@
 #include "avalanche_cli.hpp"
 #include "compare_cli.hpp"
 #include "memory_probe.hpp"
+#include "run_until.hpp"
 #include "engines/engine.hpp"
 #include "engines/chain/chain.hpp"
 #include "engines/nscd/bench.hpp"
@@ -54,7 +55,7 @@ int usage(std::ostream& to = std::cerr, int status = 2) {
             << "  granular-cli defaults\n"
             << "  granular-cli hash FILE --until T [--engine NAME]\n"
             << "  granular-cli bench FILE --discs N --events E [--engine NAME]\n"
-            << "  granular-cli avalanche-bench [--grains N --steps K --sweeps S --settle T --pile true]   (NSCD pile: time per step, JSON)\n"
+            << "  granular-cli avalanche-bench [--grains N --steps K --sweeps S --settle T --pile true]   (NSCD pile of N <= 200000 grains: time per step, JSON)\n"
             << "  granular-cli memory-latency   (dependent random loads over 1-64 MB: this machine's cache and memory, JSON)\n"
             << "  granular-cli info FILE            (soft discs: damping constants, Hertz times)\n"
             << "  granular-cli chain --e E [--spheres N] [--extended true]   (four-sphere row: collisions, final velocities)\n"
@@ -215,8 +216,22 @@ bool untilOption(const Args& a, double& until) {
   return numberOption(a, "until", until, 0, kHuge, false, a.command != "hash");
 }
 
+/// The engines a scenario file can name, across the families (core/src/scenario/*parse.cpp).
+constexpr const char* kScenarioEngines =
+    "\"event\" (granular gas, the default), \"soft\" (soft discs), \"avalanche\" (NSCD column collapse) or "
+    "\"compare\" (the engines side by side)";
+
+/// One problem of a gas scenario as the CLI says it. A file is read as a gas scenario whenever its
+/// engine is none of the other families', so the gas parser's `engine = "sof": must be one of:
+/// "event"` there means an engine no family has: name them all, not just the gas page's.
+std::string issueText(const Issue& e) {
+  if (e.path == "engine" && e.message.rfind("must be one of", 0) == 0)
+    return e.path + " = " + e.value + ": no such engine; a scenario's engine is " + kScenarioEngines;
+  return e.text();
+}
+
 int printErrors(const World& w, const std::string& file) {
-  for (const Issue& e : w.errors()) std::cerr << file << ": " << e.text() << "\n";
+  for (const Issue& e : w.errors()) std::cerr << file << ": " << issueText(e) << "\n";
   return 1;
 }
 
@@ -261,7 +276,8 @@ void writeState(std::ostream& out, const World& w) {
 }
 
 /// The `run` command for any World: --until (default: the scenario's duration), --format csv|jsonl,
-/// --out FILE, --state FILE; one row per output instant, the state per instant when asked.
+/// --out FILE, --state FILE; one row per output instant up to --until (never past it: a T between two
+/// instants ends at the earlier one), the state per instant when asked.
 template <class W, class Row, class StateRow>
 int runWorld(const Args& a, W& w, double duration, const char* csvHeader, Row row, StateRow stateRow) {
   double until = duration;
@@ -287,7 +303,7 @@ int runWorld(const Args& a, W& w, double duration, const char* csvHeader, Row ro
   if (csv) out << csvHeader << "\n";
   row(out, csv);
   if (state) stateRow(state);
-  while (w.time() < until) {
+  while (w.time() < until && cli::atOrBefore(w.nextOutputTime(), until)) {
     const AdvanceStatus s = w.advance(1000000);
     if (s == AdvanceStatus::Budget) continue;
     if (s == AdvanceStatus::Finished) break;
@@ -703,7 +719,8 @@ int main(int argc, char** argv) {
     nscd::PileSetup p;
     double grains = 1000, steps = 10, sweeps = 100, settle = p.settleSteps;
     bool pile = false;
-    const bool ok = numberOption(a, "grains", grains, 0, 1e6, true) && numberOption(a, "steps", steps, 0, 1e6, true) &&
+    // at most the grains the avalanche page and the column generator take (core/src/engines/nscd/column.cpp)
+    const bool ok = numberOption(a, "grains", grains, 0, 200000, true) && numberOption(a, "steps", steps, 0, 1e6, true) &&
                     numberOption(a, "sweeps", sweeps, 2, 1e6, true) && numberOption(a, "settle", settle, 0, 1e7, true) &&
                     boolOption(a, "pile", pile);
     if (!ok) return 2;
@@ -811,7 +828,7 @@ int main(int argc, char** argv) {
   }
   if (a.command == "validate") {
     const std::vector<Issue> errors = checkScenario(text);
-    for (const Issue& e : errors) std::cout << a.file << ": " << e.text() << "\n";
+    for (const Issue& e : errors) std::cout << a.file << ": " << issueText(e) << "\n";
     if (errors.empty()) std::cout << a.file << ": ok\n";
     return errors.empty() ? 0 : 1;
   }

@@ -207,6 +207,10 @@ void AvalancheWorld::sample() {
   intervalMaxIterations_ = 0;
 }
 
+double AvalancheWorld::nextOutputTime() const {
+  return std::min(static_cast<double>(clock_.index + 1) * spec_.outputInterval, spec_.duration);
+}
+
 AdvanceStatus AvalancheWorld::advance(std::int64_t maxSteps) {
   if (!impl_) return AdvanceStatus::Stopped;
   if (clock_.finished) return AdvanceStatus::Finished;
@@ -238,7 +242,7 @@ AdvanceStatus AvalancheWorld::advance(std::int64_t maxSteps) {
     }
     return AdvanceStatus::Budget;
   }
-  const double target = std::min(static_cast<double>(clock_.index + 1) * spec_.outputInterval, spec_.duration);
+  const double target = nextOutputTime();
   // The flow has stopped when the kinetic energy falls below the threshold after it has risen
   // well above it, or after 2 sqrt(H0 / g) if it never did (a column too flat to collapse).
   const double quiet = 2 * std::sqrt(summary_.h0 / spec_.gravity);

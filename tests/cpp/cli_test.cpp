@@ -6,10 +6,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -152,7 +154,10 @@ TEST(CliTest, NumbersOfTheStandaloneCommandsAreChecked) {
       {"chain-newton --target nan", "chain-newton: --target nan: must be a number > 0 and <= 1"},
       {"chain-newton --lo 0.9 --hi 0.1", "chain-newton: --lo 0.9 --hi 0.1: the bracket needs lo < hi"},
       {"avalanche-bench --steps 1e12", "avalanche-bench: --steps 1e12: must be a whole number from 0 to 1000000"},  // timed 0 steps
-      {"avalanche-bench --grains abc", "avalanche-bench: --grains abc: must be a whole number from 0 to 1000000"},
+      {"avalanche-bench --grains abc", "avalanche-bench: --grains abc: must be a whole number from 0 to 200000"},
+      // more than the avalanche page and the column generator take: it ran for hours (--sweeps 1, refused
+      // after --grains, so that without the bound the command still ends at once, with another message)
+      {"avalanche-bench --grains 200001 --sweeps 1", "avalanche-bench: --grains 200001: must be a whole number from 0 to 200000"},
       {"avalanche-bench --pile maybe", "avalanche-bench: --pile maybe: must be true or false"},
       {"avalanche-study --seeds -1", "avalanche-study: --seeds -1: must be a whole number from 1 to 1000"},
       {"avalanche-study --jobs 0", "avalanche-study: --jobs 0: must be a whole number from 1 to 256"},
@@ -193,4 +198,74 @@ TEST(CliTest, FailuresEndWithAFailureStatus) {
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err, "avalanche-study: cannot write --json /nonexistent-dir/study.json\n");
+}
+
+TEST(CliTest, UnknownEngineNamesTheEnginesOfEveryFamily) {
+  // A mistyped "soft" is read as a gas scenario; the gas parser's "must be one of: \"event\"" hid
+  // that soft, avalanche and compare scenarios exist.
+  const std::string file = ::testing::TempDir() + "cli_test_engine_" + std::to_string(::getpid()) + ".json";
+  std::ofstream(file) << R"({"schema": 1, "engine": "sof"})";
+  const std::string rule = "engine = \"sof\": no such engine; a scenario's engine is \"event\" (granular gas, the default), "
+                           "\"soft\" (soft discs), \"avalanche\" (NSCD column collapse) or \"compare\" (the engines side by side)";
+  Result r = cli("validate '" + file + "'");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, file + ": " + rule + "\n");
+  for (const char* command : {"run", "normalize", "hash"}) {
+    r = cli(std::string(command) + " '" + file + "'" + (std::string(command) == "hash" ? " --until 0" : ""));
+    EXPECT_EQ(r.status, 1) << command;
+    EXPECT_EQ(r.err, file + ": " + rule + "\n") << command;
+  }
+  // every engine the message names is one a scenario may have
+  std::vector<std::string> engines;
+  for (std::size_t first = rule.find('"', rule.find(';')); first != std::string::npos; first = rule.find('"', first)) {
+    const std::size_t last = rule.find('"', first + 1);
+    engines.push_back(rule.substr(first + 1, last - first - 1));
+    first = last + 1;
+  }
+  ASSERT_EQ(engines.size(), 4u);
+  for (const std::string& engine : engines) {
+    std::ofstream(file) << R"({"schema": 1, "engine": ")" << engine << R"("})";
+    r = cli("validate '" + file + "'");
+    EXPECT_EQ(r.status, 0) << engine;
+    EXPECT_EQ(r.out, file + ": ok\n") << engine;
+  }
+  std::remove(file.c_str());
+}
+
+/// The first column (time_s) of every row of a CSV written by run.
+std::vector<double> rowTimes(const std::string& csv) {
+  std::vector<double> times;
+  std::istringstream in(csv);
+  std::string line;
+  std::getline(in, line);  // the header
+  while (std::getline(in, line)) times.push_back(std::stod(line.substr(0, line.find(','))));
+  return times;
+}
+
+TEST(CliTest, RunWritesNoRowPastUntil) {
+  // --until 0.005 with an output interval of 0.02 s wrote a row at 0.02, --until 0.03 one at 0.04:
+  // the rows are the output instants at or before T, the last the one before T when T falls between two
+  struct Case {
+    const char* scenario;
+    double until;
+    std::vector<double> times;
+  };
+  const Case cases[] = {
+      {"gas-cooling", 0.005, {0}},
+      {"gas-cooling", 0.03, {0, 0.02}},
+      {"gas-cooling", 0.06, {0, 0.02, 0.04, 0.06}},  // T on an instant (3 * 0.02 > 0.06 by rounding): its row is written
+      {"soft-box", 0.005, {0}},
+      {"soft-box", 0.05, {0, 0.02, 0.04}},
+      {"compare-row", 0.005, {0}},
+      {"compare-row", 0.05, {0, 0.02, 0.04}},
+      {"avalanche-column", 0.005, {0}},
+      {"avalanche-column", 0.025, {0, 0.01, 0.02}},
+  };
+  for (const Case& c : cases) {
+    std::ostringstream until;
+    until << c.until;
+    const Result r = cli(std::string("run scenarios/") + c.scenario + ".json --until " + until.str());
+    EXPECT_EQ(r.status, 0) << c.scenario << " " << c.until << ": " << r.err;
+    EXPECT_EQ(rowTimes(r.out), c.times) << c.scenario << " --until " << c.until << "\n" << r.out;
+  }
 }

@@ -1,4 +1,5 @@
 /** Headless Chromium (Debian's /usr/bin/chromium) through playwright-core, plus page helpers. */
+import { readdir, readFile } from 'node:fs/promises';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { AvalancheProbe, CompareProbe, GranularState, PlotPoints } from '../../web/src/ui/test-hook';
@@ -82,6 +83,29 @@ export async function openPage(
   });
   await page.goto(url);
   return { page, errors };
+}
+
+/**
+ * The ids (file names without .json) of the presets in scenarios/ that one family's page should
+ * list, sorted: judged by what each file is, its "engine" ("soft", "avalanche", "compare"; none or
+ * a gas engine: the gas), never by words in its name (a soft preset may well be called "gas …").
+ */
+export async function presetIdsOfFamily(family: 'gas' | 'soft' | 'avalanche' | 'compare'): Promise<string[]> {
+  const dir = new URL('../../scenarios/', import.meta.url);
+  const ids: string[] = [];
+  for (const file of (await readdir(dir)).filter((f) => f.endsWith('.json'))) {
+    const parsed: unknown = JSON.parse(await readFile(new URL(file, dir), 'utf8'));
+    const engine = typeof parsed === 'object' && parsed !== null && 'engine' in parsed ? parsed.engine : undefined;
+    const own = engine === 'soft' || engine === 'avalanche' || engine === 'compare' ? engine : 'gas';
+    if (own === family) ids.push(file.slice(0, -'.json'.length));
+  }
+  return ids.sort();
+}
+
+/** The preset ids the page's menu offers (not its "" entry for an edited or imported scenario), sorted. */
+export async function menuPresetIds(page: Page): Promise<string[]> {
+  const values = await page.locator('#preset option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  return values.filter((v) => v !== '').sort();
 }
 
 export function granularState(page: Page): Promise<GranularState> {

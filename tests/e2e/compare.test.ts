@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { encodeScenario } from '../../web/src/ui/share';
 import type { CompareProbe } from '../../web/src/ui/test-hook';
-import { coloredPixels, openPage, pageProbe, useBrowser, waitForPageProbe, waitForState } from './browser';
+import { coloredPixels, menuPresetIds, openPage, pageProbe, presetIdsOfFamily, useBrowser, waitForPageProbe, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -25,6 +25,8 @@ describe('the comparison page', () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html`);
     await waitForState(page, (s) => s.count === 4 && s.time > 0.5 && s.running);
     expect(await page.locator('#preset').inputValue()).toBe('compare-row');
+    // the comparison presets in the menu, all of them and no other
+    expect(await menuPresetIds(page)).toEqual(await presetIdsOfFamily('compare'));
     // every engine works and draws
     const running = await waitForProbe(page, (p) => p.engines.every((e) => e.work > 0) && p.energy > 5 && p.velocity > 5 && p.contacts > 5);
     expect(running.kind).toBe('row');

@@ -114,6 +114,8 @@ class AvalancheWorld {
   /// s since the gate opened (during settling: minus the time still allowed, counting up to 0).
   double time() const;
   std::int64_t outputIndex() const { return clock_.index; }
+  /// s after the gate opened: the instant the flow's next sample is for (the duration at most).
+  double nextOutputTime() const;
   const std::string& message() const { return clock_.message; }
 
   int grains() const;      // mobile grains (indices 0 .. grains-1)
