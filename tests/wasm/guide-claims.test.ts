@@ -2,7 +2,7 @@
 // These tests read the numbers from the guide's own text and hold them to the engine's, run as the
 // page runs it, so a guide that drifts from the engine (or an engine change the guide missed) fails.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseRowTable } from '../../web/src/compare/row-table';
+import { parseRowTable, sig } from '../../web/src/compare/row-table';
 import type { GranularModule, SoftWorld } from '../../web/src/sim/granular-wasm';
 import { loadGranular, readRepoFile } from './load';
 
@@ -62,6 +62,21 @@ describe('the comparison guide', () => {
         expect(soft?.velocities.map((v) => Number(v.toFixed(3))), `soft at v0 = 3, E = ${E}`).toEqual(at3);
       }
     }
+  });
+});
+
+describe('the comparison guide, the four-sphere row', () => {
+  // "What to try" 1 said the soft contacts last "about 10 ms" where the row table beside it says at
+  // most 0.0124 s: the guide now quotes the table's figure
+  it("the soft contacts' longest duration is the row table's, to the digits quoted", () => {
+    const item = tryItem(guide('compare'), 1);
+    const m = /soft contacts last at most ([0-9.]+) ms \(its ([0-9.]+) s\)/.exec(item);
+    if (!m?.[1] || !m[2]) throw new Error(`no "at most … ms (its … s)" in: ${item}`);
+    const t = parseRowTable(mod.compareRowTable(readRepoFile('scenarios/compare-row.json')));
+    if (!t.ok) throw new Error(t.message);
+    const longest = t.table.engines[1]?.contactDurationMax ?? NaN;
+    expect(sig(longest)).toBe(m[2]);
+    expect((longest * 1000).toFixed(decimals(Number(m[1])))).toBe(m[1]);
   });
 });
 
