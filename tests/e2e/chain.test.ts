@@ -171,6 +171,34 @@ describe('the chain lab page', () => {
     await page.context().close();
   });
 
+  // the sweep panel the same way, by the same guard (runPanelJob): a second Run sweep replaces the
+  // first, whose "Sweep cancelled." and hidden row (Cancel included) must not stand over the new one
+  it('a sweep started over a running one keeps the line and the progress row of the new sweep', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html`);
+    await ready(page);
+    await page.locator('#sweep-points').fill('100000');
+    await page.locator('#sweep-precision').selectOption('extended');
+    await page.locator('#sweep-run').click();
+    await page.locator('#sweep-cancel').waitFor({ state: 'visible' });
+    await page.locator('#sweep-points').fill('20000');
+    await page.locator('#sweep-precision').selectOption('double');
+    // started again, then two frames for the replaced sweep's rejection to settle
+    const seen = await page.evaluate(async () => {
+      document.querySelector<HTMLButtonElement>('#sweep-run')?.click();
+      for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+      const row = document.querySelector<HTMLElement>('#sweep-progress')?.parentElement;
+      return { line: document.querySelector('#sweep-result')?.textContent ?? '', rowShown: row ? !row.hidden : false };
+    });
+    expect(seen.line).toBe('Sweeping 20,000 values of e…');
+    expect(seen.rowShown).toBe(true);
+    // the new sweep ends with its own numbers, and its row goes then; the replaced one never shows
+    await expect.poll(() => page.locator('#sweep-result').textContent(), { timeout: 60_000 }).toMatch(/^20,000 runs in [\d.]+ s, double precision\./);
+    expect((await probe(page)).sweep.points).toBe(20000);
+    expect(await page.locator('#sweep-cancel').isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('the sweep draws collapsed runs apart from the collision count', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html`);
     await ready(page);

@@ -11,7 +11,7 @@ import type { ChainState } from './state';
 import { sweepCollisionsCsv, sweepCountSeries, sweepGrid, sweepSummary, sweepVelocitiesCsv, type SweepResult } from './sweep';
 import { SweepPool } from './sweep-pool';
 import { orderProblem, RULES } from './validate';
-import { fmt, plotCard, ProgressView, type RunStarted, showFailure, showNotRun, stillShown } from './widgets';
+import { fmt, plotCard, ProgressView, runPanelJob, type RunStarted, showNotRun, stillShown } from './widgets';
 
 export type SweepInputs = ChainState['sweep'];
 
@@ -29,7 +29,6 @@ export class SweepPanel {
   private sweep: SweepResult | null = null;
   /** the inputs of the sweep on the plot */
   private shown: SweepInputs | null = null;
-  private generation = 0;
 
   constructor(container: HTMLElement, private readonly onRun: (inputs: SweepInputs) => void, private readonly onStart: RunStarted<SweepInputs>) {
     this.progress = new ProgressView('sweep', 'Sweep progress', () => this.pool.cancel());
@@ -89,27 +88,26 @@ export class SweepPanel {
 
   async compute(inputs: SweepInputs): Promise<void> {
     this.pool.cancel();
-    const generation = ++this.generation;
-    this.progress.start(0);
-    this.result.classList.remove('error');
-    this.result.textContent = `Sweeping ${inputs.points.toLocaleString('en-US')} values of e…`;
     const started = performance.now();
-    try {
-      const grid = sweepGrid(inputs.eMin, inputs.eMax, inputs.points);
-      const { result, problems } = await this.pool.run(grid, inputs.spheres, inputs.precision === 'extended', (f) => {
-        if (generation === this.generation) this.progress.set(f);
-      });
-      if (generation !== this.generation) return;
-      this.sweep = result;
-      this.shown = inputs;
-      this.show(result, inputs, (performance.now() - started) / 1000, problems);
-      this.onRun(inputs);
-    } catch (error) {
-      if (generation !== this.generation) return;
-      showFailure(this.result, error, 'Sweep cancelled.', this.stillShown());
-    } finally {
-      if (generation === this.generation) this.progress.stop();
-    }
+    await runPanelJob(
+      this.progress,
+      this.result,
+      `Sweeping ${inputs.points.toLocaleString('en-US')} values of e…`,
+      async (latest) => {
+        const grid = sweepGrid(inputs.eMin, inputs.eMax, inputs.points);
+        const { result, problems } = await this.pool.run(grid, inputs.spheres, inputs.precision === 'extended', (f) => {
+          if (latest()) this.progress.set(f);
+        });
+        // a sweep another has replaced shows nothing of its own, even should its answer come in
+        if (!latest()) return;
+        this.sweep = result;
+        this.shown = inputs;
+        this.show(result, inputs, (performance.now() - started) / 1000, problems);
+        this.onRun(inputs);
+      },
+      () => this.stillShown(),
+      { cancelled: 'Sweep cancelled.', fraction: 0 },
+    );
   }
 
   private show(s: SweepResult, inputs: SweepInputs, seconds: number, problems: string[]): void {

@@ -113,30 +113,34 @@ export function showFailure(result: HTMLElement, error: unknown, cancelled: stri
 const latestJob = new WeakMap<HTMLElement, object>();
 
 /**
- * One worker job of a panel: the progress row shown, the result line set to `busy`, then `job`;
- * a cancel says "Cancelled.", any other failure shows its message as an error (showFailure),
- * either way followed by `previous()`. A job replaced by a newer one on the same result line (the
- * panel cancels the old one as it starts the new) says nothing and leaves the progress row shown:
- * else its "Cancelled." and hidden row stood for the whole of the new run.
+ * One worker job of a panel: the progress row shown (at `fraction`; null: indeterminate), the
+ * result line set to `busy`, then `job`; a cancel says `cancelled`, any other failure shows its
+ * message as an error (showFailure), either way followed by `previous()`. A job replaced by a newer
+ * one on the same result line (the panel cancels the old one as it starts the new) says nothing and
+ * leaves the progress row shown: else its "Cancelled." and hidden row stood for the whole of the new
+ * run. `job` is given `latest()`, false once it has been replaced: what it would show after an await
+ * (a result, a progress fraction) it shows only while that holds.
  */
 export async function runPanelJob(
   progress: ProgressView,
   result: HTMLElement,
   busy: string,
-  job: () => Promise<void>,
+  job: (latest: () => boolean) => Promise<void>,
   previous: () => string = () => '',
+  { cancelled = 'Cancelled.', fraction = null }: { cancelled?: string; fraction?: number | null } = {},
 ): Promise<void> {
   const token = {};
   latestJob.set(result, token);
-  progress.start(null);
+  const latest = (): boolean => latestJob.get(result) === token;
+  progress.start(fraction);
   result.classList.remove('error');
   result.textContent = busy;
   try {
-    await job();
+    await job(latest);
   } catch (error) {
-    if (latestJob.get(result) === token) showFailure(result, error, 'Cancelled.', previous());
+    if (latest()) showFailure(result, error, cancelled, previous());
   } finally {
-    if (latestJob.get(result) === token) progress.stop();
+    if (latest()) progress.stop();
   }
 }
 
