@@ -3,6 +3,7 @@
 // page runs it, so a guide that drifts from the engine (or an engine change the guide missed) fails.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRowTable, sig } from '../../web/src/compare/row-table';
+import { formatNumber } from '../../web/src/ui/dom';
 import type { GranularModule, SoftWorld } from '../../web/src/sim/granular-wasm';
 import { loadGranular, readRepoFile } from './load';
 
@@ -77,6 +78,30 @@ describe('the comparison guide, the four-sphere row', () => {
     const longest = t.table.engines[1]?.contactDurationMax ?? NaN;
     expect(sig(longest)).toBe(m[2]);
     expect((longest * 1000).toFixed(decimals(Number(m[1])))).toBe(m[1]);
+  });
+});
+
+describe('the avalanche guide', () => {
+  // "What to try" 3 and 5 quoted L∞ = 0.274 m for the preset at μ = 0.5, where the read-out shows
+  // 0.2745: the guide now quotes the read-out's figure
+  it("the preset's final runout and stop time at μ = 0.5, as the read-out shows them", () => {
+    const text = guide('avalanche');
+    const m = /against ([0-9.]+) m and ([0-9.]+) s at μ = 0\.5/.exec(tryItem(text, 3));
+    if (!m?.[1] || !m[2]) throw new Error('no "against … m and … s at μ = 0.5" in What to try 3');
+    const five = /shorter \(([0-9.]+) m against ([0-9.]+) m\)/.exec(tryItem(text, 5));
+    expect(five?.[2]).toBe(m[1]);
+    const preset = readRepoFile('scenarios/avalanche-column.json');
+    expect((JSON.parse(preset) as { friction: { mu: number } }).friction.mu).toBe(0.5);
+    const w = new mod.AvalancheWorld(preset);
+    try {
+      expect(w.ok(), w.report()).toBe(true);
+      while (w.advance(1e9) !== 2);
+      const summary = w.summary();
+      expect(formatNumber(summary.runout)).toBe(m[1]);
+      expect(summary.collapseTime.toFixed(decimals(Number(m[2])))).toBe(m[2]);
+    } finally {
+      w.delete();
+    }
   });
 });
 
