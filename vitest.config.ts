@@ -34,6 +34,10 @@ export default mergeConfig(
             fileParallelism: false,
             testTimeout: 60_000,
             hookTimeout: 120_000,
+            // expect.poll waits for what the page has not shown yet: a worker's sweep, a run to
+            // its stop. Its default of 1 s failed a chain-lab sweep under a load of 14 while it
+            // passes alone; a poll whose condition never holds still fails, only later.
+            expect: { poll: { timeout: 15_000 } },
           },
         },
       ],

@@ -145,8 +145,6 @@ export async function waitForState(
   }
 }
 
-/** Number of pixels of a canvas (the page's simulation canvas unless named) that are neither
- *  background, wall nor outside colour: drawn discs. */
 /** The pages' own read-outs (window.__granular.avalanche / .compare). */
 interface PageProbes {
   avalanche: AvalancheProbe;
@@ -184,6 +182,8 @@ export const avalancheProbe = (page: Page): Promise<AvalancheProbe> => pageProbe
 export const waitForProbe = (page: Page, predicate: (p: AvalancheProbe) => boolean, timeout = 30_000): Promise<AvalancheProbe> =>
   waitForPageProbe(page, 'avalanche', predicate, timeout);
 
+/** Number of pixels of a canvas (the page's simulation canvas unless named) that are neither
+ *  background, wall nor outside colour: drawn discs. */
 export function coloredPixels(page: Page, canvasId = 'sim-canvas'): Promise<number> {
   return page.evaluate((id) => {
     const canvas = document.getElementById(id);

@@ -143,8 +143,6 @@ describe('the chain lab page', () => {
     await page.context().close();
   });
 
-  // runs declared collapsed below e_c were drawn in the count's line: a peak of 3,949 "collisions" at
-  // e = 0.1715608, above the largest true count (1,368), where the row collides infinitely often
   // a second Sample pressed while a long run is under way cancels that run: its "Cancelled." and its
   // hidden progress row (Cancel included) stood for the whole of the new run, which went on unseen
   it('a run started over a running one keeps the line and the progress row of the new run', async () => {
@@ -199,6 +197,8 @@ describe('the chain lab page', () => {
     await page.context().close();
   });
 
+  // runs declared collapsed below e_c were drawn in the count's line: a peak of 3,949 "collisions" at
+  // e = 0.1715608, above the largest true count (1,368), where the row collides infinitely often
   it('the sweep draws collapsed runs apart from the collision count', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html`);
     await ready(page);
