@@ -468,6 +468,38 @@ describe('the disc under the pointer, named under the canvas', () => {
       await page.context().close();
     });
   }
+
+  // the comparison's three canvases of a row, stacked in a 900 x 560 frame with a plot, are 74 px tall:
+  // a quarter of one left the line one row, the short form, whose |v| hides which way each engine's
+  // disc moves; the line lies over another engine's canvas than the one it names, and may cover half of it
+  it('comparison embedded with a plot in a 900 x 560 frame: the whole line, over another canvas than the one it names, covering at most half of it', async () => {
+    const { page, errors } = await openPaused(`${inject('baseUrl')}compare.html?embed=1&plot=energy&until=0.3`, { width: 900, height: 560 });
+    for (const [k, selector, engine] of [[0, '#sim-canvas', 'event-driven'], [2, '#canvas-nscd', 'NSCD']] as const) {
+      const d = await target(page, selector, k, 1);
+      await page.mouse.move(d.clientX, d.clientY);
+      expect(await lineText(page)).toBe(discLine(d.state, engine));
+      const at = await page.evaluate(([read, named]) => {
+        const line = document.querySelector<HTMLElement>(read)!;
+        const l = line.getBoundingClientRect();
+        const canvases = [...document.querySelectorAll('.compare-canvases canvas')].map((c) => ({ id: c.id, box: c.getBoundingClientRect() }));
+        const over = canvases.filter((c) => c.box.top < l.bottom && c.box.bottom > l.top);
+        return {
+          rows: Math.round(l.height / parseFloat(getComputedStyle(line).lineHeight)),
+          cut: line.scrollHeight > line.clientHeight + 1 || line.scrollWidth > line.clientWidth + 1,
+          over: over.map((c) => c.id),
+          covered: over.map((c) => (Math.min(c.box.bottom, l.bottom) - Math.max(c.box.top, l.top)) / c.box.height),
+          named,
+        };
+      }, [READOUT, selector] as const);
+      expect(at.cut, 'the line is cut').toBe(false);
+      expect(at.rows).toBe(2);
+      expect(at.over.length, `the line lies over ${at.over.join(', ')}`).toBe(1);
+      expect(`#${at.over[0]}`).not.toBe(selector);
+      expect(at.covered[0]!, 'the part of the canvas under the line').toBeLessThanOrEqual(0.5);
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });
 
 /** the line over canvas `selector` shows its whole text (nothing cut) in `rows` rows: one, or no more than cover a quarter of the canvas's height */

@@ -1,7 +1,7 @@
 /** The disc under the pointer on a simulation canvas (render/disc-pick.ts, ui/canvas-readout.ts): the hit test and the line's text. */
 import { describe, expect, it } from 'vitest';
 import { discBrief, discLine, pickDisc, type DrawnDiscs } from '../../web/src/render/disc-pick';
-import { embedRows, readoutRows } from '../../web/src/ui/canvas-readout';
+import { EMBED_COVER_OTHER, embedRows, readoutRows, stackedBoxes } from '../../web/src/ui/canvas-readout';
 import { fitTransform, fromCanvasX, fromCanvasY, toCanvasX, toCanvasY } from '../../web/src/render/view-transform';
 
 /** discs from (x, y, r) triples, m */
@@ -87,6 +87,18 @@ describe('the disc under the pointer', () => {
     // a wide line keeps to one row; a canvas too small for a row still gets one
     expect(embedRows(900, 400, 15.2)).toBe(1);
     expect(embedRows(214, 35, 15.2)).toBe(1);
+  });
+
+  it("over stacked canvases, another canvas than the one it names, the line may cover half of it", () => {
+    // the comparison's row in a 900 x 560 frame with a plot: a 437 px line over 74 px canvases, two rows
+    expect(embedRows(437, 74, 15.2, EMBED_COVER_OTHER)).toBe(2);
+    expect(embedRows(437, 74, 15.2)).toBe(1);
+    // in 480 x 360 with its plot, 35 px: one
+    expect(embedRows(214, 35, 15.2, EMBED_COVER_OTHER)).toBe(1);
+    // three canvases one under the other are stacked; side by side, or one alone, they are not
+    expect(stackedBoxes([{ top: 92, bottom: 166 }, { top: 187, bottom: 261 }, { top: 281, bottom: 355 }])).toBe(true);
+    expect(stackedBoxes([{ top: 198, bottom: 318 }, { top: 198, bottom: 318 }, { top: 198, bottom: 318 }])).toBe(false);
+    expect(stackedBoxes([{ top: 92, bottom: 166 }])).toBe(false);
   });
 
   it("reserves the line's rows by its width, never by its text", () => {

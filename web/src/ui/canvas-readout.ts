@@ -9,7 +9,8 @@
  * data are in the CSV and the event log) and takes no pointer events. Embedded (?embed=1), where the
  * frame has no row to spare, the line takes no room: it shows over the canvas, on white, at its
  * bottom, or at its top while the pointer is in the lower half (never over the disc it names), in
- * no more rows than cover a quarter of a canvas's height (embedRows); where the whole line needs
+ * no more rows than cover a quarter of a canvas's height (embedRows; half of it over stacked canvases,
+ * where it covers another canvas than the one it names); where the whole line needs
  * more, it gives the disc's number and speed alone (discBrief), and keeps to that short form while the
  * canvas keeps its size, so that the form does not change from disc to disc (in a 480 x 360 frame
  * with a plot the avalanche's line took three rows, half its canvas, and still lost ω to the ellipsis).
@@ -61,14 +62,27 @@ export function readoutRows(width: number): number {
 
 /** embedded, the line over a canvas covers at most this fraction of its height (at least one row) */
 export const EMBED_COVER = 0.25;
+/**
+ * and over canvases stacked in a column (the comparison's three, for a row or a pair), where it lies
+ * over another canvas than the one it names (at the column's bottom, or its top while the pointer is
+ * in the lower half), at most this fraction of that canvas: a quarter of their 74 px in a 900 x 560
+ * frame with a plot left the line one row, its short form, where the whole line had two and the
+ * engines' signed velocities (the row's -0.5, 0.5 m/s) were lost to |v|
+ */
+export const EMBED_COVER_OTHER = 0.5;
 
 /**
  * The rows the line may take embedded, over a canvas `height` CSS px tall, its rows `rowPx` each:
- * those its width reserves (readoutRows), no more than cover EMBED_COVER of the height, at least one.
+ * those its width reserves (readoutRows), no more than cover the fraction `cover` of the height, at least one.
  */
-export function embedRows(width: number, height: number, rowPx: number): number {
-  const cover = rowPx > 0 ? Math.floor((height * EMBED_COVER) / rowPx) : 1;
-  return Math.min(readoutRows(width), Math.max(1, cover));
+export function embedRows(width: number, height: number, rowPx: number, cover = EMBED_COVER): number {
+  const most = rowPx > 0 ? Math.floor((height * cover) / rowPx) : 1;
+  return Math.min(readoutRows(width), Math.max(1, most));
+}
+
+/** canvas boxes one under the other, none beside another (a line over their column lies over one other than the pointer's) */
+export function stackedBoxes(boxes: ReadonlyArray<{ top: number; bottom: number }>): boolean {
+  return boxes.length > 1 && boxes.every((b, k) => k === 0 || b.top >= boxes[k - 1]!.bottom);
 }
 
 export class CanvasReadout {
@@ -103,9 +117,11 @@ export class CanvasReadout {
     wrap.append(this.ringBox);
     const rows = (): void => {
       const width = this.line.clientWidth;
-      // the comparison's line lies over one of its three canvases (they have one height)
+      // the comparison's line lies over one of its three canvases (they have one height): stacked, one
+      // the pointer is not on
       const height = Math.max(0, ...targets.map((t) => t.el.clientHeight));
-      const n = embed ? embedRows(width, height, parseFloat(getComputedStyle(this.line).lineHeight)) : readoutRows(width);
+      const cover = stackedBoxes(targets.map((t) => t.el.getBoundingClientRect())) ? EMBED_COVER_OTHER : EMBED_COVER;
+      const n = embed ? embedRows(width, height, parseFloat(getComputedStyle(this.line).lineHeight), cover) : readoutRows(width);
       this.line.dataset['rows'] = String(n);
       const size = `${width} ${n}`;
       if (size === this.sizedAs) return;
