@@ -192,6 +192,12 @@ TEST(AvalancheScenario, ImpossibleSetUpsAreRejectedBeforeAnythingIsBuilt) {
                        "floor.length = 0.05: must exceed column.width = 0.1 m"));
   EXPECT_TRUE(mentions(problems(R"({"schema": 1, "engine": "avalanche", "solver": {"timeStep": 0.005}, "output": {"interval": 0.001}})"),
                        "solver.timeStep = 0.005: must not exceed output.interval"));
+  // a step too small for the run to end: 1e-300 s does not move the clock, and the page settled for ever
+  EXPECT_TRUE(mentions(problems(R"({"schema": 1, "engine": "avalanche", "solver": {"timeStep": 1e-300}})"),
+                       "solver.timeStep = 1e-300: needs more than 1e8 steps over settle.maxTime + output.duration = 25 s: at least 2.5e-07 s"));
+  EXPECT_TRUE(mentions(problems(R"({"schema": 1, "engine": "avalanche", "solver": {"timeStep": 2e-7}})"),
+                       "solver.timeStep = 2e-07: needs more than 1e8 steps"));
+  EXPECT_FALSE(mentions(problems(R"({"schema": 1, "engine": "avalanche", "solver": {"timeStep": 3e-7}})"), "solver.timeStep"));
   EXPECT_TRUE(mentions(problems("[1, 2]"), "a scenario must be a JSON object"));
 }
 

@@ -152,6 +152,12 @@ bool readAvalancheScenario(const std::string& text, AvalancheScenarioSpec& s, st
                  num(s.floorLength) + " m (or null: no village)");
   if (s.timeStep > s.outputInterval)
     rd.error("solver.timeStep", num(s.timeStep), "must not exceed output.interval = " + num(s.outputInterval) + " s");
+  // A step too small for the run to end: 1e-300 s does not even move the clock (t + h == t), and
+  // the page settled for ever at "0 s so far". The same bound as the comparison's NSCD step.
+  const double span = s.settleMaxTime + s.duration;
+  if (s.timeStep > 0 && span / s.timeStep > 1e8)
+    rd.error("solver.timeStep", num(s.timeStep),
+             "needs more than 1e8 steps over settle.maxTime + output.duration = " + num(span) + " s: at least " + num(span / 1e8) + " s");
   return errors.size() == before;
 }
 
