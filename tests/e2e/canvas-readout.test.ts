@@ -14,6 +14,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { CanvasDiscProbe } from '../../web/src/ui/test-hook';
 import { discBrief, discLine } from '../../web/src/render/disc-pick';
 import { RING_DARK, RING_DARK_PX, RING_GAP_PX, RING_WHITE_PX } from '../../web/src/ui/canvas-readout';
+import { PAD } from '../../web/src/avalanche/avalanche-renderer';
 import { decodePng, openPage, pixelAt, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
@@ -451,10 +452,12 @@ describe('the disc under the pointer, named under the canvas', () => {
     });
   }
 
-  // in the frames the docs call small and smaller, the avalanche's short form; in a larger one its whole line
+  // in the frames the docs call small and smaller, the avalanche's short form; in a larger one its whole
+  // line. At 480 x 360 without a plot the whole line (800 px) took two rows over the y axis's labels:
+  // inside the plot area, 46 px narrower, it needs three, more than a quarter of the canvas
   for (const [path, width, height, whole] of [
     ['avalanche.html?embed=1&until=0.05', 320, 240, false],
-    ['avalanche.html?embed=1&until=0.05', 480, 360, true],
+    ['avalanche.html?embed=1&until=0.05', 480, 360, false],
     ['avalanche.html?embed=1&plot=runout&until=0.05', 900, 560, true],
   ] as const) {
     it(`avalanche.html embedded ${path.includes('plot') ? 'with its plot ' : ''}in a ${width} x ${height} frame: ${whole ? 'the whole line' : 'the grain\'s number and speed'}, covering at most a quarter of the canvas`, async () => {
@@ -464,6 +467,34 @@ describe('the disc under the pointer, named under the canvas', () => {
       await page.mouse.move(d.clientX, d.clientY);
       expect(await lineText(page)).toBe(whole ? discLine(d.state) : discBrief(d.state));
       await expectLineFits(page, '#sim-canvas', whole ? 2 : 1);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  }
+
+  // over a small avalanche the line lay at the canvas's bottom edge, over its x axis's tick labels and
+  // name (at its top edge, over the top of its y axis's labels): it now lies inside the plot area
+  for (const [path, width, height] of [
+    ['avalanche.html?embed=1&plot=runout&until=0.05', 480, 360],
+    ['avalanche.html?embed=1&until=0.05', 320, 240],
+  ] as const) {
+    it(`avalanche.html embedded ${path.includes('plot') ? 'with its plot ' : ''}in a ${width} x ${height} frame: the line, at the bottom or the top, keeps off the axes' labels`, async () => {
+      const { page, errors } = await openPaused(`${inject('baseUrl')}${path}`, { width, height });
+      const discs = (await drawnDiscs(page, 0)).filter((d) => d.state.kind === 'grain' && d.radiusPx >= 1);
+      const canvas = (await page.locator('#sim-canvas').boundingBox())!;
+      const inView = discs.filter((d) => d.clientX > canvas.x + PAD.left + 2 && d.clientY > canvas.y + PAD.top + 2 && d.clientY < canvas.y + canvas.height - PAD.bottom - 2);
+      // the highest grain (the line at the bottom) and the lowest (the line at the top)
+      const byY = [...inView].sort((a, b) => a.clientY - b.clientY);
+      for (const [d, top] of [[byY[0]!, false], [byY[byY.length - 1]!, true]] as const) {
+        await page.mouse.move(d.clientX, d.clientY);
+        expect(await lineText(page)).toBe(discBrief(d.state));
+        await expectLineFits(page, '#sim-canvas', 1);
+        const line = (await page.locator(READOUT).boundingBox())!;
+        expect(line.x, 'the line starts right of the y axis\'s labels').toBeGreaterThanOrEqual(canvas.x + PAD.left - 0.5);
+        if (top) expect(line.y, 'the line at the top, below the top margin').toBeGreaterThanOrEqual(canvas.y + PAD.top - 0.5);
+        else expect(line.y + line.height, 'the line at the bottom, above the x axis\'s labels').toBeLessThanOrEqual(canvas.y + canvas.height - PAD.bottom + 0.5);
+        expect(d.clientY < line.y || d.clientY > line.y + line.height, 'the line leaves the grain named in view').toBe(true);
+      }
       expect(errors).toEqual([]);
       await page.context().close();
     });

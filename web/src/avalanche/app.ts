@@ -22,7 +22,7 @@ import { prefersReducedMotion } from '../ui/motion';
 import { parsePageParams, showAddressProblems } from '../ui/url-params';
 import { AVALANCHE_FORM } from './avalanche-form';
 import { AVALANCHE_PLOT_KINDS, AvalanchePlot } from './avalanche-plots';
-import { AvalancheRenderer, sceneBounds } from './avalanche-renderer';
+import { AvalancheRenderer, PAD, sceneBounds } from './avalanche-renderer';
 import { AvalancheClient } from './client';
 import { MshImport } from './msh-import';
 import { CONTACT_STRIDE, type AvalancheFrameMessage, type AvalancheLoadedMessage } from './protocol';
@@ -47,7 +47,7 @@ export function startAvalancheApp(): void {
   const renderer = new AvalancheRenderer(canvas);
   const view = new CanvasView(canvas, byId('canvas-wrap', HTMLElement), renderer, params.embed);
   // the grain under the pointer, as drawn
-  const canvasReadout = new CanvasReadout(byId('canvas-wrap', HTMLElement), [discTarget(canvas, renderer)], params.embed);
+  const canvasReadout = new CanvasReadout(byId('canvas-wrap', HTMLElement), [{ ...discTarget(canvas, renderer), insets: PAD }], params.embed);
   view.onDraw = () => canvasReadout.refresh();
   const legend = new SpeedLegend(byId('speed-legend', HTMLElement), 'Grain speed |v| (m/s)');
   const chainsBox = byId('chains', HTMLInputElement);

@@ -17,8 +17,8 @@ import { chainWidth, largestImpulse, niceTicks } from './scales';
 import { grownViewMaxX } from './view-range';
 
 export const COLOR_BINS = 32;
-/** plot margins, CSS px: room for the tick labels */
-const PAD = { left: 46, right: 12, top: 10, bottom: 34 } as const;
+/** plot margins, CSS px: room for the tick labels (embedded, the disc line keeps off them: ui/canvas-readout.ts) */
+export const PAD = { left: 46, right: 12, top: 10, bottom: 34 } as const;
 const BACKGROUND = '#ffffff';
 const INK = '#1d2025';
 const AXIS = '#5b6470';

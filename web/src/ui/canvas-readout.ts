@@ -8,7 +8,8 @@
  * (its rows set by its width, never by its text), so nothing under it moves; it is aria-hidden (the
  * data are in the CSV and the event log) and takes no pointer events. Embedded (?embed=1), where the
  * frame has no row to spare, the line takes no room: it shows over the canvas, on white, at its
- * bottom, or at its top while the pointer is in the lower half (never over the disc it names), in
+ * bottom, or at its top while the pointer is in the lower half (never over the disc it names; on
+ * a canvas with axes, the avalanche's, inside its plot area, never over the axes' labels), in
  * no more rows than cover a quarter of a canvas's height (embedRows; half of it over stacked canvases,
  * where it covers another canvas than the one it names); where the whole line needs
  * more, it gives the disc's number and speed alone (discBrief), and keeps to that short form while the
@@ -37,10 +38,23 @@ export interface Reading {
   pr: number;
 }
 
+/** CSS px round a canvas's plot area, where it draws its axes' tick labels and names */
+export interface Insets {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
 /** a canvas the line reads: `read` names the disc drawn under canvas point (px, py) (CSS px), or null */
 export interface ReadTarget {
   el: HTMLElement;
   read(px: number, py: number, touch: boolean): Reading | null;
+  /**
+   * the margins round its plot area that hold its axes' labels (the avalanche's): embedded, the line
+   * lies inside them, never over the labels
+   */
+  insets?: Insets;
 }
 
 /** CSS px: the ring's white inner band starts this far outside the disc's rim, or a mark drawn round it (ring widths: styles.css .disc-ring) */
@@ -171,10 +185,25 @@ export class CanvasReadout {
       const room = this.wrap.getBoundingClientRect();
       const top = this.clientY > room.top + room.height / 2;
       if (this.line.classList.contains('at-top') !== top) this.line.classList.toggle('at-top', top);
+      if (t.insets) this.keepOffLabels(t.insets, box, room, top);
     }
     const reading = inside ? t.read(px, py, this.touched) : null;
     this.show(reading);
     this.placeRing(reading ? t.el : null, box, reading);
+  }
+
+  /**
+   * Embedded, over a canvas with axes: the line inside its plot area, clear of the tick labels (at the
+   * canvas's bottom, over a small avalanche, the line hid its x axis's labels and name)
+   */
+  private keepOffLabels(insets: Insets, box: DOMRect, room: DOMRect, top: boolean): void {
+    const w = this.wrap;
+    const left = box.left - room.left - w.clientLeft + insets.left;
+    const at = top ? box.top - room.top - w.clientTop + insets.top : room.bottom - box.bottom - (room.height - w.clientTop - w.clientHeight) + insets.bottom;
+    const s = this.line.style;
+    s.left = `${Math.max(0, left)}px`;
+    s.top = top ? `${at}px` : 'auto';
+    s.bottom = top ? 'auto' : `${at}px`;
   }
 
   private clear(): void {
