@@ -409,6 +409,10 @@ describe('the Gmsh import', () => {
     await page.locator('#msh-file').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png });
     await expect.poll(async () => (await page.locator('#err-msh').textContent()) ?? '')
       .toBe('photo.png: this is not a text file: a Gmsh .msh file to import is ASCII text that starts with $MeshFormat');
+    // an empty file: said plainly, without the 'line 0' of a line it does not have
+    await page.locator('#msh-file').setInputFiles({ name: 'empty.msh', mimeType: 'text/plain', buffer: Buffer.alloc(0) });
+    await expect.poll(async () => (await page.locator('#err-msh').textContent()) ?? '')
+      .toBe('empty.msh: the file is empty (expected a Gmsh .msh file starting with $MeshFormat)');
     expect(errors).toEqual([]);
     await page.context().close();
   });

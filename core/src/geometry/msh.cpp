@@ -149,10 +149,16 @@ struct Node {
 class Parser {
  public:
   Parser(const std::string& text, std::vector<Segment2>& segments, std::string& error)
-      : r_(text), segments_(segments), error_(error) {}
+      : text_(text), r_(text), segments_(segments), error_(error) {}
 
   bool run() {
-    if (!r_.nextLine()) return fail("the file is empty (expected a Gmsh .msh file starting with $MeshFormat)");
+    if (!r_.nextLine()) {
+      // no line number: there is no line to point at (an empty file was said to fail on "line 0")
+      const bool empty = text_.empty() || text_ == "\xEF\xBB\xBF";
+      error_ = std::string(empty ? "the file is empty" : "the file holds only blank lines") +
+               " (expected a Gmsh .msh file starting with $MeshFormat)";
+      return false;
+    }
     if (r_.rest() != "$MeshFormat") {
       if (notText(r_.rest())) {  // no line number: a binary file has no lines to speak of
         error_ = "this is not a text file: a Gmsh .msh file to import is ASCII text that starts with $MeshFormat";
@@ -485,6 +491,7 @@ class Parser {
     return expectEnd("$EndElements");
   }
 
+  const std::string& text_;
   Reader r_;
   std::vector<Segment2>& segments_;
   std::string& error_;

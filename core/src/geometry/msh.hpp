@@ -9,7 +9,8 @@
 // exceptions (the WebAssembly build has them disabled) and without recursion. Every loop consumes
 // a line of the input or stops, so malformed, truncated or huge input cannot hang it; at most
 // kMshMaxNodes nodes and kMshMaxElements elements are accepted. Errors name the line and what was
-// expected there, e.g. "line 12: $Nodes: expected 4 numbers (node-id x y z), got 'abc'".
+// expected there, e.g. "line 12: $Nodes: expected 4 numbers (node-id x y z), got 'abc'"; an empty
+// or blank file, and one that is not text, have no line to name and say so plainly.
 #pragma once
 
 #include <cstddef>
