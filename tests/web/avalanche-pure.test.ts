@@ -14,7 +14,7 @@ import {
   DEFAULT_STUDY_MATERIAL, materialText, parseAspects, studyAddress, studyCaseOptions, studyMaterial,
 } from '../../web/src/avalanche/study-cases';
 import {
-  caseFraction, LARGE_SLOPE, parseStudyCaseResult, slopeText, SMALL_SLOPE, studyCsv, studyRow, studySlopes, type StudyCaseResult,
+  caseFraction, LARGE_SLOPE, parseStudyCaseResult, slopeText, SMALL_SLOPE, studyCsv, STUDY_HEADER, STUDY_PLOT_LABELS, studyRow, studySlopes, type StudyCaseResult,
 } from '../../web/src/avalanche/study';
 import { grainsReaching, meanSweeps, phaseText, settlingClock, villageText } from '../../web/src/avalanche/summary-readout';
 import type { AvalancheSamples, AvalancheSummary } from '../../web/src/sim/granular-wasm';
@@ -321,6 +321,17 @@ describe('the plots\' axes', () => {
     ]);
     expect(chartHeaders(avalanchePlotOptions('runout'))).toEqual(['t (s)', 'runout L (m)', 'L0, settled width (m)', 'front velocity (m/s)']);
     for (const kind of AVALANCHE_PLOT_KINDS) for (const a of avalanchePlotOptions(kind).axes ?? []) expect(typeof a.label, kind).toBe('string');
+  });
+
+  it('a pure number is "(1)" on every plot of the page, the study\'s too (its axes wrote "(–)" beside the iterations plot\'s "(1)")', () => {
+    expect(STUDY_PLOT_LABELS.xLabel).toBe('aspect ratio a = H0/L0 (1)');
+    expect(STUDY_PLOT_LABELS.yLabel).toBe('(L∞ − L0)/L0 (1)');
+    const texts: string[] = [STUDY_PLOT_LABELS.title, STUDY_PLOT_LABELS.xLabel, STUDY_PLOT_LABELS.yLabel, ...STUDY_HEADER];
+    for (const kind of AVALANCHE_PLOT_KINDS) {
+      texts.push(...AVALANCHE_TITLES[kind], ...chartHeaders(avalanchePlotOptions(kind)));
+      for (const a of avalanchePlotOptions(kind).axes ?? []) if (typeof a.label === 'string') texts.push(a.label);
+    }
+    for (const t of texts) expect(t).not.toMatch(/\((–|-)\)/);
   });
 
   // "Runout L(t) and front velocity", "Kinetic energy of the grains", "Solver iterations per step": no units

@@ -17,7 +17,7 @@ import {
 import { StudyPool, type CaseProgress } from './study-pool';
 import {
   cancelledResultText, cancelledText, doneText, LARGE_A_MIN, LARGE_SLOPE, progressText, runningCaseFraction, runningCaseText, runningText, scrollHint,
-  SETTLE_SECONDS_PER_GRAIN, SMALL_A_MAX, SMALL_SLOPE, slopeTextParts, studyCsv, studyRow, studySlopes, type RunningCase, type SlopeWindow, type StudyRow,
+  SETTLE_SECONDS_PER_GRAIN, SMALL_A_MAX, SMALL_SLOPE, slopeTextParts, studyCsv, STUDY_PLOT_LABELS, studyRow, studySlopes, type RunningCase, type SlopeWindow, type StudyRow,
 } from './study';
 import { logSpace, lubeLinear, lubePower, type SlopeFit } from './scaling';
 
@@ -117,9 +117,7 @@ export class StudyPanel {
     this.tableFrame = el('div', { class: 'study-table-frame' }, this.tableBox);
     const card = plotCard('study', 'the study results', () => this.csv());
     this.plot = new ChainPlot(card.body, {
-      title: 'Normalized runout vs aspect ratio (log–log)',
-      xLabel: 'aspect ratio a = H0/L0 (–)',
-      yLabel: '(L∞ − L0)/L0 (–)',
+      ...STUDY_PLOT_LABELS,
       logY: true,
       logX: true,
       height: 300,

@@ -118,6 +118,17 @@ export function studySlopes(rows: readonly StudyRow[]): StudySlopes {
   return { small: fit((r) => r.nominal <= SMALL_A_MAX), large: fit((r) => r.nominal >= LARGE_A_MIN) };
 }
 
+/**
+ * The study plot's title and axes. A pure number's unit is "(1)", as on the page's iterations plot,
+ * the comparison's and the chain's plots and in this study's CSV header; the axes wrote "(–)", the
+ * forms' mark for a field without a unit.
+ */
+export const STUDY_PLOT_LABELS = {
+  title: 'Normalized runout vs aspect ratio (log–log)',
+  xLabel: 'aspect ratio a = H0/L0 (1)',
+  yLabel: '(L∞ − L0)/L0 (1)',
+} as const;
+
 export const STUDY_HEADER = [
   'a nominal H/W (1)', 'grains (1)', 'H0 (m)', 'L0 (m)', 'a = H0/L0 (1)', 'L_inf (m)', '(L_inf - L0)/L0 (1)', 'collapse time (s)', 'stopped', 'error',
   'mu (1)', 'mu_r (1)', 'e (1)', 'solver', 'seed',
