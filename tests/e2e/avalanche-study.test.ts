@@ -201,11 +201,12 @@ describe('the avalanche study panel', () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0&study=tiny&aspects=0.01,100`);
     await page.locator('#address-error').waitFor({ state: 'visible' });
     expect(await page.locator('#address-error').textContent()).toBe(
-      'Part of this page\'s address was ignored: aspects = "0.01,100" cannot run and waits in the study\'s field to be corrected: aspect ratio "0.01": must be a number from 0.1 to 32 here (granular-cli avalanche-study takes any a > 0).');
+      'Part of this page\'s address was ignored: aspects = "0.01,100" cannot run and waits in the study\'s field to be corrected: aspect ratios "0.01" and "100": each must be a number from 0.1 to 32 here (granular-cli avalanche-study takes any a > 0).');
     expect(await page.locator('#study-aspects').inputValue()).toBe('0.01,100');
     // and marked there, with the reason next to it
     expect(await page.locator('#study-aspects').getAttribute('aria-invalid')).toBe('true');
-    expect(await text(page, '#err-study-aspects')).toContain('"0.01"');
+    // every value that cannot run is named, not only the first (fixing it then refused the next)
+    expect(await text(page, '#err-study-aspects')).toBe('aspect ratios "0.01" and "100": each must be a number from 0.1 to 32 here (granular-cli avalanche-study takes any a > 0)');
     await page.locator('#study-aspects').fill('0.5,1');
     expect(await page.locator('#err-study-aspects').isVisible()).toBe(false);
     expect(errors).toEqual([]);

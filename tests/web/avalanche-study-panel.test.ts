@@ -122,6 +122,15 @@ describe('study panel: which aspect ratios, and what they cost', () => {
     expect(parseAspects('x'.repeat(200))).toEqual({ error: `aspect ratio "${'x'.repeat(24)}…": ${refused}` });
   });
 
+  it('names every aspect ratio that cannot run, not only the first (each once; past four, how many more)', () => {
+    const each = 'each must be a number from 0.1 to 32 here (granular-cli avalanche-study takes any a > 0)';
+    // the address's ?aspects=abc,-1,2 named only "abc"
+    expect(parseAspects('abc,-1,2')).toEqual({ error: `aspect ratios "abc" and "-1": ${each}` });
+    expect(parseAspects('0, 1, 64, 0, x')).toEqual({ error: `aspect ratios "0", "64" and "x": ${each}` });
+    expect(parseAspects('a b c d e f 2')).toEqual({ error: `aspect ratios "a", "b", "c", "d" and 2 more: ${each}` });
+    expect(parseAspects('64, 64')).toEqual({ error: 'aspect ratio "64": must be a number from 0.1 to 32 here (granular-cli avalanche-study takes any a > 0)' });
+  });
+
   it("the issue's aspect ratios keep each size's promise; far more grains are said, with how many", () => {
     expect(studyEstimate('tiny', DEFAULT_ASPECTS)).toBe('5 cases of about 15–63 grains: a second or two.');
     expect(studyEstimate('quick', DEFAULT_ASPECTS)).toBe('5 cases of about 100–420 grains: about ten seconds.');

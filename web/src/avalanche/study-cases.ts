@@ -99,14 +99,33 @@ export function parseAspects(text: string): { aspects: number[] } | { error: str
   const empty = emptyEntryProblem(parts, 'aspect ratios');
   if (empty) return { error: empty };
   const aspects: number[] = [];
+  const bad: string[] = [];
   for (const p of parts) {
     const v = Number(p);
-    if (!Number.isFinite(v) || v < ASPECT_MIN || v > ASPECT_MAX) {
-      return { error: `aspect ratio "${clipText(p, 24)}": must be a number from ${ASPECT_MIN} to ${ASPECT_MAX} here (granular-cli avalanche-study takes any a > 0)` };
-    }
-    aspects.push(v);
+    if (!Number.isFinite(v) || v < ASPECT_MIN || v > ASPECT_MAX) bad.push(p);
+    else aspects.push(v);
   }
+  if (bad.length > 0) return { error: badAspectsProblem(bad) };
   return { aspects: [...new Set(aspects)].sort((x, y) => x - y) };
+}
+
+/** at most this many refused aspect ratios are quoted; the rest are counted */
+const BAD_ASPECTS_NAMED = 4;
+
+/**
+ * Every entry that cannot run, each once and in the order typed (a list from the address such as
+ * "abc,-1,2" named only "abc", and "-1" was refused only once "abc" was fixed): 'aspect ratio
+ * "64": must be …', 'aspect ratios "abc" and "-1": each must be …', past four '… "d" and 3 more: …'.
+ */
+function badAspectsProblem(entries: readonly string[]): string {
+  const bad = [...new Set(entries)];
+  const range = `a number from ${ASPECT_MIN} to ${ASPECT_MAX} here (granular-cli avalanche-study takes any a > 0)`;
+  const quoted = (p: string): string => `"${clipText(p, 24)}"`;
+  if (bad.length === 1) return `aspect ratio ${quoted(bad[0] ?? '')}: must be ${range}`;
+  const named = bad.slice(0, BAD_ASPECTS_NAMED).map(quoted);
+  const more = bad.length - named.length;
+  const list = more > 0 ? `${named.join(', ')} and ${more} more` : listText(named);
+  return `aspect ratios ${list}: each must be ${range}`;
 }
 
 /** The study's mean grain diameter, m: radii uniform in 4–6 mm, d = R_min + R_max (core/src/engines/nscd/study.hpp). */
