@@ -255,7 +255,9 @@ TEST(Msh, FuzzTruncationAndCorruption) {
       } else {
         EXPECT_FALSE(error.empty()) << "prefix " << n;
         // every message names its line, but the empty file's, which has none
-        if (n > 0) EXPECT_EQ(error.rfind("line ", 0), 0u) << error;
+        if (n > 0) {
+          EXPECT_EQ(error.rfind("line ", 0), 0u) << error;
+        }
       }
     }
     const char replacements[] = {'\0', '\n', ' ', '$', '-', '9', 'x', '\xff'};
