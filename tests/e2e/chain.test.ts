@@ -15,6 +15,18 @@ function probe(page: Page): Promise<ChainProbe> {
   });
 }
 
+/** Presses a panel's Run again (`mc`, `sweep`) while its run is under way, waits two frames for the
+ *  replaced run's rejection to settle, and reads the panel's result line and whether its progress
+ *  row shows. */
+function runAgainAndRead(page: Page, panel: 'mc' | 'sweep'): Promise<{ line: string; rowShown: boolean }> {
+  return page.evaluate(async (id) => {
+    document.querySelector<HTMLButtonElement>(`#${id}-run`)?.click();
+    for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+    const row = document.querySelector<HTMLElement>(`#${id}-progress`)?.parentElement;
+    return { line: document.querySelector(`#${id}-result`)?.textContent ?? '', rowShown: row ? !row.hidden : false };
+  }, panel);
+}
+
 /** Clicks a CSV button: the file's name and its lines. */
 async function fetchCsv(page: Page, selector: string): Promise<{ name: string; lines: string[] }> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.locator(selector).click()]);
@@ -152,13 +164,7 @@ describe('the chain lab page', () => {
     await page.locator('#mc-run').click();
     await page.locator('#mc-cancel').waitFor({ state: 'visible' });
     await page.locator('#mc-samples').fill('90000');
-    // started again, then two frames for the replaced run's rejection to settle
-    const seen = await page.evaluate(async () => {
-      document.querySelector<HTMLButtonElement>('#mc-run')?.click();
-      for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
-      const row = document.querySelector<HTMLElement>('#mc-progress')?.parentElement;
-      return { line: document.querySelector('#mc-result')?.textContent ?? '', rowShown: row ? !row.hidden : false };
-    });
+    const seen = await runAgainAndRead(page, 'mc');
     expect(seen.line).toMatch(/^Sampling(:| 90,000)/);
     expect(seen.line).not.toContain('Cancelled');
     expect(seen.rowShown).toBe(true);
@@ -180,13 +186,7 @@ describe('the chain lab page', () => {
     await page.locator('#sweep-cancel').waitFor({ state: 'visible' });
     await page.locator('#sweep-points').fill('20000');
     await page.locator('#sweep-precision').selectOption('double');
-    // started again, then two frames for the replaced sweep's rejection to settle
-    const seen = await page.evaluate(async () => {
-      document.querySelector<HTMLButtonElement>('#sweep-run')?.click();
-      for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
-      const row = document.querySelector<HTMLElement>('#sweep-progress')?.parentElement;
-      return { line: document.querySelector('#sweep-result')?.textContent ?? '', rowShown: row ? !row.hidden : false };
-    });
+    const seen = await runAgainAndRead(page, 'sweep');
     expect(seen.line).toBe('Sweeping 20,000 values of e…');
     expect(seen.rowShown).toBe(true);
     // the new sweep ends with its own numbers, and its row goes then; the replaced one never shows
