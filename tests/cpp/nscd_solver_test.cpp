@@ -131,6 +131,8 @@ std::vector<std::size_t> laneOrder(std::size_t m) {
 
 }  // namespace
 
+// Jacobi without rolling resistance solves its contacts two at a time in 2-lane vectors
+// (Engine::jacobiLocalPairs); this reference, one scalar contact at a time, checks every lane.
 TEST(NscdSolver, PackedSolverMatchesTheReference) {
   const System moving = movingColumn();
   for (const double muR : {0.0, 0.1})

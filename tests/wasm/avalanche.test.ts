@@ -55,6 +55,27 @@ describe('avalanche (WASM)', () => {
     }, 120_000); // three whole runs (CLI hash, CLI run, WASM): several seconds each on a busy machine
   }
 
+  // Jacobi solves two contacts per instruction (SSE2 natively, SIMD128 in WASM: nscd.cpp,
+  // jacobiLocalPairs); the presets use Gauss–Seidel, so the column is run again with Jacobi here.
+  it('the column preset under Jacobi: the same state hash and end time as granular-cli (native = WASM, bit for bit)', () => {
+    if (!existsSync(CLI)) throw new Error(`${CLI} missing: run npm test (it builds the native CLI first)`);
+    const preset = JSON.parse(readRepoFile('scenarios/avalanche-column.json')) as Record<string, unknown>;
+    const json = JSON.stringify({ ...preset, solver: { method: 'jacobi' } });
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'jacobi-')), 'column-jacobi.json');
+    writeFileSync(file, json);
+    const [hash, time] = execFileSync(CLI, ['hash', file], { encoding: 'utf8' }).trim().split(' ');
+    const w = new mod.AvalancheWorld(json);
+    try {
+      expect(w.ok(), w.report()).toBe(true);
+      runToEnd(w);
+      expect(w.phase()).toBe(2);
+      expect(w.time()).toBe(Number(time));
+      expect(w.hashState()).toBe(hash);
+    } finally {
+      w.delete();
+    }
+  }, 120_000);
+
   it("the village: the engine's summary says when the flow reached it, natively and in WASM alike", () => {
     if (!existsSync(CLI)) throw new Error(`${CLI} missing: run npm test (it builds the native CLI first)`);
     const dir = mkdtempSync(path.join(tmpdir(), 'village-'));

@@ -274,6 +274,49 @@ inline void Engine::applyTo(const Packed& c, Body& a, Body& o, double dpn, doubl
   o.w -= o.invInertiaR * dpt;
 }
 
+// Two doubles in one 128-bit register, and a lane mask (all ones where a comparison holds). GCC and
+// Clang lower them to SSE2 natively and to SIMD128 in WebAssembly (built with -msimd128); a cast
+// between the two types keeps the bits.
+using F64x2 = double __attribute__((vector_size(16)));
+using Mask2 = long long __attribute__((vector_size(16)));
+inline Mask2 bitsOf(F64x2 v) { return (Mask2)v; }
+inline F64x2 valueOf(Mask2 m) { return (F64x2)m; }
+
+std::size_t Engine::jacobiLocalPairs(const Packed* cs, const Body* body, NewImpulse* q, std::size_t m, double mu) {
+  // The scalar solver's `velocity` and `local` on contacts k and k + 1 at once, operation for
+  // operation (no fused multiply-add; max, fabs and the clamp as lane masks that pick what
+  // std::max, std::fabs and the scalar comparisons pick, NaN and -0 included), so the impulses are
+  // the scalar ones bit for bit. Jacobi's contacts all read the same iterate and each writes only
+  // its own q[k], so nothing orders one pair after another. Measured 25 Nov 2026, 20 000 grains:
+  // 10.4-11.3 -> 8.8-9.0 ns per contact per sweep natively, 15.0 -> 9.8 in WebAssembly.
+  const F64x2 zero = {0.0, 0.0}, muv = {mu, mu};
+  const Mask2 sign = bitsOf(F64x2{-0.0, -0.0});
+  std::size_t k = 0;
+  for (; k + 1 < m; k += 2) {
+    const Packed& c0 = cs[k];
+    const Packed& c1 = cs[k + 1];
+    const Body &a0 = body[c0.i], &o0 = body[c0.j], &a1 = body[c1.i], &o1 = body[c1.j];
+    const F64x2 nx = {c0.nx, c1.nx}, ny = {c0.ny, c1.ny};
+    const F64x2 rvx = F64x2{o0.vx, o1.vx} - F64x2{a0.vx, a1.vx}, rvy = F64x2{o0.vy, o1.vy} - F64x2{a0.vy, a1.vy};
+    const F64x2 vn = rvx * nx + rvy * ny;
+    const F64x2 vt = rvx * -ny + rvy * nx - (F64x2{a0.w, a1.w} * F64x2{a0.radius, a1.radius} + F64x2{o0.w, o1.w} * F64x2{o0.radius, o1.radius});
+    const F64x2 un = vn - F64x2{c0.wnn, c1.wnn} * F64x2{c0.pn, c1.pn};
+    const F64x2 ut = vt - F64x2{c0.wtt, c1.wtt} * F64x2{c0.pt, c1.pt};
+    const F64x2 unclamped = -(un + F64x2{c0.bias, c1.bias}) * F64x2{c0.invWnn, c1.invWnn};
+    const F64x2 pn = valueOf(bitsOf(unclamped) & (zero < unclamped));  // max(0, x): x where 0 < x, else +0
+    const F64x2 stick = -ut * F64x2{c0.invWtt, c1.invWtt};
+    const F64x2 limit = muv * pn;
+    const Mask2 inside = valueOf(bitsOf(stick) & ~sign) <= limit, up = stick > zero;
+    const Mask2 bound = (bitsOf(limit) & up) | (bitsOf(-limit) & ~up);
+    const F64x2 pt = valueOf((bitsOf(stick) & inside) | (bound & ~inside));
+    q[k].pn = pn[0];
+    q[k].pt = pt[0];
+    q[k + 1].pn = pn[1];
+    q[k + 1].pt = pt[1];
+  }
+  return k;
+}
+
 StepReport Engine::solve() { return s_.rollingFriction > 0 ? solveWith<true>() : solveWith<false>(); }
 
 template <bool kRolling>
@@ -341,7 +384,9 @@ StepReport Engine::solveWith() {
         }
       }
     } else {
-      for (std::size_t k = 0; k < m; ++k) {  // every contact from the same iterate
+      // every contact from the same iterate; without rolling resistance, two at a time (all but an odd last one)
+      const std::size_t paired = kRolling ? 0 : jacobiLocalPairs(cs, body, q, m, mu);
+      for (std::size_t k = paired; k < m; ++k) {
         double vn, vt;
         velocity(cs[k], vn, vt);
         local(cs[k], vn, vt, q[k].pn, q[k].pt);

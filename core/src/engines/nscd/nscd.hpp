@@ -148,6 +148,10 @@ class Engine {
   template <bool kRolling>
   StepReport solveWith();
   static void applyTo(const Packed& c, Body& a, Body& o, double dpn, double dpt);
+  struct NewImpulse;
+  /// Jacobi's local solutions for contacts [0, m) rounded down to an even count, two at a time in
+  /// 2-lane vectors (SSE2 natively, SIMD128 in WebAssembly); returns how many it solved.
+  static std::size_t jacobiLocalPairs(const Packed* cs, const Body* body, NewImpulse* q, std::size_t m, double mu);
 
   System& s_;
   std::vector<Contact> contacts_, previous_;
