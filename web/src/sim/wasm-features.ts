@@ -20,7 +20,9 @@ export const SIMD_MISSING =
   'this browser\'s WebAssembly has no 128-bit SIMD, which the engine uses; it needs Chrome or Edge 91, Firefox 89, Safari 16.4 or later';
 
 /** Null when the engine can compile here; otherwise what is missing, in words. */
-export function missingWasmFeature(validate: (bytes: Uint8Array) => boolean = (b) => WebAssembly.validate(b)): string | null {
+export function missingWasmFeature(
+  validate: (bytes: Uint8Array<ArrayBuffer>) => boolean = (b) => WebAssembly.validate(b),
+): string | null {
   let simd: boolean;
   try {
     simd = validate(SIMD_PROBE);
