@@ -647,7 +647,7 @@ int avalancheStudy(const Args& a) {
     std::ofstream& out = jsonOut;
     out << "{\"cases\": [";
     for (std::size_t k = 0; k < results.size(); ++k) out << (k ? ",\n" : "\n") << nscd::collapseResultJson(results[k]);
-    out << "],\n\"verdict\": " << nscd::studyVerdictJson(v) << "}\n";
+    out << "],\n\"verdict\": " << nscd::studyVerdictJson(v) << ",\n\"params\": " << nscd::studyParamsJson(p) << "}\n";
   }
   return v.pass ? 0 : 1;
 }

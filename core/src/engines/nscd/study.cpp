@@ -162,6 +162,15 @@ CollapseResult runCollapse(double aspect, const StudyParams& p, const SampleCall
 
   // 3. Release and follow until the kinetic energy stays below the threshold.
   openGate(column);
+  if (p.keepSeries) {
+    for (int i = 0; i < s.count(); ++i) {
+      r.released.x.push_back(s.pos(0, i));
+      r.released.y.push_back(s.pos(1, i));
+      r.released.radius.push_back(s.radius(i));
+      r.released.mass.push_back(s.invMass(i) > 0 ? 1.0 / s.invMass(i) : 0.0);
+    }
+    r.released.walls = s.walls;
+  }
   const long long sampleEvery = std::max<long long>(1, std::llround(p.outputInterval / p.h));
   const double stopEnergy = p.stopEnergy * mgR * n;
   const double lostBelow = fallenBelow(setup.floorTop, d);  // a grain this low fell off the floor's end
@@ -369,6 +378,27 @@ std::string collapseResultJson(const CollapseResult& r) {
     deposit.set("mainMass", std::move(comp));
     j.set("deposit", std::move(deposit));
   }
+  if (!r.released.x.empty()) {
+    Json x = Json::array(), y = Json::array(), rad = Json::array(), mass = Json::array(), walls = Json::array();
+    for (std::size_t k = 0; k < r.released.x.size(); ++k) {
+      x.push(Json::number(r.released.x[k]));
+      y.push(Json::number(r.released.y[k]));
+      rad.push(Json::number(r.released.radius[k]));
+      mass.push(Json::number(r.released.mass[k]));
+    }
+    for (const Segment& w : r.released.walls) {
+      Json seg = Json::array();
+      for (double v : {w.ax, w.ay, w.bx, w.by}) seg.push(Json::number(v));
+      walls.push(std::move(seg));
+    }
+    Json released = Json::object();
+    released.set("x", std::move(x));
+    released.set("y", std::move(y));
+    released.set("radius", std::move(rad));
+    released.set("mass", std::move(mass));
+    released.set("walls", std::move(walls));
+    j.set("released", std::move(released));
+  }
   return j.dump();
 }
 
@@ -380,6 +410,24 @@ std::string studyVerdictJson(const StudyVerdict& v) {
   j.set("large", fitJson(v.large));
   j.set("largePass", Json::boolean(v.largePass));
   if (!v.reason.empty()) j.set("reason", Json::string(v.reason));
+  return j.dump();
+}
+
+std::string studyParamsJson(const StudyParams& p) {
+  Json j = Json::object();
+  j.set("rmin", Json::number(p.rmin));
+  j.set("rmax", Json::number(p.rmax));
+  j.set("density", Json::number(p.density));
+  j.set("mu", Json::number(p.mu));
+  j.set("rollingFriction", Json::number(p.rollingFriction));
+  j.set("restitution", Json::number(p.restitution));
+  j.set("h", Json::number(p.h));
+  j.set("alert", Json::number(p.alert));
+  j.set("stopEnergy", Json::number(p.stopEnergy));
+  j.set("stopHold", Json::number(p.stopHold));
+  j.set("minStopTime", Json::number(p.minStopTime));
+  j.set("maxTime", Json::number(p.maxTime));
+  j.set("gravity", Json::number(kG));
   return j.dump();
 }
 

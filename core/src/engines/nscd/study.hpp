@@ -87,6 +87,13 @@ struct CollapseResult {
   std::vector<CollapseSample> series;  // when StudyParams::keepSeries
   std::vector<double> finalX, finalY, finalRadius;  // the deposit (mobile grains), when keepSeries
   std::vector<int> finalComponent;     // 1 for grains of the largest contact component, else 0
+  // The column as the gate opens (t = 0), when keepSeries: what another engine needs to run the
+  // same collapse (scripts/avalanche-rapier.mjs). Every disc, the mobile grains first, then the
+  // floor's fixed discs (mass 0); the walls left once the gate is gone.
+  struct Released {
+    std::vector<double> x, y, radius, mass;  // m, m, m, kg
+    std::vector<Segment> walls;
+  } released;
 };
 
 /// Called at every output interval of the collapse; return false to abandon the run.
@@ -117,5 +124,8 @@ StudyVerdict judgeStudy(const std::vector<CollapseResult>& results);
 
 std::string collapseResultJson(const CollapseResult& r);
 std::string studyVerdictJson(const StudyVerdict& v);
+/// The parameters a peer engine needs to run the same collapses and judge them alike (material,
+/// time step, the stop rule; alert 0: the engine's default, 0.1 of the smallest radius).
+std::string studyParamsJson(const StudyParams& p);
 
 }  // namespace granular::nscd
