@@ -2,12 +2,14 @@ import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
 /**
- * Two projects:
+ * Three projects:
  *  - unit: node, fast — tests/web/** (pure TS modules) and tests/wasm/** (the real .wasm in node);
+ *  - baseline: the parity and binding tests of tests/wasm on the build without SIMD;
  *  - e2e:  node driving headless Chromium (playwright-core) against the built site (dist/),
  *          served under a sub-path by tests/e2e/global-setup.ts.
  *
  *   npx vitest run --project unit
+ *   npx vitest run --project baseline
  *   npx vitest run --project e2e
  */
 export default mergeConfig(
@@ -21,6 +23,25 @@ export default mergeConfig(
             name: 'unit',
             environment: 'node',
             include: ['tests/web/**/*.test.ts', 'tests/wasm/**/*.test.ts'],
+          },
+        },
+        {
+          // The same native = WASM parity and binding tests on the build for browsers without
+          // SIMD (build/wasm/granular-baseline.*, CMakeLists.txt): both builds must give every
+          // engine's states bit for bit.
+          extends: true,
+          test: {
+            name: 'baseline',
+            environment: 'node',
+            env: { GRANULAR_WASM_BUILD: 'granular-baseline' },
+            include: [
+              'tests/wasm/bindings.test.ts',
+              'tests/wasm/world.test.ts',
+              'tests/wasm/soft.test.ts',
+              'tests/wasm/avalanche.test.ts',
+              'tests/wasm/compare.test.ts',
+              'tests/wasm/chain.test.ts',
+            ],
           },
         },
         {

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The deployable site's weight and start-up (issue 6 §3), part of `npm run bench`:
 //   - per page, the gzipped size of everything it loads before the first frame: the page's JS
-//     (entry, module preloads, the worker chunk it starts, recursively) and the .wasm;
+//     (entry, module preloads, the worker chunk it starts, recursively) and the .wasm (the SIMD
+//     build's; a browser without SIMD loads the baseline build instead, about as heavy);
 //   - the time from navigation to the first drawn frame in headless Chromium (the performance
 //     mark 'granular:first-frame' set by web/src/ui/frame-loop.ts), cold cache, best of K.
 // Nothing here asserts: the goals are printed met / not met.
@@ -40,6 +41,9 @@ function assetsOf(page) {
     if (!rel.endsWith('.js')) continue;
     const text = readFileSync(path.join(dist, rel), 'utf8');
     for (const m of text.matchAll(/([A-Za-z0-9_-]+-[A-Za-z0-9_-]{8}\.(?:js|wasm))/g)) {
+      // the engine without SIMD (its loader chunk and .wasm) is fetched only by browsers that lack
+      // SIMD, instead of the SIMD build (web/src/sim/engine-loader.ts), never beside it
+      if (m[1].startsWith('granular-baseline-')) continue;
       const next = `assets/${m[1]}`;
       if (existsSync(path.join(dist, next))) queue.push(next);
     }

@@ -4,8 +4,10 @@
 // 0.3, the disc count overridden), plus the naive O(N^2) reference. Ratios are printed in one table
 // from one run; nothing here is a test and nothing asserts on time.
 //
-//   node scripts/bench.mjs [--quick] [--repeat K]
+//   node scripts/bench.mjs [--quick] [--repeat K] [--baseline]
 //
+// --baseline times the WebAssembly build without SIMD (build/wasm/granular-baseline.*, what browsers
+// without SIMD run) instead of the SIMD build every current browser runs.
 // Each figure is the best of K runs (default 3): warm up with E/5 events, then time E events
 // (collisions, wall hits, cell crossings and stale predictions all count as events; the rate
 // counts collisions and wall hits only).
@@ -19,6 +21,7 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const repeatIndex = args.indexOf('--repeat');
 const repeat = repeatIndex >= 0 ? Number(args[repeatIndex + 1]) : quick ? 1 : 3;
+const wasmBuild = args.includes('--baseline') ? 'granular-baseline' : 'granular';
 
 const presetPath = path.join(root, 'scenarios', 'gas-bench.json');
 const cli = path.join(root, 'build', 'release', 'granular-cli');
@@ -45,8 +48,9 @@ function native(discs, events, engine) {
 }
 
 async function loadWasm() {
-  const factory = (await import(pathToFileURL(path.join(root, 'build', 'wasm', 'granular.mjs')).href)).default;
-  return factory({ wasmBinary: readFileSync(path.join(root, 'build', 'wasm', 'granular.wasm')) });
+  const factory = (await import(pathToFileURL(path.join(root, 'build', 'wasm', `${wasmBuild}.mjs`)).href)).default;
+  process.stdout.write(`WebAssembly: build/wasm/${wasmBuild}.wasm (${wasmBuild === 'granular' ? 'with' : 'without'} SIMD)\n`);
+  return factory({ wasmBinary: readFileSync(path.join(root, 'build', 'wasm', `${wasmBuild}.wasm`)) });
 }
 
 function wasm(module, discs, events) {

@@ -92,7 +92,7 @@ function buildWasm() {
   const dir = path.join(root, 'build', 'wasm-obj');
   // Debian's emcc runs on the machine's Node, which finds Debian's acorn only through NODE_PATH.
   const env = { ...process.env, NODE_PATH: '/usr/share/nodejs' };
-  log('building WebAssembly (build/wasm/granular.mjs + granular.wasm)');
+  log('building WebAssembly (build/wasm/granular.{mjs,wasm} with SIMD, granular-baseline.{mjs,wasm} without)');
   mustRun('emcmake', ['cmake', '-S', '.', '-B', dir, '-DCMAKE_BUILD_TYPE=Release', '-DGRANULAR_WERROR=ON'], {
     env,
     stdio: ['inherit', 'ignore', 'inherit'],
@@ -147,7 +147,11 @@ function test() {
   buildNative('release'); // the CLI used by the native/WASM parity tests
   buildWasm();
   mustRun(bin('tsc'), ['--noEmit', '-p', '.']);
-  const results = [runCtest(nativeDir), runVitest('unit', 'Vitest: TypeScript and the real .wasm')];
+  const results = [
+    runCtest(nativeDir),
+    runVitest('unit', 'Vitest: TypeScript and the real .wasm'),
+    runVitest('baseline', 'Vitest: parity tests on the .wasm without SIMD'),
+  ];
   viteBuild();
   process.env.E2E_SKIP_BUILD = '1'; // dist/ was just built above
   results.push(runVitest('e2e', 'Browser end-to-end (Chromium)'));

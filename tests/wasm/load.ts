@@ -14,9 +14,17 @@ export const WASM_DIR = path.join(ROOT, 'build', 'wasm');
 
 let loading: Promise<GranularModule> | undefined;
 
+/**
+ * Which of the two builds (CMakeLists.txt) the tests load: `granular`, with SIMD, unless
+ * GRANULAR_WASM_BUILD names `granular-baseline` (the Vitest project "baseline" does, to run the
+ * parity tests on the build older browsers get).
+ */
+export const WASM_BUILD = process.env['GRANULAR_WASM_BUILD'] ?? 'granular';
+
 async function load(): Promise<GranularModule> {
-  const glue = path.join(WASM_DIR, 'granular.mjs');
-  const binary = path.join(WASM_DIR, 'granular.wasm');
+  if (WASM_BUILD !== 'granular' && WASM_BUILD !== 'granular-baseline') throw new Error(`GRANULAR_WASM_BUILD=${WASM_BUILD}: must be granular or granular-baseline`);
+  const glue = path.join(WASM_DIR, `${WASM_BUILD}.mjs`);
+  const binary = path.join(WASM_DIR, `${WASM_BUILD}.wasm`);
   if (!existsSync(glue) || !existsSync(binary)) {
     throw new Error(`missing ${glue} or ${binary}: run \`node scripts/granular.mjs build-wasm\` first`);
   }

@@ -1,7 +1,8 @@
 /**
- * The WebAssembly features the engine is built with (CMakeLists.txt, under EMSCRIPTEN) that a browser
- * may lack. A module using a missing one fails to compile with a bare CompileError, so the loader
- * asks first and can say which feature, and which browsers have it.
+ * Which of the engine's two WebAssembly builds this browser can compile (CMakeLists.txt, under
+ * EMSCRIPTEN): `granular` uses 128-bit SIMD (Chrome/Edge 91, Firefox 89, Safari 16.4 and later),
+ * `granular-baseline` does not (for older browsers, Safari 15.x among them). Both give the same
+ * results bit for bit; the first is faster.
  */
 
 /**
@@ -16,18 +17,13 @@ export const SIMD_PROBE = new Uint8Array([
   0x0a, 0x08, 0x01, 0x06, 0x00, 0x41, 0x00, 0xfd, 0x0f, 0x0b, // code: no locals, i32.const 0, i8x16.splat, end
 ]);
 
-export const SIMD_MISSING =
-  'this browser\'s WebAssembly has no 128-bit SIMD, which the engine uses; it needs Chrome or Edge 91, Firefox 89, Safari 16.4 or later';
-
-/** Null when the engine can compile here; otherwise what is missing, in words. */
-export function missingWasmFeature(
+/** True when this WebAssembly compiles SIMD (a validate that throws counts as no). */
+export function hasWasmSimd(
   validate: (bytes: Uint8Array<ArrayBuffer>) => boolean = (b) => WebAssembly.validate(b),
-): string | null {
-  let simd: boolean;
+): boolean {
   try {
-    simd = validate(SIMD_PROBE);
+    return validate(SIMD_PROBE);
   } catch {
-    simd = false;
+    return false;
   }
-  return simd ? null : SIMD_MISSING;
 }

@@ -287,8 +287,10 @@ std::size_t Engine::jacobiLocalPairs(const Packed* cs, const Body* body, NewImpu
   // operation (no fused multiply-add; max, fabs and the clamp as lane masks that pick what
   // std::max, std::fabs and the scalar comparisons pick, NaN and -0 included), so the impulses are
   // the scalar ones bit for bit. Jacobi's contacts all read the same iterate and each writes only
-  // its own q[k], so nothing orders one pair after another. Measured 25 Nov 2026, 20 000 grains:
-  // 10.4-11.3 -> 8.8-9.0 ns per contact per sweep natively, 15.0 -> 9.8 in WebAssembly.
+  // its own q[k], so nothing orders one pair after another. npm run bench, 20 000 grains, ns per
+  // contact per sweep: 6.7-7.2 natively and 9.3 in WebAssembly (1 Dec 2026), against 10.6-11.3 and
+  // 15.2-15.6 one contact at a time (25 Nov; docs/avalanche.md, Benchmark). The WebAssembly build
+  // without SIMD (CMakeLists.txt) compiles the same vectors lane by lane: the same results.
   const F64x2 zero = {0.0, 0.0}, muv = {mu, mu};
   const Mask2 sign = bitsOf(F64x2{-0.0, -0.0});
   std::size_t k = 0;
