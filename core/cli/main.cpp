@@ -221,12 +221,19 @@ constexpr const char* kScenarioEngines =
     "\"event\" (granular gas, the default), \"soft\" (soft discs), \"avalanche\" (NSCD column collapse) or "
     "\"compare\" (the engines side by side)";
 
+/// What --engine takes on a gas scenario: the registry's engines (core/src/engines/registry.cpp).
+constexpr const char* kGasEngines = "\"event\" (the event-driven fast path, the default) or \"event-naive\" (the O(N^2) reference)";
+
 /// One problem of a gas scenario as the CLI says it. A file is read as a gas scenario whenever its
 /// engine is none of the other families', so the gas parser's `engine = "sof": must be one of:
 /// "event"` there means an engine no family has: name them all, not just the gas page's.
 std::string issueText(const Issue& e) {
   if (e.path == "engine" && e.message.rfind("must be one of", 0) == 0)
     return e.path + " = " + e.value + ": no such engine; a scenario's engine is " + kScenarioEngines;
+  // World's own "no such engine" comes only from --engine (the scenario's engine was validated
+  // first): name what --engine takes, the gas engines of core/src/engines/registry.cpp
+  if (e.path == "engine" && e.message == "no such engine")
+    return "--engine " + e.value.substr(1, e.value.size() - 2) + ": no such engine; --engine takes " + kGasEngines;
   return e.text();
 }
 

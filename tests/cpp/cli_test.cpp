@@ -232,6 +232,23 @@ TEST(CliTest, UnknownEngineNamesTheEnginesOfEveryFamily) {
   std::remove(file.c_str());
 }
 
+TEST(CliTest, UnknownEngineOverrideNamesTheEnginesItTakes) {
+  // --engine sof said only 'engine = "sof": no such engine'
+  const std::string scenario = std::string(GRANULAR_SOURCE_DIR) + "/scenarios/gas-cooling.json";
+  const std::string rule = "--engine sof: no such engine; --engine takes \"event\" (the event-driven fast path, the default) or "
+                           "\"event-naive\" (the O(N^2) reference)";
+  for (const char* command : {"run", "hash", "bench"}) {
+    const Result r = cli(std::string(command) + " '" + scenario + "' --engine sof" + (std::string(command) == "bench" ? " --discs 10 --events 10" : " --until 0.01"));
+    EXPECT_EQ(r.status, 1) << command;
+    EXPECT_EQ(r.err, scenario + ": " + rule + "\n") << command;
+  }
+  // every engine the message names is one --engine takes
+  for (const char* engine : {"event", "event-naive"}) {
+    const Result r = cli("hash '" + scenario + "' --engine " + engine + " --until 0.01");
+    EXPECT_EQ(r.status, 0) << engine << ": " << r.err;
+  }
+}
+
 /// The first column (time_s) of every row of a CSV written by run.
 std::vector<double> rowTimes(const std::string& csv) {
   std::vector<double> times;
