@@ -70,11 +70,7 @@ bool addBoundarySegments(std::string& scenarioJson, const std::vector<geom::Segm
   if (const Json* b = root.find("boundary"); b && b->isObject())
     if (const Json* old = b->find("segments"); old && old->isArray())
       for (const Json& item : old->items()) list.push(item);
-  for (const auto& g : segments) {
-    Json seg = Json::array();
-    for (double v : {g.ax, g.ay, g.bx, g.by}) seg.push(Json::number(v));
-    list.push(std::move(seg));
-  }
+  for (const auto& g : segments) list.push(Json::numbers({g.ax, g.ay, g.bx, g.by}));
   Json boundary = Json::object();
   boundary.set("segments", std::move(list));
   root.set("boundary", std::move(boundary));

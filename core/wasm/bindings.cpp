@@ -332,11 +332,7 @@ std::string mshSegmentsJson(const std::string& text) {
   o.set("ok", Json::boolean(ok));
   o.set("message", Json::string(ok ? "" : error));
   Json list = Json::array();
-  for (const auto& g : segments) {
-    Json seg = Json::array();
-    for (double v : {g.ax, g.ay, g.bx, g.by}) seg.push(Json::number(v));
-    list.push(std::move(seg));
-  }
+  for (const auto& g : segments) list.push(Json::numbers({g.ax, g.ay, g.bx, g.by}));
   o.set("segments", std::move(list));
   return o.dump();
 }

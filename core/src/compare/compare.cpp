@@ -602,12 +602,6 @@ std::string CompareWorld::hashHex() const { return hex16(hashState()); }
 
 namespace {
 
-Json numbers(const std::vector<double>& v) {
-  Json a = Json::array();
-  for (double x : v) a.push(Json::number(x));
-  return a;
-}
-
 std::vector<double> xVelocities(const Eigen::Matrix2Xd& vel) {
   std::vector<double> out;
   for (Eigen::Index k = 0; k < vel.cols(); ++k) out.push_back(vel(0, k));
@@ -686,7 +680,7 @@ std::string compareRowTableJson(const std::string& scenarioJson) {
     const std::vector<double> v = xVelocities(w.velocities());
     o.set("engine", Json::string("event"));
     o.set("name", Json::string(compareEngineName(0)));
-    o.set("velocities", numbers(v));
+    o.set("velocities", Json::numbers(v));
     o.set("collisions", Json::number(static_cast<double>(w.stats().collisions)));
     o.set("elasticByTC", Json::number(static_cast<double>(w.stats().elasticByTC)));
     o.set("doneAt", Json::number(w.time()));
@@ -711,7 +705,7 @@ std::string compareRowTableJson(const std::string& scenarioJson) {
     const std::vector<double> v = xVelocities(vel);
     o.set("engine", Json::string("soft"));
     o.set("name", Json::string(compareEngineName(1)));
-    o.set("velocities", numbers(v));
+    o.set("velocities", Json::numbers(v));
     o.set("collisions", Json::number(static_cast<double>(w.stats().contactsStarted)));
     o.set("steps", Json::number(static_cast<double>(w.stats().steps)));
     o.set("doneAt", Json::number(w.time()));
@@ -740,7 +734,7 @@ std::string compareRowTableJson(const std::string& scenarioJson) {
     const std::vector<double> v = xVelocities(run.sys.vel);
     o.set("engine", Json::string("nscd"));
     o.set("name", Json::string(compareEngineName(2)));
-    o.set("velocities", numbers(v));
+    o.set("velocities", Json::numbers(v));
     o.set("collisions", Json::number(run.made));
     o.set("steps", Json::number(static_cast<double>(run.steps)));
     o.set("timeStep", Json::number(h));
@@ -762,7 +756,7 @@ std::string compareRowTableJson(const std::string& scenarioJson) {
   out.set("youngModulus", Json::number(spec.youngModulus));
   out.set("timeStep", Json::number(spec.timeStep));
   Json ex = Json::object();
-  ex.set("velocities", numbers(exact));
+  ex.set("velocities", Json::numbers(exact));
   ex.set("collisions", Json::number(static_cast<double>(s.exact.collisions)));
   ex.set("endTime", Json::number(s.exact.endTime));
   ex.set("collapsed", Json::boolean(s.exact.collapsed));

@@ -30,6 +30,12 @@ Json Json::array() {
   j.type_ = Type::Array;
   return j;
 }
+
+Json Json::numbers(const std::vector<double>& xs) {
+  Json a = array();
+  for (double x : xs) a.push(number(x));
+  return a;
+}
 Json Json::object() {
   Json j;
   j.type_ = Type::Object;

@@ -23,6 +23,8 @@ class Json {
   static Json number(double x);
   static Json string(std::string s);
   static Json array();
+  /// An array of numbers.
+  static Json numbers(const std::vector<double>& xs);
   static Json object();
 
   Type type() const { return type_; }

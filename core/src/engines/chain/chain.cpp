@@ -338,14 +338,6 @@ MonteCarlo monteCarlo(int samples, double mu, double sigma, std::uint64_t seed) 
 }
 
 namespace {
-Json numbers(const std::vector<double>& xs) {
-  Json a = Json::array();
-  for (double x : xs) a.push(Json::number(x));
-  return a;
-}
-}  // namespace
-
-namespace {
 
 std::string resultJson(const Result& r) {
   Json o = Json::object();
@@ -356,8 +348,8 @@ std::string resultJson(const Result& r) {
   o.set("truncated", Json::boolean(r.truncated));
   o.set("message", Json::string(r.message));
   o.set("endTime", Json::number(r.endTime));
-  o.set("finalVelocity", numbers(r.finalVelocity));
-  o.set("finalPosition", numbers(r.finalPosition));
+  o.set("finalVelocity", Json::numbers(r.finalVelocity));
+  o.set("finalPosition", Json::numbers(r.finalPosition));
   Json log = Json::array();
   for (const Collision& c : r.log) {
     Json row = Json::object();
@@ -369,8 +361,8 @@ std::string resultJson(const Result& r) {
       group.push(Json::number(c.mergeLast));
       row.set("merge", std::move(group));
     }
-    row.set("position", numbers(c.position));
-    row.set("velocity", numbers(c.velocity));
+    row.set("position", Json::numbers(c.position));
+    row.set("velocity", Json::numbers(c.velocity));
     log.push(std::move(row));
   }
   o.set("log", std::move(log));
@@ -468,8 +460,8 @@ std::string monteCarloJson(int samples, double mu, double sigma, double seed) {
   o.set("sd", Json::number(mc.sd));
   o.set("ciLow", Json::number(mc.ciLow));
   o.set("ciHigh", Json::number(mc.ciHigh));
-  o.set("values", numbers(mc.samples));
-  o.set("restitution", numbers(mc.restitution));
+  o.set("values", Json::numbers(mc.samples));
+  o.set("restitution", Json::numbers(mc.restitution));
   return o.dump();
 }
 
@@ -480,8 +472,8 @@ std::string monteCarloRangeJson(int samples, double mu, double sigma, double see
   std::vector<double> e;
   const std::vector<double> values = monteCarloValues(k, mu, sigma, s, from < 0 ? 0 : from, to, &e);
   o.set("from", Json::number(from));
-  o.set("values", numbers(values));
-  o.set("restitution", numbers(e));
+  o.set("values", Json::numbers(values));
+  o.set("restitution", Json::numbers(e));
   return o.dump();
 }
 

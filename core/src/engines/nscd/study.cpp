@@ -364,38 +364,23 @@ std::string collapseResultJson(const CollapseResult& r) {
     j.set("series", std::move(series));
   }
   if (!r.finalX.empty()) {
-    Json x = Json::array(), y = Json::array(), rad = Json::array(), comp = Json::array();
-    for (std::size_t k = 0; k < r.finalX.size(); ++k) {
-      x.push(Json::number(r.finalX[k]));
-      y.push(Json::number(r.finalY[k]));
-      rad.push(Json::number(r.finalRadius[k]));
-      comp.push(Json::number(r.finalComponent[k]));
-    }
+    Json comp = Json::array();
+    for (int member : r.finalComponent) comp.push(Json::number(member));
     Json deposit = Json::object();
-    deposit.set("x", std::move(x));
-    deposit.set("y", std::move(y));
-    deposit.set("radius", std::move(rad));
+    deposit.set("x", Json::numbers(r.finalX));
+    deposit.set("y", Json::numbers(r.finalY));
+    deposit.set("radius", Json::numbers(r.finalRadius));
     deposit.set("mainMass", std::move(comp));
     j.set("deposit", std::move(deposit));
   }
   if (!r.released.x.empty()) {
-    Json x = Json::array(), y = Json::array(), rad = Json::array(), mass = Json::array(), walls = Json::array();
-    for (std::size_t k = 0; k < r.released.x.size(); ++k) {
-      x.push(Json::number(r.released.x[k]));
-      y.push(Json::number(r.released.y[k]));
-      rad.push(Json::number(r.released.radius[k]));
-      mass.push(Json::number(r.released.mass[k]));
-    }
-    for (const Segment& w : r.released.walls) {
-      Json seg = Json::array();
-      for (double v : {w.ax, w.ay, w.bx, w.by}) seg.push(Json::number(v));
-      walls.push(std::move(seg));
-    }
+    Json walls = Json::array();
+    for (const Segment& w : r.released.walls) walls.push(Json::numbers({w.ax, w.ay, w.bx, w.by}));
     Json released = Json::object();
-    released.set("x", std::move(x));
-    released.set("y", std::move(y));
-    released.set("radius", std::move(rad));
-    released.set("mass", std::move(mass));
+    released.set("x", Json::numbers(r.released.x));
+    released.set("y", Json::numbers(r.released.y));
+    released.set("radius", Json::numbers(r.released.radius));
+    released.set("mass", Json::numbers(r.released.mass));
     released.set("walls", std::move(walls));
     j.set("released", std::move(released));
   }
