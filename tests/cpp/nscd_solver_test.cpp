@@ -115,24 +115,25 @@ void referenceSolve(System& s, std::vector<Contact>& cs, const std::vector<std::
   }
 }
 
-/// The engine's documented sweep order: the (i, j)-sorted list in blocks of 32; within a block,
-/// its first and second halves taken in turn (a short last block is halved the same way).
+/// The engine's documented sweep order: the (i, j)-sorted list in blocks of 64; within a block, its
+/// eight runs of 8 taken in turn (a short last block is cut into eight runs the same way, the last
+/// ones shorter or empty).
 std::vector<std::size_t> laneOrder(std::size_t m) {
   std::vector<std::size_t> order;
-  for (std::size_t b = 0; b < m; b += 32) {
-    const std::size_t len = std::min<std::size_t>(32, m - b), half = (len + 1) / 2;
-    for (std::size_t k = 0; k < half; ++k) {
-      order.push_back(b + k);
-      if (half + k < len) order.push_back(b + half + k);
-    }
+  for (std::size_t b = 0; b < m; b += 64) {
+    const std::size_t len = std::min<std::size_t>(64, m - b), run = (len + 7) / 8;
+    for (std::size_t k = 0; k < run; ++k)
+      for (std::size_t lane = 0; lane < 8; ++lane)
+        if (lane * run + k < len) order.push_back(b + lane * run + k);
   }
   return order;
 }
 
 }  // namespace
 
-// Jacobi without rolling resistance solves its contacts two at a time in 2-lane vectors
-// (Engine::jacobiLocalPairs); this reference, one scalar contact at a time, checks every lane.
+// Without rolling resistance Jacobi solves its contacts two at a time in 2-lane vectors
+// (Engine::jacobiLocalPairs), and so does Gauss-Seidel where two consecutive contacts share no body
+// (Engine::gaussSeidelSweep); this reference, one scalar contact at a time, checks every lane.
 TEST(NscdSolver, PackedSolverMatchesTheReference) {
   const System moving = movingColumn();
   for (const double muR : {0.0, 0.1})
@@ -149,6 +150,23 @@ TEST(NscdSolver, PackedSolverMatchesTheReference) {
     ASSERT_GT(got.size(), 50u);
     ASSERT_EQ(rep.iterations, 40);
     ASSERT_TRUE(std::any_of(got.begin(), got.end(), [](const Contact& c) { return c.j < 0; })) << "no wall contact";
+    if (gaussSeidel && muR == 0) {
+      // Gauss-Seidel's grouping (Engine::pairUp): walking the sweep order, a contact goes with its
+      // successor when they share no body (-1, a wall, counts as one body), else alone. The set
+      // must exercise both, so that every lane of both kinds is checked below.
+      const std::vector<std::size_t> order = laneOrder(got.size());
+      int pairs = 0, singles = 0;
+      for (std::size_t k = 0; k < order.size();) {
+        const Contact &a = got[order[k]];
+        const bool two = k + 1 < order.size() && [&](const Contact& b) {
+          return a.i != b.i && a.i != b.j && a.j != b.i && a.j != b.j;
+        }(got[order[k + 1]]);
+        ++(two ? pairs : singles);
+        k += two ? 2 : 1;
+      }
+      EXPECT_GT(pairs, 10);
+      EXPECT_GT(singles, 0);
+    }
     System r = start;
     std::vector<Contact> ref = got;
     referenceSolve(r, ref, laneOrder(ref.size()), gaussSeidel, 40);

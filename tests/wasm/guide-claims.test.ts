@@ -82,8 +82,8 @@ describe('the comparison guide, the four-sphere row', () => {
 });
 
 describe('the avalanche guide', () => {
-  // "What to try" 3 and 5 quoted L∞ = 0.274 m for the preset at μ = 0.5, where the read-out shows
-  // 0.2745: the guide now quotes the read-out's figure
+  // "What to try" 3 and 5 once quoted L∞ = 0.274 m for the preset at μ = 0.5, where the read-out
+  // showed 0.2745: the guide quotes the read-out's figure, and this keeps it in step with the engine
   it("the preset's final runout and stop time at μ = 0.5, as the read-out shows them", () => {
     const text = guide('avalanche');
     const m = /against ([0-9.]+) m and ([0-9.]+) s at μ = 0\.5/.exec(tryItem(text, 3));

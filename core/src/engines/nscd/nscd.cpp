@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <cstring>
 #include <limits>
 #include <numeric>
 
@@ -169,7 +171,7 @@ void Engine::detect() {
 
 void Engine::load() {
   const int n = s_.count();
-  bodies_.resize(static_cast<std::size_t>(n) + 1);
+  bodies_.resize(static_cast<std::size_t>(n) + 2);
   for (int i = 0; i < n; ++i) {
     Body& b = bodies_[static_cast<std::size_t>(i)];
     b.vx = s_.vel(0, i);
@@ -179,18 +181,22 @@ void Engine::load() {
     b.invInertiaR = s_.invInertia(i) * s_.radius(i);
     b.radius = s_.radius(i);
   }
-  bodies_[static_cast<std::size_t>(n)] = Body{0, 0, 0, 0, 0, 0};  // every wall
+  bodies_[static_cast<std::size_t>(n)] = Body{0, 0, 0, 0, 0, 0};      // every wall
+  bodies_[static_cast<std::size_t>(n) + 1] = Body{0, 0, 0, 0, 0, 0};  // the empty lane of a Gauss-Seidel pair
   const std::size_t m = contacts_.size();
   packed_.resize(m);
   order_.resize(m);
   // Sweep order: contacts sorted by (i, j) share a grain with their neighbours in the list, so each
   // would wait for the previous one's velocity update. The list is cut into blocks of
   // kLanes * kSpan contacts, and each block is swept taking its kLanes runs of kSpan contacts in
-  // turn: consecutive contacts rarely share a grain (the processor overlaps them), and the sweep
-  // still walks memory in one stream, a block at a time. (Taking the lanes from far-apart runs of
-  // the whole list, the earlier order, made kLanes streams through memory, which WebAssembly pays
-  // for once the contacts outgrow the cache: 16.6-17.3 against 14.2-14.4 ns per contact per sweep
-  // at 20 000 grains, Gauss-Seidel; docs/avalanche.md, Benchmark.)
+  // turn: consecutive contacts rarely share a grain, so Gauss-Seidel solves them two at a time
+  // (pairUp), and the next pair that does share a grain with this one is four pairs on, so the
+  // processor overlaps four chains of updates. The sweep still walks memory in one stream, a block at
+  // a time. (Taking the lanes from far-apart runs of the whole list, an earlier order, made kLanes
+  // streams through memory, which WebAssembly pays for once the contacts outgrow the cache. Two runs
+  // of 16, the order until 1 Dec 2026, left one pair waiting for the one before it: 9.6-10.3 ns per
+  // contact per sweep natively and 10.0-10.4 in WebAssembly at 20 000 grains with pairs, against
+  // 5.7-5.9 and 6.0-6.3 with eight runs of 8; docs/avalanche.md, Benchmark.)
   // Still Gauss–Seidel (every contact sees the latest velocities), in a fixed, deterministic order.
   for (std::size_t b = 0, slot = 0; b < m; b += kLanes * kSpan) {
     const std::size_t len = std::min(kLanes * kSpan, m - b);
@@ -274,49 +280,155 @@ inline void Engine::applyTo(const Packed& c, Body& a, Body& o, double dpn, doubl
   o.w -= o.invInertiaR * dpt;
 }
 
-// Two doubles in one 128-bit register, and a lane mask (all ones where a comparison holds). GCC and
-// Clang lower them to SSE2 natively and to SIMD128 in WebAssembly (built with -msimd128); a cast
-// between the two types keeps the bits.
-using F64x2 = double __attribute__((vector_size(16)));
-using Mask2 = long long __attribute__((vector_size(16)));
+// F64x2 and Mask2 (nscd.hpp) as each other's bits.
 inline Mask2 bitsOf(F64x2 v) { return (Mask2)v; }
 inline F64x2 valueOf(Mask2 m) { return (F64x2)m; }
 
-std::size_t Engine::jacobiLocalPairs(const Packed* cs, const Body* body, NewImpulse* q, std::size_t m, double mu) {
-  // The scalar solver's `velocity` and `local` on contacts k and k + 1 at once, operation for
-  // operation (no fused multiply-add; max, fabs and the clamp as lane masks that pick what
-  // std::max, std::fabs and the scalar comparisons pick, NaN and -0 included), so the impulses are
-  // the scalar ones bit for bit. Jacobi's contacts all read the same iterate and each writes only
-  // its own q[k], so nothing orders one pair after another. npm run bench, 20 000 grains, ns per
-  // contact per sweep: 6.7-7.2 natively and 9.3 in WebAssembly (1 Dec 2026), against 10.6-11.3 and
-  // 15.2-15.6 one contact at a time (25 Nov; docs/avalanche.md, Benchmark). The WebAssembly build
-  // without SIMD (CMakeLists.txt) compiles the same vectors lane by lane: the same results.
+// The scalar solver's `velocity` and `local` (solveWith) on two contacts at once, lane by lane, given
+// their terms and their bodies' velocities, spins and radii as 2-lane vectors (a: body i, o: the
+// other), operation for operation (no fused multiply-add; max, fabs and the clamp as lane masks that
+// pick what std::max, std::fabs and the scalar comparisons pick, NaN and -0 included), so the
+// impulses are the scalar ones bit for bit.
+inline void localLanes(F64x2 nx, F64x2 ny, F64x2 bias, F64x2 wnn, F64x2 wtt, F64x2 invWnn, F64x2 invWtt, F64x2 pn0, F64x2 pt0,
+                       F64x2 avx, F64x2 avy, F64x2 aw, F64x2 aRad, F64x2 ovx, F64x2 ovy, F64x2 ow, F64x2 oRad, double mu,
+                       F64x2& pn, F64x2& pt) {
   const F64x2 zero = {0.0, 0.0}, muv = {mu, mu};
   const Mask2 sign = bitsOf(F64x2{-0.0, -0.0});
+  const F64x2 rvx = ovx - avx, rvy = ovy - avy;
+  const F64x2 vn = rvx * nx + rvy * ny;
+  const F64x2 vt = rvx * -ny + rvy * nx - (aw * aRad + ow * oRad);
+  const F64x2 un = vn - wnn * pn0;
+  const F64x2 ut = vt - wtt * pt0;
+  const F64x2 unclamped = -(un + bias) * invWnn;
+  pn = valueOf(bitsOf(unclamped) & (zero < unclamped));  // max(0, x): x where 0 < x, else +0
+  const F64x2 stick = -ut * invWtt;
+  const F64x2 limit = muv * pn;
+  const Mask2 inside = valueOf(bitsOf(stick) & ~sign) <= limit, up = stick > zero;
+  const Mask2 bound = (bitsOf(limit) & up) | (bitsOf(-limit) & ~up);
+  pt = valueOf((bitsOf(stick) & inside) | (bound & ~inside));
+}
+
+std::size_t Engine::jacobiLocalPairs(const Packed* cs, const Body* body, NewImpulse* q, std::size_t m, double mu) {
+  // Jacobi's contacts all read the same iterate and each writes only its own q[k], so nothing orders
+  // one pair after another. npm run bench, 20 000 grains, ns per contact per sweep: 6.7-7.2 natively
+  // and 9.3 in WebAssembly (1 Dec 2026), against 10.6-11.3 and 15.2-15.6 one contact at a time
+  // (25 Nov; docs/avalanche.md, Benchmark). The WebAssembly build without SIMD (CMakeLists.txt)
+  // compiles the same vectors lane by lane: the same results.
   std::size_t k = 0;
   for (; k + 1 < m; k += 2) {
     const Packed& c0 = cs[k];
     const Packed& c1 = cs[k + 1];
     const Body &a0 = body[c0.i], &o0 = body[c0.j], &a1 = body[c1.i], &o1 = body[c1.j];
-    const F64x2 nx = {c0.nx, c1.nx}, ny = {c0.ny, c1.ny};
-    const F64x2 rvx = F64x2{o0.vx, o1.vx} - F64x2{a0.vx, a1.vx}, rvy = F64x2{o0.vy, o1.vy} - F64x2{a0.vy, a1.vy};
-    const F64x2 vn = rvx * nx + rvy * ny;
-    const F64x2 vt = rvx * -ny + rvy * nx - (F64x2{a0.w, a1.w} * F64x2{a0.radius, a1.radius} + F64x2{o0.w, o1.w} * F64x2{o0.radius, o1.radius});
-    const F64x2 un = vn - F64x2{c0.wnn, c1.wnn} * F64x2{c0.pn, c1.pn};
-    const F64x2 ut = vt - F64x2{c0.wtt, c1.wtt} * F64x2{c0.pt, c1.pt};
-    const F64x2 unclamped = -(un + F64x2{c0.bias, c1.bias}) * F64x2{c0.invWnn, c1.invWnn};
-    const F64x2 pn = valueOf(bitsOf(unclamped) & (zero < unclamped));  // max(0, x): x where 0 < x, else +0
-    const F64x2 stick = -ut * F64x2{c0.invWtt, c1.invWtt};
-    const F64x2 limit = muv * pn;
-    const Mask2 inside = valueOf(bitsOf(stick) & ~sign) <= limit, up = stick > zero;
-    const Mask2 bound = (bitsOf(limit) & up) | (bitsOf(-limit) & ~up);
-    const F64x2 pt = valueOf((bitsOf(stick) & inside) | (bound & ~inside));
+    F64x2 pn, pt;
+    localLanes(F64x2{c0.nx, c1.nx}, F64x2{c0.ny, c1.ny}, F64x2{c0.bias, c1.bias}, F64x2{c0.wnn, c1.wnn}, F64x2{c0.wtt, c1.wtt},
+               F64x2{c0.invWnn, c1.invWnn}, F64x2{c0.invWtt, c1.invWtt}, F64x2{c0.pn, c1.pn}, F64x2{c0.pt, c1.pt},
+               F64x2{a0.vx, a1.vx}, F64x2{a0.vy, a1.vy}, F64x2{a0.w, a1.w}, F64x2{a0.radius, a1.radius}, F64x2{o0.vx, o1.vx},
+               F64x2{o0.vy, o1.vy}, F64x2{o0.w, o1.w}, F64x2{o0.radius, o1.radius}, mu, pn, pt);
     q[k].pn = pn[0];
     q[k].pt = pt[0];
     q[k + 1].pn = pn[1];
     q[k + 1].pt = pt[1];
   }
   return k;
+}
+
+void Engine::pairUp() {
+  // Gauss-Seidel in packed_'s order, two contacts at a time where they may be: contacts k and k + 1
+  // that share no body (the wall body and fixed discs count too) do not read anything the other
+  // writes, so solving them together gives what solving k, then k + 1 gives. A contact that shares a
+  // body with its successor goes alone, with an empty lane beside it (the spare immobile body
+  // count() + 1, every term zero: it computes zero impulses and leaves that body at rest).
+  const std::size_t m = packed_.size();
+  const int spare = s_.count() + 1;
+  pairs_.clear();
+  laneOf_.resize(m);
+  auto lane = [&](PairGroup& g, int l, const Packed& c) {
+    g.i[l] = c.i;
+    g.j[l] = c.j;
+    g.nx[l] = c.nx, g.ny[l] = c.ny, g.bias[l] = c.bias;
+    g.wnn[l] = c.wnn, g.wtt[l] = c.wtt, g.invWnn[l] = c.invWnn, g.invWtt[l] = c.invWtt;
+    g.pn[l] = c.pn, g.pt[l] = c.pt;
+  };
+  for (std::size_t k = 0; k < m;) {
+    const Packed& a = packed_[k];
+    const bool two = k + 1 < m && a.i != packed_[k + 1].i && a.i != packed_[k + 1].j && a.j != packed_[k + 1].i &&
+                     a.j != packed_[k + 1].j;
+    PairGroup g{};
+    g.i[1] = g.j[1] = spare;
+    lane(g, 0, a);
+    laneOf_[k] = static_cast<int>(2 * pairs_.size());
+    if (two) {
+      lane(g, 1, packed_[k + 1]);
+      laneOf_[k + 1] = static_cast<int>(2 * pairs_.size() + 1);
+    }
+    pairs_.push_back(g);
+    k += two ? 2 : 1;
+  }
+}
+
+void Engine::unpair() {
+  for (std::size_t k = 0; k < packed_.size(); ++k) {
+    const PairGroup& g = pairs_[static_cast<std::size_t>(laneOf_[k] >> 1)];
+    packed_[k].pn = g.pn[laneOf_[k] & 1];
+    packed_[k].pt = g.pt[laneOf_[k] & 1];
+  }
+}
+
+double Engine::gaussSeidelSweep(PairGroup* gs, Body* body, std::size_t groups, double mu) {
+  // One sweep: the lanes of a group are contacts k and k + 1 of packed_'s order (see pairUp), each
+  // lane computes the scalar sweep's operations (localLanes, then applyTo's, in the same order), so
+  // velocities and impulses are the one-at-a-time sweep's bit for bit (the rolling-resistance sweep
+  // in solveWith is that sweep). Bodies are read as (vx, vy), (w, 1/m), (R/I, R) pairs and swapped
+  // into lanes; contacts are stored lane-interleaved already.
+  // Returns the sweep's largest |dp_n| W_nn + |dp_t| W_tt (one running max per lane, then the two:
+  // the same maximum as one running std::max, which skips NaN as these do).
+  const Mask2 sign = bitsOf(F64x2{-0.0, -0.0});
+  F64x2 worst = {0.0, 0.0};
+  // two neighbouring fields of a body, from the byte offset `at` of its object representation
+  auto load2 = [](const Body& b, std::size_t at) {
+    F64x2 v;
+    std::memcpy(&v, reinterpret_cast<const char*>(&b) + at, sizeof v);
+    return v;
+  };
+  auto store2 = [](Body& b, F64x2 v) { std::memcpy(reinterpret_cast<char*>(&b) + offsetof(Body, vx), &v, sizeof v); };
+  constexpr std::size_t kV = offsetof(Body, vx), kW = offsetof(Body, w), kR = offsetof(Body, invInertiaR);
+  static_assert(offsetof(Body, vy) == kV + 8 && offsetof(Body, invMass) == kW + 8 && offsetof(Body, radius) == kR + 8,
+                "fields read in pairs must be neighbours");
+  for (std::size_t g = 0; g < groups; ++g) {
+    PairGroup& c = gs[g];
+    Body &a0 = body[c.i[0]], &a1 = body[c.i[1]], &o0 = body[c.j[0]], &o1 = body[c.j[1]];
+    const F64x2 av0 = load2(a0, kV), av1 = load2(a1, kV), ov0 = load2(o0, kV), ov1 = load2(o1, kV);
+    const F64x2 aw0 = load2(a0, kW), aw1 = load2(a1, kW), ow0 = load2(o0, kW), ow1 = load2(o1, kW);
+    const F64x2 ar0 = load2(a0, kR), ar1 = load2(a1, kR), or0 = load2(o0, kR), or1 = load2(o1, kR);
+    const F64x2 avx = __builtin_shufflevector(av0, av1, 0, 2), avy = __builtin_shufflevector(av0, av1, 1, 3);
+    const F64x2 ovx = __builtin_shufflevector(ov0, ov1, 0, 2), ovy = __builtin_shufflevector(ov0, ov1, 1, 3);
+    const F64x2 aw = __builtin_shufflevector(aw0, aw1, 0, 2), aMass = __builtin_shufflevector(aw0, aw1, 1, 3);
+    const F64x2 ow = __builtin_shufflevector(ow0, ow1, 0, 2), oMass = __builtin_shufflevector(ow0, ow1, 1, 3);
+    const F64x2 aR = __builtin_shufflevector(ar0, ar1, 0, 2), aRad = __builtin_shufflevector(ar0, ar1, 1, 3);
+    const F64x2 oR = __builtin_shufflevector(or0, or1, 0, 2), oRad = __builtin_shufflevector(or0, or1, 1, 3);
+    F64x2 pn, pt;
+    localLanes(c.nx, c.ny, c.bias, c.wnn, c.wtt, c.invWnn, c.invWtt, c.pn, c.pt, avx, avy, aw, aRad, ovx, ovy, ow, oRad, mu, pn,
+               pt);
+    const F64x2 dpn = pn - c.pn, dpt = pt - c.pt;
+    const F64x2 ix = dpn * c.nx - dpt * c.ny, iy = dpn * c.ny + dpt * c.nx;
+    const F64x2 avx2 = avx - aMass * ix, avy2 = avy - aMass * iy, aw2 = aw - aR * dpt;
+    const F64x2 ovx2 = ovx + oMass * ix, ovy2 = ovy + oMass * iy, ow2 = ow - oR * dpt;
+    // a before o, lane 0 before lane 1: in the empty lane a and o are the same spare body, left at 0
+    store2(a0, __builtin_shufflevector(avx2, avy2, 0, 2));
+    a0.w = aw2[0];
+    store2(o0, __builtin_shufflevector(ovx2, ovy2, 0, 2));
+    o0.w = ow2[0];
+    store2(a1, __builtin_shufflevector(avx2, avy2, 1, 3));
+    a1.w = aw2[1];
+    store2(o1, __builtin_shufflevector(ovx2, ovy2, 1, 3));
+    o1.w = ow2[1];
+    c.pn = pn;
+    c.pt = pt;
+    const F64x2 change = valueOf(bitsOf(dpn) & ~sign) * c.wnn + valueOf(bitsOf(dpt) & ~sign) * c.wtt;
+    const Mask2 larger = worst < change;
+    worst = valueOf((bitsOf(change) & larger) | (bitsOf(worst) & ~larger));
+  }
+  return std::max(std::max(0.0, worst[0]), worst[1]);
 }
 
 StepReport Engine::solve() { return s_.rollingFriction > 0 ? solveWith<true>() : solveWith<false>(); }
@@ -362,9 +474,12 @@ StepReport Engine::solveWith() {
     body[c.i].w -= invI[c.i] * dpr;
     body[c.j].w += invI[c.j] * dpr;
   };
+  if (s_.gaussSeidel && !kRolling) pairUp();
   for (int it = 1; it <= s_.maxIterations; ++it) {
     double worst = 0;
-    if (s_.gaussSeidel) {
+    if (s_.gaussSeidel && !kRolling) {
+      worst = gaussSeidelSweep(pairs_.data(), body, pairs_.size(), mu);
+    } else if (s_.gaussSeidel) {
       for (std::size_t k = 0; k < m; ++k) {
         Packed& c = cs[k];
         double vn, vt, pn, pt;
@@ -419,6 +534,7 @@ StepReport Engine::solveWith() {
       break;
     }
   }
+  if (s_.gaussSeidel && !kRolling) unpair();
   return rep;
 }
 

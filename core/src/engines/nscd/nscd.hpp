@@ -99,6 +99,12 @@ struct StepReport {
   bool converged = false;
 };
 
+// Two doubles in one 128-bit register, and a lane mask (all ones where a comparison holds). GCC and
+// Clang lower them to SSE2 natively and to SIMD128 in WebAssembly (built with -msimd128); the
+// WebAssembly build without SIMD gets them lane by lane.
+using F64x2 = double __attribute__((vector_size(16)));
+using Mask2 = long long __attribute__((vector_size(16)));
+
 class Engine {
  public:
   explicit Engine(System& s);
@@ -152,6 +158,13 @@ class Engine {
   /// Jacobi's local solutions for contacts [0, m) rounded down to an even count, two at a time in
   /// 2-lane vectors (SSE2 natively, SIMD128 in WebAssembly); returns how many it solved.
   static std::size_t jacobiLocalPairs(const Packed* cs, const Body* body, NewImpulse* q, std::size_t m, double mu);
+  /// Gauss-Seidel without rolling resistance: pairs_ from packed_ (consecutive contacts that share no
+  /// body side by side, two lanes), one sweep over them (returns the largest |dp_n| W_nn + |dp_t| W_tt),
+  /// and the impulses back into packed_.
+  struct PairGroup;
+  void pairUp();
+  static double gaussSeidelSweep(PairGroup* gs, Body* body, std::size_t groups, double mu);
+  void unpair();
 
   System& s_;
   std::vector<Contact> contacts_, previous_;
@@ -161,11 +174,17 @@ class Engine {
   std::vector<Rolling> rolling_;                    // rolling_[k] belongs to packed_[k]
   std::vector<double> bodyInvInertia_;              // 1/I per body of bodies_ (0 for the wall body)
   std::vector<double> newPr_;                       // Jacobi's iterate of p_r
-  static constexpr std::size_t kLanes = 2, kSpan = 16;  // sweep order, see load()
+  static constexpr std::size_t kLanes = 8, kSpan = 8;  // sweep order, see load()
   struct NewImpulse {
     double pn, pt;
   };
   std::vector<NewImpulse> newP_;                    // Jacobi's iterate, p_n and p_t side by side
+  struct alignas(16) PairGroup {
+    int i[2], j[2];                                 // each lane's bodies
+    F64x2 nx, ny, bias, wnn, wtt, invWnn, invWtt, pn, pt;
+  };
+  std::vector<PairGroup> pairs_;                    // Gauss-Seidel's contacts, two per group
+  std::vector<int> laneOf_;                         // packed_[k] is lane laneOf_[k] & 1 of pairs_[laneOf_[k] >> 1]
   std::vector<int> cellStart_, cellItems_, near_;  // contact detection's cell list, reused
   double time_ = 0;
   double meanRadius_ = 1;
