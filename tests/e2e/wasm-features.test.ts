@@ -67,3 +67,29 @@ describe('the SIMD build and the baseline build', () => {
     });
   }
 });
+
+describe('an engine that cannot load', () => {
+  // The status line sits below the canvas, below the fold on a 1280 × 800 laptop screen, where an
+  // empty canvas was all one saw; the message is also laid over the canvas (StatusLine.fatal).
+  for (const path of ['', 'soft.html', 'avalanche.html', 'compare.html']) {
+    it(`${path || 'the gas page'}: the message is over the canvas, on screen at 1280 × 800, as in the status line`, async () => {
+      const { page: tab } = await openPage(browser(), 'about:blank', { width: 1280, height: 800 });
+      await tab.context().route(/\.wasm$/, (route) => route.abort());
+      await tab.goto(`${inject('baseUrl')}${path}`);
+      const over = tab.locator('#canvas-wrap .engine-fatal');
+      await expect.poll(async () => (await over.count()) > 0 && (await over.textContent())).toMatch(/^The simulation engine \(WebAssembly\) could not be loaded: /);
+      expect(await tab.locator('#status').textContent()).toBe(await over.textContent());
+      const box = await over.boundingBox();
+      const wrap = await tab.locator('#canvas-wrap').boundingBox();
+      if (!box || !wrap) throw new Error('no box');
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(800);
+      expect(box.x).toBeGreaterThanOrEqual(wrap.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(wrap.x + wrap.width + 0.5);
+      expect(box.y).toBeGreaterThanOrEqual(wrap.y);
+      expect(box.y + box.height).toBeLessThanOrEqual(wrap.y + wrap.height + 0.5);
+      if (!path) await tab.screenshot({ path: '/tmp/granular-engine-fatal.png' });
+      await tab.context().close();
+    });
+  }
+});

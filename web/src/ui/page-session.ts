@@ -84,7 +84,7 @@ export function connectPage<
   let running = false;
   const pace = new PaceMeter();
 
-  const status = new StatusLine(byId('status', HTMLElement));
+  const status = new StatusLine(byId('status', HTMLElement), document.getElementById('canvas-wrap'));
   // The embedding page's load command waits for the engine's verdict on that load. The engine
   // answers loads in the order they were sent, so while loads it has not answered yet came before
   // the latest, its next answers are theirs: two loads sent at once had the answer to the first

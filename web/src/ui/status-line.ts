@@ -7,7 +7,14 @@ export class StatusLine {
   /** a message that stays until the run is played again (e.g. the engine was restarted) */
   private pinned: string | null = null;
 
-  constructor(private readonly element: HTMLElement) {}
+  /**
+   * `canvasHost`: the element round the page's canvas. A fatal message is also laid over it, where
+   * the user is looking: the status line sits below the canvas, off screen on a laptop.
+   */
+  constructor(
+    private readonly element: HTMLElement,
+    private readonly canvasHost: HTMLElement | null = null,
+  ) {}
 
   set(text: string): void {
     this.element.textContent = text;
@@ -18,6 +25,17 @@ export class StatusLine {
     this.failed = true;
     this.element.textContent = message;
     this.element.classList.add('error');
+    if (this.canvasHost) {
+      let over = this.canvasHost.querySelector<HTMLElement>('.engine-fatal');
+      if (!over) {
+        over = document.createElement('p');
+        over.className = 'engine-fatal';
+        this.canvasHost.append(over);
+      }
+      // the status line is the live region that announces it; this copy is for the eye
+      over.setAttribute('aria-hidden', 'true');
+      over.textContent = message;
+    }
   }
 
   /** a warning that frames do not replace until the run plays again */
