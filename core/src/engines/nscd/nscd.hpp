@@ -118,7 +118,8 @@ class Engine {
  private:
   // The solver works on packed copies built once per step: per body its velocity with its inverse
   // mass and inertia next to it (one extra body at index count(), immobile, stands for every wall,
-  // so the sweep has no branch for walls or fixed discs), per contact the body indices, normal,
+  // so the sweep has no branch for walls or fixed discs; another, count() + 1, fills the empty lane
+  // of a Gauss-Seidel pair, see pairUp), per contact the body indices, normal,
   // lever arms, bias, Delassus terms and their inverses, and the impulses. contacts_ keeps the
   // public form (sorted by (i, j)) and receives the impulses back.
   struct alignas(64) Body {
