@@ -341,7 +341,6 @@ void Engine::pairUp() {
   const std::size_t m = packed_.size();
   const int spare = s_.count() + 1;
   pairs_.clear();
-  laneOf_.resize(m);
   auto lane = [&](PairGroup& g, int l, const Packed& c) {
     g.i[l] = c.i;
     g.j[l] = c.j;
@@ -356,21 +355,21 @@ void Engine::pairUp() {
     PairGroup g{};
     g.i[1] = g.j[1] = spare;
     lane(g, 0, a);
-    laneOf_[k] = static_cast<int>(2 * pairs_.size());
-    if (two) {
-      lane(g, 1, packed_[k + 1]);
-      laneOf_[k + 1] = static_cast<int>(2 * pairs_.size() + 1);
-    }
+    if (two) lane(g, 1, packed_[k + 1]);
     pairs_.push_back(g);
     k += two ? 2 : 1;
   }
 }
 
 void Engine::unpair() {
-  for (std::size_t k = 0; k < packed_.size(); ++k) {
-    const PairGroup& g = pairs_[static_cast<std::size_t>(laneOf_[k] >> 1)];
-    packed_[k].pn = g.pn[laneOf_[k] & 1];
-    packed_[k].pt = g.pt[laneOf_[k] & 1];
+  // the groups in order hold packed_'s contacts in order: lane 0, then lane 1 unless it is empty
+  const int spare = s_.count() + 1;
+  std::size_t k = 0;
+  for (const PairGroup& g : pairs_) {
+    for (int l = 0; l < (g.i[1] == spare ? 1 : 2); ++l, ++k) {
+      packed_[k].pn = g.pn[l];
+      packed_[k].pt = g.pt[l];
+    }
   }
 }
 

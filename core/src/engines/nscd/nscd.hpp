@@ -185,7 +185,6 @@ class Engine {
     F64x2 nx, ny, bias, wnn, wtt, invWnn, invWtt, pn, pt;
   };
   std::vector<PairGroup> pairs_;                    // Gauss-Seidel's contacts, two per group
-  std::vector<int> laneOf_;                         // packed_[k] is lane laneOf_[k] & 1 of pairs_[laneOf_[k] >> 1]
   std::vector<int> cellStart_, cellItems_, near_;  // contact detection's cell list, reused
   double time_ = 0;
   double meanRadius_ = 1;
