@@ -1,7 +1,7 @@
 /** The line of values under the pointer (plot/hover-readout.ts): names, units and values as a chart's options give them. */
 import type uPlot from 'uplot';
 import { describe, expect, it } from 'vitest';
-import { alignedLine, alignedReadout, curveReadout, lineText, linePieces, nearestPoint, pointedIndex, quantitySymbol, readoutNames } from '../../web/src/plot/hover-readout';
+import { alignedLine, alignedReadout, curveReadout, lineText, linePieces, nearestPoint, pointedIndex, quantitySymbol, readoutNames, readoutRows } from '../../web/src/plot/hover-readout';
 import { avalanchePlotOptions } from '../../web/src/avalanche/avalanche-plots';
 
 describe('hover read-out', () => {
@@ -69,9 +69,15 @@ describe('hover read-out', () => {
     ]);
     // with the total switched off, the initial energy's swatch is its own
     expect(lineText(alignedLine(names, data, [true, true, true, false, true], 0, 'marks', swatches))).toBe('t = 0.5 s · in J: 12.5 1.25 45.39');
+    // the last form: the series' values to three significant digits, the x's to four
+    const tight = readoutNames({ series: [{ label: 'time t (s)' }, { label: 'a (J)' }, { label: 'b (J)' }], axes: [{ label: 'time t (s)' }, { label: 'energy (J)' }] });
+    expect(lineText(alignedLine(tight, [[0.3625], [0.0019944], [-1.23456e-5]], [true, true, true], 0, 'marks3', [null, swatches[1], swatches[2]]))).toBe('t = 0.3625 s · in J: 0.00199 -1.23e-5');
     // units that differ are written with each value; a series without a swatch keeps its name
     const mixed = readoutNames({ series: [{ label: 't (s)' }, { label: 'runout L (m)' }, { label: 'front velocity (m/s)' }], axes: [{ label: 't (s)' }] });
     expect(lineText(alignedLine(mixed, [[1], [2], [3]], [true, true, true], 0, 'marks', [null, { stroke: '#000', fill: '' }]))).toBe('t = 1 s · 2 m · front velocity 3 m/s');
+  });
+  it('the line\'s rows: one on a chart 480 px wide or wider, two below, three below for eight series or more', () => {
+    expect([readoutRows(1024, 9), readoutRows(480, 9), readoutRows(479, 9), readoutRows(313, 8), readoutRows(313, 7), readoutRows(290, 2), readoutRows(0, 9)]).toEqual([1, 1, 3, 3, 2, 2, 1]);
   });
   it('a log x axis: the x nearest the pointer on screen, not by value; a marker within 6 px read', () => {
     // 100 px per decade: 1 at 0 px, 4 at 60.2 px, 10 at 100 px

@@ -40,6 +40,22 @@ export interface ReadoutNames {
  */
 export const TWO_LINES_BELOW = 480;
 
+/**
+ * Series (the x left out) from which a narrow chart's line gets a third row (styles.css: .three-lines):
+ * the soft energy ledger's nine values, even with legend swatches for names, took 623 px of two
+ * 313 px rows on a 360 px phone at t = 0.36 s and lost "initial" to the ellipsis.
+ */
+export const THREE_LINES_FROM = 8;
+
+/**
+ * The rows a chart's line has: they depend on the chart's width and its number of series alone,
+ * never on the text, so nothing moves while pointing.
+ */
+export function readoutRows(width: number, series: number): 1 | 2 | 3 {
+  if (!(width > 0) || width >= TWO_LINES_BELOW) return 1;
+  return series >= THREE_LINES_FROM ? 3 : 2;
+}
+
 /** CSS px: a curve's point farther than this from the pointer is not read out (mode 2) */
 export const NEAREST_PX = 30;
 
@@ -99,10 +115,10 @@ export function readoutNames(options: Pick<uPlot.Options, 'series' | 'axes' | 'm
   return { x, y, series };
 }
 
-/** a value with its unit; null, NaN and ±∞ as "–" */
-export function readoutValue(v: number | null | undefined, unit: string): string {
+/** a value with its unit, to `digits` significant digits; null, NaN and ±∞ as "–" */
+export function readoutValue(v: number | null | undefined, unit: string, digits = 4): string {
   if (v == null || !Number.isFinite(v)) return '–';
-  const num = formatNumber(v);
+  const num = formatNumber(v, digits);
   return unit === '' ? num : `${num} ${unit}`;
 }
 
@@ -112,9 +128,10 @@ export function readoutValue(v: number | null | undefined, unit: string): string
  * lost to the ellipsis): "full" names each series as the legend does, with its unit; "short" writes
  * each name's short form and a unit the series share once ("in J: translation 14.51 · …"); "marks"
  * puts the series' legend swatch in place of its name, the short name kept where two series shown
- * have the same swatch (the ledger's total and initial energy, both black).
+ * have the same swatch (the ledger's total and initial energy, both black); "marks3" is "marks" with
+ * each series' value to three significant digits instead of four (the x keeps its four).
  */
-export const READOUT_FORMS = ['full', 'short', 'marks'] as const;
+export const READOUT_FORMS = ['full', 'short', 'marks', 'marks3'] as const;
 export type ReadoutForm = (typeof READOUT_FORMS)[number];
 
 /** a series' legend swatch: its stroke (border) and fill, as CSS colours ('' for none) */
@@ -168,11 +185,11 @@ export function alignedLine(
   const items = drawn.map((k, j): ReadoutItem => {
     const name = nameOf(k);
     const column = data[k] as ArrayLike<number | null | undefined> | null | undefined;
-    const value = readoutValue(column?.[idx], shared !== '' ? '' : name.unit);
+    const value = readoutValue(column?.[idx], shared !== '' ? '' : name.unit, form === 'marks3' ? 3 : 4);
     if (form === 'full') return { text: `${name.name} ${value}` };
     const swatch = swatches[k];
     // a swatch stands for its series only where no other series shown has the same
-    const own = form === 'marks' && swatch && keys[j] !== '' && keys.indexOf(keys[j]!) === keys.lastIndexOf(keys[j]!);
+    const own = (form === 'marks' || form === 'marks3') && swatch && keys[j] !== '' && keys.indexOf(keys[j]!) === keys.lastIndexOf(keys[j]!);
     return own ? { swatch, text: value } : { text: `${shortName(name)} ${value}` };
   });
   return { x: `${names.x.name} = ${readoutValue(xs[idx], names.x.unit)}`, unit: shared, items };
@@ -460,10 +477,13 @@ export function hoverReadout(options: Pick<uPlot.Options, 'series' | 'axes' | 'm
         u.over.addEventListener('pointercancel', leave);
       },
       destroy: () => stop(),
-      // the rows depend on the chart's width alone, never on the text: nothing moves while pointing
+      // the rows depend on the chart's width and series alone, never on the text: nothing moves while pointing
       setSize: (u) => {
-        const two = u.width > 0 && u.width < TWO_LINES_BELOW;
-        if (line && line.classList.contains('two-lines') !== two) line.classList.toggle('two-lines', two);
+        const rows = readoutRows(u.width, options.series.length - 1);
+        if (line) {
+          if (line.classList.contains('two-lines') !== (rows > 1)) line.classList.toggle('two-lines', rows > 1);
+          if (line.classList.contains('three-lines') !== (rows > 2)) line.classList.toggle('three-lines', rows > 2);
+        }
         // another width: the full names may fit again
         form = 0;
       },
