@@ -88,6 +88,16 @@ describe('an engine that cannot load', () => {
       expect(box.x + box.width).toBeLessThanOrEqual(wrap.x + wrap.width + 0.5);
       expect(box.y).toBeGreaterThanOrEqual(wrap.y);
       expect(box.y + box.height).toBeLessThanOrEqual(wrap.y + wrap.height + 0.5);
+      // what can do nothing without an engine says so, disabled with the message as its tooltip (it
+      // looked ready and did nothing); Download JSON still saves what is in the box
+      const message = await over.textContent();
+      for (const id of ['btn-play', 'btn-step', 'btn-reset', 'speed', 'preset', 'apply', 'apply-json', 'upload-json']) {
+        const control = tab.locator(`#${id}`);
+        expect(await control.isDisabled(), id).toBe(true);
+        expect(await control.getAttribute('title'), id).toBe(message);
+      }
+      expect(await tab.locator('#download-json').isDisabled()).toBe(false);
+      expect(await tab.locator('#scenario-form .availability').textContent()).toBe(`Nothing can be applied: ${message}`);
       if (!path) await tab.screenshot({ path: '/tmp/granular-engine-fatal.png' });
       await tab.context().close();
     });

@@ -29,6 +29,9 @@ export class Controls {
   private finished = false;
   private endedBy: 'finished' | 'stopped' = 'finished';
   private readonly stepButton: HTMLButtonElement;
+  private readonly resetButton: HTMLButtonElement;
+  /** the engine could not load: nothing here can do anything (unavailable()) */
+  private unusable = false;
 
   /**
    * `start`: where Reset and Replay take the run, as the tooltips say it ("t = 0"; the avalanche's
@@ -39,6 +42,7 @@ export class Controls {
     const step = el('button', { type: 'button', id: 'btn-step', title: 'Advance one output interval' }, 'Step');
     this.stepButton = step;
     const reset = el('button', { type: 'button', id: 'btn-reset', title: `Back to ${start}` }, 'Reset');
+    this.resetButton = reset;
     this.speedInput = el('input', {
       type: 'range', id: 'speed', min: String(LOG_MIN), max: String(LOG_MAX), step: '0.05',
       value: String(Math.log10(initialSpeed)), 'aria-describedby': 'speed-value',
@@ -126,8 +130,22 @@ export class Controls {
     this.playButton.setAttribute('aria-pressed', String(this.running));
   }
 
+  /**
+   * The engine could not load (StatusLine.fatal says why): Play, Step, Reset and the speed are
+   * disabled, each with `reason` as its tooltip, and the space bar does nothing. They looked ready
+   * and did nothing when pressed.
+   */
+  unavailable(reason: string): void {
+    this.unusable = true;
+    for (const control of [this.playButton, this.stepButton, this.resetButton, this.speedInput]) {
+      control.disabled = true;
+      control.title = reason;
+    }
+  }
+
   /** Play / pause (the Play button, and the space bar when the focus is not in a form control); Replay at the end. */
   toggle(): void {
+    if (this.unusable) return;
     if (this.running) this.handlers.pause();
     else if (this.finished) this.handlers.replay();
     else this.handlers.play();

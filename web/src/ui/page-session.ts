@@ -116,6 +116,8 @@ export function connectPage<
         apiUnanswered = 0;
         settleApiLoad(message);
         status.fatal(message);
+        controls.unavailable(message);
+        panel?.unavailable(message);
       },
       crashed: (message) => {
         // The client has started a fresh worker; nothing the user had is lost. The last scenario

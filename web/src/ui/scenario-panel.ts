@@ -34,6 +34,8 @@ export class ScenarioPanel {
   private readonly notes: HTMLElement;
   private readonly availabilityNote: HTMLElement;
   private base: JsonObject | null = null;
+  /** the controls that send a scenario to the engine (unavailable() disables them) */
+  private readonly senders: Array<HTMLButtonElement | HTMLSelectElement | HTMLInputElement> = [];
 
   constructor(
     container: HTMLElement,
@@ -114,6 +116,21 @@ export class ScenarioPanel {
     );
 
     container.replaceChildren(presetRow, this.title, this.notes, form, advanced);
+    this.senders.push(this.presetSelect, apply, applyJson, upload);
+  }
+
+  /**
+   * The engine could not load: the preset menu, Apply, Apply JSON and Upload are disabled with
+   * `reason` as their tooltip, and the form's note says so. What is typed stays, and Download JSON
+   * still saves the JSON box.
+   */
+  unavailable(reason: string): void {
+    for (const control of this.senders) {
+      control.disabled = true;
+      control.title = reason;
+    }
+    this.availabilityNote.textContent = `Nothing can be applied: ${reason}`;
+    this.availabilityNote.hidden = false;
   }
 
   private buildField(spec: FieldSpec): FieldView {
