@@ -51,8 +51,11 @@ export default mergeConfig(
             environment: 'node',
             include: ['tests/e2e/**/*.test.ts'],
             globalSetup: ['tests/e2e/global-setup.ts'],
-            // one browser, one page set at a time: the machine has 2 cores
+            // one browser, one page set at a time: the machine has 2 cores (two files at once took
+            // 25 min against 18.6 one after another: the run is CPU-bound). The files share one
+            // process, so one Chromium and its cleared pages (browser.ts: useBrowser, closePage)
             fileParallelism: false,
+            isolate: false,
             testTimeout: 60_000,
             hookTimeout: 120_000,
             // expect.poll waits for what the page has not shown yet: a worker's sweep, a run to

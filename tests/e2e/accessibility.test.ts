@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { encodeScenario } from '../../web/src/ui/share';
 import { axeViolations, tabTo } from './a11y';
-import { granularState, openPage, sidewaysOverflow, useBrowser, waitForState } from './browser';
+import { closePage, granularState, openPage, sidewaysOverflow, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -54,7 +54,7 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
         // at a laptop's 1366 px nothing is cut off at its right edge: no table or card scrolls sideways
         expect(await sidewaysOverflow(page)).toEqual([]);
         expect(errors).toEqual([]);
-        await page.context().close();
+        await closePage(page);
       });
     }
   }
@@ -71,7 +71,7 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
       await page.setViewportSize({ width: 800, height: 1024 });
       await expect.poll(async () => sidewaysOverflow(page)).toEqual([]);
       expect(errors).toEqual([]);
-      await page.context().close();
+      await closePage(page);
     });
   }
 
@@ -88,7 +88,7 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
     await expect.poll(async () => page.locator('#err-study-aspects').isVisible()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('comparison page: the pile (height plot) and a field error', async () => {
@@ -101,7 +101,7 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
     await expect.poll(async () => page.locator('#err-restitution').isVisible()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('gas page: a field error and the advanced JSON open', async () => {
@@ -113,7 +113,7 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
     await page.locator('#apply').click();
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -162,7 +162,7 @@ describe('plot legends: each entry a toggle button, by keyboard and mouse', () =
       // the page's Space (play / pause) left alone: the entry's Space started the paused run too
       expect((await granularState(page)).running).toBe(false);
       expect(errors).toEqual([]);
-      await page.context().close();
+      await closePage(page);
     });
   }
 
@@ -204,6 +204,6 @@ describe('plot legends: each entry a toggle button, by keyboard and mouse', () =
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await probe()).hidden).toEqual([]);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 });

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import type { AvalancheProbe } from '../../web/src/ui/test-hook';
-import { avalancheProbe, openPage, useBrowser, waitForProbe } from './browser';
+import { closePage, avalancheProbe, openPage, useBrowser, waitForProbe } from './browser';
 
 const browser = useBrowser();
 
@@ -48,7 +48,7 @@ describe('the avalanche study panel', () => {
     expect(await text(page, '#study-progress-text')).toBe('1 of 1 case done');
     expect(await text(page, '#study-result')).toMatch(/^1 collapse in [\d.]+ s \(μ = 0\.5/);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('refuses aspect ratios outside 0.1–32 next to the field; the estimate says when a case has many grains', async () => {
@@ -72,7 +72,7 @@ describe('the avalanche study panel', () => {
     await page.locator('#study-size').selectOption('full');
     expect(await text(page, '#study-estimate')).toContain('a = 0.1 has about 8,700, 5 times a usual full case’s 1,700');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   // the message stayed as Run left it: after a fix it still named the corrected entry, the field
@@ -91,7 +91,7 @@ describe('the avalanche study panel', () => {
     expect(await text(page, '#study-estimate')).toMatch(/^2 cases of about /);
     expect(await study(page)).toMatchObject({ running: false, rows: 0 });
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('on a phone the cases table says it scrolls sideways, and which columns it hides; slope ranges stay on one line', async () => {
@@ -113,7 +113,7 @@ describe('the avalanche study panel', () => {
     for (let k = 0; k < 4; k++) expect(await pieces.nth(k).evaluate((e) => e.getClientRects().length)).toBe(1);
     expect(await page.locator('#study-slopes dt').first().textContent()).toBe('log–log slope, a ≤ 1.5');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('on a wide screen the table fits: no hint', async () => {
@@ -124,7 +124,7 @@ describe('the avalanche study panel', () => {
     expect(await page.locator('#study-table-hint').isVisible()).toBe(false);
     expect(await text(page, '#study-result')).toMatch(/^1 collapse in /);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('on a laptop (1280 x 800) and at the narrowest side-by-side width (1201 px) the five default cases fit beside the plot: every column in view, no hint', async () => {
@@ -149,7 +149,7 @@ describe('the avalanche study panel', () => {
       })).toBe(true);
     }
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('Cancel keeps the material line with the kept rows', async () => {
@@ -162,7 +162,7 @@ describe('the avalanche study panel', () => {
     expect(await text(page, '#study-result')).toMatch(/^Study cancelled; (no case had finished|the finished case is kept) \(μ = 0\.5, μ_r = 0, e = 0, Gauss–Seidel, seed \d+\)\.$/);
     expect(await text(page, '#study-progress-text')).toMatch(/^Cancelled: [01] of 2 cases done\.$/);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   // Run study pressed during a study: the progress line went on naming the study replaced (its count
@@ -183,7 +183,7 @@ describe('the avalanche study panel', () => {
     await waitForStudy(page, (s) => !s.running && s.rows === 1);
     expect(await text(page, '#study-progress-text')).toBe('1 of 1 case done');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('an unknown ?study= size is said in the address banner, like a bad plot or until', async () => {
@@ -194,7 +194,7 @@ describe('the avalanche study panel', () => {
     // the panel's default size stays
     expect(await page.locator('#study-size').inputValue()).toBe('quick');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('aspect ratios in the address that cannot run are said in the banner at once, and kept in the field to correct', async () => {
@@ -210,6 +210,6 @@ describe('the avalanche study panel', () => {
     await page.locator('#study-aspects').fill('0.5,1');
     expect(await page.locator('#err-study-aspects').isVisible()).toBe(false);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 });

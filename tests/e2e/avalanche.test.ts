@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
 import { encodeScenario } from '../../web/src/ui/share';
-import { coloredPixels, menuPresetIds, openPage, presetIdsOfFamily, useBrowser, waitForProbe, waitForState } from './browser';
+import { closePage, coloredPixels, menuPresetIds, openPage, presetIdsOfFamily, useBrowser, waitForProbe, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -34,7 +34,7 @@ describe('the avalanche page', () => {
     // the canvas kept its size while the view widened
     expect(await page.locator('#sim-canvas').boundingBox()).toEqual(box);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it("shows the flow's mean solver sweeps per step, which the guide compares between Gauss–Seidel and Jacobi", async () => {
@@ -51,7 +51,7 @@ describe('the avalanche page', () => {
     await waitForProbe(page, (p) => p.phase === 2);
     await expect.poll(async () => cell.textContent()).toBe('26.3');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('settles, opens the gate, runs, plots the runout; force chains draw', async () => {
@@ -86,7 +86,7 @@ describe('the avalanche page', () => {
     await page.locator('#chains').uncheck();
     await waitForProbe(page, (p) => p.chains === 0, 10_000);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('while the column settles the clock counts the settling, then t from the gate\'s opening', async () => {
@@ -104,7 +104,7 @@ describe('the avalanche page', () => {
     await waitForProbe(page, (p) => p.phase >= 1);
     await expect.poll(async () => page.locator('#sim-time').textContent()).toMatch(/^t = \d/);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('Reset and Replay say where they go: back to the settling before the gate, not to t = 0 (the gate\'s opening)', async () => {
@@ -120,7 +120,7 @@ describe('the avalanche page', () => {
     await expect.poll(async () => page.locator('#sim-time').textContent()).toBe('settling 0 s');
     expect(await page.locator('#phase-line').textContent()).toMatch(/^Settling behind the closed gate — 0 s so far/);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('the other pages keep "Back to t = 0"', async () => {
@@ -128,7 +128,7 @@ describe('the avalanche page', () => {
     await waitForState(page, (s) => s.count === 4);
     expect(await page.locator('#btn-reset').getAttribute('title')).toBe('Back to t = 0');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('a run cut by its longest duration while the grains still move says so, and which field to raise', async () => {
@@ -140,7 +140,7 @@ describe('the avalanche page', () => {
       .toMatch(/^Ended at t = 0\.3 s, the longest run after the gate opens, with the grains still moving/);
     expect(await page.locator('#f-duration').evaluate((e) => (e as HTMLInputElement).labels?.[0]?.textContent ?? '')).toContain('Longest run after the gate opens');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('a village on the floor: the read-out and the phase line say whether the flow destroys it, and name loose grains that reach it', async () => {
@@ -170,7 +170,7 @@ describe('the avalanche page', () => {
     await page.locator('#apply').click();
     await expect.poll(async () => (await page.locator('#err-village').textContent()) ?? '').toContain('village = 0.05: must lie on the floor beyond the column');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('"Copy link" reproduces the same run (state hash)', async () => {
@@ -197,8 +197,8 @@ describe('the avalanche page', () => {
     expect(await b.locator('#f-columnHeight').inputValue()).toBe('0.12');
     expect(await b.locator('#f-restitution').inputValue()).toBe('0.3');
     expect(errors).toEqual([]);
-    await a.context().close();
-    await b.context().close();
+    await closePage(a);
+    await closePage(b);
   });
 
   it('?embed=1 shows the canvas, the play controls and the one plot asked for', async () => {
@@ -211,7 +211,7 @@ describe('the avalanche page', () => {
       expect(await page.locator(hidden).isVisible(), hidden).toBe(false);
     }
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   // the axes took a fixed 90 px each side: in a 480 x 360 frame the runout's and the iterations'
@@ -242,7 +242,7 @@ describe('the avalanche page', () => {
       expect(a.height, kind).toBeGreaterThan(160);
     }
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   // the avalanche's own 3 : 2 columns overrode the stacking of narrow portrait frames: on a phone the
@@ -259,7 +259,7 @@ describe('the avalanche page', () => {
     await page.setViewportSize({ width: 480, height: 360 });
     await expect.poll(async () => (await page.locator('#card-runout .uplot').boundingBox())?.x ?? 0).toBeGreaterThan(200);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('a malformed link shows a message and the default scenario', async () => {
@@ -269,7 +269,7 @@ describe('the avalanche page', () => {
     expect(await page.locator('#link-error').textContent()).toContain('The default scenario was loaded instead');
     expect(await page.locator('#scenario-title').textContent()).toBe('Column collapse, H/W = 2 before settling');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('bad values show messages next to their fields (a million grains too) and the run goes on', async () => {
@@ -291,7 +291,7 @@ describe('the avalanche page', () => {
     expect(later.count).toBe(128);
     expect(await page.locator('#scenario-title').textContent()).toBe('Column collapse, H/W = 2 before settling');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('a boundary segment of zero length in the JSON is named with the segment as written', async () => {
@@ -305,7 +305,7 @@ describe('the avalanche page', () => {
     await expect.poll(async () => page.locator('#json-errors').textContent()).toContain('boundary.segments[1] = [0.3,0,0.3,0]: the two end points coincide');
     expect(await page.locator('#scenario-title').textContent()).toBe('Column collapse, H/W = 2 before settling');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('the study runs tiny columns on workers with progress, plots points and slopes; cancel stops it', async () => {
@@ -341,7 +341,7 @@ describe('the avalanche page', () => {
     // the progress line no longer names a case as running
     expect(await page.locator('#study-progress-text').textContent()).toBe('Cancelled: 0 of 2 cases done.');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it("the study takes the applied scenario's friction, rolling resistance and restitution; its link shares all of it", async () => {
@@ -378,8 +378,8 @@ describe('the avalanche page', () => {
     expect(await other.locator('#study-table tbody tr td').nth(5).textContent()).toBe(rough);
     expect(errors).toEqual([]);
     expect(otherErrors).toEqual([]);
-    await page.context().close();
-    await other.context().close();
+    await closePage(page);
+    await closePage(other);
   });
 });
 
@@ -416,7 +416,7 @@ describe('the Gmsh import', () => {
     await expect.poll(async () => (await page.locator('#err-msh').textContent()) ?? '')
       .toBe('empty.msh: the file is empty (expected a Gmsh .msh file starting with $MeshFormat)');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   // A file the parser reads but whose segments the scenario refuses (a point 1e308 m away): the note
@@ -440,7 +440,7 @@ describe('the Gmsh import', () => {
     await expect.poll(async () => (await page.locator('#msh-note').textContent()) ?? '').toBe('2 segments read from slope.msh.');
     expect(await page.locator('#err-msh').isHidden()).toBe(true);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   // A large file takes a while to read ("Reading big.msh…"): a user who picked the wrong one picks
@@ -479,7 +479,7 @@ describe('the Gmsh import', () => {
       '2 segments read from slope.msh.',
     ]);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('"Remove segments" from the keyboard: the segments go, the button goes, the focus stays in the import', async () => {
@@ -493,7 +493,7 @@ describe('the Gmsh import', () => {
     expect(await page.locator('#msh-clear').isHidden()).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('msh-file');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('the example file linked next to the button downloads, and imports as the dam preset\'s segments', async () => {
@@ -512,7 +512,7 @@ describe('the Gmsh import', () => {
     const preset = JSON.parse(await readFile(new URL('../../scenarios/avalanche-dam.json', import.meta.url), 'utf8')) as { boundary: { segments: number[][] } };
     await expect.poll(async () => (await page.locator('#scenario-json').inputValue()).replace(/\s+/g, '')).toContain(`"segments":${JSON.stringify(preset.boundary.segments)}`);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -526,6 +526,6 @@ describe('avalanche family routing', () => {
     expect(await page.locator('#link-error').isVisible()).toBe(false);
     expect(await page.locator('#scenario-title').textContent()).toBe('Column collapse, H/W = 2 before settling');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 });

@@ -1,7 +1,7 @@
 /** Headless Chromium (Debian's /usr/bin/chromium) through playwright-core, plus page helpers. */
 import { readdir, readFile } from 'node:fs/promises';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { AvalancheProbe, CompareProbe, GranularState, PlotPoints } from '../../web/src/ui/test-hook';
 
 export const CHROMIUM_ARGS = [
@@ -18,14 +18,30 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
 }
 
-/** One Chromium per test file: launched before its first test, closed after its last. */
+/**
+ * The one Chromium of the e2e run (vitest.config.ts runs the files one after another in one
+ * process, isolate: false): launched for the first file, and again if it was lost. A file's last
+ * test leaves it running for the next file; it is closed a few seconds after a file that no other
+ * follows (a timer the next file's beforeAll cancels), or ends with the process.
+ */
+let shared: Promise<Browser> | null = null;
+let closing: ReturnType<typeof setTimeout> | null = null;
+
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    if (closing) clearTimeout(closing);
+    closing = null;
+    if (shared && !(await shared.then((b) => b.isConnected(), () => false))) shared = null;
+    shared ??= launchBrowser();
+    browser = await shared;
   });
-  afterAll(async () => {
-    await browser?.close();
+  afterAll(() => {
+    const ending = shared;
+    closing = setTimeout(() => {
+      if (shared === ending) shared = null;
+      void ending?.then((b) => b.close(), () => undefined);
+    }, 5_000);
   });
   return () => {
     if (!browser) throw new Error('the browser is not running');
@@ -66,7 +82,24 @@ export async function decodePng(page: Page, png: Buffer): Promise<Pixels> {
   return { width, height, rgba: new Uint8Array(Buffer.from(data, 'base64')) };
 }
 
-/** A fresh page (own context) that collects uncaught errors. */
+/**
+ * Pages a test file has finished with (closePage), by browser, ready for its next test: a new
+ * context and page cost about 1.1 s more on this 2-core machine than navigating a page already open
+ * on the site (two renderer processes started, the first for about:blank), and the suite opens some
+ * 450 pages. A page comes back as a fresh one would be: its other tabs closed, its listeners, routes,
+ * permissions, cookies, storage and media emulation gone, on a blank page of the site.
+ */
+const idle = new Map<Browser, Array<{ page: Page; touch: boolean }>>();
+/** the pages openPage handed out, and whether each has a touch screen */
+const handedOut = new WeakMap<Page, boolean>();
+
+/** the blank page of the site a page waits on between tests (global-setup.ts serves it) */
+export const BLANK_PAGE = '__blank.html';
+
+/**
+ * A page with nothing of an earlier test's (a fresh context, or one closePage has cleared) that
+ * collects uncaught errors and console errors, at `url`. Close it with closePage.
+ */
 export async function openPage(
   browser: Browser,
   url: string,
@@ -74,8 +107,17 @@ export async function openPage(
   /** a phone's touch screen (touch events, mobile viewport) */
   touch = false,
 ): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, ...(touch ? { hasTouch: true, isMobile: true } : {}) });
-  const page = await context.newPage();
+  const free = idle.get(browser) ?? [];
+  const k = free.findIndex((entry) => entry.touch === touch && !entry.page.isClosed());
+  let page: Page;
+  if (k >= 0) {
+    page = free.splice(k, 1)[0]!.page;
+    await page.setViewportSize(viewport);
+  } else {
+    const context = await browser.newContext({ viewport, deviceScaleFactor: 1, ...(touch ? { hasTouch: true, isMobile: true } : {}) });
+    page = await context.newPage();
+  }
+  handedOut.set(page, touch);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (msg) => {
@@ -83,6 +125,38 @@ export async function openPage(
   });
   await page.goto(url);
   return { page, errors };
+}
+
+/**
+ * Ends a test's use of `page`: one from openPage goes back to its browser's idle pages, cleared
+ * (see `idle`); any other page, or one that cannot be cleared, has its context closed.
+ */
+export async function closePage(page: Page): Promise<void> {
+  const context = page.context();
+  const touch = handedOut.get(page);
+  const browser = context.browser();
+  if (touch === undefined || !browser || page.isClosed()) {
+    await context.close();
+    return;
+  }
+  handedOut.delete(page);
+  try {
+    for (const other of context.pages()) if (other !== page) await other.close();
+    page.removeAllListeners();
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+    await context.clearCookies();
+    await context.clearPermissions();
+    await page.emulateMedia({ media: null, colorScheme: null, reducedMotion: null, forcedColors: null });
+    await page.goto(`${inject('baseUrl')}${BLANK_PAGE}`);
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+    await page.mouse.move(0, 0);
+    idle.set(browser, [...(idle.get(browser) ?? []), { page, touch }]);
+  } catch {
+    await context.close();
+  }
 }
 
 /**

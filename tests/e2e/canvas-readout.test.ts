@@ -15,7 +15,7 @@ import type { CanvasDiscProbe } from '../../web/src/ui/test-hook';
 import { discBrief, discLine } from '../../web/src/render/disc-pick';
 import { RING_DARK, RING_DARK_PX, RING_GAP_PX, RING_WHITE_PX } from '../../web/src/ui/canvas-readout';
 import { PAD } from '../../web/src/avalanche/avalanche-renderer';
-import { decodePng, openPage, pixelAt, useBrowser, waitForState } from './browser';
+import { closePage, decodePng, openPage, pixelAt, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -244,7 +244,7 @@ describe('the disc under the pointer, named under the canvas', () => {
       expect(await lineText(page), 'the pointer gone: an empty line').toBe('');
       expect(await layoutBoxes(page)).toEqual(before);
       expect(errors).toEqual([]);
-      await page.context().close();
+      await closePage(page);
     });
   }
 
@@ -268,7 +268,7 @@ describe('the disc under the pointer, named under the canvas', () => {
       }, { timeout: 10_000, message: 'the line follows the frame drawn' })
       .toBe(true);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   for (const c of PAGES) {
@@ -292,7 +292,7 @@ describe('the disc under the pointer, named under the canvas', () => {
         expect(await ringOnScreen(page, d), 'the pointer gone: the ring gone').toEqual(before);
       }
       expect(errors).toEqual([]);
-      await page.context().close();
+      await closePage(page);
     });
   }
 
@@ -333,7 +333,7 @@ describe('the disc under the pointer, named under the canvas', () => {
     }
     expect(moved, 'a disc drawn elsewhere came under the pointer').toBe(true);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it("compare.html: round the disc in the velocity plot, its solid black ring and the dashed ring of the pointer are told apart", async () => {
@@ -361,7 +361,7 @@ describe('the disc under the pointer, named under the canvas', () => {
     expect(await allBlack(), 'the solid black ring, all round, under the pointer').toBe(RING_SAMPLES);
     expectDashedRing(await ringOnScreen(page, disc), `the pointer's ring round disc ${plotted}`);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it("index.html: the canvas's PNG, taken while a disc is ringed, has no ring", async () => {
@@ -385,7 +385,7 @@ describe('the disc under the pointer, named under the canvas', () => {
     expect(inPng).toEqual(drawn);
     expect(ringDark(inPng), 'no ring in the PNG').toBeLessThan(RING_SAMPLES / 4);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('avalanche.html: a fixed floor disc is named as one, with its place and no velocity', async () => {
@@ -403,7 +403,7 @@ describe('the disc under the pointer, named under the canvas', () => {
     expect(text).toBe(discLine(d.state));
     expect(text.replace(/\u00a0/g, ' ')).toMatch(new RegExp(`^fixed floor disc ${d.state.number} · r = \\S+ m · x = \\S+ m · y = \\S+ m$`));
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   for (const c of PAGES) {
@@ -424,7 +424,7 @@ describe('the disc under the pointer, named under the canvas', () => {
       await page.touchscreen.tap(status!.x + 5, status!.y + status!.height / 2);
       expect(await lineText(page), 'a tap elsewhere empties the line').toBe('');
       expect(errors).toEqual([]);
-      await page.context().close();
+      await closePage(page);
     });
   }
 
@@ -448,7 +448,7 @@ describe('the disc under the pointer, named under the canvas', () => {
       await page.mouse.move(1, 1);
       expect(await lineText(page)).toBe('');
       expect(errors).toEqual([]);
-      await page.context().close();
+      await closePage(page);
     });
   }
 
@@ -468,7 +468,7 @@ describe('the disc under the pointer, named under the canvas', () => {
       expect(await lineText(page)).toBe(whole ? discLine(d.state) : discBrief(d.state));
       await expectLineFits(page, '#sim-canvas', whole ? 2 : 1);
       expect(errors).toEqual([]);
-      await page.context().close();
+      await closePage(page);
     });
   }
 
@@ -496,7 +496,7 @@ describe('the disc under the pointer, named under the canvas', () => {
         expect(d.clientY < line.y || d.clientY > line.y + line.height, 'the line leaves the grain named in view').toBe(true);
       }
       expect(errors).toEqual([]);
-      await page.context().close();
+      await closePage(page);
     });
   }
 
@@ -529,7 +529,7 @@ describe('the disc under the pointer, named under the canvas', () => {
       expect(at.covered[0]!, 'the part of the canvas under the line').toBeLessThanOrEqual(0.5);
     }
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 });
 

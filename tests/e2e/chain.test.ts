@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import type { ChainProbe } from '../../web/src/chain/app';
-import { openPage, useBrowser } from './browser';
+import { closePage, openPage, useBrowser } from './browser';
 import { encodeScenario } from '../../web/src/ui/share';
 
 const browser = useBrowser();
@@ -101,7 +101,7 @@ describe('the chain lab page', () => {
       expect(Math.abs((v4 ?? NaN) - ((1 + (e ?? NaN)) / 2) ** 3)).toBeLessThan(1e-12);
     }
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('names bad values next to their fields, keeps working, and cancels a long sweep', async () => {
@@ -152,7 +152,7 @@ describe('the chain lab page', () => {
     await page.locator('#sweep-run').click();
     await expect.poll(async () => (await probe(page)).sweep.points).toBe(50);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   // a second Sample pressed while a long run is under way cancels that run: its "Cancelled." and its
@@ -172,7 +172,7 @@ describe('the chain lab page', () => {
     await expect.poll(() => page.locator('#mc-result').textContent(), { timeout: 60_000 }).toMatch(/^90,000 samples in /);
     expect(await page.locator('#mc-cancel').isVisible()).toBe(false);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   // the sweep panel the same way, by the same guard (runPanelJob): a second Run sweep replaces the
@@ -194,7 +194,7 @@ describe('the chain lab page', () => {
     expect((await probe(page)).sweep.points).toBe(20000);
     expect(await page.locator('#sweep-cancel').isVisible()).toBe(false);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   // runs declared collapsed below e_c were drawn in the count's line: a peak of 3,949 "collisions" at
@@ -217,7 +217,7 @@ describe('the chain lab page', () => {
     await page.locator('#sweep-run').click();
     await expect.poll(() => legend.allTextContents()).toEqual(['collisions']);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   // a refused value left the result line describing the previous run as if it answered the fields
@@ -238,7 +238,7 @@ describe('the chain lab page', () => {
       await expect.poll(() => page.locator(result).textContent()).toBe(`${notRun}${still}`);
     }
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('?until= pauses the row animation there, once', async () => {
@@ -252,7 +252,7 @@ describe('the chain lab page', () => {
     await page.locator('#row-play').click();
     await expect.poll(async () => Number(/t = ([\d.]+)/.exec((await page.locator('#row-clock').textContent()) ?? '')?.[1])).toBeGreaterThan(5);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   // the header read "four spheres in a row (ARGESIM C12)" whatever N the row had
@@ -268,7 +268,7 @@ describe('the chain lab page', () => {
     await page.locator('#time-custom').check();
     await page.locator('#time-cradle').click();
     await expect.poll(async () => heading.textContent()).toBe('5 spheres in a custom row');
-    await page.context().close();
+    await closePage(page);
 
     const link = await encodeScenario(JSON.stringify({ kind: 'chain-lab', time: { e: 0.5, spheres: 3 } }));
     const { page: shared, errors: sharedErrors } = await openPage(browser(), `${inject('baseUrl')}chain.html#s=${link}`);
@@ -277,7 +277,7 @@ describe('the chain lab page', () => {
     expect(await shared.locator('.topbar #scenario-name').textContent()).toBe('3 spheres in a row');
     expect(await shared.locator('#link-error').isVisible()).toBe(false);
     expect([...errors, ...sharedErrors]).toEqual([]);
-    await shared.context().close();
+    await closePage(shared);
   });
 
   it('"Copy link" restores every panel\'s inputs and recomputes', async () => {
@@ -303,7 +303,7 @@ describe('the chain lab page', () => {
     await expect.poll(() => a.locator('#share-url').inputValue()).toMatch(/chain\.html#s=[A-Za-z0-9_-]+$/);
     const url = await a.locator('#share-url').inputValue();
     const before = await probe(a);
-    await a.context().close();
+    await closePage(a);
 
     const { page: b, errors } = await openPage(browser(), url);
     await b.waitForFunction(() => window.__chain !== undefined);
@@ -319,7 +319,7 @@ describe('the chain lab page', () => {
     expect(after.mc.mean).toBe(before.mc.mean);
     expect(after.state).toEqual(before.state);
     expect(errors).toEqual([]);
-    await b.context().close();
+    await closePage(b);
   });
 
   it('runs a custom row (masses 3 and 1, gap 0.5, e = 1: 0.5 and 1.5 m/s), names a bad mass, and Newton\'s cradle', async () => {
@@ -358,7 +358,7 @@ describe('the chain lab page', () => {
     expect(await page.locator('#log-table tbody td:nth-child(3)').allTextContents()).toEqual(['1–2', '2–3', '3–4', '4–5']);
     expect(await page.locator('#time-simultaneous').textContent()).toContain('the pair with the smaller index first');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
   it('audit: keeps the focus after Cancel, the e behind a custom row, says what still shows, and words collapse and targets right', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html`);
@@ -409,6 +409,6 @@ describe('the chain lab page', () => {
     await expect.poll(() => page.locator('#sweep-result').textContent()).toMatch(/^Sweep cancelled\./);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('sweep-run');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 });

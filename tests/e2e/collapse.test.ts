@@ -2,7 +2,7 @@
  *  switching the model on in the form carries the same gas through. */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
-import { useBrowser, openPage, waitForState } from './browser';
+import { closePage, useBrowser, openPage, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -46,6 +46,6 @@ describe('inelastic collapse', () => {
     const carried = await waitForState(page, (s) => s.count === 1000 && s.status === 0 && s.time > 2 * stopped.time);
     expect(carried.running).toBe(true);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 });

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { encodeScenario } from '../../web/src/ui/share';
 import type { CompareProbe } from '../../web/src/ui/test-hook';
-import { coloredPixels, menuPresetIds, openPage, pageProbe, presetIdsOfFamily, useBrowser, waitForPageProbe, waitForState } from './browser';
+import { closePage, coloredPixels, menuPresetIds, openPage, pageProbe, presetIdsOfFamily, useBrowser, waitForPageProbe, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -52,7 +52,7 @@ describe('the comparison page', () => {
     // the reproduce line names the engines
     expect(await page.locator('#card-energy .reproduce').textContent()).toContain('engine event-driven + soft Hunt–Crossley dopri5 + NSCD Moreau–Jean h = 0.001 s');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   // A paused page (t = 0) has one instant: uPlot gave its lone point a 0-100 s time axis, for a row run
@@ -68,7 +68,7 @@ describe('the comparison page', () => {
     const header = (await readFile((await file.path())!, 'utf8')).split(/\r?\n/).find((line) => !line.startsWith('#'));
     expect(header).toBe('time t (s),collisions or contacts — event-driven (1),"collisions or contacts — soft, Hunt–Crossley (1)","collisions or contacts — NSCD, Moreau–Jean (1)"');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('a paused comparison draws its lone instant on a time axis of one output interval, then the run\'s times', async () => {
@@ -85,7 +85,7 @@ describe('the comparison page', () => {
       expect(range?.[1]).toBeCloseTo(0.04, 12);
     }
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('the touching row: the table shows the three answers part and says why', async () => {
@@ -99,7 +99,7 @@ describe('the comparison page', () => {
     expect(p.table.explanation).toContain('overlapped for');
     expect(p.table.explanation).toContain('one simultaneous impact');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('the pile: every engine runs, the height plot shows, the other set-ups have no table', async () => {
@@ -113,7 +113,7 @@ describe('the comparison page', () => {
     expect(await page.locator('#table-status').textContent()).toContain('choose the set-up “row”');
     await expect.poll(() => coloredPixels(page)).toBeGreaterThan(500);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('the pile without the TC model: the stopped event-driven engine names the field that turns it on here', async () => {
@@ -130,7 +130,7 @@ describe('the comparison page', () => {
     expect(caption).not.toContain('collapse.model');
     expect(caption).toContain('switch the TC model on: set “Event-driven: TC time t_c” (event.tc) above 0');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('a canvas about 290 px wide: the 1 m scale bar lies under the scene, never on its discs', async () => {
@@ -151,7 +151,7 @@ describe('the comparison page', () => {
       }
     }
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('captions of different lengths: the three side-by-side canvases still start at the same height', async () => {
@@ -168,7 +168,7 @@ describe('the comparison page', () => {
     const tops = await page.locator('.engine-view canvas').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top));
     expect(Math.max(...tops) - Math.min(...tops), tops.join(', ')).toBeLessThan(0.5);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('three boxes in narrow columns (phone, 480 x 360 frame): short captions of a few rows; the full ones on a wide screen', async () => {
@@ -211,7 +211,7 @@ describe('the comparison page', () => {
     await waitForProbe(page, (q) => q.engines.every((e) => e.contacts > 0));
     for (const c of await captions(page)) expect(c.shown, JSON.stringify(c)).toMatch(/^(event-driven|soft \(Hunt–Crossley\)|NSCD \(Moreau–Jean\)) — /);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   // at half the frame's width the three piles were 69 x 103 px, their scenes 53 x 87 px (8 px margins)
@@ -230,7 +230,7 @@ describe('the comparison page', () => {
     expect((plot?.x ?? 0) + (plot?.width ?? 999)).toBeLessThanOrEqual(480);
     expect(await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight])).toEqual([480, 360]);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('"Copy link" reproduces the same run (state hash)', async () => {
@@ -257,8 +257,8 @@ describe('the comparison page', () => {
     expect(await b.locator('#f-restitution').inputValue()).toBe('0.7');
     expect(await b.locator('#f-kind').inputValue()).toBe('gas');
     expect(errors).toEqual([]);
-    await a.context().close();
-    await b.context().close();
+    await closePage(a);
+    await closePage(b);
   });
 
   it('?embed=1 shows the canvases, the controls and the one plot asked for', async () => {
@@ -274,7 +274,7 @@ describe('the comparison page', () => {
     expect(p.table.rows).toBe(4);
     expect(await page.locator('#card-table').isVisible()).toBe(true);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('a bad value shows a message next to its field and the previous run goes on', async () => {
@@ -292,7 +292,7 @@ describe('the comparison page', () => {
     expect(later.count).toBe(4);
     expect(await page.locator('#scenario-title').textContent()).toContain('Four-sphere row');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('the velocity plot keeps the disc chosen through Apply and Reset; another set-up starts from its own disc', async () => {
@@ -322,7 +322,7 @@ describe('the comparison page', () => {
     await waitForState(page, (s) => s.count === 20);
     await expect.poll(async () => (await probe(page)).disc).toBe(1);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('the elastic row with gaps (e = 1): every engine finishes, the soft discs at rest to round-off, none "not finished"', async () => {
@@ -339,7 +339,7 @@ describe('the comparison page', () => {
     expect(ready.table.explanation).toContain('the soft discs agree with the exact answer');
     (ready.table.velocities['soft'] ?? []).forEach((v, i) => expect(Math.abs(v - (ready.table.velocities['exact']?.[i] ?? NaN))).toBeLessThan(1e-9));
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('a comparison link opened on the gas page lands on the comparison page', async () => {
@@ -350,6 +350,6 @@ describe('the comparison page', () => {
     expect(await page.locator('#scenario-title').textContent()).toContain('Head-on pair');
     expect(await page.locator('#link-error').isVisible()).toBe(false);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 });

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { GranularState } from '../../web/src/ui/test-hook';
-import { openPage, useBrowser } from './browser';
+import { closePage, openPage, useBrowser } from './browser';
 
 const browser = useBrowser();
 const COURSE_DIR = resolve(fileURLToPath(new URL('../../docs/course-example', import.meta.url)));
@@ -114,7 +114,7 @@ describe('example course page on another origin', () => {
     );
     expect((await frameState(gas))?.count).toBe(running?.count);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   // Two loads sent without waiting: the first is replaced by the second, and the second is answered
@@ -155,7 +155,7 @@ describe('example course page on another origin', () => {
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
     expect((await page.locator('#log li').allTextContents()).filter((l) => /^#8[0-3] /.test(l))).toHaveLength(4);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('ignores commands from origins outside the allow-list', async () => {
@@ -177,6 +177,6 @@ describe('example course page on another origin', () => {
     await page.waitForTimeout(1000);
     expect((await gasState())?.running).toBe(false);
     expect(await logText(page)).toBe('');
-    await page.context().close();
+    await closePage(page);
   });
 });

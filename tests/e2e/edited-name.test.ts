@@ -5,7 +5,7 @@
  * unchanged renames nothing. The address follows the applied scenario, so a reload keeps it.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { openPage, useBrowser, waitForState } from './browser';
+import { closePage, openPage, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -71,7 +71,7 @@ describe('a scenario changed in the form', () => {
       expect(await page.locator(second.field).inputValue()).toBe(second.value);
       expect(await page.locator(field).inputValue()).toBe(value);
       expect(errors).toEqual([]);
-      await page.context().close();
+      await closePage(page);
     });
   }
 });

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { decodePng, openPage, pixelAt, sidewaysOverflow, useBrowser, waitForState } from './browser';
+import { closePage, decodePng, openPage, pixelAt, sidewaysOverflow, useBrowser, waitForState } from './browser';
 import { encodeScenario } from '../../web/src/ui/share';
 
 const browser = useBrowser();
@@ -79,7 +79,7 @@ describe('embed mode', () => {
     }
     expect(await page.locator('#scenario-form').count()).toBe(0);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('adds the one plot asked for', async () => {
@@ -95,7 +95,7 @@ describe('embed mode', () => {
     await page.waitForTimeout(200);
     await page.screenshot({ path: '/tmp/granular-embed.png' });
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   // a small landscape iframe (480 x 360): the plot asked for sits beside the canvas, its drawing
@@ -111,7 +111,7 @@ describe('embed mode', () => {
       expect(box?.y ?? 999).toBeLessThan(360 - 150);
       expect(box?.width ?? 0).toBeGreaterThan(200);
       expect(errors).toEqual([]);
-      await page.context().close();
+      await closePage(page);
     });
   }
 
@@ -135,7 +135,7 @@ describe('embed mode', () => {
         }
       }
       expect(errors).toEqual([]);
-      await page.context().close();
+      await closePage(page);
     });
   }
 
@@ -152,7 +152,7 @@ describe('embed mode', () => {
       expect(ticks.length, `${kind}: ${ticks.join(', ')}`).toBeGreaterThanOrEqual(2);
     }
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   // "Enskog 2nσg(σ)√(πT/m) over each interval" took three rows of the collision rate's legend there
@@ -172,7 +172,7 @@ describe('embed mode', () => {
     expect(rows.map((r) => r.text)).toEqual(['measured', 'Enskog']);
     expect(await page.locator('#plot-rate .u-legend .u-series .u-label').nth(1).getAttribute('title')).toBe('Enskog 2nσg(σ)√(πT/m) over each interval');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   // "Collisions per disc per second (1/s) vs time t (s)" and "Kinetic energy E_kin (J) vs time t (s)"
@@ -206,7 +206,7 @@ describe('embed mode', () => {
     await expect.poll(async () => (await full.boundingBox())?.width ?? 0).toBeGreaterThan(100);
     expect(await page.locator('#plot-rate .u-title .title-short').isVisible()).toBe(false);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   // the comparison's "Height of the centre of mass above the floor" took two rows of a 240 px wide chart
@@ -252,7 +252,7 @@ describe('embed mode', () => {
         }
       }
       expect(errors).toEqual([]);
-      await page.context().close();
+      await closePage(page);
     });
   }
 
@@ -280,7 +280,7 @@ describe('embed mode', () => {
     const [row] = await titleRows(page, '#plot-energy');
     expect(row!.height, `${row!.height} px for a line of ${row!.line} px`).toBeLessThan(1.2 * row!.line);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it("the shortened titles keep the full one for screen readers and as the tooltip", async () => {
@@ -294,7 +294,7 @@ describe('embed mode', () => {
     const gaps = chain.page.locator('#plot-gaps .u-title');
     await expect.poll(async () => gaps.getAttribute('title'), { timeout: 20_000 }).toBe('Distances y_k = x_k+1 − x_k − (d_k + d_k+1)/2 (m) vs time t (s)');
     expect([...errors, ...chain.errors]).toEqual([]);
-    await Promise.all([page.context().close(), chain.page.context().close()]);
+    await Promise.all([closePage(page), closePage(chain.page)]);
   });
 
   // under gravity the energy plot says why there is no Haff curve, a line (two in this frame) under its
@@ -313,7 +313,7 @@ describe('embed mode', () => {
     expect(await note.isVisible()).toBe(true);
     await expect.poll(async () => misfits(page, 480, 360)).toEqual([]);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   // ten loops of one pair took five legend rows in a 480 x 360 frame: the chart dropped to its 120 px
@@ -356,7 +356,7 @@ describe('embed mode', () => {
     expect(await page.locator('#plot-hysteresis .u-legend .u-series').count()).toBe(10);
     await expect.poll(async () => misfits(page, 900, 560)).toEqual([]);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   // the compact legend was a row of plain swatches: in a small frame no loop could be switched off, as
@@ -422,7 +422,7 @@ describe('embed mode', () => {
     expect(await summary.locator('.summary-text').textContent()).toBe('t = 2.770 … 15.248 s');
     await expect.poll(async () => misfits(page, 480, 360)).toEqual([]);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('chain lab: its panels fit a 480 x 360 frame\'s width, every table whole, each label beside its control', async () => {
@@ -439,7 +439,7 @@ describe('embed mode', () => {
     const list = await page.locator('#row-speed').boundingBox();
     expect(Math.abs((label?.y ?? 0) + (label?.height ?? 0) / 2 - ((list?.y ?? 999) + (list?.height ?? 0) / 2))).toBeLessThan(8);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   // in a frame of 900 px or less, where a panel stacks in one column, each embedded panel showed its
@@ -485,7 +485,7 @@ describe('embed mode', () => {
         await run.scrollIntoViewIfNeeded();
         expect(await run.isVisible()).toBe(true);
         expect(errors).toEqual([]);
-        await page.context().close();
+        await closePage(page);
       }
     });
   }
@@ -537,7 +537,7 @@ describe('embed mode', () => {
     // the frames the check is about: some embeds end well above their frame's bottom edge
     expect(below).toBeGreaterThan(3);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   // the export line's link to the full page navigated the frame itself: the 480 x 360 embed on the
@@ -554,7 +554,7 @@ describe('embed mode', () => {
     expect(page.url()).toBe(url);
     expect(await visible(page, '#card-energy')).toBe(true);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   // the chain lab's embeds and the comparison's table had no such line: nothing said what the frame
@@ -590,7 +590,7 @@ describe('embed mode', () => {
       }
       expect(page.url()).toBe(`${inject('baseUrl')}${path}`);
       expect(errors).toEqual([]);
-      await page.context().close();
+      await closePage(page);
     });
   }
 
@@ -623,7 +623,7 @@ describe('embed mode', () => {
         expect(await tab.evaluate(() => document.body.classList.contains('embed'))).toBe(false);
         expect(page.url()).toBe(url);
         expect(errors).toEqual([]);
-        await page.context().close();
+        await closePage(page);
       }
     });
   }
@@ -634,7 +634,7 @@ describe('embed mode', () => {
     await expect.poll(async () => page.locator('#card-energy .reproduce-link').isVisible()).toBe(true);
     expect(await page.locator('.stage .reproduce').count()).toBe(0);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   // origins=course.example.edu (no scheme) left the course page's commands unanswered without a word
@@ -647,7 +647,7 @@ describe('embed mode', () => {
       'Part of this page\'s address was ignored: origins entry "course.example.edu" is not an origin, so commands from it are ignored: write it with its scheme, https://course.example.edu.',
     );
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   // a mistyped plot, or one another page has (soft.html?embed=1&plot=energy), was named in a banner of
@@ -676,7 +676,7 @@ describe('embed mode', () => {
       const line = await page.locator('.stage .reproduce').evaluate((e) => Math.round(e.getBoundingClientRect().bottom + window.scrollY));
       expect(line, `the version and link line ends at ${line} px`).toBeLessThanOrEqual(360);
       expect(errors).toEqual([]);
-      await page.context().close();
+      await closePage(page);
     });
   }
 
@@ -697,7 +697,7 @@ describe('embed mode', () => {
       const line = await page.locator('.stage .reproduce').evaluate((e) => Math.round(e.getBoundingClientRect().bottom + window.scrollY));
       expect(line, `the version and link line ends at ${line} px`).toBeLessThanOrEqual(360);
       expect(errors).toEqual([]);
-      await page.context().close();
+      await closePage(page);
     });
   }
 
@@ -708,7 +708,7 @@ describe('embed mode', () => {
       'Part of this page\'s address was ignored: play = "maybe" must be 1 or 0 (true or false, yes or no).',
     );
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('names what it could not use in the address (a mistyped plot, a bad time) and runs anyway', async () => {
@@ -728,6 +728,6 @@ describe('embed mode', () => {
     expect(await good.page.locator('#address-error').isVisible()).toBe(false);
     expect(await good.page.locator('#panel-time').isVisible()).toBe(false);
     expect([...errors, ...chain.errors, ...good.errors]).toEqual([]);
-    await Promise.all([page.context().close(), chain.page.context().close(), good.page.context().close()]);
+    await Promise.all([closePage(page), closePage(chain.page), closePage(good.page)]);
   });
 });

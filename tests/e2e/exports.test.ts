@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { decodeScenario, encodeScenario } from '../../web/src/ui/share';
-import { decodePng, openPage, pixelAt, plotPoints, useBrowser, waitForState } from './browser';
+import { closePage, decodePng, openPage, pixelAt, plotPoints, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
 const UNTIL = 0.3;
@@ -103,7 +103,7 @@ describe('a plot PNG shows what the page shows', () => {
     expect(noted.matching).toBe(0);
     expect(noted.bands).toBe(2); // 'measured', then 'No Haff curve: gravity g = 9.81 m/s² acts on the gas'
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('soft hysteresis plot: a loop switched off in the legend is not in the picture', async () => {
@@ -120,7 +120,7 @@ describe('a plot PNG shows what the page shows', () => {
     expect(hidden.matching).toBe(0);
     expect(hidden.bands).toBe(0); // no legend row left
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -135,7 +135,7 @@ describe('exports on the gas page', () => {
 
   afterAll(async () => {
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('the reproduce line under each plot names scenario, seed, engine, precision, version and links the scenario', async () => {
@@ -250,7 +250,7 @@ describe('exports on the avalanche page', () => {
     const { bytes } = await download(page, '[aria-label="Download the runout plot as CSV"]');
     expect(bytes.toString('utf8').split('\r\n')[0]).toBe('t (s),runout L (m),"L0, settled width (m)",front velocity (m/s)');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -283,7 +283,7 @@ describe('exports on the comparison page', () => {
     const png = await download(page, '#canvas-png');
     expect([...png.bytes.subarray(0, 8)]).toEqual(PNG_MAGIC);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -294,7 +294,7 @@ describe('exports on the avalanche page', () => {
     const png = await download(page, '#canvas-png');
     await expectScaleAndCaption(page, png.bytes);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -311,7 +311,7 @@ describe('exports on the soft-disc page', () => {
     expect(rows[0]?.split(',').map(Number)[1]).toBeLessThan(1e-12);
     expect(rows.at(-1)).toBe('0,0');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('the energy ledger CSV gives each component as it is (the plot stacks them), summing to the total', async () => {
@@ -339,6 +339,6 @@ describe('exports on the soft-disc page', () => {
     expect(Number(rows[0]?.[2])).toBeGreaterThan(0);
     expect(Number(rows[0]?.[3])).toBeLessThan(Number(rows[0]?.[8]));
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 });

@@ -47,6 +47,12 @@ function serve(root: string): Server {
         return;
       }
       let rel = decodeURIComponent(url.pathname.slice(SUB_PATH.length));
+      // where a page waits between tests (browser.ts: closePage), on the site's origin
+      if (rel === '__blank.html') {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': CSP });
+        res.end('<!doctype html><title>blank</title><link rel="icon" href="data:,">');
+        return;
+      }
       if (rel === '' || rel.endsWith('/')) rel += 'index.html';
       const file = normalize(join(root, rel));
       if (!file.startsWith(root + sep)) {

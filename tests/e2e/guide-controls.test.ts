@@ -7,7 +7,7 @@
  * button, menu choice, disclosure, heading or read-out name.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { openPage, useBrowser } from './browser';
+import { closePage, openPage, useBrowser } from './browser';
 
 const browser = useBrowser();
 
@@ -39,7 +39,7 @@ describe("the guides' What to try names what the page has", () => {
       const missing = names.filter((n) => !texts.some((t) => t.startsWith(n)));
       expect(missing).toEqual([]);
       expect(errors).toEqual([]);
-      await page.context().close();
+      await closePage(page);
     });
   }
 });

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { axeViolations } from './a11y';
-import { openPage, useBrowser, waitForState } from './browser';
+import { closePage, openPage, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -59,7 +59,7 @@ describe('the top bar with a long scenario name', () => {
       expect(after.text).toBe(LONG);
       expect(after.title).toBe(LONG);
       expect(errors).toEqual([]);
-      await page.context().close();
+      await closePage(page);
     });
   }
 
@@ -73,7 +73,7 @@ describe('the top bar with a long scenario name', () => {
     expect(phone.nameHeight).toBeLessThan(2 * phone.nameLine);
     expect(phone.title).toBe(LONG);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
   // a title never shows on a touch screen: the full name could not be read on a phone
   it('index.html on a 360 px touch phone: a tap on the cut name shows it whole, over the page; a tap elsewhere, Escape or a scroll hides it', async () => {
@@ -118,6 +118,6 @@ describe('the top bar with a long scenario name', () => {
     await expect.poll(() => full.isVisible()).toBe(false);
     expect(await name.getAttribute('title')).toBe(LONG);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 });

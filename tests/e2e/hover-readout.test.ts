@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { openPage, sidewaysOverflow, useBrowser, waitForPageProbe, waitForState } from './browser';
+import { closePage, openPage, sidewaysOverflow, useBrowser, waitForPageProbe, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -114,7 +114,7 @@ describe('the values under the pointer', () => {
     const h = await hover(page, '#plot-energy', new RegExp(`^t = ${NUM} s · measured ${NUM} J`));
     expectSteady(h);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('soft.html: the energy ledger names t and its components in J; the hysteresis plot reads ρ and F', async () => {
@@ -136,7 +136,7 @@ describe('the values under the pointer', () => {
     const loops = await hover(page, '#plot-hysteresis', new RegExp(`^(?:pointer at|t = ${NUM} s:) ρ = ${NUM} m · F = ${NUM} N$`));
     expectSteady(loops);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('chain.html: the sweep plot names the restitution e and the final velocities in m/s', async () => {
@@ -144,7 +144,7 @@ describe('the values under the pointer', () => {
     const h = await hover(page, '#plot-sweep-velocities', new RegExp(`^e = ${NUM} · v1 ${NUM} m/s · v2 ${NUM} m/s · v3 ${NUM} m/s · v4 ${NUM} m/s$`));
     expectSteady(h);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('compare.html: the kinetic energy plot names t and each engine in J', async () => {
@@ -154,7 +154,7 @@ describe('the values under the pointer', () => {
     const h = await hover(page, '#plot-energy', new RegExp(`^t = ${NUM} s · event-driven[^·]* (?:${NUM} J|–) · `));
     expectSteady(h);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('avalanche.html: the runout plot names t, the runout L in m and the front velocity in m/s', async () => {
@@ -164,7 +164,7 @@ describe('the values under the pointer', () => {
     const h = await hover(page, '#plot-runout', new RegExp(`^t = ${NUM} s · runout L ${NUM} m · .* · front velocity ${NUM} m/s$`));
     expectSteady(h);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('embedded at 480 x 360 with the energy plot: the line shows over the chart\'s title, taking no height from the fitted chart', async () => {
@@ -180,7 +180,7 @@ describe('the values under the pointer', () => {
     expect(line).toBe(title);
     expect((await page.locator('#plot-energy .u-over').boundingBox())?.height).toBe(over?.height);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('a 360 px phone: the line stays inside its card, on two lines at most, and nothing scrolls sideways', async () => {
@@ -194,7 +194,7 @@ describe('the values under the pointer', () => {
     expect(h.line.height).toBeLessThanOrEqual(2 * h.line.lineHeight + 0.5);
     expect(await sidewaysOverflow(page)).toEqual([]);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
   // the ledger's ten series overflowed the line's two rows on a phone and its one row at 1024 px:
   // "total" and "initial energy" were lost to the ellipsis
@@ -218,7 +218,7 @@ describe('the values under the pointer', () => {
       if (h.swatches.length === 0) expect(h.text).toMatch(new RegExp(`^t = ${NUM} s · in J: translation ${NUM} · rotation ${NUM} · observer ${NUM} · elastic ${NUM} · gravity ${NUM} · damping loss ${NUM} · friction loss ${NUM} · total`));
       else expect(h.swatches).toEqual(markers.slice(0, 7));
       expect(errors).toEqual([]);
-      await page.context().close();
+      await closePage(page);
     }
   });
 
@@ -230,7 +230,7 @@ describe('the values under the pointer', () => {
     expectSteady(h);
     expect(h.fits, h.text).toBe(true);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
   // log x (the study's aspect ratios): the read-out took the x nearest by value, and its published
   // lines' 40 x values sit a few px apart around the cases, so pointing at a case's marker read
@@ -269,7 +269,7 @@ describe('the values under the pointer', () => {
       expect(Math.abs(s.x - s.px), `${s.px} px, ${s.text}`).toBeLessThanOrEqual(nearest + 1);
     }
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
   // a tap read the values, which stayed (and the loop point's mark with them) while the page
   // scrolled on, until the next touch or mouse move on the chart
@@ -309,6 +309,6 @@ describe('the values under the pointer', () => {
     await page.touchscreen.tap(heading.x + 5, heading.y + 5);
     await expect.poll(() => page.locator('#plot-ledger .hover-readout').textContent()).toBe('');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 });

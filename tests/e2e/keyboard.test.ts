@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { tabTo } from './a11y';
-import { granularState, openPage, useBrowser, waitForState } from './browser';
+import { closePage, granularState, openPage, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -98,7 +98,7 @@ describe('keyboard only', () => {
       expect(await page.evaluate(() => document.activeElement?.id)).toBe(next);
       expect(page.url()).toBe(address);
       expect(errors).toEqual([]);
-      await page.context().close();
+      await closePage(page);
     });
   }
 
@@ -112,7 +112,7 @@ describe('keyboard only', () => {
     expect(await page.locator('#energy-log').isChecked()).toBe(true);
     expect(unseen).toEqual([]);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('soft discs: controls, and the two plot pickers', async () => {
@@ -127,7 +127,7 @@ describe('keyboard only', () => {
     await expect.poll(() => page.locator('#coord-quantity').inputValue()).not.toBe(quantity);
     expect(unseen).toEqual([]);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('avalanche: controls, force chains, the study run and cancel', async () => {
@@ -152,7 +152,7 @@ describe('keyboard only', () => {
     await expect.poll(async () => (await page.locator('#study-result').textContent()) ?? '', { timeout: 10_000 }).toContain('cancelled');
     expect(unseen).toEqual([]);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('three contact models: controls, the log-axis toggle and the velocity plot\'s pickers', async () => {
@@ -174,7 +174,7 @@ describe('keyboard only', () => {
     await reach(page, '#table-csv', unseen);
     expect(unseen).toEqual([]);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('chain lab: every panel run from the keyboard, the row animation played and scrubbed', async () => {
@@ -219,7 +219,7 @@ describe('keyboard only', () => {
     }
     expect(unseen).toEqual([]);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('copy link leaves the focus where the user went meanwhile (the clipboard may answer late)', async () => {
@@ -247,6 +247,6 @@ describe('keyboard only', () => {
     await expect.poll(() => page.locator('#share-status').textContent()).toMatch(/^Link copied/);
     expect(await page.evaluate(() => document.activeElement?.id ?? '')).toBe('share-url');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 });

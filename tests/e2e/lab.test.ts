@@ -1,6 +1,6 @@
 /** The full page: loads the default scenario, runs, draws discs, plots grow. */
 import { describe, expect, inject, it } from 'vitest';
-import { coloredPixels, granularState, useBrowser, openPage, plotPoints, waitForState } from './browser';
+import { closePage, coloredPixels, granularState, useBrowser, openPage, plotPoints, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -70,7 +70,7 @@ describe('the lab page', () => {
     await waitForState(page, (s) => !s.running);
     expect(await page.locator('#btn-play').getAttribute('aria-pressed')).toBe('false');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('sets gravity from the form: the scenario gets the pair, Haff, Enskog and the equation of state are no longer drawn, a bad value is named', async () => {
@@ -110,7 +110,7 @@ describe('the lab page', () => {
     await waitForState(page, (s) => s.count === 1 && s.running);
     await expect.poll(() => page.locator('#status').textContent()).toBe('Running — 1 disc');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('greys out t_c without the TC model and the vibrating wall\'s settings without it, unless one holds a refused value', async () => {
@@ -139,7 +139,7 @@ describe('the lab page', () => {
     await page.locator('#preset').selectOption('gas-polygon');
     await expect.poll(async () => (await page.locator('#card-rate').textContent()) ?? '').toContain('Enskog, mixture of the disc sizes, over each interval');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   // an area fraction sizes the discs: Haff's preset (ν = 0.05, 1000 discs in 1 m²) has discs of
@@ -160,7 +160,7 @@ describe('the lab page', () => {
     await page.locator('#f-areaFraction').fill('0.1');
     expect(await page.locator('#f-radius').isDisabled()).toBe(true);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   // Haff's law is cooling by collisions between discs alone: the L-shaped room's walls, at the discs'
@@ -187,7 +187,7 @@ describe('the lab page', () => {
     expect(await page.locator('#energy-no-haff').isVisible()).toBe(false);
     expect(await eosLabel.textContent()).toMatch(/same [0-9.]+ s \(N\/m\)$/);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   // switching gravity on took the Haff curve's legend entry away with no word on the page: a line under
@@ -225,7 +225,7 @@ describe('the lab page', () => {
     expect(await note.isVisible()).toBe(true);
     expect(await legend.textContent()).not.toContain('Haff');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it("the wall pressure's label names the span its mean covers while its 25 intervals fill", async () => {
@@ -245,6 +245,6 @@ describe('the lab page', () => {
     await waitForState(page, (s) => s.outputIndex === 0 && s.time === 0);
     await expect.poll(() => label.textContent()).toBe('wall pressure, mean over the last 0.5 s (N/m)');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 });

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { openPage, useBrowser, waitForState } from './browser';
+import { closePage, openPage, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -74,6 +74,6 @@ describe('legend: series switched off stay off through rebuilds (gas energy plot
     await expect.poll(() => rebuilt(page)).toBe(true);
     expect(await state(haff)).toEqual(ON);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 });

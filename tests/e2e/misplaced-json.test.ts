@@ -5,7 +5,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { encodeScenario } from '../../web/src/ui/share';
-import { openPage, useBrowser, waitForState } from './browser';
+import { closePage, openPage, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -36,7 +36,7 @@ describe('scenario text and links on the wrong page', () => {
       expect(new URL(page.url()).pathname.endsWith(path)).toBe(true);
       expect(await page.locator('#link-error').isVisible()).toBe(false);
       expect(errors).toEqual([]);
-      await page.context().close();
+      await closePage(page);
     });
   }
 
@@ -53,6 +53,6 @@ describe('scenario text and links on the wrong page', () => {
     await page.waitForURL(/soft\.html/);
     await expect.poll(async () => page.locator('#scenario-name').textContent()).toBe('Sent from the chain lab');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 });

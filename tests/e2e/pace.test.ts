@@ -1,6 +1,6 @@
 /** The speed control says what was asked for; a run that cannot keep up says what it reaches. */
 import { describe, expect, inject, it } from 'vitest';
-import { openPage, useBrowser, waitForState } from './browser';
+import { closePage, openPage, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -29,6 +29,6 @@ describe('the pace next to the speed', () => {
     await page.locator('#btn-play').click();
     await expect.poll(async () => page.locator('#sim-pace').isHidden()).toBe(true);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 });

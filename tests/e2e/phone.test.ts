@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { openPage, sidewaysOverflow, useBrowser, waitForState } from './browser';
+import { closePage, openPage, sidewaysOverflow, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -32,7 +32,7 @@ describe('on a phone', () => {
       await expect.poll(async () => layoutOrder(page)).toEqual(['scenario-panel', 'stage', 'plots']);
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('preset');
       expect(errors).toEqual([]);
-      await page.context().close();
+      await closePage(page);
     });
   }
 
@@ -63,7 +63,7 @@ describe('on a phone', () => {
     const tablet = await sizes();
     expect(tablet.canvas).toBeLessThanOrEqual(tablet.wrap);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
   // the comparison's plots sat in a grid of columns at least 24rem (360 px) wide and the chain lab's in
   // 22rem (330 px): on a 360 px phone each card ran 30 px (compare) or 48 px (chain) past the edge of
@@ -84,7 +84,7 @@ describe('on a phone', () => {
       expect(await past()).toEqual([]);
       expect(await sidewaysOverflow(page, 'document')).toEqual([]);
       expect(errors).toEqual([]);
-      await page.context().close();
+      await closePage(page);
     });
   }
 
@@ -105,7 +105,7 @@ describe('on a phone', () => {
     const enskog = await page.locator('#plot-rate .u-legend .u-series th').filter({ hasText: 'Enskog' }).locator('.u-label').boundingBox();
     expect(enskog!.height).toBeGreaterThan(30);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   // the soft hysteresis plot's compact legend (a small embedded frame): its loop toggles were 22 x 22 px,
@@ -127,7 +127,7 @@ describe('on a phone', () => {
       expect(h).toBeGreaterThanOrEqual(24);
     }
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   // the share block squeezed beside the page links: on a 360 px phone "Copy link" broke over two rows
@@ -151,7 +151,7 @@ describe('on a phone', () => {
     for (const box of [after, status, link]) expect(box.x + box.width).toBeLessThanOrEqual(360);
     expect(await sidewaysOverflow(page, 'document')).toEqual([]);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   // the comparison's readout in three columns on a tablet (768 px) or a phone turned sideways (740 px):
@@ -172,7 +172,7 @@ describe('on a phone', () => {
       expect(broken).toEqual([]);
       expect(await sidewaysOverflow(page, 'document')).toEqual([]);
       expect(errors).toEqual([]);
-      await page.context().close();
+      await closePage(page);
     });
   }
 });

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { openPage, useBrowser, waitForState } from './browser';
+import { closePage, openPage, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -34,8 +34,8 @@ describe('an emptied plot looks like a new one', () => {
       await expect.poll(async () => (await drawing(page, c.plot)).equals(empty)).toBe(true);
       expect(errors).toEqual([]);
       expect(fresh.errors).toEqual([]);
-      await fresh.page.context().close();
-      await page.context().close();
+      await closePage(fresh.page);
+      await closePage(page);
     });
   }
 });

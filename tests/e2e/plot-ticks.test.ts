@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { openPage, useBrowser, waitForProbe, waitForState } from './browser';
+import { closePage, openPage, useBrowser, waitForProbe, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -57,7 +57,7 @@ describe('time-axis labels at the first output instants (480 x 360 embeds)', () 
         expect(axis.crowded, where).toEqual([]);
       }
       expect(errors).toEqual([]);
-      await page.context().close();
+      await closePage(page);
     });
   }
 });
@@ -80,6 +80,6 @@ describe('log-axis labels', () => {
     // the linear axes beside them keep their plain numbers
     expect(await ticks('plot-iterations', 1)).toMatch(/^0 50 100 /);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 });

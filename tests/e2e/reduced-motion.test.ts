@@ -5,20 +5,16 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { granularState, useBrowser, waitForState } from './browser';
+import { BLANK_PAGE, closePage, granularState, openPage, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
 
+/** a page (openPage's: closePage clears its emulation) with `reducedMotion` emulated, at `url` */
 async function open(b: Browser, url: string, reducedMotion: 'reduce' | 'no-preference'): Promise<{ page: Page; errors: string[] }> {
-  const context = await b.newContext({ viewport: { width: 1366, height: 900 }, reducedMotion });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
-  });
-  await page.goto(url);
-  return { page, errors };
+  const opened = await openPage(b, `${inject('baseUrl')}${BLANK_PAGE}`);
+  await opened.page.emulateMedia({ reducedMotion });
+  await opened.page.goto(url);
+  return opened;
 }
 
 describe('prefers-reduced-motion', () => {
@@ -32,16 +28,16 @@ describe('prefers-reduced-motion', () => {
       expect(still.outputIndex).toBe(0);
       expect(await reduced.page.locator('#btn-play').textContent()).toBe('Play');
       expect(reduced.errors).toEqual([]);
-      await reduced.page.context().close();
+      await closePage(reduced.page);
 
       const asked = await open(browser(), `${inject('baseUrl')}${path}?play=1`, 'reduce');
       await waitForState(asked.page, (s) => s.running);
-      await asked.page.context().close();
+      await closePage(asked.page);
 
       const normal = await open(browser(), `${inject('baseUrl')}${path}`, 'no-preference');
       await waitForState(normal.page, (s) => s.running && s.time !== 0);
       expect(normal.errors).toEqual([]);
-      await normal.page.context().close();
+      await closePage(normal.page);
     });
   }
 
@@ -50,7 +46,7 @@ describe('prefers-reduced-motion', () => {
       const { page } = await open(browser(), `${inject('baseUrl')}soft.html?play=1`, mode);
       await waitForState(page, (s) => s.time > 1);
       const drawn = await page.evaluate(() => window.__granular?.soft?.().traces ?? -1);
-      await page.context().close();
+      await closePage(page);
       return drawn > 0;
     };
     expect(await traces('reduce')).toBe(false);
@@ -63,6 +59,6 @@ describe('prefers-reduced-motion', () => {
     expect(await page.locator('#row-play').getAttribute('aria-pressed')).toBe('false');
     expect(await page.locator('#row-clock').textContent()).toMatch(/^t = 0 s/);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 });

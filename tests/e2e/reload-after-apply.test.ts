@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { decodeScenario, encodeScenario } from '../../web/src/ui/share';
-import { openPage, useBrowser, waitForState } from './browser';
+import { closePage, openPage, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -57,7 +57,7 @@ describe('a reload straight after Apply', () => {
       expect(await page.locator(field).inputValue()).toBe(value);
       expect(await page.locator('#link-error').isVisible()).toBe(false);
       expect(errors).toEqual([]);
-      await page.context().close();
+      await closePage(page);
     });
   }
 
@@ -82,7 +82,7 @@ describe('a reload straight after Apply', () => {
     await expect.poll(async () => page.locator('#f-restitution').inputValue()).toBe('0.8');
     expect(await page.locator('#link-error').isVisible()).toBe(false);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('chain.html: the defaults and a link leave the address alone; a run of the user goes into it', async () => {
@@ -108,7 +108,7 @@ describe('a reload straight after Apply', () => {
     expect(await page.evaluate(() => window.__chain?.probe().state.time.e)).toBe(0.6);
     expect(new URL(page.url()).hash).toBe(`#s=${link}`);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   // the address took a panel's inputs only when its run finished: a reload during a long sweep or
@@ -146,7 +146,7 @@ describe('a reload straight after Apply', () => {
     expect(await page.evaluate(() => window.__chain?.probe().state.sweep.points)).toBe(100000);
     expect(await addressScenario(page.url())).toEqual(await addressScenario(during));
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
 
     // an embed's address is the embedding page's: a run started in it leaves it as it is
     const embed = `${inject('baseUrl')}chain.html?embed=1&plot=mc`;
@@ -157,7 +157,7 @@ describe('a reload straight after Apply', () => {
     await expect.poll(async () => framed.page.evaluate(() => window.__chain?.probe().mc.samples)).toBe(2000);
     expect(framed.page.url()).toBe(embed);
     expect(framed.errors).toEqual([]);
-    await framed.page.context().close();
+    await closePage(framed.page);
   });
 
   // Copy link wrote the finished runs into the address: pressed during a long run, it put the inputs of
@@ -175,6 +175,6 @@ describe('a reload straight after Apply', () => {
     await expect.poll(async () => page.evaluate(() => window.__chain?.probe().mc.samples), { timeout: 60_000 }).toBe(100000);
     expect((await addressScenario(page.url()))?.['mc']).toMatchObject({ samples: 100000 });
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 });

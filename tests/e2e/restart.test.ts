@@ -1,6 +1,6 @@
 /** The engine fails (as after a WebAssembly out-of-memory abort): the page says so, restarts its worker and keeps the scenario. */
 import { describe, expect, inject, it } from 'vitest';
-import { openPage, useBrowser, waitForState } from './browser';
+import { closePage, openPage, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -20,7 +20,7 @@ for (const page of ['', 'soft.html', 'avalanche.html', 'compare.html']) {
       await waitForState(tab, (s) => s.running && s.time > 0, 60_000);
       await expect.poll(() => tab.locator('#status').textContent()).not.toContain('restarted');
       expect(errors).toEqual([]);
-      await tab.context().close();
+      await closePage(tab);
     });
   });
 }
@@ -49,6 +49,6 @@ describe('engine restart, a scenario applied meanwhile', () => {
     expect(after.count).toBe(77);
     expect(await tab.locator('#scenario-title').textContent()).toBe('Applied after the failure');
     expect(errors).toEqual([]);
-    await tab.context().close();
+    await closePage(tab);
   });
 });

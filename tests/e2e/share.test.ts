@@ -1,7 +1,7 @@
 /** Share links: the same scenario state for state in a fresh page; malformed links fall back to the default. */
 import { describe, expect, inject, it } from 'vitest';
 import { encodeScenario } from '../../web/src/ui/share';
-import { granularState, useBrowser, openPage, waitForState } from './browser';
+import { closePage, granularState, useBrowser, openPage, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -46,8 +46,8 @@ describe('share links', () => {
     }
     expect(await b.locator('#link-error').isVisible()).toBe(false);
     expect(errors).toEqual([]);
-    await a.context().close();
-    await b.context().close();
+    await closePage(a);
+    await closePage(b);
   });
 
   const malformed: Array<[string, () => Promise<string>, RegExp]> = [
@@ -70,7 +70,7 @@ describe('share links', () => {
       if (what === 'an invalid scenario') await page.screenshot({ path: '/tmp/granular-bad-link.png' });
       expect(errors).toEqual([]);
       expect((await granularState(page)).status).toBe(0);
-      await page.context().close();
+      await closePage(page);
     });
   }
 });

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { encodeScenario } from '../../web/src/ui/share';
 import type { SoftProbe } from '../../web/src/ui/test-hook';
-import { coloredPixels, granularState, menuPresetIds, openPage, presetIdsOfFamily, useBrowser, waitForState } from './browser';
+import { closePage, coloredPixels, granularState, menuPresetIds, openPage, presetIdsOfFamily, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -33,7 +33,7 @@ describe('the soft-disc page', () => {
     await waitForState(page, (s) => s.outputIndex >= 2);
     await expect.poll(async () => (await softProbe(page)).ledgerTime?.[1]).toBeCloseTo(0.04, 12);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('runs soft-box, draws the discs, fills the ledger; head-on shows its hysteresis loop', async () => {
@@ -65,7 +65,7 @@ describe('the soft-disc page', () => {
     expect(await page.locator('#plot-hysteresis .u-legend').textContent()).toContain('t = 2.000 s');
     expect(await page.locator('#soft-info').textContent()).toContain('target restitution e = 0.8');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('"Copy link" reproduces the same state, coordinates and all', async () => {
@@ -97,8 +97,8 @@ describe('the soft-disc page', () => {
       expect(sb.hash).toBe(sa.hash);
     }
     expect(errors).toEqual([]);
-    await a.context().close();
-    await b.context().close();
+    await closePage(a);
+    await closePage(b);
   });
 
   it('?embed=1 shows the canvas, the play controls and the one plot asked for', async () => {
@@ -114,7 +114,7 @@ describe('the soft-disc page', () => {
     expect(await page.locator('#plots').isVisible()).toBe(false);
     expect(await page.locator('#sim-canvas').isVisible()).toBe(true);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('embedded at 480 x 360 with the ledger: a chart tall enough to read, its nine-entry legend in short words inside the frame; full labels elsewhere', async () => {
@@ -158,7 +158,7 @@ describe('the soft-disc page', () => {
       expect(wide.shown, url).toEqual(['translational kinetic', 'rotational kinetic', 'observer kinetic', 'elastic (Hertz)', 'gravitational potential', 'dissipated by damping', 'dissipated by friction', 'total', 'initial energy']);
     }
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   // Reset and Apply put the coordinate plot back on discs 0 and 1 and the hysteresis plot on the first
@@ -200,7 +200,7 @@ describe('the soft-disc page', () => {
     expect(await page.locator('#coord-discs').evaluate((s) => [...(s as HTMLSelectElement).selectedOptions].map((o) => o.value))).toEqual(['0']);
     expect(await legend()).toEqual(['disc 0']);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   // In the 240 px column of a 480 x 360 frame "Discs" ended the first row and its list began the next;
@@ -228,7 +228,7 @@ describe('the soft-disc page', () => {
         expect(hint).toContain('Shift + arrow keys');
       }
       expect(errors).toEqual([]);
-      await page.context().close();
+      await closePage(page);
     }
   });
 
@@ -246,7 +246,7 @@ describe('the soft-disc page', () => {
     await expect.poll(async () => Math.min(...(await ticks()))).toBeLessThanOrEqual(-100);
     expect((await softProbe(page)).closure).toBeLessThan(1e-6);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   // The closure's value broke after its exponent's hyphen beside its long label, '3.84e-' over '11'.
@@ -263,7 +263,7 @@ describe('the soft-disc page', () => {
       });
       expect(lines, `${width} px`).toBe(1);
       expect(errors).toEqual([]);
-      await page.context().close();
+      await closePage(page);
     }
   });
 
@@ -289,7 +289,7 @@ describe('the soft-disc page', () => {
     expect(await page.locator('#f-circleRadius').isDisabled()).toBe(true);
     expect(await page.locator('#f-boxHeight').isDisabled()).toBe(true);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('c_τ is greyed out while a target restitution takes its place, and used once that is cleared (the guide\'s first try)', async () => {
@@ -311,7 +311,7 @@ describe('the soft-disc page', () => {
     await page.locator('#f-restitution').pressSequentially('0.7');
     expect(await page.locator('#f-cTau').isDisabled()).toBe(true);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -325,7 +325,7 @@ describe('family routing', () => {
     expect(await page.locator('#link-error').isVisible()).toBe(false);
     expect(await page.locator('#scenario-title').textContent()).toContain("Newton's cradle");
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('a gas link opened on the soft page goes to the gas page; its menu lists the gas presets and no other', async () => {
@@ -337,6 +337,6 @@ describe('family routing', () => {
     expect(await menuPresetIds(page)).toEqual(await presetIdsOfFamily('gas'));
     expect((await granularState(page)).count).toBe(2);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { encodeScenario } from '../../web/src/ui/share';
-import { openPage, useBrowser, waitForState } from './browser';
+import { closePage, openPage, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
 const HOSTILE = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
@@ -37,7 +37,7 @@ describe('untrusted share links', () => {
       expect(await tab.locator('img[src="x"]').count()).toBe(0);
       expect(await tab.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
       expect(errors).toEqual([]);
-      await tab.context().close();
+      await closePage(tab);
     });
   }
 
@@ -49,6 +49,6 @@ describe('untrusted share links', () => {
     expect(await banner.textContent()).toMatch(/generate\.count = 1000000000/);
     await waitForState(page, (s) => s.count > 0 && s.time > 0);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 });

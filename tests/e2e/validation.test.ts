@@ -1,7 +1,7 @@
 /** Invalid input: the message appears next to its field and the previous scenario keeps running. */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
-import { granularState, useBrowser, openPage, waitForState } from './browser';
+import { closePage, granularState, useBrowser, openPage, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -32,7 +32,7 @@ describe('scenario validation in the page', () => {
     await page.locator('#apply').click();
     await fieldError.waitFor({ state: 'hidden' });
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('tells how to write a number typed with a decimal comma, on the form pages and the chain lab', async () => {
@@ -52,14 +52,14 @@ describe('scenario validation in the page', () => {
       // what was typed stays, to be corrected
       expect(await page.locator(`#f-${field}`).inputValue()).toBe(text);
       expect(errors).toEqual([]);
-      await page.context().close();
+      await closePage(page);
     }
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html`);
     await page.locator('#time-e').fill('0,5');
     await page.locator('#time-run').click();
     await expect.poll(async () => page.locator('#time-e-error').textContent()).toBe('e = "0,5" is not a number: write it with a decimal point and no separators (0.5, 1000)');
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('lists errors of pasted JSON and shows "finished" at the end of a run', async () => {
@@ -107,6 +107,6 @@ describe('scenario validation in the page', () => {
     expect(await page.locator('#scenario-title').textContent()).toBe('Uploaded <b>run</b>');
     expect(await page.locator('#scenario-title b').count()).toBe(0);
     expect(errors).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 });

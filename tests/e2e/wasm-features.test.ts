@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { openPage, useBrowser, waitForState } from './browser';
+import { closePage, openPage, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -62,8 +62,8 @@ describe('the SIMD build and the baseline build', () => {
       expect(b).toEqual(a);
       expect(simd.errors).toEqual([]);
       expect(baseline.errors).toEqual([]);
-      await simd.tab.context().close();
-      await baseline.tab.context().close();
+      await closePage(simd.tab);
+      await closePage(baseline.tab);
     });
   }
 });
@@ -99,7 +99,7 @@ describe('an engine that cannot load', () => {
       expect(await tab.locator('#download-json').isDisabled()).toBe(false);
       expect(await tab.locator('#scenario-form .availability').textContent()).toBe(`Nothing can be applied: ${message}`);
       if (!path) await tab.screenshot({ path: '/tmp/granular-engine-fatal.png' });
-      await tab.context().close();
+      await closePage(tab);
     });
   }
 });
