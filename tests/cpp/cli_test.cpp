@@ -39,6 +39,8 @@ Result cli(const std::string& args) {
   r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
   r.out = slurp(out);
   r.err = slurp(err);
+  std::remove(out.c_str());  // one pair of files per test process, not left behind in TempDir()
+  std::remove(err.c_str());
   return r;
 }
 

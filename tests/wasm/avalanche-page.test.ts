@@ -7,7 +7,7 @@ import { parseStudyCaseResult } from '../../web/src/avalanche/study';
 import type { GranularModule } from '../../web/src/sim/granular-wasm';
 import { parseValidationReport } from '../../web/src/sim/scenario';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadGranular, readRepoFile, ROOT } from './load';
@@ -50,11 +50,16 @@ function nativeTinyCase(extra: string[]): Record<string, unknown> {
   const cli = path.join(ROOT, 'build', 'release', 'granular-cli');
   if (!existsSync(cli)) throw new Error(`${cli} missing: run npm test (it builds the native CLI first)`);
   const { minWidthGrains, minHeightGrains } = studyCaseOptions('tiny');
-  const out = path.join(mkdtempSync(path.join(tmpdir(), 'study-')), 'study.json');
-  // one aspect ratio: no slope to judge, so the command's status says FAIL; the case is in the JSON
-  spawnSync(cli, ['avalanche-study', '--aspects', '2', '--min-width', String(minWidthGrains), '--min-height', String(minHeightGrains),
-    ...extra, '--seeds', '1', '--jobs', '1', '--json', out], { stdio: 'ignore' });
-  return (JSON.parse(readFileSync(out, 'utf8')) as { cases: Record<string, unknown>[] }).cases[0] ?? {};
+  const dir = mkdtempSync(path.join(tmpdir(), 'study-'));
+  const out = path.join(dir, 'study.json');
+  try {
+    // one aspect ratio: no slope to judge, so the command's status says FAIL; the case is in the JSON
+    spawnSync(cli, ['avalanche-study', '--aspects', '2', '--min-width', String(minWidthGrains), '--min-height', String(minHeightGrains),
+      ...extra, '--seeds', '1', '--jobs', '1', '--json', out], { stdio: 'ignore' });
+    return (JSON.parse(readFileSync(out, 'utf8')) as { cases: Record<string, unknown>[] }).cases[0] ?? {};
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const SAME_KEYS = ['grains', 'L0', 'H0', 'aspect', 'runout', 'stopTime'] as const;

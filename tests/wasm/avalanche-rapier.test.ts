@@ -4,7 +4,7 @@
 // released column stepped by Rapier must spread and stop.
 import RAPIER from '@dimforge/rapier2d-simd-compat';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -98,11 +98,16 @@ describe("on the study's own column (granular-cli avalanche-study --json)", () =
   let study: { cases: StudyCase[]; params: StudyParams };
   beforeAll(() => {
     if (!existsSync(CLI)) throw new Error(`${CLI} missing: run npm test (it builds the native CLI first)`);
-    const json = path.join(mkdtempSync(path.join(tmpdir(), 'rapier-')), 'study.json');
-    // a small column: 4 grains wide, 8 high (a = 2)
-    const run = spawnSync(CLI, ['avalanche-study', '--aspects', '2', '--min-width', '4', '--min-height', '8', '--json', json], { encoding: 'utf8' });
-    expect([0, 1], run.stderr).toContain(run.status); // 1: the study's verdict (one a has no slope)
-    study = JSON.parse(readFileSync(json, 'utf8')) as typeof study;
+    const dir = mkdtempSync(path.join(tmpdir(), 'rapier-'));
+    const json = path.join(dir, 'study.json');
+    try {
+      // a small column: 4 grains wide, 8 high (a = 2)
+      const run = spawnSync(CLI, ['avalanche-study', '--aspects', '2', '--min-width', '4', '--min-height', '8', '--json', json], { encoding: 'utf8' });
+      expect([0, 1], run.stderr).toContain(run.status); // 1: the study's verdict (one a has no slope)
+      study = JSON.parse(readFileSync(json, 'utf8')) as typeof study;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it('the runout from positions is the engine’s, at release (L0) and in the deposit (L∞ and its main mass)', () => {

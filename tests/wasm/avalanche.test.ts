@@ -1,7 +1,7 @@
 // The avalanche through the WASM build: native = WASM (identical runout and state hash) on every
 // avalanche preset, and the scenario API's messages.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -61,9 +61,11 @@ describe('avalanche (WASM)', () => {
     if (!existsSync(CLI)) throw new Error(`${CLI} missing: run npm test (it builds the native CLI first)`);
     const preset = JSON.parse(readRepoFile('scenarios/avalanche-column.json')) as Record<string, unknown>;
     const json = JSON.stringify({ ...preset, solver: { method: 'jacobi' } });
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'jacobi-')), 'column-jacobi.json');
+    const dir = mkdtempSync(path.join(tmpdir(), 'jacobi-'));
+    const file = path.join(dir, 'column-jacobi.json');
     writeFileSync(file, json);
     const [hash, time] = execFileSync(CLI, ['hash', file], { encoding: 'utf8' }).trim().split(' ');
+    rmSync(dir, { recursive: true, force: true });
     const w = new mod.AvalancheWorld(json);
     try {
       expect(w.ok(), w.report()).toBe(true);
@@ -79,26 +81,30 @@ describe('avalanche (WASM)', () => {
   it("the village: the engine's summary says when the flow reached it, natively and in WASM alike", () => {
     if (!existsSync(CLI)) throw new Error(`${CLI} missing: run npm test (it builds the native CLI first)`);
     const dir = mkdtempSync(path.join(tmpdir(), 'village-'));
-    for (const x of [0.2, 0.9]) {
-      const json = JSON.stringify({ schema: 1, engine: 'avalanche', village: x });
-      const file = path.join(dir, `village-${x}.json`);
-      writeFileSync(file, json);
-      const run = spawnSync(CLI, ['run', file], { encoding: 'utf8' });
-      const summary = JSON.parse(run.stderr.trim().split('\n').pop() ?? '{}') as { village?: { x: number; reachedAt: number | null } };
-      const w = new mod.AvalancheWorld(json);
-      try {
-        runToEnd(w);
-        // the first output instant whose runout reaches x, found here from the samples
-        const s = w.samples(0);
-        const k = Array.from(s.runout).findIndex((l) => l >= x);
-        const expected = k < 0 ? -1 : s.time[k]!;
-        expect(w.summary().villageReachedAt, String(x)).toBe(expected);
-        expect(summary.village, String(x)).toEqual({ x, reachedAt: k < 0 ? null : expected });
-        // the default column's runout is about 0.32 m: it reaches 0.2 m, not 0.9 m
-        expect(k >= 0, String(x)).toBe(x < w.summary().runout);
-      } finally {
-        w.delete();
+    try {
+      for (const x of [0.2, 0.9]) {
+        const json = JSON.stringify({ schema: 1, engine: 'avalanche', village: x });
+        const file = path.join(dir, `village-${x}.json`);
+        writeFileSync(file, json);
+        const run = spawnSync(CLI, ['run', file], { encoding: 'utf8' });
+        const summary = JSON.parse(run.stderr.trim().split('\n').pop() ?? '{}') as { village?: { x: number; reachedAt: number | null } };
+        const w = new mod.AvalancheWorld(json);
+        try {
+          runToEnd(w);
+          // the first output instant whose runout reaches x, found here from the samples
+          const s = w.samples(0);
+          const k = Array.from(s.runout).findIndex((l) => l >= x);
+          const expected = k < 0 ? -1 : s.time[k]!;
+          expect(w.summary().villageReachedAt, String(x)).toBe(expected);
+          expect(summary.village, String(x)).toEqual({ x, reachedAt: k < 0 ? null : expected });
+          // the default column's runout is about 0.32 m: it reaches 0.2 m, not 0.9 m
+          expect(k >= 0, String(x)).toBe(x < w.summary().runout);
+        } finally {
+          w.delete();
+        }
       }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
