@@ -480,10 +480,8 @@ export function hoverReadout(options: Pick<uPlot.Options, 'series' | 'axes' | 'm
       // the rows depend on the chart's width and series alone, never on the text: nothing moves while pointing
       setSize: (u) => {
         const rows = readoutRows(u.width, options.series.length - 1);
-        if (line) {
-          if (line.classList.contains('two-lines') !== (rows > 1)) line.classList.toggle('two-lines', rows > 1);
-          if (line.classList.contains('three-lines') !== (rows > 2)) line.classList.toggle('three-lines', rows > 2);
-        }
+        line?.classList.toggle('two-lines', rows > 1);
+        line?.classList.toggle('three-lines', rows > 2);
         // another width: the full names may fit again
         form = 0;
       },

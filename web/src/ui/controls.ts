@@ -30,8 +30,6 @@ export class Controls {
   private endedBy: 'finished' | 'stopped' = 'finished';
   private readonly stepButton: HTMLButtonElement;
   private readonly resetButton: HTMLButtonElement;
-  /** the engine could not load: nothing here can do anything (unavailable()) */
-  private unusable = false;
 
   /**
    * `start`: where Reset and Replay take the run, as the tooltips say it ("t = 0"; the avalanche's
@@ -136,7 +134,6 @@ export class Controls {
    * and did nothing when pressed.
    */
   unavailable(reason: string): void {
-    this.unusable = true;
     for (const control of [this.playButton, this.stepButton, this.resetButton, this.speedInput]) {
       control.disabled = true;
       control.title = reason;
@@ -145,7 +142,7 @@ export class Controls {
 
   /** Play / pause (the Play button, and the space bar when the focus is not in a form control); Replay at the end. */
   toggle(): void {
-    if (this.unusable) return;
+    if (this.playButton.disabled) return; // unavailable()
     if (this.running) this.handlers.pause();
     else if (this.finished) this.handlers.replay();
     else this.handlers.play();
