@@ -80,7 +80,9 @@ function buildNative(kind) {
   const dir = path.join(root, 'build', kind === 'test' ? 'native' : 'release');
   const flags =
     kind === 'test'
-      ? ['-DCMAKE_BUILD_TYPE=Debug', '-DGRANULAR_SANITIZE=ON', '-DCMAKE_CXX_FLAGS=-O1 -g']
+      ? // -g1: line tables only, all a sanitizer report needs for file:line (full -g made this build
+        // a third slower: 3.0 -> 2.1 min on 2 cores); configure your own build for a debugger
+        ['-DCMAKE_BUILD_TYPE=Debug', '-DGRANULAR_SANITIZE=ON', '-DCMAKE_CXX_FLAGS=-O1', '-DCMAKE_CXX_FLAGS_DEBUG=-g1']
       : ['-DCMAKE_BUILD_TYPE=Release', '-DGRANULAR_TESTS=OFF'];
   log(`building native (${kind}) in ${path.relative(root, dir)}`);
   mustRun('cmake', ['-S', '.', '-B', dir, ...flags, '-DGRANULAR_WERROR=ON'], { stdio: ['inherit', 'ignore', 'inherit'] });

@@ -62,10 +62,15 @@ describe('avalanche (WASM)', () => {
     const preset = JSON.parse(readRepoFile('scenarios/avalanche-column.json')) as Record<string, unknown>;
     const json = JSON.stringify({ ...preset, solver: { method: 'jacobi' } });
     const dir = mkdtempSync(path.join(tmpdir(), 'jacobi-'));
-    const file = path.join(dir, 'column-jacobi.json');
-    writeFileSync(file, json);
-    const [hash, time] = execFileSync(CLI, ['hash', file], { encoding: 'utf8' }).trim().split(' ');
-    rmSync(dir, { recursive: true, force: true });
+    let out: string;
+    try {
+      const file = path.join(dir, 'column-jacobi.json');
+      writeFileSync(file, json);
+      out = execFileSync(CLI, ['hash', file], { encoding: 'utf8' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const [hash, time] = out.trim().split(' ');
     const w = new mod.AvalancheWorld(json);
     try {
       expect(w.ok(), w.report()).toBe(true);
