@@ -94,9 +94,18 @@ export class McPanel {
       const chunk = Math.max(100, Math.ceil(inputs.samples / 50));
       const values: number[] = [];
       const restitution: number[] = [];
+      // all asked for at once: the worker answers them in order, without waiting for this thread
+      // (busy drawing the other panels on a page's start) to ask for each next one
+      const parts: Array<{ to: number; answer: Promise<string> }> = [];
       for (let from = 0; from < inputs.samples; from += chunk) {
         const to = Math.min(inputs.samples, from + chunk);
-        const part = parseMonteCarloRange(await this.worker.text({ type: 'montecarloRange', ...inputs, from, to }));
+        parts.push({ to, answer: this.worker.text({ type: 'montecarloRange', ...inputs, from, to }) });
+      }
+      // the loop below ends at a part that fails (or at a cancel, which rejects them all): the
+      // parts after it are not waited for, and their rejections must not go unhandled
+      for (const { answer } of parts) answer.catch(() => undefined);
+      for (const { to, answer } of parts) {
+        const part = parseMonteCarloRange(await answer);
         values.push(...part.values);
         restitution.push(...part.restitution);
         this.progress.set(to / inputs.samples);

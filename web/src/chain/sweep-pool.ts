@@ -3,7 +3,8 @@
  * are handed to whichever worker is free, and merged in grid order as they come back.
  */
 import { CancelledError, JobWorker } from './job-worker';
-import { emptySweep, mergePiece, splitSweep, workerCount, type SweepResult } from './sweep';
+import type { SweepChunkAnswer } from './protocol';
+import { emptySweep, mergePiece, splitSweep, workerCount, type SweepChunk, type SweepResult } from './sweep';
 
 export class SweepPool {
   private readonly workers: JobWorker[];
@@ -33,14 +34,28 @@ export class SweepPool {
       progress(Math.min(1, (result.filled + partial) / Math.max(1, grid.length)));
     };
     let next = 0;
+    // Each worker has its next chunk before it finishes one (two asked for at a time): it goes on
+    // without waiting for this thread, busy drawing on a page's start, to ask for more.
+    const ask = (worker: JobWorker, lane: number): { chunk: SweepChunk; answer: Promise<SweepChunkAnswer> } | null => {
+      if (next >= chunks.length) return null;
+      const chunk = chunks[next++]!;
+      const e = grid.slice(chunk.start, chunk.start + chunk.count);
+      const answer = worker.sweep(e, spheres, extended, (done) => {
+        inFlight.set(lane, done);
+        report();
+      });
+      // a lane stops waiting at a failure or a cancel: the chunk asked for ahead must not reject unhandled
+      answer.catch(() => undefined);
+      return { chunk, answer };
+    };
     const lane = async (worker: JobWorker, lane: number): Promise<void> => {
-      while (next < chunks.length) {
-        const chunk = chunks[next++]!;
-        const e = grid.slice(chunk.start, chunk.start + chunk.count);
-        const answer = await worker.sweep(e, spheres, extended, (done) => {
-          inFlight.set(lane, done);
-          report();
-        });
+      let current = ask(worker, lane);
+      let ahead = ask(worker, lane);
+      while (current) {
+        const { chunk } = current;
+        const answer = await current.answer;
+        current = ahead;
+        ahead = ask(worker, lane);
         inFlight.delete(lane);
         const rows = Array.from({ length: spheres }, (_, i) => answer.finalVelocity.subarray(i * chunk.count, (i + 1) * chunk.count));
         mergePiece(result, { start: chunk.start, collisions: answer.collisions, collapsed: answer.collapsed, finalVelocity: rows });
