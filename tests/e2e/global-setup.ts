@@ -49,8 +49,6 @@ function serve(root: string): Server {
       let rel = decodeURIComponent(url.pathname.slice(SUB_PATH.length));
       // where a page waits between tests (browser.ts: closePage), on the site's origin
       if (rel === '__blank.html') {
-        // as a well-configured host serves a Vite build: the hashed assets for good (the browser
-        // keeps them, and the compiled WebAssembly and scripts, between page loads), pages revalidated
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': CSP });
         res.end('<!doctype html><title>blank</title><link rel="icon" href="data:,">');
         return;
@@ -64,6 +62,8 @@ function serve(root: string): Server {
       try {
         const info = await stat(file);
         if (!info.isFile()) throw new Error('not a file');
+        // as a well-configured host serves a Vite build: the hashed assets for good (the browser
+        // keeps them, and the compiled WebAssembly and scripts, between page loads), pages revalidated
         res.writeHead(200, {
           'content-type': MIME[extname(file)] ?? 'application/octet-stream',
           'content-length': String(info.size),

@@ -1,6 +1,6 @@
 /**
  * Runs a sweep on several workers (navigator.hardwareConcurrency, 1 to 8): chunks of the grid
- * are handed to whichever worker is free, and merged in grid order as they come back.
+ * are handed to whichever worker is about to be free, and merged in grid order as they come back.
  */
 import { CancelledError, JobWorker } from './job-worker';
 import type { SweepChunkAnswer } from './protocol';
