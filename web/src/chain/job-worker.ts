@@ -24,12 +24,15 @@ let nextId = 1;
 export class JobWorker {
   private worker: Worker | null = null;
   private readonly pending = new Map<number, Pending>();
+  /** when (performance.now()) this worker's engine was loaded; null while it loads */
+  private readyAt: number | null = null;
 
   constructor(private readonly name: string) {}
 
   private ensure(): Worker {
     if (this.worker) return this.worker;
     const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: this.name });
+    this.readyAt = null;
     worker.addEventListener('message', (event: MessageEvent<ChainAnswer>) => this.receive(event.data));
     worker.addEventListener('error', (event: ErrorEvent) => {
       this.failAll(new Error(`The chain worker failed: ${event.message || 'unknown error'}`));
@@ -41,6 +44,9 @@ export class JobWorker {
   private receive(msg: ChainAnswer): void {
     // the engine's version, for the reproduce line under each panel of an embedded chain lab
     if (msg.type === 'ready') {
+      // the worker's clock, not this message's arrival: a page busy drawing reads it late, after
+      // the worker may have finished most of the job
+      this.readyAt = msg.at - performance.timeOrigin;
       reproduce.set({ version: msg.version });
       return;
     }
@@ -88,6 +94,14 @@ export class JobWorker {
     const answer = await this.request({ type: 'sweep', e, spheres, extended }, progress);
     if (answer.type !== 'sweep') throw new Error('unexpected answer from the chain worker');
     return answer.answer;
+  }
+
+  /**
+   * When a job asked for at `asked` could start: then, or when the engine had loaded if the worker
+   * was (re)started for it. A run's time shown to the reader leaves out the engine's loading.
+   */
+  startOf(asked: number): number {
+    return Math.max(asked, this.readyAt ?? asked);
   }
 
   busy(): boolean {

@@ -114,7 +114,7 @@ export class McPanel {
       const answer = summarizeSamples(values, restitution);
       this.answer = answer;
       this.inputs = inputs;
-      this.show(answer, inputs, (performance.now() - started) / 1000);
+      this.show(answer, inputs, (performance.now() - this.worker.startOf(started)) / 1000);
       this.onRun(inputs);
     }, () => this.stillShown());
   }

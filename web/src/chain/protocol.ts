@@ -25,7 +25,8 @@ export interface SweepChunkAnswer {
 }
 
 export type ChainAnswer =
-  | { type: 'ready'; version: string }
+  /** `at`: when the engine had loaded, performance.timeOrigin + performance.now() in the worker (ms) */
+  | { type: 'ready'; version: string; at: number }
   | { type: 'fatal'; message: string }
   | { type: 'progress'; id: number; done: number; total: number }
   | { type: 'text'; id: number; text: string }

@@ -102,7 +102,7 @@ export class SweepPanel {
         if (!latest()) return;
         this.sweep = result;
         this.shown = inputs;
-        this.show(result, inputs, (performance.now() - started) / 1000, problems);
+        this.show(result, inputs, (performance.now() - this.pool.startOf(started)) / 1000, problems);
         this.onRun(inputs);
       },
       () => this.stillShown(),

@@ -74,6 +74,11 @@ export class SweepPool {
     return { result, problems };
   }
 
+  /** When a sweep asked for at `asked` could start: then, or when the first of its workers' engines had loaded. */
+  startOf(asked: number): number {
+    return Math.min(...this.workers.map((w) => w.startOf(asked)));
+  }
+
   cancel(): void {
     for (const w of this.workers) w.cancel();
   }

@@ -79,7 +79,7 @@ scope.addEventListener('message', (event) => {
 loadGranularModule().then(
   (loaded) => {
     mod = loaded;
-    post({ type: 'ready', version: loaded.version() });
+    post({ type: 'ready', version: loaded.version(), at: performance.timeOrigin + performance.now() });
     for (const req of queued.splice(0)) handle(loaded, req);
   },
   (error: unknown) => {
