@@ -72,7 +72,7 @@ describe('the disc under the pointer', () => {
 
   it("a small embedded canvas's short form: the disc's number and speed, the engine before them; a fixed disc's number alone", () => {
     const grain = discBrief({ kind: 'grain', number: 64, r: 0.005158, x: 0.01073, y: 0.07706, vx: 0.01161, vy: -0.02276, spin: 0.7106 });
-    expect(grain.replace(/\u00a0/g, ' ')).toBe('grain 64 · |v| = 0.02555 m/s');
+    expect(grain.replace(/\u00a0/g, ' ')).toBe('grain 64 · |v| = 0.0256 m/s');
     expect(discBrief({ kind: 'disc', number: 2, r: 1, x: 1.221, y: 1.65, vx: 3, vy: 4, spin: 3.2349 }, 'soft').replace(/\u00a0/g, ' ')).toBe('soft: disc 2 · |v| = 5 m/s');
     expect(discBrief({ kind: 'fixed floor disc', number: 130, r: 0.004, x: 0.00001234, y: 0, vx: null, vy: null, spin: null }).replace(/\u00a0/g, ' ')).toBe('fixed floor disc 130');
   });

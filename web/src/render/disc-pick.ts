@@ -83,8 +83,8 @@ export function drawnAt(state: DiscState, t: ViewTransform): DrawnDisc {
 }
 
 /** a value with its unit, joined by no-break spaces: the line wraps between items only */
-function item(name: string, v: number, unit: string): string {
-  return `${name}\u00a0=\u00a0${formatNumber(v)}\u00a0${unit}`;
+function item(name: string, v: number, unit: string, digits = 4): string {
+  return `${name}\u00a0=\u00a0${formatNumber(v, digits)}\u00a0${unit}`;
 }
 
 /**
@@ -105,12 +105,14 @@ export function discLine(d: DiscState, engine = ''): string {
 
 /**
  * The line's short form, for a canvas too small to give the whole line room over it (embedded in a
- * small frame: ui/canvas-readout.ts): the disc's number and its speed, "grain 64 · |v| = 0.02555 m/s"
- * (`engine` before it as in discLine); a fixed disc, its number alone.
+ * small frame: ui/canvas-readout.ts): the disc's number and its speed to 3 significant digits,
+ * "grain 64 · |v| = 0.0256 m/s" (`engine` before it as in discLine); a fixed disc, its number alone.
+ * (With 4 digits, a 480 x 360 frame with a plot gave the line 168 px for a 165 px text: one more
+ * character, as a longer number or engine name brings, was cut.)
  */
 export function discBrief(d: DiscState, engine = ''): string {
   const items = [`${d.kind}\u00a0${d.number}`];
-  if (d.vx !== null && d.vy !== null) items.push(item('|v|', Math.hypot(d.vx, d.vy), 'm/s'));
+  if (d.vx !== null && d.vy !== null) items.push(item('|v|', Math.hypot(d.vx, d.vy), 'm/s', 3));
   const line = items.join('\u00a0· ');
   return engine === '' ? line : `${engine}: ${line}`;
 }
