@@ -3,6 +3,7 @@
 // the worker's own clock (a page busy drawing reads the ready message late).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CancelledError, JobWorker } from '../../web/src/chain/job-worker';
+import { SweepPool } from '../../web/src/chain/sweep-pool';
 
 type Listener = (event: { data: unknown }) => void;
 
@@ -77,5 +78,21 @@ describe('JobWorker', () => {
     expect(job.startOf(300)).toBe(300);
     FakeWorker.made[1]!.emit(ready(1200));
     expect(job.startOf(300)).toBeCloseTo(1200, 6);
+  });
+
+  it("a sweep's start: the first of its workers' loads, not a worker the sweep left idle (never started)", async () => {
+    const pool = new SweepPool(2);
+    // one grid point: one chunk, for the first worker only
+    const run = pool.run([0.5], 4, false, () => undefined);
+    expect(FakeWorker.made).toHaveLength(1);
+    const w = FakeWorker.made[0]!;
+    w.emit(ready(900));
+    const id = w.sent[0]!.id;
+    w.emit({ type: 'sweep', id, answer: { collisions: new Float64Array([3]), collapsed: new Uint8Array([0]), finalVelocity: new Float64Array([0, 0, 0, 1]), problem: '' } });
+    const { result } = await run;
+    expect(result.filled).toBe(1);
+    expect(pool.startOf(300)).toBeCloseTo(900, 6);
+    // asked once the engine had loaded: from the asking
+    expect(pool.startOf(1000)).toBe(1000);
   });
 });

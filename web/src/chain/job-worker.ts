@@ -24,7 +24,7 @@ let nextId = 1;
 export class JobWorker {
   private worker: Worker | null = null;
   private readonly pending = new Map<number, Pending>();
-  /** when (performance.now()) this worker's engine was loaded; null while it loads */
+  /** when (this thread's performance.now()) this worker's engine was loaded; null while it loads */
   private readyAt: number | null = null;
 
   constructor(private readonly name: string) {}
@@ -32,7 +32,6 @@ export class JobWorker {
   private ensure(): Worker {
     if (this.worker) return this.worker;
     const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: this.name });
-    this.readyAt = null;
     worker.addEventListener('message', (event: MessageEvent<ChainAnswer>) => this.receive(event.data));
     worker.addEventListener('error', (event: ErrorEvent) => {
       this.failAll(new Error(`The chain worker failed: ${event.message || 'unknown error'}`));
@@ -71,6 +70,7 @@ export class JobWorker {
     this.pending.clear();
     this.worker?.terminate();
     this.worker = null;
+    this.readyAt = null; // the next worker loads its engine anew
     for (const p of all) p.reject(error);
   }
 
@@ -102,6 +102,11 @@ export class JobWorker {
    */
   startOf(asked: number): number {
     return Math.max(asked, this.readyAt ?? asked);
+  }
+
+  /** when this worker's engine was loaded (this thread's performance.now()); null while it loads or before it is started */
+  loadedAt(): number | null {
+    return this.readyAt;
   }
 
   busy(): boolean {

@@ -74,9 +74,13 @@ export class SweepPool {
     return { result, problems };
   }
 
-  /** When a sweep asked for at `asked` could start: then, or when the first of its workers' engines had loaded. */
+  /**
+   * When a sweep asked for at `asked` could start: then, or when the first of its workers' engines
+   * had loaded (a worker a short sweep left idle, never started, does not count).
+   */
   startOf(asked: number): number {
-    return Math.min(...this.workers.map((w) => w.startOf(asked)));
+    const loaded = this.workers.map((w) => w.loadedAt()).filter((t): t is number => t !== null);
+    return loaded.length === 0 ? asked : Math.max(asked, Math.min(...loaded));
   }
 
   cancel(): void {
