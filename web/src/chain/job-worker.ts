@@ -21,6 +21,16 @@ interface Pending {
 
 let nextId = 1;
 
+/**
+ * When a run asked for at `asked` could start, given when its workers' engines had loaded (null: not
+ * loaded, or never started for it): then, or at the first load if that came later. A run's time shown
+ * to the reader leaves out the engine's loading.
+ */
+export function runStart(asked: number, loaded: ReadonlyArray<number | null>): number {
+  const times = loaded.filter((t): t is number => t !== null);
+  return times.length === 0 ? asked : Math.max(asked, Math.min(...times));
+}
+
 export class JobWorker {
   private worker: Worker | null = null;
   private readonly pending = new Map<number, Pending>();
@@ -96,12 +106,9 @@ export class JobWorker {
     return answer.answer;
   }
 
-  /**
-   * When a job asked for at `asked` could start: then, or when the engine had loaded if the worker
-   * was (re)started for it. A run's time shown to the reader leaves out the engine's loading.
-   */
+  /** When a job asked for at `asked` could start (runStart): then, or when this worker's engine had loaded. */
   startOf(asked: number): number {
-    return Math.max(asked, this.readyAt ?? asked);
+    return runStart(asked, [this.readyAt]);
   }
 
   /** when this worker's engine was loaded (this thread's performance.now()); null while it loads or before it is started */

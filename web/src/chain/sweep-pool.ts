@@ -2,7 +2,7 @@
  * Runs a sweep on several workers (navigator.hardwareConcurrency, 1 to 8): chunks of the grid
  * are handed to whichever worker is about to be free, and merged in grid order as they come back.
  */
-import { CancelledError, JobWorker } from './job-worker';
+import { CancelledError, JobWorker, runStart } from './job-worker';
 import type { SweepChunkAnswer } from './protocol';
 import { emptySweep, mergePiece, splitSweep, workerCount, type SweepChunk, type SweepResult } from './sweep';
 
@@ -75,12 +75,11 @@ export class SweepPool {
   }
 
   /**
-   * When a sweep asked for at `asked` could start: then, or when the first of its workers' engines
-   * had loaded (a worker a short sweep left idle, never started, does not count).
+   * When a sweep asked for at `asked` could start (runStart): then, or when the first of its workers'
+   * engines had loaded (a worker a short sweep left idle, never started, does not count).
    */
   startOf(asked: number): number {
-    const loaded = this.workers.map((w) => w.loadedAt()).filter((t): t is number => t !== null);
-    return loaded.length === 0 ? asked : Math.max(asked, Math.min(...loaded));
+    return runStart(asked, this.workers.map((w) => w.loadedAt()));
   }
 
   cancel(): void {
