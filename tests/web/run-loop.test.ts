@@ -252,9 +252,32 @@ describe('run loop: ticks', () => {
     expect(ran.changed).toBe(true);
     const same = await send({ type: 'tick', dt: 0 });
     expect(same.changed).toBe(false);
-    loop.handle({ type: 'pause' });
-    const paused = await send({ type: 'tick', dt: 0.1 });
-    expect(paused).toMatchObject({ running: false, changed: true });
+    const paused = await send({ type: 'pause' });
+    expect(paused).toMatchObject({ running: false, stepping: false, changed: true });
+  });
+
+  // a paused page sends no ticks (ui/frame-loop.ts): whatever starts or stops the run must say so itself
+  it('answers play and pause with a frame of their own, and says while a step is unfinished', async () => {
+    const { loop, send, load, messages, worlds } = setup();
+    const loaded = await load(false);
+    expect(loaded).toMatchObject({ running: false, stepping: false });
+    const playing = await send({ type: 'play' });
+    expect(playing).toMatchObject({ running: true, stepping: false, time: 0 });
+    const moved = await send({ type: 'tick', dt: 0.025 });
+    expect(moved.time).toBeCloseTo(0.02, 12);
+    const paused = await send({ type: 'pause' });
+    expect(paused).toMatchObject({ running: false, stepping: false });
+    // a step longer than the frame budget: its first frame says it is not done, ticks finish it
+    worlds[0]!.costPerUnitMs = 1;
+    const partway = await send({ type: 'step' });
+    expect(partway).toMatchObject({ running: false, stepping: true });
+    expect(partway.time).toBeCloseTo(0.025, 12);
+    let frame = partway;
+    for (let k = 0; k < 10 && frame.stepping; ++k) frame = await send({ type: 'tick', dt: 0.016 });
+    expect(frame).toMatchObject({ running: false, stepping: false });
+    expect(frame.time).toBeCloseTo(0.03, 12);
+    // nothing but frames, and one per message
+    expect(messages.filter((m) => m.type !== 'frame' && m.type !== 'loaded')).toEqual([]);
   });
 });
 

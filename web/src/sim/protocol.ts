@@ -88,6 +88,8 @@ export interface FrameCommon {
   /** the last advance() status (0 before the first advance) */
   status: AdvanceStatusCode;
   running: boolean;
+  /** steps asked for are not all done yet (the page keeps ticking until they are) */
+  stepping: boolean;
   /** world.message() when status is 3 (Stopped), else '' */
   message: string;
 }

@@ -13,6 +13,10 @@
  * takes much longer than FRAME_BUDGET_MS: the page stays responsive however slow the
  * physics is. `step` advances exactly one output interval; `until` pauses once (per load or
  * reset) at the first output instant with time >= until.
+ *
+ * Every change of whether it runs is answered with a frame without waiting for a tick (load, reset,
+ * play, pause, a step's end, until, the end of the run): a page ticks only while its last frame
+ * says the simulation runs or steps, and a paused page is idle.
  */
 import type { AdvanceStatusCode } from './granular-wasm';
 import { AdvanceStatus, type CrashedMessage, type FrameCommon, type LoadOrigin, type RejectedMessage, type ToWorker } from './protocol';
@@ -187,12 +191,15 @@ export class RunLoop<W extends EngineWorld, F> {
           if (!this.running) this.target = this.world.time();
           this.running = true;
           this.dirty = true;
+          // answer now: a paused page sends no ticks (ui/frame-loop.ts) until a frame says it runs
+          void this.pump();
         }
         break;
       case 'pause':
         this.running = false;
         this.pendingSteps = 0;
         this.dirty = true;
+        void this.pump();
         break;
       case 'step':
         if (this.world && this.status !== AdvanceStatus.Finished && this.status !== AdvanceStatus.Stopped) {
@@ -346,6 +353,7 @@ export class RunLoop<W extends EngineWorld, F> {
         hash: this.hash,
         status: this.status,
         running: this.running,
+        stepping: this.pendingSteps > 0,
         message: this.status === AdvanceStatus.Stopped ? world.message() : '',
       },
       transfer,

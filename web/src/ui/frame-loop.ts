@@ -1,6 +1,10 @@
 /**
  * The page's animation loop: asks the worker for one frame per animation frame (again when
  * a tick went unanswered), redraws the canvas, and redraws the plots at most every PLOT_INTERVAL_MS.
+ * While the simulation is idle (paused, at its end: the last frame says it neither runs nor steps)
+ * it asks for nothing: the worker answers a play, a step or a load with a frame of its own
+ * (sim/run-loop.ts). A paused page ticking anyway kept a fifth of a core busy with frames that
+ * carried nothing new.
  */
 /** What the loop redraws once per animation frame (a CanvasView, or the comparison's three canvases). */
 export interface FrameView {
@@ -17,6 +21,8 @@ export const FIRST_FRAME_MARK = 'granular:first-frame';
 export interface FrameLoopHooks {
   /** a scenario is loaded: ticks are worth sending */
   loaded(): boolean;
+  /** the last frame says the simulation neither runs nor steps: no tick would change anything */
+  idle(): boolean;
   tick(dt: number): void;
   plotsDirty(): boolean;
   /** redraws the plots and clears what plotsDirty() reports */
@@ -44,7 +50,10 @@ export class FrameLoop {
   }
 
   private readonly loop = (now: number): void => {
-    if (this.hooks.loaded() && (!this.awaiting || now - this.lastTick > TICK_TIMEOUT_MS)) {
+    if (this.hooks.idle()) {
+      // the first tick after a play measures from the frame before it, not from the pause
+      this.lastTick = now;
+    } else if (this.hooks.loaded() && (!this.awaiting || now - this.lastTick > TICK_TIMEOUT_MS)) {
       this.hooks.tick((now - this.lastTick) / 1000);
       this.lastTick = now;
       this.awaiting = true;

@@ -202,6 +202,7 @@ export function connectPage<
   // the animation loop: ask the worker for a frame, draw what arrived
   const frames = new FrameLoop(o.view, {
     loaded: () => generation >= 0,
+    idle: () => lastFrame !== null && !lastFrame.running && !lastFrame.stepping,
     tick: (dt) => client.tick(dt),
     plotsDirty: () => o.plotsDirty(),
     updatePlots: () => o.updatePlots(),
