@@ -55,6 +55,8 @@ export class CompareView implements FrameView {
   private selected = -1;
   private dirty = true;
   private dpr = window.devicePixelRatio || 1;
+  /** the frame loop's: something new to draw */
+  private wake: () => void = () => undefined;
   private sizes: Array<{ w: number; h: number; strip: boolean; margin: number }> = [];
   readonly composite = document.createElement('canvas');
 
@@ -96,7 +98,7 @@ export class CompareView implements FrameView {
     this.positions = positions;
     this.velocities = velocities;
     this.grow();
-    this.dirty = true;
+    this.invalidate();
   }
 
   /**
@@ -135,7 +137,7 @@ export class CompareView implements FrameView {
   select(disc: number): void {
     if (disc === this.selected) return;
     this.selected = disc;
-    this.dirty = true;
+    this.invalidate();
   }
 
   fit(): void {
@@ -157,7 +159,17 @@ export class CompareView implements FrameView {
       sizeCanvas(canvas, size.w, size.h, this.dpr);
       return size;
     });
+    this.invalidate();
+  }
+
+  setWake(wake: () => void): void {
+    this.wake = wake;
+  }
+
+  /** something new to draw on the next animation frame */
+  private invalidate(): void {
     this.dirty = true;
+    this.wake();
   }
 
   update(): void {

@@ -50,6 +50,8 @@ export function refitWithColumn(wrap: HTMLElement, fit: () => void): void {
 export class CanvasView {
   private needsDraw = true;
   private dpr = window.devicePixelRatio || 1;
+  /** the frame loop's: something new to draw */
+  private wake: () => void = () => undefined;
   /** after each draw (the disc under a still pointer is read again: ui/canvas-readout.ts) */
   onDraw: (() => void) | null = null;
 
@@ -84,7 +86,11 @@ export class CanvasView {
     this.canvas.style.width = `${Math.floor(w)}px`;
     this.canvas.style.height = `${Math.floor(h)}px`;
     this.renderer.resize(Math.floor(w), Math.floor(h), this.dpr);
-    this.needsDraw = true;
+    this.invalidate();
+  }
+
+  setWake(wake: () => void): void {
+    this.wake = wake;
   }
 
   /** a canvas wider than its wrapper scrolls in it, a region the keyboard can reach and scroll */
@@ -104,6 +110,7 @@ export class CanvasView {
 
   invalidate(): void {
     this.needsDraw = true;
+    this.wake();
   }
 
   /** once per animation frame: refit when the pixel ratio changed, draw when something changed */

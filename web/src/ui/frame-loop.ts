@@ -1,15 +1,25 @@
 /**
  * The page's animation loop: asks the worker for one frame per animation frame (again when
  * a tick went unanswered), redraws the canvas, and redraws the plots at most every PLOT_INTERVAL_MS.
+ *
  * While the simulation is idle (paused, at its end: the last frame says it neither runs nor steps)
- * it asks for nothing: the worker answers a play, a step or a load with a frame of its own
- * (sim/run-loop.ts). A paused page ticking anyway kept a fifth of a core busy with frames that
- * carried nothing new.
+ * it asks for nothing, since the worker answers a play, a step or a load with a frame of its own
+ * (sim/run-loop.ts), and once nothing is left to draw it stops asking for animation frames too. A
+ * paused page kept a fifth of a core busy in headless Chromium with ticks whose frames carried
+ * nothing new and with animation frames that drew nothing. It wakes for a frame from the worker,
+ * for a view with something new to draw (FrameView.setWake), for the user's input anywhere on the
+ * page (a legend toggled, a plot picked, the pointer over a disc: what the handlers change is drawn
+ * on the next frame), and for a resize or a change of the pixel ratio.
  */
 /** What the loop redraws once per animation frame (a CanvasView, or the comparison's three canvases). */
 export interface FrameView {
   update(): void;
+  /** `wake` is to be called whenever the view has something new to draw */
+  setWake(wake: () => void): void;
 }
+
+/** the page's input events after which the loop runs (handlers may have changed what it draws) */
+const WAKE_EVENTS = ['pointerdown', 'pointermove', 'pointerup', 'pointerout', 'keydown', 'input', 'change', 'click', 'wheel', 'focusin', 'focusout', 'touchstart', 'touchend'];
 
 /** redraw the plots at most this often (ms): uPlot redraws are the costly part */
 const PLOT_INTERVAL_MS = 100;
@@ -35,23 +45,53 @@ export class FrameLoop {
   private lastPlot = 0;
   private answers = 0;
   private marked = false;
+  /** an animation frame is asked for */
+  private scheduled = false;
+  /** the loop stopped at its last run: the next run starts the tick clock afresh */
+  private asleep = false;
 
   constructor(
     private readonly view: FrameView,
     private readonly hooks: FrameLoopHooks,
   ) {
-    requestAnimationFrame(this.loop);
+    view.setWake(this.wake);
+    for (const type of WAKE_EVENTS) document.addEventListener(type, this.wake, { capture: true, passive: true });
+    window.addEventListener('resize', this.wake);
+    document.addEventListener('visibilitychange', this.wake);
+    this.watchPixelRatio();
+    this.wake();
   }
+
+  /** Runs the loop on the next animation frame (again and again until there is nothing to do). */
+  readonly wake = (): void => {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    requestAnimationFrame(this.loop);
+  };
 
   /** a frame arrived: the next animation frame may tick again */
   answered(): void {
     this.awaiting = false;
     this.answers++;
+    this.wake();
+  }
+
+  /** wakes when the window moves to a screen of another pixel ratio (the view refits on update) */
+  private watchPixelRatio(): void {
+    if (typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia(`(resolution: ${window.devicePixelRatio || 1}dppx)`);
+    query.addEventListener('change', () => {
+      this.wake();
+      this.watchPixelRatio();
+    }, { once: true });
   }
 
   private readonly loop = (now: number): void => {
-    if (this.hooks.idle()) {
-      // the first tick after a play measures from the frame before it, not from the pause
+    this.scheduled = false;
+    const woke = this.asleep;
+    this.asleep = false;
+    if (this.hooks.idle() || woke) {
+      // the first tick after a pause or a sleep measures one frame, not the time since
       this.lastTick = now;
     } else if (this.hooks.loaded() && (!this.awaiting || now - this.lastTick > TICK_TIMEOUT_MS)) {
       this.hooks.tick((now - this.lastTick) / 1000);
@@ -67,6 +107,8 @@ export class FrameLoop {
       this.hooks.updatePlots();
       this.lastPlot = now;
     }
-    requestAnimationFrame(this.loop);
+    // ticking, waiting for an answer, or plots held back by the interval: the next frame has work
+    if (!this.hooks.idle() || this.awaiting || this.hooks.plotsDirty()) this.wake();
+    else this.asleep = true;
   };
 }
