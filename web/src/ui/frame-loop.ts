@@ -90,7 +90,9 @@ export class FrameLoop {
     this.scheduled = false;
     const woke = this.asleep;
     this.asleep = false;
-    if (this.hooks.idle() || woke) {
+    // frames arrive between animation frames, never during one: one answer serves the whole run
+    const idle = this.hooks.idle();
+    if (idle || woke) {
       // the first tick after a pause or a sleep measures one frame, not the time since
       this.lastTick = now;
     } else if (this.hooks.loaded() && (!this.awaiting || now - this.lastTick > TICK_TIMEOUT_MS)) {
@@ -108,7 +110,7 @@ export class FrameLoop {
       this.lastPlot = now;
     }
     // ticking, waiting for an answer, or plots held back by the interval: the next frame has work
-    if (!this.hooks.idle() || this.awaiting || this.hooks.plotsDirty()) this.wake();
+    if (!idle || this.awaiting || this.hooks.plotsDirty()) this.wake();
     else this.asleep = true;
   };
 }
