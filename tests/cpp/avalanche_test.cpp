@@ -219,25 +219,33 @@ TEST(AvalancheWorld, SettlesOpensTheGateSpreadsAndStops) {
   EXPECT_LE(sum.l0, 0.05 + 1e-3);
   EXPECT_GT(sum.h0, 0.5 * 0.1);
   EXPECT_LT(sum.h0, 0.1);
-  EXPECT_DOUBLE_EQ(sum.aspect, sum.h0 / sum.l0);
+  // H0, L0 and a = H0 / L0 (REFERENCE §5) from the grains themselves as the gate opens: H0 the top of
+  // the highest grain above the floor discs' tops (centres at y = 0, radius rmin), L0 the front of
+  // the foremost grain (the settled column is one contact component)
+  double top = 0, foremost = 0;
+  for (int i = 0; i < w.grains(); ++i) {
+    top = std::max(top, w.positions()(1, i) + w.radii()(i));
+    foremost = std::max(foremost, w.positions()(0, i) + w.radii()(i));
+  }
+  const double h0 = top - w.spec().rmin;
+  EXPECT_NEAR(sum.h0, h0, 1e-12 * h0);
+  EXPECT_NEAR(sum.l0, foremost, 1e-12 * foremost);
+  EXPECT_NEAR(sum.aspect, h0 / foremost, 1e-12 * h0 / foremost);
   ASSERT_EQ(w.samples().size(), 1u);
   EXPECT_EQ(w.samples()[0].time, 0);
   EXPECT_EQ(w.samples()[0].runout, sum.l0);
 
   // the front velocity is the x-velocity of the grain that sets the runout (the one whose x + R is
-  // the runout, bit for bit), so it never exceeds the fastest grain's speed
+  // the runout, bit for bit)
   auto checkFront = [&w]() {
     const AvalancheSample& last = w.samples().back();
     const int n = w.grains();
     int front = -1;
-    double fastest = 0;
     for (int i = 0; i < n; ++i) {
       if (front < 0 && w.positions()(0, i) + w.radii()(i) == last.runout) front = i;
-      fastest = std::max(fastest, w.velocities().col(i).norm());
     }
     ASSERT_GE(front, 0) << "no grain at the runout " << last.runout << " at t = " << last.time;
     EXPECT_EQ(last.frontVelocity, w.velocities()(0, front)) << "t = " << last.time;
-    EXPECT_LE(std::abs(last.frontVelocity), fastest) << "t = " << last.time;
   };
   checkFront();
   int outputs = 0, moving = 0;
@@ -261,7 +269,6 @@ TEST(AvalancheWorld, SettlesOpensTheGateSpreadsAndStops) {
       EXPECT_NEAR(smp[k].time, 0.01 * static_cast<double>(k), 1e-12);  // regular instants
     }
     EXPECT_GE(smp[k].iterations, 1);
-    EXPECT_GE(smp[k].iterations, smp[k].meanIterations);
     EXPECT_GT(smp[k].contacts, 0);
   }
   EXPECT_EQ(smp.back().time, sum.collapseTime);

@@ -2,6 +2,7 @@
 // 6-collision regime, momentum, inelastic collapse, extended precision, Newton, Monte Carlo.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "engines/chain/chain.hpp"
@@ -21,7 +22,8 @@ TEST(Chain, ElasticRowPassesTheVelocityOnExactly) {
 TEST(Chain, AtE018AllFourLeaveAtAQuarter) {
   const Result r = simulate(standardSetup(0.18));
   EXPECT_FALSE(r.collapsed);
-  for (double v : r.finalVelocity) EXPECT_NEAR(v, 0.25, 1e-6);
+  // REFERENCE §1 prints 0.250000 to six decimals: |v - 0.25| < 5e-7 (measured at most 1.9e-7)
+  for (double v : r.finalVelocity) EXPECT_NEAR(v, 0.25, 5e-7);
 }
 
 TEST(Chain, SixCollisionRegimeFollowsTheClosedForms) {
@@ -65,7 +67,9 @@ TEST(Chain, ExtendedPrecisionCounts1263CollisionsNearTheCriticalRestitution) {
 TEST(Chain, NewtonFindsTheBoundaryValueRestitution) {
   const NewtonResult n = solveRestitution(0.5, 0.3, 0.95);
   EXPECT_TRUE(n.converged);
-  EXPECT_NEAR(n.e, std::cbrt(4.0) - 1, 1e-9);
+  // the solver stops at a residual of 1e-13 (the slope of v4 near e* is about 0.85): measured
+  // 2.2e-16 from 4^(1/3) - 1; 1e-12
+  EXPECT_NEAR(n.e, std::cbrt(4.0) - 1, 1e-12);
   EXPECT_LT(n.steps.size(), 20u);
 }
 
@@ -73,8 +77,22 @@ TEST(Chain, MonteCarloMatchesTheExactMomentsAndIsReproducible) {
   const MonteCarlo a = monteCarlo(1000, 0.5, 0.05, 42);
   EXPECT_NEAR(a.mean, 0.42328125, 0.004);
   EXPECT_NEAR(a.sd, 0.0422812, 0.003);
-  EXPECT_LT(a.ciLow, a.mean);
-  EXPECT_GT(a.ciHigh, a.mean);
+  // The 95 % interval of the mean is mean -+ z sd / sqrt(n), z = Phi^-1(0.975), found here from erfc
+  // by bisection (0.5 erfc(z / sqrt 2) = 0.025). The published interval (0.422337, 0.427459) around
+  // 0.424898 with sd 0.041321, n = 1000, has that half-width to its six decimals. (It cannot tell
+  // z = 1.96 from 1.959964: they differ by 5e-8 there.) The engine's must be it to round-off.
+  double zlo = 1.9, zhi = 2.0;
+  for (int k = 0; k < 100; ++k) {
+    const double mid = 0.5 * (zlo + zhi);
+    if (0.5 * std::erfc(mid / std::sqrt(2.0)) > 0.025) zlo = mid;
+    else zhi = mid;
+  }
+  const double z = 0.5 * (zlo + zhi);
+  EXPECT_NEAR(0.424898 - z * 0.041321 / std::sqrt(1000.0), 0.422337, 5e-7);
+  EXPECT_NEAR(0.424898 + z * 0.041321 / std::sqrt(1000.0), 0.427459, 5e-7);
+  const double half = z * a.sd / std::sqrt(1000.0);
+  EXPECT_NEAR(a.mean - a.ciLow, half, 1e-12 * half);
+  EXPECT_NEAR(a.ciHigh - a.mean, half, 1e-12 * half);
   const MonteCarlo b = monteCarlo(1000, 0.5, 0.05, 42);
   EXPECT_EQ(a.mean, b.mean);
   EXPECT_EQ(a.sd, b.sd);
@@ -125,18 +143,29 @@ TEST(Chain, GapFormulationKeepsDoublePrecisionExactNearTheCriticalRestitution) {
 }
 
 TEST(Chain, CountsGrowTowardsTheCriticalRestitutionWithoutPrematureCollapse) {
-  // Above e_c = 0.171572875... the sequence is finite; its length grows like C / sqrt(e - e_c).
-  // Rescaling the gaps keeps underflow from cutting it short; both precisions agree.
+  // Above e_c = 3 - 2 sqrt 2 = 0.171572875... the sequence is finite; its length grows like
+  // C / sqrt(e - e_c) (REFERENCE §1, which gives no C). Rescaling the gaps keeps underflow from
+  // cutting it short; both precisions agree.
+  const double ec = 3 - 2 * std::sqrt(2.0);
   std::int64_t previous = 0;
+  double lowest = INFINITY, highest = 0;
   for (double e : {0.1716, 0.17158, 0.1715735, 0.17157296}) {
     const Result d = simulate(standardSetup(e)), x = simulate(standardSetup(e, 4, true));
     EXPECT_FALSE(d.collapsed) << e;
     EXPECT_EQ(d.collisions, x.collisions) << e;
     EXPECT_GT(d.collisions, previous) << e;
     previous = d.collisions;
-    for (double v : d.finalVelocity) EXPECT_NEAR(v, 0.25, 0.01) << e;
+    // so close to e_c every velocity ends at v0 / 4 to round-off (measured at most 2.2e-16)
+    for (double v : d.finalVelocity) EXPECT_NEAR(v, 0.25, 1e-12) << e;
+    const double c = static_cast<double>(d.collisions) * std::sqrt(e - ec);
+    lowest = std::min(lowest, c);
+    highest = std::max(highest, c);
   }
   EXPECT_GT(previous, 5000);
+  // n sqrt(e - e_c) is the same constant at every e (measured 2.354, 2.341, 2.329, 2.325: 1.3 %
+  // apart, the next order of the expansion): within 3 %, while e - e_c spans a factor 310, so
+  // n ~ (e - e_c)^-p with p off 1/2 by 0.005 already fails, and so does a wrong e_c.
+  EXPECT_LT(highest / lowest, 1.03) << lowest << " .. " << highest;
 }
 
 TEST(Chain, NewtonReportsABracketWithoutARoot) {
@@ -187,6 +216,27 @@ TEST(Chain, ThreeSpheresCollapseBelowSevenMinusFourRootThree) {
   EXPECT_GT(above.collisions, 1000);  // near e_c the count grows without bound
   EXPECT_TRUE(simulate(standardSetup(0.05, 3)).collapsed);
   EXPECT_FALSE(simulate(standardSetup(0.08, 3)).collapsed);
+}
+
+TEST(Chain, FourSpheresCollapseBelowThreeMinusTwoRootTwoAndCollideSixTimesFromTwoMinusRootThree) {
+  // The same for the standard row of four (REFERENCE §1): just below e_c = 3 - 2 sqrt 2 it collapses
+  // (measured after 94,621 collisions), just above it the collisions end (extended precision; about
+  // 2.33 / sqrt(1e-7) = 7,400 of them by the law checked above).
+  const double ec = 3 - 2 * std::sqrt(2.0);
+  const Result below = simulate(standardSetup(ec - 1e-7, 4, true));
+  const Result above = simulate(standardSetup(ec + 1e-7, 4, true));
+  EXPECT_TRUE(below.collapsed);
+  EXPECT_GT(below.collisions, 10000);
+  for (double v : below.finalVelocity) EXPECT_NEAR(v, 0.25, 1e-12);
+  EXPECT_FALSE(above.collapsed);
+  EXPECT_FALSE(above.truncated);
+  EXPECT_GT(above.collisions, 5000);
+  // Exactly six collisions for 2 - sqrt 3 <= e < 1, more below (measured 10 at 2 - sqrt 3 - 1e-6).
+  const double six = 2 - std::sqrt(3.0);
+  const Result justBelow = simulate(standardSetup(six - 1e-6)), justAbove = simulate(standardSetup(six + 1e-6));
+  EXPECT_FALSE(justBelow.collapsed);
+  EXPECT_GT(justBelow.collisions, 6);
+  EXPECT_EQ(justAbove.collisions, 6);
 }
 
 TEST(Chain, ASetUpRunStopsAtItsCollisionBudget) {

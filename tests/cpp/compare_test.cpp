@@ -3,6 +3,7 @@
 // REFERENCE §1, Newton's law for one impact, and what simultaneous impacts give.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <sstream>
@@ -68,7 +69,6 @@ TEST(Compare, EventEngineOnTheRowIsTheChainEngineAndTheClosedForm) {
     EXPECT_EQ(t.find("exact")->find("collisions")->asNumber(), 6) << "e = " << e;
     const double p = 0.5 * (1 + e);
     EXPECT_NEAR(exact[3], p * p * p, 1e-14) << "e = " << e;
-    EXPECT_NEAR(t.find("closedForm")->find("v4")->asNumber(), p * p * p, 1e-15);
     EXPECT_TRUE(ev.find("done")->asBool());
   }
 }
@@ -87,7 +87,8 @@ TEST(Compare, TheRowsGapDoesNotChangeTheExactAnswerWhileItIsPositive) {
 
 TEST(Compare, SoftHeadOnPairRestitutesE) {
   // Hunt–Crossley with a from the exact impact relation: one impact leaves at -e times the
-  // approach velocity whatever the stiffness; the integrator (relTol 1e-10) holds it to 1e-7.
+  // approach velocity whatever the stiffness; the integrator (relTol 1e-10) holds it to 3e-9
+  // (measured, at e = 1): 3e-8.
   for (double e : {0.1, 0.5, 0.9, 1.0}) {
     CompareWorld w(scenario("head-on", e, R"(,"speed":2)"));
     ASSERT_TRUE(w.ok()) << w.reportJson();
@@ -95,7 +96,7 @@ TEST(Compare, SoftHeadOnPairRestitutesE) {
     }
     for (int k = 0; k < kCompareEngines; ++k) {
       const Eigen::Matrix2Xd& v = w.velocities(k);
-      EXPECT_NEAR(v(0, 1) - v(0, 0), 2 * e, k == 1 ? 1e-7 : 1e-12) << compareEngineName(k) << ", e = " << e;
+      EXPECT_NEAR(v(0, 1) - v(0, 0), 2 * e, k == 1 ? 3e-8 : 1e-12) << compareEngineName(k) << ", e = " << e;
       EXPECT_NEAR(v(0, 1) + v(0, 0), 0, 1e-12) << compareEngineName(k);
       EXPECT_EQ(v(1, 0), 0.0);
     }
@@ -113,18 +114,64 @@ TEST(Compare, SoftRowWithGapsIsTheBinaryAnswerAndItsContactsNeverOverlap) {
     const std::vector<double> exact = numbersOf(*t.find("exact")->find("velocities"));
     const Json& soft = engineRow(t, 1);
     const std::vector<double> v = numbersOf(*soft.find("velocities"));
-    for (std::size_t k = 0; k < 4; ++k) EXPECT_NEAR(v[k], exact[k], 1e-6) << "e = " << e;
+    // measured at most 3.6e-10 from the exact velocities (six impacts, each restituting e to the
+    // integrator's accuracy): 1e-8
+    for (std::size_t k = 0; k < 4; ++k) EXPECT_NEAR(v[k], exact[k], 1e-8) << "e = " << e;
     EXPECT_EQ(soft.find("collisions")->asNumber(), 6);
     EXPECT_EQ(soft.find("maxSimultaneous")->asNumber(), 1);
     EXPECT_EQ(soft.find("overlapTime")->asNumber(), 0);
-    // Hertz (REFERENCE §2, elastic limit, m_eff = 1/2): an impact at speed v lasts about
-    // 2.94 (5 m_eff v^2 / (4 k0))^(2/5) / v; the damped contacts here are of that order
+    // How long each contact lasts (REFERENCE §2): m_eff rho'' = -k0 rho^3/2 (1 + a rho' / u) at approach
+    // speed u, the force never pulling. With rho = L s, t = (L / u) tau, L = (m_eff u^2 / k0)^(2/5) it
+    // is s'' = -s^3/2 (1 + a s'), s(0) = 0, s'(0) = 1: the contact lasts tau_c(a) (m_eff / k0)^(2/5)
+    // u^(-1/5), tau_c solved here by RK4 (for a = 0 it is Hertz's 2.94328 (5/4)^(2/5)). Here m_eff = 1/2,
+    // E = 1e7 Pa, nu = 0.3, R = 0.5 m; a from e by the exact relation (bisection); the approach speeds
+    // are those of the six binary impacts (12, 23, 34, 12, 23, 12: REFERENCE §1), all above the soft
+    // engine's 1 mm/s floor on the captured approach speed (the slowest: 2.3 mm/s at e = 0.9).
     const double k0 = 4.0 / (3.0 * 2 * (1 - 0.09) / 1e7) * std::sqrt(0.25);
-    const double hertz = 2.94328 * std::pow(5 * 0.5 / (4 * k0), 0.4);  // at v = 1 m/s
-    // (slower impacts last longer, as v^-1/5, and damping lengthens them)
+    const auto relation = [e](double a) { return a - std::log1p(a) + a * e + std::log1p(-a * e); };
+    double lo = (1 - e) / e, hi = 1 / e;  // the relation rises up to a = (1 - e) / e, then falls to -inf
+    for (int k = 0; k < 200; ++k) {
+      const double mid = 0.5 * (lo + hi);
+      if (mid <= lo || mid >= hi) break;
+      if (relation(mid) > 0) lo = mid;
+      else hi = mid;
+    }
+    const double a = 0.5 * (lo + hi);
+    const auto accel = [a](double x, double rate) {
+      const double f = x > 0 ? x * std::sqrt(x) * (1 + a * rate) : 0.0;
+      return f > 0 ? -f : 0.0;
+    };
+    const double h = 1e-5;  // tau_c is about 3: 3e5 steps, converged to 3e-12 (against h = 2e-5)
+    double x = 0, rate = 1, tauC = 0;
+    for (;;) {
+      const double k1x = rate, k1v = accel(x, rate);
+      const double k2x = rate + h / 2 * k1v, k2v = accel(x + h / 2 * k1x, k2x);
+      const double k3x = rate + h / 2 * k2v, k3v = accel(x + h / 2 * k2x, k3x);
+      const double k4x = rate + h * k3v, k4v = accel(x + h * k3x, k4x);
+      const double next = x + h / 6 * (k1x + 2 * k2x + 2 * k3x + k4x);
+      if (next <= 0 && tauC > 0) {
+        tauC += h * x / (x - next);  // the crossing, linearly within the step
+        break;
+      }
+      rate += h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v);
+      x = next;
+      tauC += h;
+    }
+    std::array<double, 4> row{1, 0, 0, 0};
+    double sum = 0, longestExpected = 0;
+    for (int pair : {0, 1, 2, 0, 1, 0}) {
+      const double u = row[pair] - row[pair + 1];
+      const double duration = tauC * std::pow(0.5 / k0, 0.4) * std::pow(u, -0.2);
+      sum += duration;
+      longestExpected = std::max(longestExpected, duration);
+      const double vi = row[pair], vj = row[pair + 1];
+      row[pair] = (1 - e) / 2 * vi + (1 + e) / 2 * vj;
+      row[pair + 1] = (1 + e) / 2 * vi + (1 - e) / 2 * vj;
+    }
+    // measured within 4e-8 relative (mean and longest, e = 0.5 and 0.9): 1e-6
     const double longest = soft.find("contactDurationMax")->asNumber();
-    EXPECT_GT(soft.find("contactDurationMean")->asNumber(), 0.8 * hertz);
-    EXPECT_LT(longest, 5 * hertz);
+    EXPECT_NEAR(soft.find("contactDurationMean")->asNumber() / (sum / 6), 1.0, 1e-6) << "e = " << e;
+    EXPECT_NEAR(longest / longestExpected, 1.0, 1e-6) << "e = " << e;
     EXPECT_LT(20 * longest, t.find("exact")->find("shortestInterval")->asNumber());
   }
 }
@@ -156,7 +203,6 @@ TEST(Compare, SoftImpactsSlowerThanThePersistentFloorMissEALittle) {
   const Json& soft = engineRow(t, 1);
   EXPECT_EQ(t.find("exact")->find("collisions")->asNumber(), 13);
   EXPECT_EQ(soft.find("collisions")->asNumber(), 13);
-  EXPECT_EQ(soft.find("persistentSpeed")->asNumber(), 1e-3);
   EXPECT_LT(soft.find("slowestApproach")->asNumber(), 1e-3);
   EXPECT_GT(soft.find("maxDifference")->asNumber(), 1e-7);
   EXPECT_LT(soft.find("maxDifference")->asNumber(), 1e-4);
@@ -250,7 +296,7 @@ TEST(Compare, NscdCradleIsOneSimultaneousImpact) {
     const Json& ns = engineRow(t, 2);
     const std::vector<double> v = numbersOf(*ns.find("velocities"));
     // the solver stops once its velocity corrections fall below 1e-10 R / h (compare.cpp,
-    // kNscdTolerance), 5e-8 m/s here: measured within 2.3e-8 of the closed form; 2e-7 (was 1e-6)
+    // kNscdTolerance), 5e-8 m/s here: measured within 2.3e-8 of the closed form; 2e-7
     EXPECT_NEAR(v[0], (1 - 3 * e) / 4, 2e-7) << "e = " << e;
     for (std::size_t k = 1; k < 4; ++k) EXPECT_NEAR(v[k], (1 + e) / 4, 2e-7) << "e = " << e;
     EXPECT_GE(ns.find("simultaneousSteps")->asNumber(), 1);
@@ -338,9 +384,12 @@ TEST(Compare, ThePileSettlesInEveryEngineAndEnergyOnlyLeaves) {
   const CompareSample& end = w.samples().back();
   for (int k = 0; k < kCompareEngines; ++k) {
     EXPECT_LT(end.kinetic[static_cast<std::size_t>(k)], 1e-3 * e0) << compareEngineName(k);
-    // settled: twelve unit discs in a box 3.8 m wide, three per layer in four layers about
-    // sqrt(3)/2 m apart: the centre of mass near 0.5 + 1.5 * 0.87 = 1.8 m, the same in every engine
-    EXPECT_NEAR(end.height[static_cast<std::size_t>(k)], 1.8, 0.25) << compareEngineName(k);
+    // settled, the twelve discs (diameter 1 m, in a box 3.8 m wide) stand in the same pile in every
+    // engine: no regular lattice (a column against each wall, the rest wedged between), so its
+    // height is not known beforehand, but the engines must agree on it. Measured: the centres of
+    // mass at 1.6426 (event), 1.6427 (NSCD), 1.6080 m (soft, whose discs settle into a slightly
+    // different arrangement); within 0.05 m (a tenth of a radius) of NSCD's.
+    EXPECT_NEAR(end.height[static_cast<std::size_t>(k)], end.height[2], 0.05) << compareEngineName(k);
   }
 }
 

@@ -428,7 +428,8 @@ TEST(EventLog, RecordsWithoutChangingTheRun) {
 }
 
 TEST(EventLog, MatchesTheEngineLogOfTheFirstCollisions) {
-  // the World's log holds the engine's own records (scenario numbering) in order
+  // the World's log holds the engine's own records (scenario numbering) in order: the same model run
+  // by an EventEngine of its own, stopped at the same output instants, logs the same collisions
   World w(preset("gas-cooling.json"));
   w.enableEventLog(1u << 20);
   w.runUntil(0.05);
@@ -438,6 +439,20 @@ TEST(EventLog, MatchesTheEngineLogOfTheFirstCollisions) {
   ASSERT_GT(out.size(), 10u);
   EXPECT_GT(out.front().time, 0.0);
   EXPECT_LE(out.back().time, w.time());  // the output instant runUntil stopped at
+  Model m;
+  State s;
+  build(preset("gas-cooling.json"), m, s);
+  EventEngine engine(m, s);
+  std::vector<EventRecord> log;
+  engine.setLog(&log);
+  for (std::int64_t k = 1; k <= w.outputIndex(); ++k)
+    ASSERT_EQ(engine.advanceTo(static_cast<double>(k) * m.outputInterval, kUnlimited), StepResult::Reached) << k;
+  ASSERT_EQ(log.size(), out.size());
+  for (std::size_t k = 0; k < out.size(); ++k) {
+    ASSERT_EQ(out[k].i, log[k].i) << "collision " << k;
+    ASSERT_EQ(out[k].j, log[k].j) << "collision " << k;
+    ASSERT_EQ(out[k].time, log[k].time) << "collision " << k;  // bit for bit: the same run
+  }
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // column that must spread and stop. The full study is `granular-cli avalanche-study`.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -131,9 +132,29 @@ TEST(NscdStudy, ATinyColumnSpreadsAndStops) {
   EXPECT_NEAR(r.l0, 4 * d, 0.5 * d);           // the settled column fills the space behind the gate
   EXPECT_LE(r.h0, 8 * d + 1e-12);               // trimmed to the column's height ...
   EXPECT_GT(r.h0, 7 * d);                       // ... less at most about a grain
-  EXPECT_NEAR(r.aspect, r.h0 / r.l0, 1e-12);
   EXPECT_GT(r.runout, r.l0 + d);                // it spread by more than a grain
-  EXPECT_NEAR(r.relativeRunout, (r.runout - r.l0) / r.l0, 1e-12);
+  // H0, L0, a = H0 / L0 and (L_inf - L0) / L0 (REFERENCE §5) from the grains themselves: the column
+  // as released (mobile grains, then the floor's fixed discs, of mass 0) and the deposit's largest
+  // contact component
+  const CollapseResult::Released& at0 = r.released;
+  double top = 0, floorTop = 0, front = 0;
+  for (std::size_t k = 0; k < at0.x.size(); ++k) {
+    if (at0.mass[k] > 0) {
+      top = std::max(top, at0.y[k] + at0.radius[k]);
+      front = std::max(front, at0.x[k] + at0.radius[k]);
+    } else {
+      floorTop = std::max(floorTop, at0.y[k] + at0.radius[k]);
+    }
+  }
+  double runout = 0;
+  ASSERT_EQ(r.finalX.size(), r.finalComponent.size());
+  for (std::size_t k = 0; k < r.finalX.size(); ++k)
+    if (r.finalComponent[k] == 1) runout = std::max(runout, r.finalX[k] + r.finalRadius[k]);
+  EXPECT_NEAR(r.h0, top - floorTop, 1e-12 * r.h0);
+  EXPECT_NEAR(r.l0, front, 1e-12 * r.l0);
+  EXPECT_NEAR(r.aspect, (top - floorTop) / front, 1e-12 * r.aspect);
+  EXPECT_NEAR(r.runout, runout, 1e-12 * r.runout);
+  EXPECT_NEAR(r.relativeRunout, (runout - front) / front, 1e-12 * r.relativeRunout);
   EXPECT_GT(r.stopTimeScaled, p.minStopTime - 1e-9);
   EXPECT_LT(r.stopTimeScaled, 15);              // "a few sqrt(H0/g)", with margin for a tiny pile
   EXPECT_GT(r.settleTime, 0);

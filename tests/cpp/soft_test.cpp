@@ -31,7 +31,7 @@ std::string headOn(double v, const std::string& contact, const std::string& extr
 }
 
 struct Impact {
-  double restitution = 0, maxOverlap = 0, duration = 0, meff = 0.5, k0 = 0, a = 0;
+  double restitution = 0, maxOverlap = 0, duration = 0, meff = 0.5, k0 = 0, a = 0, damping = 0;
 };
 
 /// Run until the pair has separated; measure restitution, peak overlap and contact duration.
@@ -51,7 +51,25 @@ Impact measure(const std::string& json, double v) {
   out.duration = loop.endTime - loop.startTime;
   out.k0 = soft::hertzStiffness(1, 1, w.model().sigma, w.model().sigma);
   out.a = w.model().dampingA;
+  out.damping = w.ledger().damping;
   return out;
+}
+
+/// The restitution e of REFERENCE §2's impact relation a - ln(1 + a) = -a e - ln(1 - a e), by
+/// bisection, independently of contact_law.cpp: f(e) = a - ln(1 + a) + a e + ln(1 - a e) is positive at
+/// e = 0 and falls (f' = -a^2 e / (1 - a e)) to -infinity at e = 1/a, so its one root in (0, 1/a) is e
+/// (the other, e = -1, is not an impact's).
+double restitutionByBisection(double a) {
+  if (a == 0) return 1.0;
+  const auto f = [a](double e) { return a - std::log1p(a) + a * e + std::log1p(-a * e); };
+  double lo = 0, hi = std::min(1.0, 1.0 / a);
+  for (int k = 0; k < 200; ++k) {
+    const double mid = 0.5 * (lo + hi);
+    if (mid <= lo || mid >= hi) break;
+    if (f(mid) > 0) lo = mid;
+    else hi = mid;
+  }
+  return 0.5 * (lo + hi);
 }
 
 }  // namespace
@@ -63,8 +81,12 @@ TEST(SoftContactLaw, ExactRelationRoundTripsAndLawsFollowTheirFormulas) {
     EXPECT_NEAR(soft::restitutionFromDamping(a), e, e < 0.99 ? 1e-12 : 1e-9) << e;  // the residual is flat (O(a^2)) as e -> 1
   }
   EXPECT_EQ(soft::restitutionFromDamping(0), 1.0);
-  // Hunt–Crossley's c_tau in [0, 1] cannot restitute below about 0.488 (REFERENCE §2).
-  EXPECT_NEAR(soft::restitutionFromDamping(1.5), 0.488, 1e-3);
+  // Hunt–Crossley's c_tau in [0, 1] cannot restitute below about 0.488 (REFERENCE §2): c_tau = 0 is
+  // a = 1.5, whose exact e (bisection above: 0.487741256015) the helper must give to round-off, and
+  // which is the published 0.488 to its three decimals.
+  const double floorE = restitutionByBisection(1.5);
+  EXPECT_NEAR(floorE, 0.488, 5e-4);
+  EXPECT_NEAR(soft::restitutionFromDamping(1.5), floorE, 1e-12);
   EXPECT_DOUBLE_EQ(soft::lawDamping(DampingLaw::LankaraniNikravesh, 0.5), 0.5625);
   EXPECT_DOUBLE_EQ(soft::lawDamping(DampingLaw::Flores, 0.5), 1.6);
   EXPECT_DOUBLE_EQ(soft::lawDamping(DampingLaw::Gonthier, 0.5), 1.5);
@@ -129,6 +151,21 @@ TEST(SoftContactLaw, ElasticLimitMatchesHertzClosedForms) {
       EXPECT_NEAR(m.duration / previous, std::pow(10.0, -0.2), 1e-5 * std::pow(10.0, -0.2));
     }
     previous = m.duration;
+  }
+}
+
+TEST(SoftContactLaw, OneImpactDissipatesHalfMeffVSquaredTimesOneMinusESquared) {
+  // REFERENCE §2: an impact at relative speed v dissipates (1/2) m_eff v^2 (1 - e^2), with e from the
+  // exact impact relation (c_tau = 0.5: a = 0.75) or the target (0.3). The damping ledger after the
+  // pair has parted must hold it: measured within 3.2e-9 relative for v = 0.1, 1, 10 (the error of the
+  // run's restitution, up to 1.3e-9, times 2 e / (1 - e^2)); 5e-8, 15 times that.
+  for (double v : {0.1, 1.0, 10.0}) {
+    for (const auto& [contact, e] : {std::pair<const char*, double>{R"({"cTau": 0.5})", restitutionByBisection(0.75)},
+                                     std::pair<const char*, double>{R"({"restitution": 0.3})", 0.3}}) {
+      const Impact m = measure(headOn(v, contact), v);
+      const double expected = 0.5 * m.meff * v * v * (1 - e * e);
+      EXPECT_NEAR(m.damping / expected, 1.0, 5e-8) << contact << ", v = " << v;
+    }
   }
 }
 
@@ -205,7 +242,9 @@ TEST(SoftWorldTest, EnergyLedgerClosesOnTheNotebookPresets) {
       mechanical = mech;
       if (w.time() >= w.spec().duration) break;
     }
-    EXPECT_LT(worst, 1e-6) << file;
+    // the ledger closes to the integrator's accuracy: measured 4.1e-9 (box) and 1.5e-9 (circle)
+    // relative, the same in the debug and release builds; 5e-8
+    EXPECT_LT(worst, 5e-8) << file;
     EXPECT_GT(w.stats().contactsStarted, 3) << file;  // the run really had impacts
     EXPECT_GT(w.ledger().damping, 0.0) << file;
     EXPECT_GT(w.ledger().friction, 0.0) << file;
@@ -267,13 +306,19 @@ TEST(SoftWorldTest, SlidingDiscStartsRollingAtTheClosedFormTime) {
   const double vExpected = v0 * l * l / (l * l + iOverM);
   const double tExpected = (v0 - vExpected) / (mu * g);
   ASSERT_NEAR(vExpected / (2 * v0 / 3) - 1, -2 * rho / 3, 1e-7);  // the lever arm's share
-  double tRoll = -1, vRoll = 0;
+  // It slides a distance (v0^2 - v^2) / (2 mu g) until then: REFERENCE §4's 5 v0^2 / (18 mu g) for
+  // the rigid disc, 16 rho / 15 of it further for this one (to first order in rho; the next order
+  // is 0.53 rho^2).
+  const double slide = (v0 * v0 - vExpected * vExpected) / (2 * mu * g);
+  ASSERT_NEAR(slide / (5 * v0 * v0 / (18 * mu * g)) - 1, 16 * rho / 15, rho * rho);  // the lever arm's share
+  double tRoll = -1, vRoll = 0, xRoll = 0;
   while (w.advance(1000000) == AdvanceStatus::Output) {
     const auto& q = w.coordinates();
     const double slip = q(3, 0) + q(5, 0) * q(1, 0);  // contact point velocity
     if (std::fabs(slip) < 1e-3 * v0) {
       tRoll = w.time();
       vRoll = q(3, 0);
+      xRoll = q(0, 0) - 3;
       break;
     }
   }
@@ -282,6 +327,10 @@ TEST(SoftWorldTest, SlidingDiscStartsRollingAtTheClosedFormTime) {
   EXPECT_GE(tRoll, tExpected);
   EXPECT_LE(tRoll, tExpected + 0.001);
   EXPECT_NEAR(vRoll / vExpected, 1.0, 1e-9);
+  // and by then it has slid that far and rolled on at vExpected: measured 2.9e-12 m off (the
+  // smoothing moves it by about 1e-5 m/s * 2e-6 s); 1e-9 relative, 1.4e-10 m
+  const double xExpected = slide + vExpected * (tRoll - tExpected);
+  EXPECT_NEAR(xRoll / xExpected, 1.0, 1e-9);
 }
 
 TEST(SoftWorldTest, StackAtRestStaysBoundedWithoutEnergyGainOrDrift) {
@@ -332,14 +381,21 @@ TEST(SoftWorldTest, NoDiscLeavesTheCircularWall) {
     SoftWorld w(json);
     ASSERT_TRUE(w.ok()) << w.reportJson();
     double deepest = 0;
+    int outputs = 0;
     while (w.advance(1000000) == AdvanceStatus::Output) {
+      ++outputs;
       const auto& q = w.coordinates();
       for (int i = 0; i < w.count(); ++i) deepest = std::max(deepest, std::hypot(q(0, i), q(1, i)) + 1.0 - 5.0);
     }
     ASSERT_EQ(w.message(), "");
-    // the material is soft (E = 2 kPa): impacts press up to about half a radius into the wall, but
-    // no centre ever reaches it
-    EXPECT_LT(deepest, 1.0) << "seed " << seed;
+    EXPECT_EQ(outputs, 100) << "seed " << seed;  // 2 s every 0.02 s: every instant was looked at
+    // The material is soft (E = 2 kPa): impacts press up to about half a radius into the wall. A
+    // wall overlap rho stores (2/5) k0 rho^5/2 (k0 of the disc against the concave wall, R2 = -5 m),
+    // which can never exceed the energy the discs start with (it never grows, REFERENCE §2): so
+    // rho <= (5 E0 / (2 k0))^(2/5), 0.31 to 0.93 m for these seeds (short of the centre, 1 m).
+    // Measured: at most 0.88 of that bound over the 200 seeds (the deepest 0.59 m).
+    const double k0 = soft::hertzStiffness(1, -5, w.model().sigma, w.model().sigma);
+    EXPECT_LT(deepest, std::pow(2.5 * w.initialEnergy() / k0, 0.4)) << "seed " << seed;
   }
 }
 
@@ -449,8 +505,11 @@ TEST(SoftWorldTest, Rk4FixedStepAgreesWithDopri5) {
   const std::string contact = R"({"cTau": 0.9})";
   const Impact a = measure(headOn(1.0, contact), 1.0);
   const Impact b = measure(headOn(1.0, contact, R"(, "integrator": {"method": "rk4", "stepsPerContact": 200})"), 1.0);
-  EXPECT_NEAR(b.restitution, a.restitution, 1e-4);
-  EXPECT_NEAR(b.maxOverlap / a.maxOverlap, 1.0, 1e-3);
+  // measured 7.4e-9 apart in e and 1.9e-5 in the peak overlap (which is the largest recorded sample
+  // of each loop, so the two samplings differ by that much: see ElasticLimitMatchesHertzClosedForms):
+  // 1e-7 and 2e-4
+  EXPECT_NEAR(b.restitution, a.restitution, 1e-7);
+  EXPECT_NEAR(b.maxOverlap / a.maxOverlap, 1.0, 2e-4);
 }
 
 TEST(SoftScenario, EveryDefaultIsDocumented) {
