@@ -89,7 +89,9 @@ describe('comparison (WASM)', () => {
       expect(ev?.collisions).toBe(6);
       expect(nscd?.maxDifference).toBeLessThan(1e-12);
       expect(nscd?.simultaneousSteps).toBe(0);
-      expect(soft?.maxDifference).toBeLessThan(1e-6);
+      // soft: measured 3.6e-10 (e = 0.5) and 3.5e-10 (e = 0.9), the integrator's error (relTol 1e-10):
+      // 1e-8 is 28 times that
+      expect(soft?.maxDifference).toBeLessThan(1e-8);
       expect(soft?.overlapTime).toBe(0);
       expect(soft?.done && ev?.done && nscd?.done).toBe(true);
     }
@@ -104,15 +106,19 @@ describe('comparison (WASM)', () => {
     expect(ev?.velocities).toEqual([0, 0, 0, 1]);
     const expected = [-0.5, 0.5, 0.5, 0.5]; // ((1 - 3e)/4, (1 + e)/4, ...) at e = 1
     expect(nscd?.velocities).toHaveLength(4); // else the forEach below checks nothing
-    // the solver stops at corrections below 1e-10 R / h = 5e-8 m/s: within 2.3e-8 (was 1e-6)
-    nscd?.velocities.forEach((v, i) => expect(Math.abs(v - (expected[i] ?? NaN))).toBeLessThan(2e-7));
+    // the solver stops once its corrections are below 1e-10 R / h = 5e-8 m/s (compare.cpp
+    // kNscdTolerance), and what it has not yet corrected is of that order: measured 1.5e-8 here (the
+    // native test, over several e, 2.3e-8). 1e-7 is twice the stopping threshold, 7 times the error
+    nscd?.velocities.forEach((v, i) => expect(Math.abs(v - (expected[i] ?? NaN))).toBeLessThan(1e-7));
     expect(nscd?.maxSimultaneous).toBe(3);
     expect(soft?.maxSimultaneous).toBeGreaterThanOrEqual(2);
     expect(soft?.overlapTime).toBeGreaterThan(0);
     const momentum = soft?.velocities.reduce((s, v) => s + v, 0) ?? NaN;
     const energy = soft?.velocities.reduce((s, v) => s + v * v, 0) ?? NaN;
-    expect(momentum).toBeCloseTo(1, 9);
-    expect(energy).toBeCloseTo(1, 6);
+    // equal and opposite contact forces keep the momentum to round-off (measured 6.7e-16): within 5e-14;
+    // the energy is the integrator's (relTol 1e-10; measured 9.5e-11): within 5e-9, 50 times that
+    expect(momentum).toBeCloseTo(1, 13);
+    expect(energy).toBeCloseTo(1, 8);
     expect(soft?.velocities[3]).toBeLessThan(0.995);
   });
 

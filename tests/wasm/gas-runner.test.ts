@@ -44,11 +44,16 @@ describe('gas runner', () => {
     expect(last.status).toBe(AdvanceStatus.Stopped);
     const observations: Observation[] = frames.flatMap((f) => f.observations);
     const final = observations[observations.length - 1] as Observation;
-    // the stop falls between output instants (interval 0.005 s): the frame's time is the stop's
-    expect(last.time % 0.005).not.toBe(0);
+    // the stop falls strictly inside an output interval (0.005 s), after the last output instant
+    // recorded and before the next: the frame's time is the stop's, not an output instant's
+    const interval = (preset['output'] as { interval: number }).interval;
+    const previous = observations[observations.length - 2] as Observation;
+    expect(previous.time).toBeCloseTo(last.outputIndex * interval, 12);
+    expect(last.time).toBeGreaterThan(previous.time);
+    expect(last.time).toBeLessThan(previous.time + interval);
     // the read-out and the plots end where the canvas and the clock are: at the stop
     expect(final.time).toBe(last.time);
-    expect(final.collisions).toBeGreaterThan((observations[observations.length - 2] as Observation).collisions);
+    expect(final.collisions).toBeGreaterThan(previous.collisions);
     // once only
     expect(observations.filter((o) => o.time === last.time)).toHaveLength(1);
   }, 60_000);

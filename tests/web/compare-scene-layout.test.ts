@@ -69,6 +69,7 @@ describe('the comparison canvases: scene and scale bar', () => {
     const grown = { minX: -6, minY: -1.2, maxX: 20, maxY: 1.2 };
     const { scene, bar } = sceneLayout(grown, size.w, size.h, size.strip);
     expect(scene.y + scene.h).toBeLessThanOrEqual(size.h - SCALE_STRIP + 1e-9);
-    if (bar) expect(intersects(bar, scene)).toBe(false);
+    expect(bar).not.toBeNull(); // else the check below would be skipped
+    expect(intersects(bar!, scene)).toBe(false);
   });
 });

@@ -33,18 +33,24 @@ describe('palettes', () => {
     expect(Object.values(OKABE_ITO_ALL).sort()).toEqual([...OKABE_ITO_REFERENCE].sort());
   });
 
-  const inUse: Record<string, readonly string[]> = {
-    'categorical (render/palette.ts)': CATEGORICAL,
-    'chain series (chain/palette.ts)': OKABE_ITO,
-    'plot series (plot/plot-view.ts COLORS)': [COLORS.blue, COLORS.vermillion, COLORS.green],
-    'soft disc colours': DISC_COLORS,
-    'soft energy ledger': LEDGER_PARTS.map((p) => p[2]),
-    'avalanche force chains': [FORCE_CHAIN_COLOR],
-    'comparison engines and the exact answer': [...Object.values(ENGINE_COLORS), EXACT_COLOR],
+  // each with its number of colours, so that an empty (or cut) list cannot pass the loop below
+  const inUse: Record<string, [colors: readonly string[], count: number]> = {
+    // the eight of Okabe–Ito, grey for yellow
+    'categorical (render/palette.ts)': [CATEGORICAL, 8],
+    'chain series (chain/palette.ts)': [OKABE_ITO, 8],
+    'plot series (plot/plot-view.ts COLORS)': [[COLORS.blue, COLORS.vermillion, COLORS.green], 3],
+    // Okabe–Ito without yellow and black (the ink), and the grey
+    'soft disc colours': [DISC_COLORS, 7],
+    // translational, rotational, observer, elastic, potential, damping, friction
+    'soft energy ledger': [LEDGER_PARTS.map((p) => p[2]), 7],
+    'avalanche force chains': [[FORCE_CHAIN_COLOR], 1],
+    // event-driven, soft, NSCD, and the exact answer
+    'comparison engines and the exact answer': [[...Object.values(ENGINE_COLORS), EXACT_COLOR], 4],
   };
 
-  for (const [where, colors] of Object.entries(inUse)) {
+  for (const [where, [colors, count]] of Object.entries(inUse)) {
     it(`${where}: Okabe–Ito (or its grey), distinct, and visible on white`, () => {
+      expect(colors, where).toHaveLength(count);
       for (const c of colors) {
         expect(SAFE.has(c.toLowerCase()), `${where}: ${c}`).toBe(true);
         // Okabe–Ito yellow (1.2:1) is out; sky blue and orange (about 2.1:1) are the palest kept

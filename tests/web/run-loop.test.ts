@@ -3,7 +3,7 @@
  * world on a fake clock: what play / pause / step / until / tick mean holds for the gas
  * and the soft-disc runner alike.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AdvanceStatusCode } from '../../web/src/sim/granular-wasm';
 import { AdvanceStatus, type CrashedMessage, type FrameCommon, type RejectedMessage, type ToWorker } from '../../web/src/sim/protocol';
 import { describeEngineFailure, FRAME_BUDGET_MS, RunLoop, SLICE_TARGET_MS, type EngineWorld, type Family, type LoadInfo } from '../../web/src/sim/run-loop';
@@ -80,6 +80,7 @@ function setup(options: { costMs?: number; endHalves?: number; valid?: boolean }
   const worlds: FakeWorld[] = [];
   const messages: Message[] = [];
   let waiting: ((m: FrameCommon & FakeFrame) => void) | null = null;
+  let watching: { type: Message['type']; resolve: (m: Message) => void } | null = null;
   let outputs: number[] = [];
   const family: Family<FakeWorld, FakeFrame> = {
     sliceSize: 100,
@@ -107,6 +108,11 @@ function setup(options: { costMs?: number; endHalves?: number; valid?: boolean }
     family,
     (message) => {
       messages.push(message);
+      if (watching && message.type === watching.type) {
+        const { resolve } = watching;
+        watching = null;
+        resolve(message);
+      }
       if (message.type === 'frame' && waiting) {
         const resolve = waiting;
         waiting = null;
@@ -123,7 +129,9 @@ function setup(options: { costMs?: number; endHalves?: number; valid?: boolean }
     return next;
   };
   const load = (play: boolean) => send({ type: 'load', json: '{}', origin: 'form', play });
-  return { loop, clock, worlds, messages, send, load };
+  /** resolves with the next message of this type (an answer that is not a frame) */
+  const next = (type: Message['type']): Promise<Message> => new Promise((resolve) => (watching = { type, resolve }));
+  return { loop, clock, worlds, messages, send, load, next };
 }
 
 describe('run loop: step', () => {
@@ -145,15 +153,28 @@ describe('run loop: step', () => {
   });
 
   it('does nothing once the world has finished', async () => {
-    const { send, load, worlds } = setup({ endHalves: 2 });
+    const { send, load, worlds, messages } = setup({ endHalves: 2 });
     await load(false);
     await send({ type: 'step' });
     const end = await send({ type: 'step' });
     expect(end).toMatchObject({ status: AdvanceStatus.Finished, running: false });
     const advances = worlds[0]?.advances;
-    const after = send({ type: 'step' });
-    const idle = await Promise.race([after, new Promise((r) => setTimeout(() => r('no frame'), 20))]);
-    expect(idle).toBe('no frame');
+    const posted = messages.length;
+    // a tick, handled after the step, is answered with a frame even when paused: by then a step
+    // taken up would have posted its frame, computed or still be pending (the frame says stepping);
+    // and on a fake clock every timer either set runs before the checks, however late it was due
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    let idle: FrameCommon & FakeFrame;
+    try {
+      void send({ type: 'step' });
+      const answer = send({ type: 'tick', dt: 0.1 });
+      await vi.runAllTimersAsync();
+      idle = await answer;
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(messages.slice(posted)).toEqual([idle]);
+    expect(idle).toMatchObject({ status: AdvanceStatus.Finished, running: false, stepping: false, changed: false });
     expect(worlds[0]?.advances).toBe(advances);
   });
 });
@@ -304,7 +325,7 @@ describe('run loop: load', () => {
 
 describe('run loop: engine failures', () => {
   it('an exception while computing becomes one "crashed" message; the broken world is never touched again', async () => {
-    const { send, load, worlds, messages } = setup();
+    const { send, load, worlds, messages, next } = setup();
     await load(true);
     const world = worlds[0];
     if (!world) throw new Error('no world');
@@ -312,18 +333,30 @@ describe('run loop: engine failures', () => {
     const before = world.advances;
     messages.length = 0;
     // the tick's computation fails: no frame follows, so wait for the message itself
+    const crashing = next('crashed');
     void send({ type: 'tick', dt: 0.05 });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await crashing;
     const crashed = messages.filter((m): m is CrashedMessage => m.type === 'crashed');
     expect(crashed).toHaveLength(1);
     expect(crashed[0]?.message).toContain('ran out of memory');
     expect(world.advances).toBe(before);
     expect(world.deleted).toBe(false); // never call into an aborted module
-    // later messages find no world: nothing happens, nothing throws
-    void send({ type: 'play' });
-    void send({ type: 'tick', dt: 0.05 });
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(messages.filter((m) => m.type === 'crashed')).toHaveLength(1);
+    // later messages find no world: nothing happens, nothing throws (a throw is a second "crashed").
+    // A load handled after them is answered, and on a fake clock every timer set meanwhile runs
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    let reloaded: FrameCommon & FakeFrame;
+    try {
+      void send({ type: 'play' });
+      void send({ type: 'tick', dt: 0.05 });
+      const answer = load(false);
+      await vi.runAllTimersAsync();
+      reloaded = await answer;
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(messages.map((m) => m.type)).toEqual(['crashed', 'loaded', 'frame']);
+    expect(messages[2]).toBe(reloaded);
+    expect(world.advances).toBe(before);
   });
 
   it('"simulate-crash" takes the same path (the end-to-end test of the restart uses it)', async () => {
