@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { closePage, decodePng, openPage, pixelAt, sidewaysOverflow, useBrowser, waitForState } from './browser';
+import { closePage, coloredPixels, decodePng, openPage, pixelAt, sidewaysOverflow, useBrowser, waitForState } from './browser';
 import { encodeScenario } from '../../web/src/ui/share';
 
 const browser = useBrowser();
@@ -72,6 +72,8 @@ describe('embed mode', () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?embed=1`);
     await waitForState(page, (s) => s.count > 0 && s.time > 0);
     expect(await visible(page, '#sim-canvas')).toBe(true);
+    // and the discs are drawn on it, not only its box
+    await expect.poll(() => coloredPixels(page)).toBeGreaterThan(100);
     expect(await visible(page, '#btn-play')).toBe(true);
     expect(await visible(page, '#btn-step')).toBe(true);
     for (const hidden of ['#scenario-panel', '.topbar', '#copy-link', '#readout', '#plots', '#card-energy']) {

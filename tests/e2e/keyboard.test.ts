@@ -208,14 +208,21 @@ describe('keyboard only', () => {
     await page.keyboard.press('End');
     await expect.poll(() => page.locator('#row-clock').textContent()).not.toBe(clock);
     // (b), (c) and Monte Carlo: each run button answers Enter
-    for (const [run, result] of [['#sweep-run', '#sweep-result'], ['#newton-run', '#newton-result'], ['#mc-run', '#mc-result']] as const) {
+    // each one's finished answer, not a progress line or an error: the default sweep's count, Newton's root
+    // of v4 = v0/2 (REFERENCE §1: e* = 4^(1/3) − 1 = 0.5874010519682), the default Monte Carlo's samples
+    const answers = [
+      ['#sweep-run', '#sweep-result', /^\d[\d,]* runs in [\d.]+ s, (double|extended) precision\. Most collisions/],
+      ['#newton-run', '#newton-result', /^Converged after \d+ iterates?: e = 0\.587401051968\d\.$/],
+      ['#mc-run', '#mc-result', /^\d[\d,]* samples in [\d.]+ s: mean v4 = 0\.\d{6} m\/s, SD = 0\.\d{6} m\/s\.$/],
+    ] as const;
+    for (const [run, result, answer] of answers) {
       await reach(page, run, unseen);
       await page.evaluate((sel) => {
         const node = document.querySelector(sel);
         if (node) node.textContent = '';
       }, result);
       await page.keyboard.press('Enter');
-      await expect.poll(async () => (await page.locator(result).textContent()) ?? '', { timeout: 20_000 }).not.toBe('');
+      await expect.poll(async () => (await page.locator(result).textContent()) ?? '', { timeout: 20_000 }).toMatch(answer);
     }
     expect(unseen).toEqual([]);
     expect(errors).toEqual([]);

@@ -113,6 +113,7 @@ describe('the soft-disc page', () => {
     await waitForState(page, (s) => s.count > 0 && s.time > 0);
     expect(await page.locator('#plots').isVisible()).toBe(false);
     expect(await page.locator('#sim-canvas').isVisible()).toBe(true);
+    await expect.poll(() => coloredPixels(page)).toBeGreaterThan(100);
     expect(errors).toEqual([]);
     await closePage(page);
   });
