@@ -55,4 +55,31 @@ describe('scenario text and links on the wrong page', () => {
     expect(errors).toEqual([]);
     await closePage(page);
   });
+
+  it('an invalid scenario of another page, uploaded here, is reported here by that page\'s validator; the page and its run stay', async () => {
+    const { page, errors } = await openPage(browser(), inject('baseUrl'));
+    const running = await waitForState(page, (s) => s.count > 0 && s.time > 0 && s.running);
+    // typed into the form, not applied: still there afterwards
+    await page.locator('#f-seed').fill('4242');
+    await page.locator('#upload-json').setInputFiles({
+      name: 'soft.json', mimeType: 'application/json', buffer: Buffer.from('{"schema":1,"engine":"soft","generate":{"count":-1}}'),
+    });
+    const list = page.locator('#json-errors');
+    await expect.poll(async () => (await list.textContent()) ?? '').toContain('soft-disc scenario');
+    const text = (await list.textContent()) ?? '';
+    expect(text).toContain('soft.html');
+    expect(text).toMatch(/generate\.count = -1/);
+    await waitForState(page, (s) => s.running && s.outputIndex > running.outputIndex + 3);
+    expect(new URL(page.url()).pathname.endsWith('soft.html')).toBe(false);
+    expect(await page.locator('#f-seed').inputValue()).toBe('4242');
+    expect(await page.locator('#link-error').isVisible()).toBe(false);
+    // a valid one still opens its page
+    await page.locator('#upload-json').setInputFiles({
+      name: 'soft.json', mimeType: 'application/json', buffer: Buffer.from('{"schema":1,"engine":"soft","name":"Uploaded on the gas page"}'),
+    });
+    await page.waitForURL(/soft\.html/);
+    await expect.poll(async () => page.locator('#scenario-name').textContent()).toBe('Uploaded on the gas page');
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
 });

@@ -70,7 +70,52 @@ describe('share links', () => {
       if (what === 'an invalid scenario') await page.screenshot({ path: '/tmp/granular-bad-link.png' });
       expect(errors).toEqual([]);
       expect((await granularState(page)).status).toBe(0);
+      // the address still holds the link, so the reader sees what they opened
+      expect(new URL(page.url()).hash).toBe(`#s=${await payload()}`);
       await closePage(page);
     });
   }
+
+  it('a link pasted into the address of a running page that cannot be read or run leaves the scenario the reader had', async () => {
+    const { page, errors } = await openPage(browser(), inject('baseUrl'));
+    await waitForState(page, (s) => s.count > 0 && s.running);
+    await page.locator('#f-seed').fill('4242');
+    await page.locator('#apply').click();
+    // the applied scenario is in the address once compressed
+    await expect.poll(() => page.url()).toMatch(/#s=[A-Za-z0-9_-]{40,}$/);
+    const mine = page.url();
+    const before = await waitForState(page, (s) => s.running && s.time > 0);
+    const banner = page.locator('#link-error');
+    for (const [broken, reason] of [['not*base64!', /not base64url/], [await encodeScenario('{"schema":1,"restitution":5}'), /restitution/]] as const) {
+      await page.evaluate((hash) => {
+        window.location.hash = hash;
+      }, `s=${broken}`);
+      await expect.poll(async () => (await banner.isVisible()) && ((await banner.textContent()) ?? '')).toMatch(reason);
+      expect(await banner.textContent()).toContain('The scenario you had is still loaded');
+      await expect.poll(() => page.url()).toBe(mine);
+      // the same run goes on: the seed applied, the time further along
+      const now = await waitForState(page, (s) => s.time > before.time);
+      expect(now.count).toBe(before.count);
+      expect(await page.locator('#f-seed').inputValue()).toBe('4242');
+    }
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
+  it('the chain lab: a link pasted into its address that cannot be read leaves the inputs the reader had', async () => {
+    const mine = `${inject('baseUrl')}chain.html?play=0#s=${await encodeScenario(JSON.stringify({ kind: 'chain-lab', time: { e: 0.3 } }))}`;
+    const { page, errors } = await openPage(browser(), mine);
+    await page.waitForFunction(() => window.__chain !== undefined);
+    await expect.poll(async () => page.evaluate(() => window.__chain?.probe().state.time.e)).toBe(0.3);
+    const url = page.url();
+    await page.evaluate(() => {
+      window.location.hash = 's=not*base64!';
+    });
+    const banner = page.locator('#link-error');
+    await expect.poll(async () => (await banner.isVisible()) && ((await banner.textContent()) ?? '')).toMatch(/not base64url.*Your inputs are still loaded/);
+    await expect.poll(() => page.url()).toBe(url);
+    expect(await page.evaluate(() => window.__chain?.probe().state.time.e)).toBe(0.3);
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
 });

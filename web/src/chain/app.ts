@@ -162,7 +162,8 @@ export function startChainApp(): void {
     void mc.compute(s.mc);
   };
 
-  const loadShared = (payload: string): void => {
+  /** `pastedFrom`: the address before a link was put into it on this open page (its state is kept when the link cannot be read) */
+  const loadShared = (payload: string, pastedFrom: string | null = null): void => {
     decodeState(payload).then(
       ({ state: s, problems, page }) => {
         // a scenario link of another page (one opened here by hand) goes to that page
@@ -175,8 +176,15 @@ export function startChainApp(): void {
         apply(s);
       },
       (error: unknown) => {
-        linkError.textContent = `The shared link could not be read: ${error instanceof Error ? error.message : String(error)}. The defaults were loaded instead.`;
+        const reason = error instanceof Error ? error.message : String(error);
         linkError.hidden = false;
+        if (pastedFrom !== null) {
+          // the inputs the reader had stay, and the address goes back to them
+          replaceAddress(pastedFrom);
+          linkError.textContent = `The link put in the address could not be read: ${reason}. Your inputs are still loaded, and the address is back to them.`;
+          return;
+        }
+        linkError.textContent = `The shared link could not be read: ${reason}. The defaults were loaded instead.`;
         apply(defaultState());
       },
     );
@@ -185,10 +193,10 @@ export function startChainApp(): void {
   if (params.shared !== null) loadShared(params.shared);
   else apply(defaultState());
 
-  window.addEventListener('hashchange', () => {
+  window.addEventListener('hashchange', (event) => {
     const next = parsePageParams(window.location.search, window.location.hash).shared;
     if (next === null || next === share?.lastPayload) return;
-    loadShared(next);
+    loadShared(next, event.oldURL);
   });
 
   const hook = Object.freeze({

@@ -51,8 +51,11 @@ const PAGE_WHAT: Readonly<Record<LabPage, string>> = {
   chain: 'a chain lab link ("kind": "chain-lab")',
 };
 
+/** what a page's scenarios are, as a reader names them ("a soft-disc scenario (\"engine\": \"soft\")") */
+export const pageWhat = (page: LabPage): string => PAGE_WHAT[page];
+
 /** a page's file as a reader names it (the gas page's './' is index.html) */
-const pageFile = (page: LabPage): string => (FAMILY_PAGE[page] === './' ? 'index.html' : FAMILY_PAGE[page]);
+export const pageFile = (page: LabPage): string => (FAMILY_PAGE[page] === './' ? 'index.html' : FAMILY_PAGE[page]);
 
 /**
  * Why a scenario sent to an embedded page by the postMessage API cannot run there: it belongs to

@@ -8,6 +8,7 @@ import type { LoadOrigin, RejectedMessage } from '../sim/protocol';
 import { isJsonObject, type JsonObject } from '../sim/scenario';
 import { byId, setClippedText } from './dom';
 import { scenarioPageOf, type ScenarioFamily } from './family';
+import { problemsForFamily } from './family-check';
 import { goToFamilyPage, openScenarioInFamilyPage } from './family-redirect';
 import type { Preset } from './presets';
 import type { ScenarioPanel } from './scenario-panel';
@@ -50,13 +51,23 @@ export class ScenarioSource {
   private lastJson: string | null = null;
   /** the address before a scenario applied here was written into it, until the engine answers */
   private addressBeforeApply: string | null = null;
+  /**
+   * The address before a link was pasted into it while a scenario runs here, until that link has
+   * loaded or failed: a link that cannot be read or run leaves the scenario the reader had, and
+   * its address, rather than replacing both with the default.
+   */
+  private addressBeforePaste: string | null = null;
+  /** a link that could not be read or run was answered with the default: the address keeps the link, so the reader sees what they opened */
+  private keepLinkInAddress = false;
 
   constructor(private readonly o: ScenarioSourceOptions) {
     // a share link pasted into this tab's address bar
-    window.addEventListener('hashchange', () => {
+    window.addEventListener('hashchange', (event) => {
       const next = parsePageParams(window.location.search, window.location.hash).shared;
       if (next === null || next === o.share?.lastPayload) return;
       o.linkError.hidden = true;
+      // with a scenario running here, a link that fails must not take it away
+      this.addressBeforePaste = this.lastJson !== null ? event.oldURL : null;
       this.loadShared(next);
     });
   }
@@ -71,7 +82,15 @@ export class ScenarioSource {
     // names none (malformed JSON, a mistyped engine) stays here and is reported in place
     const page = scenarioPageOf(json);
     if ((origin === 'json' || origin === 'file') && page !== null && page !== this.o.family) {
-      void openScenarioInFamilyPage(json, page);
+      // checked first by that page's validator: an invalid one stays here, its errors named, and
+      // the page (with what the reader typed in its form) is not left for a default scenario
+      if (page === 'chain') void openScenarioInFamilyPage(json, page);
+      else {
+        void problemsForFamily(json, page).then((problems) => {
+          if (problems.length > 0) this.panel?.showErrors(origin, problems);
+          else void openScenarioInFamilyPage(json, page);
+        });
+      }
       return;
     }
     // the page's first scenario follows ?play=; a scenario the user applies starts running; the
@@ -110,8 +129,7 @@ export class ScenarioSource {
   rejected(msg: RejectedMessage): void {
     if (msg.origin === 'link') {
       const reasons = msg.errors.map((e) => e.text).join('; ');
-      this.showLinkError(`the scenario in it is not valid (${reasons})`);
-      this.loadDefault();
+      this.linkFailed(`the scenario in it is not valid (${reasons})`);
     } else if (msg.origin === 'default') {
       if (this.defaultJson !== this.engineDefault && this.engineDefault !== null) {
         // the bundled default preset did not validate: fall back to the engine's default
@@ -152,8 +170,11 @@ export class ScenarioSource {
     // reload meanwhile gives it back.
     const follow = followsAddress(origin);
     this.addressBeforeApply = null;
+    if (origin === 'link') this.addressBeforePaste = null;
+    const keepLink = this.keepLinkInAddress && origin === 'default';
+    this.keepLinkInAddress = false;
     if (follow) setAddressPayload(encodeScenarioNow(JSON.stringify(scenario)));
-    else if (origin === 'default' || origin === 'api') clearAddressPayload();
+    else if ((origin === 'default' && !keepLink) || origin === 'api') clearAddressPayload();
     shareLinkFor(scenarioJson, window.location.href).then(
       ({ url, payload }) => {
         if (shown !== this.shown) return;
@@ -179,16 +200,28 @@ export class ScenarioSource {
         if (page !== null && page !== this.o.family) goToFamilyPage(page);
         else this.load(json, 'link');
       },
-      (error: unknown) => {
-        this.showLinkError(error instanceof Error ? error.message : String(error));
-        this.loadDefault();
-      },
+      (error: unknown) => this.linkFailed(error instanceof Error ? error.message : String(error)),
     );
   }
 
-  private showLinkError(reason: string): void {
-    this.o.linkError.textContent = `The shared link could not be read: ${reason}. The default scenario was loaded instead.`;
+  /**
+   * A link could not be read, or its scenario not run. Pasted into the address while a scenario
+   * runs here, it leaves that scenario running and the address back on it; opened with the page,
+   * the default runs and the address keeps the link, so the reader sees what they opened.
+   */
+  private linkFailed(reason: string): void {
+    const before = this.addressBeforePaste;
+    this.addressBeforePaste = null;
+    if (before !== null) {
+      replaceAddress(before);
+      this.o.linkError.textContent = `The link put in the address could not be read: ${reason}. The scenario you had is still loaded, and the address is back to it.`;
+      this.o.linkError.hidden = false;
+      return;
+    }
+    this.o.linkError.textContent = `The shared link could not be read: ${reason}. The default scenario was loaded instead; the address still holds the link.`;
     this.o.linkError.hidden = false;
+    this.keepLinkInAddress = true;
+    this.loadDefault();
   }
 }
 
