@@ -5,6 +5,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GranularModule, SoftWorld } from '../../web/src/sim/granular-wasm';
+import type { SoftFromWorker } from '../../web/src/soft/protocol';
+import { SoftRunner, stepCap } from '../../web/src/soft/runner';
 import { loadGranular, readRepoFile, ROOT } from './load';
 
 const CLI = path.join(ROOT, 'build', 'release', 'granular-cli');
@@ -119,4 +121,62 @@ describe('soft discs in WebAssembly', () => {
       });
     });
   }
+
+  // The tester's repro: 20,000 discs (the documented maximum) on a lattice, the first output
+  // instant some 10^4 integrator steps (contact events) away; Pause waited for all of them.
+  const crowded = (count: number): string =>
+    JSON.stringify({ schema: 1, engine: 'soft', domain: { box: { width: 300, height: 300 } }, generate: { count, placement: 'lattice', clearance: 0.05 } });
+
+  it('a bounded advance() at 20,000 discs returns Budget before the first output instant', () => {
+    withSoft(crowded(20_000), (w) => {
+      const next = w.nextOutputTime();
+      expect(stepCap(w.count())).toBe(1);
+      for (let k = 0; k < 3; k++) {
+        expect(w.advance(stepCap(w.count()))).toBe(1); // Budget
+        expect(w.time()).toBeLessThan(next);
+      }
+      expect(w.stats().steps + w.stats().rejected).toBeLessThanOrEqual(3);
+    });
+  });
+
+  it('the crowded lattice run does not depend on the advance() budgets (1 to 3 steps a call give the state of one call)', () => {
+    const json = crowded(400);
+    const whole = withSoft(json, (w) => {
+      expect(w.advance(1_000_000)).toBe(0); // Output
+      return [w.time(), w.hashState(), w.stats().steps] as const;
+    });
+    const sliced = withSoft(json, (w) => {
+      let calls = 0;
+      let s: number;
+      do {
+        s = w.advance(1 + (calls % 3));
+        calls += 1;
+      } while (s === 1);
+      expect(s).toBe(0);
+      expect(calls).toBeGreaterThan(100); // the budgets really cut the interval
+      return [w.time(), w.hashState(), w.stats().steps] as const;
+    });
+    expect(sliced).toEqual(whole);
+  });
+
+  it('the soft worker answers pause at 20,000 discs after a step or so, not at the first output instant', async () => {
+    const frames: Array<Extract<SoftFromWorker, { type: 'frame' }>> = [];
+    const runner = new SoftRunner(mod, (m) => {
+      if (m.type === 'frame') frames.push(m);
+    });
+    runner.handle({ type: 'load', json: crowded(20_000), origin: 'json', play: true });
+    expect(frames[frames.length - 1]?.running).toBe(true);
+    // a tick asks for 0.1 s: computing starts (advance(), yield to the message queue, advance(), ...)
+    runner.handle({ type: 'tick', dt: 0.1 });
+    expect(frames[frames.length - 1]?.running).toBe(true); // no frame yet: the first slice was computed, then it yielded
+    runner.handle({ type: 'pause' }); // taken into account when the computing resumes
+    for (let k = 0; k < 1000 && frames[frames.length - 1]?.running !== false; k++) await new Promise((r) => setTimeout(r, 0));
+    const paused = frames[frames.length - 1];
+    expect(paused?.running).toBe(false);
+    expect(paused?.outputIndex).toBe(0);
+    expect(paused?.time).toBeLessThan(0.02);
+    // before: the first advance() call alone took 5,000 steps
+    expect((paused?.stats.steps ?? Infinity) + (paused?.stats.rejected ?? 0)).toBeLessThanOrEqual(5);
+    runner.handle({ type: 'load', json: crowded(4), origin: 'json', play: false }); // frees the 20,000-disc world
+  });
 });

@@ -1,22 +1,84 @@
 /**
  * The soft-disc simulation in the worker: the shared run loop (sim/run-loop.ts) over a
- * SoftWorld, advanced in slices of SLICE_STEPS integrator steps. What is soft-specific: the
- * ledger and a snapshot (coordinates, observers) at every output instant, hysteresis loops,
- * and the 'pair' message. Coordinates and observers are views into WASM memory:
- * re-acquired after advance(), copied.
+ * SoftWorld, advanced in slices of at most SLICE_STEPS integrator steps and at most
+ * stepCap(discs) (BoundedSoftWorld): a step costs time in proportion to the number of discs,
+ * so a crowded world takes few steps per call and the worker answers pause within about one
+ * step. What is soft-specific: the ledger and a snapshot (coordinates, observers) at every
+ * output instant, hysteresis loops, and the 'pair' message. Coordinates and observers are
+ * views into WASM memory: re-acquired after advance(), copied.
  */
-import type { GranularModule, HysteresisLoop, SoftLedger, SoftWorld } from '../sim/granular-wasm';
-import { RunLoop, type Family, type LoadInfo } from '../sim/run-loop';
+import type { AdvanceStatusCode, GranularModule, HysteresisLoop, SoftLedger, SoftWorld } from '../sim/granular-wasm';
+import { RunLoop, type EngineWorld, type Family, type LoadInfo } from '../sim/run-loop';
 import { parseSoftInfo, snapshotStride, type SoftFrameFields, type SoftFromWorker, type SoftToWorker } from './protocol';
 
 /** integrator steps per advance() call */
 export const SLICE_STEPS = 5_000;
+/**
+ * At most about this many disc-steps (discs × integrator steps) per advance() call. A dopri5 step
+ * of a crowded world is mostly a contact event (the step, its redo up to the located instant:
+ * about 13 right-hand sides over every disc and candidate pair) and costs about 0.4 µs per disc
+ * in WebAssembly (20,000 discs: 8 ms, up to 30 ms), so a call stays near the run loop's
+ * SLICE_TARGET_MS. The run loop starts every world at SLICE_STEPS and halves the slice only
+ * after a slow call: without this bound the first call at 20,000 discs ran 5,000 steps (most
+ * of the first output interval, 45 s and more) and Pause waited for it.
+ */
+export const DISC_STEPS_PER_CALL = 20_000;
 /** every pair's loops are recorded up to this many discs (the engine's own default) */
 export const RECORD_ALL_MAX = 32;
 /** up to this many discs every output instant is sent (traces, coordinate plot); beyond, the newest only */
 export const SNAPSHOT_ALL_MAX = 512;
 
 export type SoftPost = (message: SoftFromWorker, transfer: Transferable[]) => void;
+
+/** The most integrator steps one advance() call may take for a world of `count` discs: at least 1, at most SLICE_STEPS. */
+export function stepCap(count: number): number {
+  return Math.max(1, Math.min(SLICE_STEPS, Math.floor(DISC_STEPS_PER_CALL / Math.max(1, count))));
+}
+
+/**
+ * A SoftWorld as the run loop's EngineWorld, its advance() budget capped at stepCap(discs). The
+ * engine's run does not depend on how advance() budgets cut it (tests/cpp/soft_test.cpp,
+ * tests/wasm/soft.test.ts), so the cap changes when messages are answered, never the results.
+ */
+export class BoundedSoftWorld implements EngineWorld {
+  /** integrator steps per advance() call at most */
+  readonly cap: number;
+
+  constructor(readonly world: SoftWorld) {
+    this.cap = stepCap(world.ok() ? world.count() : 0);
+  }
+
+  ok(): boolean {
+    return this.world.ok();
+  }
+  report(): string {
+    return this.world.report();
+  }
+  scenarioJson(): string {
+    return this.world.scenarioJson();
+  }
+  time(): number {
+    return this.world.time();
+  }
+  outputIndex(): number {
+    return this.world.outputIndex();
+  }
+  nextOutputTime(): number {
+    return this.world.nextOutputTime();
+  }
+  message(): string {
+    return this.world.message();
+  }
+  hashState(): string {
+    return this.world.hashState();
+  }
+  delete(): void {
+    this.world.delete();
+  }
+  advance(slice: number): AdvanceStatusCode {
+    return this.world.advance(Math.max(1, Math.min(slice, this.cap)));
+  }
+}
 
 /** time, coordinates and observers now (fresh views, copied) */
 function snapshot(world: SoftWorld): Float64Array {
@@ -28,7 +90,7 @@ function snapshot(world: SoftWorld): Float64Array {
   return out;
 }
 
-class SoftFamily implements Family<SoftWorld, SoftFrameFields> {
+class SoftFamily implements Family<BoundedSoftWorld, SoftFrameFields> {
   readonly sliceSize = SLICE_STEPS;
   private snapshots: Float64Array[] = [];
   private ledger: SoftLedger[] = [];
@@ -45,11 +107,12 @@ class SoftFamily implements Family<SoftWorld, SoftFrameFields> {
     return this.module.validateSoftScenario(json);
   }
 
-  create(json: string): SoftWorld {
-    return new this.module.SoftWorld(json);
+  create(json: string): BoundedSoftWorld {
+    return new BoundedSoftWorld(new this.module.SoftWorld(json));
   }
 
-  loaded(world: SoftWorld, info: LoadInfo): void {
+  loaded(bounded: BoundedSoftWorld, info: LoadInfo): void {
+    const world = bounded.world;
     this.snapshots = [];
     this.ledger = [world.ledger()];
     this.sentLoops = 0;
@@ -77,7 +140,8 @@ class SoftFamily implements Family<SoftWorld, SoftFrameFields> {
     this.snapshots.push(snapshot(world));
   }
 
-  output(world: SoftWorld): void {
+  output(bounded: BoundedSoftWorld): void {
+    const world = bounded.world;
     this.ledger.push(world.ledger());
     if (world.count() <= SNAPSHOT_ALL_MAX) this.snapshots.push(snapshot(world));
   }
@@ -102,7 +166,8 @@ class SoftFamily implements Family<SoftWorld, SoftFrameFields> {
     return out;
   }
 
-  frame(world: SoftWorld, changed: boolean): { fields: SoftFrameFields; transfer: Transferable[] } {
+  frame(bounded: BoundedSoftWorld, changed: boolean): { fields: SoftFrameFields; transfer: Transferable[] } {
+    const world = bounded.world;
     let snapshots: Float64Array | null = null;
     let snapshotCount = 0;
     const transfer: Transferable[] = [];
@@ -124,14 +189,14 @@ class SoftFamily implements Family<SoftWorld, SoftFrameFields> {
 }
 
 export class SoftRunner {
-  private readonly loop: RunLoop<SoftWorld, SoftFrameFields>;
+  private readonly loop: RunLoop<BoundedSoftWorld, SoftFrameFields>;
 
   constructor(module: GranularModule, post: SoftPost) {
     this.loop = new RunLoop(new SoftFamily(module, post), post);
   }
 
   handle(msg: SoftToWorker): void {
-    if (msg.type === 'pair') this.loop.current()?.recordHysteresis(msg.i, msg.other);
+    if (msg.type === 'pair') this.loop.current()?.world.recordHysteresis(msg.i, msg.other);
     else this.loop.handle(msg);
   }
 }
