@@ -3,7 +3,14 @@
  * reload or a bookmark keeps it. It goes there at once, uncompressed (encodeScenarioNow), and the
  * compressed payload replaces it when ready: a reload in between gives the same scenario back.
  */
-import { encodeScenario, encodeScenarioNow, SHARE_PARAM } from './share';
+import { encodeScenario, encodeScenarioNow, MAX_LINK_JSON_CHARS, NO_LINK, SHARE_PARAM } from './share';
+
+/**
+ * The longest #s= payload the page writes into its address: the uncompressed payload of the largest
+ * scenario a link carries (MAX_LINK_JSON_CHARS, 4/3 of it in base64url, plus the stored blocks'
+ * headers). A longer one is a scenario too large for a link.
+ */
+export const MAX_ADDRESS_PAYLOAD = Math.ceil((MAX_LINK_JSON_CHARS * 4) / 3) + 1024;
 
 /** history.replaceState, which a browser may refuse (an address longer than it keeps) */
 export function replaceAddress(url: string): void {
@@ -14,8 +21,16 @@ export function replaceAddress(url: string): void {
   }
 }
 
-/** the address with this #s= payload (query kept) */
+/**
+ * the address with this #s= payload (query kept); for NO_LINK (a scenario too large for a link, see
+ * MAX_LINK_JSON_CHARS) or a payload longer than MAX_ADDRESS_PAYLOAD, the address without a #s=: it
+ * names no other scenario than the one shown, and a multi-megabyte address is never written
+ */
 export function setAddressPayload(payload: string): void {
+  if (payload === NO_LINK || payload.length > MAX_ADDRESS_PAYLOAD) {
+    clearAddressPayload();
+    return;
+  }
   replaceAddress(`${window.location.pathname}${window.location.search}#${SHARE_PARAM}=${payload}`);
 }
 
@@ -33,6 +48,11 @@ export class AddressFollower {
 
   follow(compactJson: string, done?: (payload: string) => void): void {
     const generation = ++this.generation;
+    if (compactJson.length > MAX_LINK_JSON_CHARS) {
+      // too large for a link: no #s=, and nothing to encode
+      clearAddressPayload();
+      return;
+    }
     setAddressPayload(encodeScenarioNow(compactJson));
     encodeScenario(compactJson).then(
       (payload) => {

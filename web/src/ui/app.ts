@@ -30,6 +30,7 @@ import { connectPage } from './page-session';
 import { bundledPresets, DEFAULT_PRESET_ID } from './presets';
 import { Readout, theoryConstants } from './readout';
 import { exportFileName, reproduce } from './reproduce';
+import { SCENARIO_LOADING_EVENT, type ScenarioLoadingDetail } from './scenario-panel';
 import { parseLoadedScenario } from './scenario-source';
 import { installTestHook } from './test-hook';
 import { prefersReducedMotion } from './motion';
@@ -74,6 +75,20 @@ export function startApp(): void {
   let histogramMax = 1;
   let plotsDirty = false;
 
+  // A large scenario applied in the panel: the status line says it is loading until the engine has
+  // answered (a frame of the run before, still on its way, does not put "Running — 400 discs" back)
+  const statusLine = byId('status', HTMLElement);
+  let loading: string | null = null;
+  let statusBefore = '';
+  document.addEventListener(SCENARIO_LOADING_EVENT, (event) => {
+    if (!(event instanceof CustomEvent)) return;
+    event.preventDefault();
+    const detail = event.detail as ScenarioLoadingDetail;
+    if (loading === null) statusBefore = statusLine.textContent ?? '';
+    loading = detail.text;
+    statusLine.textContent = detail.text;
+  });
+
   const presets = bundledPresets('gas');
   const defaultPreset = presets.find((p) => p.id === DEFAULT_PRESET_ID) ?? null;
 
@@ -85,7 +100,12 @@ export function startApp(): void {
     client: (listener) => new SimClient(listener),
     loaded: onLoaded,
     frame: onFrame,
-    runningText: (count) => `Running — ${count.toLocaleString('en-US')} disc${count === 1 ? '' : 's'}`,
+    runningText: (count) => loading ?? `Running — ${count.toLocaleString('en-US')} disc${count === 1 ? '' : 's'}`,
+    // turned down: the status line goes back to what it said (a paused run sends no frame to redo it)
+    rejected: () => {
+      if (loading !== null && statusLine.textContent === loading) statusLine.textContent = statusBefore;
+      loading = null;
+    },
     colourScale: () => legend.colourScale(),
     view,
     plotsDirty: () => plotsDirty,
@@ -102,6 +122,7 @@ export function startApp(): void {
   });
 
   function onLoaded(msg: LoadedMessage): void {
+    loading = null;
     theory = msg.theory;
     discMasses = msg.masses;
     speedKinds = massKinds(msg.masses);

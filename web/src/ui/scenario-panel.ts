@@ -10,7 +10,32 @@ import { el } from './dom';
 import { assignErrors } from './field-errors';
 import type { Preset } from './presets';
 import { fileStem } from './reproduce';
+import { formatChars } from './share';
 import { enabledBy, GAS_FORM, markEdited, type FieldSpec, type FormModel, type FormValues } from './scenario-form';
+
+/**
+ * Text longer than this does not go into the JSON box at once: filling a textarea costs the main
+ * thread about 1-3 s per MB of compact JSON and 2-4 s per MB pretty-printed (measured in Chromium:
+ * 16.5 s for a 40,000-disc scenario), during which the page is frozen. Such text is held and shown
+ * on request ("Show the JSON here"); Apply JSON still applies it.
+ */
+export const JSON_BOX_MAX_CHARS = 100_000;
+/** A loaded scenario with more explicit discs than this is not pretty-printed into the box (about 156 characters a disc). */
+export const JSON_BOX_MAX_DISCS = 500;
+
+/**
+ * The event the panel sends (bubbling, cancelable) when it starts applying a large scenario: the page
+ * shows `text` as its status and calls preventDefault; unclaimed, the panel writes it into #status.
+ */
+export const SCENARIO_LOADING_EVENT = 'granular-scenario-loading';
+export interface ScenarioLoadingDetail {
+  text: string;
+}
+
+/** The status while a scenario of `chars` characters of JSON text is read, checked and started. */
+export function loadingText(chars: number): string {
+  return `Loading the scenario (${formatChars(chars)} of JSON)…`;
+}
 
 export interface PanelHandlers {
   /** validate and load scenario JSON text */
@@ -34,6 +59,13 @@ export class ScenarioPanel {
   private readonly notes: HTMLElement;
   private readonly availabilityNote: HTMLElement;
   private base: JsonObject | null = null;
+  /**
+   * The JSON box's text while it is too long to show (JSON_BOX_MAX_CHARS), made on request: the
+   * uploaded file's text, or the loaded scenario's. Null: the box shows its text.
+   */
+  private held: (() => string) | null = null;
+  private readonly heldNote: HTMLElement;
+  private readonly heldText: HTMLElement;
   /** the controls that send a scenario to the engine (unavailable() disables them) */
   private readonly senders: Array<HTMLButtonElement | HTMLSelectElement | HTMLInputElement> = [];
 
@@ -91,7 +123,7 @@ export class ScenarioPanel {
     this.jsonArea = el('textarea', { id: 'scenario-json', rows: '14', spellcheck: 'false', 'aria-describedby': 'json-help' });
     this.jsonErrors = el('ul', { class: 'error-list', id: 'json-errors', 'aria-live': 'polite' });
     const applyJson = el('button', { type: 'button', id: 'apply-json' }, 'Apply JSON');
-    applyJson.addEventListener('click', () => this.handlers.apply(this.jsonArea.value, 'json'));
+    applyJson.addEventListener('click', () => this.applyText(this.held ? this.held() : this.jsonArea.value, 'json'));
     const download = el('button', { type: 'button', id: 'download-json' }, 'Download JSON');
     download.addEventListener('click', () => this.download());
     const upload = el('input', { type: 'file', id: 'upload-json', accept: '.json,application/json', class: 'visually-hidden' });
@@ -99,18 +131,39 @@ export class ScenarioPanel {
       const file = upload.files?.[0];
       if (!file) return;
       void file.text().then((text) => {
-        this.jsonArea.value = text;
-        this.handlers.apply(text, 'file');
+        if (text.length > JSON_BOX_MAX_CHARS) {
+          this.hold(() => text, `The uploaded file ${file.name} (${formatChars(text.length)}) is too long to show here without holding up the page.`);
+        } else {
+          this.showText(text);
+        }
+        this.applyText(text, 'file');
         upload.value = '';
       });
     });
     const uploadLabel = el('label', { for: 'upload-json', class: 'button-like', tabindex: '-1' }, 'Upload JSON…');
+    // in place of the box while its text is held
+    this.heldText = el('span', {});
+    const show = el('button', { type: 'button', id: 'show-json' }, 'Show the JSON here');
+    show.addEventListener('click', () => {
+      const held = this.held;
+      if (held) this.showText(held());
+      // at its start, not scrolled to its end
+      this.jsonArea.setSelectionRange(0, 0);
+      this.jsonArea.focus();
+      this.jsonArea.scrollTop = 0;
+    });
+    this.heldNote = el(
+      'p', { class: 'hint json-held', id: 'json-held', hidden: true },
+      this.heldText, ' Apply JSON applies it. ', show,
+      ' (may take some seconds for a large scenario)',
+    );
     const advanced = el(
       'details', { class: 'advanced' },
       el('summary', {}, 'Advanced: scenario JSON'),
       el('p', { class: 'hint', id: 'json-help' }, model.jsonHelp),
       el('label', { for: 'scenario-json', class: 'visually-hidden' }, 'Scenario JSON'),
       this.jsonArea,
+      this.heldNote,
       el('div', { class: 'form-actions' }, applyJson, download, upload, uploadLabel),
       this.jsonErrors,
     );
@@ -191,7 +244,62 @@ export class ScenarioPanel {
     const notesText = this.model.notes(scenario);
     this.availabilityNote.textContent = notesText.join(' ');
     this.availabilityNote.hidden = notesText.length === 0;
-    this.jsonArea.value = JSON.stringify(scenario, null, 2);
+    const discs = scenario['discs'];
+    const discCount = Array.isArray(discs) ? discs.length : 0;
+    if (discCount > JSON_BOX_MAX_DISCS) {
+      this.hold(
+        () => JSON.stringify(scenario),
+        `This scenario has ${discCount.toLocaleString('en-US')} discs: its JSON is too long to show here without holding up the page.`,
+      );
+    } else {
+      this.showText(JSON.stringify(scenario, null, 2));
+    }
+  }
+
+  /** the JSON box holds `text` (what a held text it stood for is dropped) */
+  private showText(text: string): void {
+    this.held = null;
+    this.heldNote.hidden = true;
+    this.jsonArea.hidden = false;
+    this.jsonArea.value = text;
+  }
+
+  /** the JSON box stands for `text` (made on request) without showing it; `why` says so in its place */
+  private hold(text: () => string, why: string): void {
+    this.held = text;
+    this.jsonArea.value = '';
+    this.jsonArea.hidden = true;
+    this.heldText.textContent = why;
+    this.heldNote.hidden = false;
+  }
+
+  /**
+   * Applies JSON text of the box or a file. Large text is announced first (SCENARIO_LOADING_EVENT:
+   * the status line says it is loading) and applied once that has been drawn: parsing, checking
+   * and starting it take a while, and the page said nothing meanwhile.
+   */
+  private applyText(text: string, origin: 'json' | 'file'): void {
+    if (text.length <= JSON_BOX_MAX_CHARS) {
+      this.handlers.apply(text, origin);
+      return;
+    }
+    const detail: ScenarioLoadingDetail = { text: loadingText(text.length) };
+    this.jsonErrors.replaceChildren();
+    const unclaimed = this.jsonArea.dispatchEvent(
+      new CustomEvent<ScenarioLoadingDetail>(SCENARIO_LOADING_EVENT, { bubbles: true, cancelable: true, detail }),
+    );
+    // a page that does not keep the status itself (it would call preventDefault): the status line says it
+    const status = document.getElementById('status');
+    if (unclaimed && status) status.textContent = detail.text;
+    let sent = false;
+    const send = (): void => {
+      if (sent) return;
+      sent = true;
+      this.handlers.apply(text, origin);
+    };
+    // after the next frame is drawn; a hidden tab draws none, hence the timer too
+    requestAnimationFrame(() => setTimeout(send, 0));
+    setTimeout(send, 250);
   }
 
   /**

@@ -14,7 +14,7 @@ import type { Preset } from './presets';
 import type { ScenarioPanel } from './scenario-panel';
 import { reproduce, scenarioReproduce } from './reproduce';
 import { clearAddressPayload, replaceAddress, setAddressPayload } from './address';
-import { decodeScenario, encodeScenarioNow, shareLinkFor } from './share';
+import { decodeScenario, encodeScenarioNow, shareLinkFor, tooLargeForLink } from './share';
 import type { ShareButton } from './share-button';
 import type { StatusLine } from './status-line';
 import { parsePageParams, type PageParams } from './url-params';
@@ -99,7 +99,12 @@ export class ScenarioSource {
     // The address takes what the user applied at once, not only when the engine has loaded it and
     // its compressed link is ready: a reload in between (the avalanche's column settles first) gave
     // the scenario before it back, or none. If the engine turns it down, the address goes back.
-    if (followsAddress(origin)) {
+    if (followsAddress(origin) && tooLargeForLink(json)) {
+      // no link for it (share.ts, MAX_LINK_JSON_CHARS): the address names no scenario meanwhile,
+      // and the text is not parsed and written out again here
+      this.addressBeforeApply ??= window.location.href;
+      clearAddressPayload();
+    } else if (followsAddress(origin)) {
       let compact: string | null = null;
       try {
         compact = JSON.stringify(JSON.parse(json));
@@ -173,8 +178,11 @@ export class ScenarioSource {
     if (origin === 'link') this.addressBeforePaste = null;
     const keepLink = this.keepLinkInAddress && origin === 'default';
     this.keepLinkInAddress = false;
-    if (follow) setAddressPayload(encodeScenarioNow(JSON.stringify(scenario)));
+    const linkless = tooLargeForLink(scenarioJson);
+    if (follow && linkless) clearAddressPayload();
+    else if (follow) setAddressPayload(encodeScenarioNow(JSON.stringify(scenario)));
     else if ((origin === 'default' && !keepLink) || origin === 'api') clearAddressPayload();
+    if (linkless) return;
     shareLinkFor(scenarioJson, window.location.href).then(
       ({ url, payload }) => {
         if (shown !== this.shown) return;

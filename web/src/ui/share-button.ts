@@ -1,9 +1,33 @@
-/** "Copy link": the normalized scenario, compressed into the URL fragment. */
+/**
+ * "Copy link": the normalized scenario, compressed into the URL fragment. A scenario too large for
+ * a link (share.ts: MAX_LINK_JSON_CHARS) gets none: the button then says so at once, next to it,
+ * and offers the scenario as a JSON file instead.
+ */
+import { isJsonObject, scenarioName } from '../sim/scenario';
 import { setAddressPayload } from './address';
-import { shareLinkFor } from './share';
+import { downloadBlob } from './csv';
+import { el } from './dom';
+import { fileStem } from './reproduce';
+import { compactLength, formatChars, LinkTooLargeError, MAX_LINK_JSON_CHARS, SHARE_PARAM, shareLinkFor, tooLargeForLink } from './share';
+
+/**
+ * What the page says of a scenario of `chars` characters of compact JSON, too large for a link;
+ * `inAddress`: the address holds it all the same (a link opened here, which the page leaves as it came).
+ */
+export function tooLargeText(chars: number, inAddress: boolean): string {
+  return (
+    `Too large for a link: this scenario is ${formatChars(chars)} of JSON, a link carries at most ${formatChars(MAX_LINK_JSON_CHARS)}. ` +
+    (inAddress ? '' : 'The address does not hold it (a reload starts the default scenario). ') +
+    'Share it as a file:'
+  );
+}
 
 export class ShareButton {
   private scenarioJson = '';
+  /** characters of the scenario's compact JSON when it is too large for a link, else null */
+  private tooLarge: number | null = null;
+  /** the message about it is what the status shows */
+  private showingTooLarge = false;
   /** the payload this page put in its own address (so hashchange can ignore it) */
   lastPayload: string | null = null;
 
@@ -20,11 +44,61 @@ export class ShareButton {
   setScenario(json: string): void {
     this.scenarioJson = json;
     this.button.disabled = json === '';
+    this.tooLarge = json !== '' && tooLargeForLink(json) ? compactLength(json) : null;
+    if (this.tooLarge !== null) {
+      // the link box may hold the link of the scenario before
+      this.output.value = '';
+      this.output.hidden = true;
+      this.showTooLarge(this.tooLarge, false);
+    } else if (this.showingTooLarge) {
+      this.status.replaceChildren();
+      this.showingTooLarge = false;
+    }
+  }
+
+  /** the message, with a button that downloads the scenario (focused when `focus`) */
+  private showTooLarge(chars: number, focus: boolean): void {
+    const download = el('button', { type: 'button', class: 'share-download' }, 'Download JSON');
+    download.addEventListener('click', () => this.download());
+    this.status.replaceChildren(`${tooLargeText(chars, new URLSearchParams(window.location.hash.slice(1)).has(SHARE_PARAM))} `, download);
+    this.showingTooLarge = true;
+    if (focus) download.focus();
+  }
+
+  /** the scenario as the engine normalized it, as a .json file (what Download JSON in the panel saves) */
+  private download(): void {
+    if (this.scenarioJson === '') return;
+    let name = '';
+    try {
+      const parsed: unknown = JSON.parse(this.scenarioJson);
+      if (isJsonObject(parsed)) name = scenarioName(parsed);
+    } catch {
+      // the file keeps the default name
+    }
+    const text = this.scenarioJson.endsWith('\n') ? this.scenarioJson : `${this.scenarioJson}\n`;
+    downloadBlob(`${fileStem(name)}.json`, new Blob([text], { type: 'application/json' }));
   }
 
   private async copy(): Promise<void> {
     if (this.scenarioJson === '') return;
-    const { payload, url } = await shareLinkFor(this.scenarioJson, window.location.href);
+    if (this.tooLarge !== null) {
+      // answered at once: nothing is encoded
+      this.showTooLarge(this.tooLarge, true);
+      return;
+    }
+    let link: { payload: string; url: string };
+    try {
+      link = await shareLinkFor(this.scenarioJson, window.location.href);
+    } catch (e) {
+      if (e instanceof LinkTooLargeError) {
+        this.tooLarge = e.chars;
+        this.output.hidden = true;
+        this.showTooLarge(e.chars, true);
+        return;
+      }
+      throw e;
+    }
+    const { payload, url } = link;
     this.lastPayload = payload;
     setAddressPayload(payload);
     this.output.value = url;
@@ -40,6 +114,7 @@ export class ShareButton {
     } catch {
       // no clipboard permission (insecure context, iframe...): the link is in the box
     }
+    this.showingTooLarge = false;
     this.status.textContent = copied
       ? `Link copied (${url.length} characters).`
       : 'Copy the link from the box.';

@@ -12,6 +12,71 @@ export class ShareLinkError extends Error {
   override name = 'ShareLinkError';
 }
 
+/**
+ * The largest scenario a link carries: 128 Ki characters of compact JSON (some 1,500-2,000 explicit
+ * discs; a scenario with generated discs is a few hundred characters). Larger ones get no link and
+ * no #s= in the address. Why there: the page writes a scenario into its address twice, first
+ * uncompressed (4/3 of the JSON: at most about 175,000 characters at this limit), then compressed;
+ * Chromium refuses addresses over 2 MiB, and every write of one costs the page about a millisecond
+ * per 1,000-3,000 characters on the main thread (measured: 1.5-4.5 s for a link of several MB, and
+ * the same again to copy it or reload it), while links of a few MB are cut off or refused by chat
+ * apps, mail and most servers long before. Judged on the JSON, before any encoding, so a scenario
+ * too large for a link costs no encoding at all.
+ */
+export const MAX_LINK_JSON_CHARS = 128 * 1024;
+
+/** What encodeScenarioNow gives a scenario too large for a link: no payload (the address gets no #s=). */
+export const NO_LINK = '';
+
+/** shareLinkFor's answer for a scenario over MAX_LINK_JSON_CHARS. */
+export class LinkTooLargeError extends Error {
+  override name = 'LinkTooLargeError';
+  constructor(
+    /** characters of the scenario's compact JSON */
+    readonly chars: number,
+  ) {
+    super(`this scenario (${formatChars(chars)} of JSON) is too large for a link (at most ${formatChars(MAX_LINK_JSON_CHARS)})`);
+  }
+}
+
+/**
+ * Characters of JSON text written compactly (JSON.stringify(JSON.parse(json)).length for text as
+ * JSON.stringify writes numbers and strings): the text less its whitespace outside strings. One
+ * pass, no parsing: for a 2.6 MB scenario a few milliseconds instead of a parse and a stringify.
+ */
+export function compactLength(json: string): number {
+  let count = 0;
+  let inString = false;
+  for (let i = 0; i < json.length; i++) {
+    const c = json.charCodeAt(i);
+    if (inString) {
+      count++;
+      if (c === 92 /* \\ */) {
+        i++;
+        count++;
+      } else if (c === 34 /* " */) inString = false;
+    } else if (c === 32 || c === 10 || c === 13 || c === 9) {
+      // whitespace between tokens: not written
+    } else {
+      count++;
+      if (c === 34) inString = true;
+    }
+  }
+  return Math.min(count, json.length);
+}
+
+/** Whether scenario JSON text (compact or not) is over MAX_LINK_JSON_CHARS once compact: no link for it. */
+export function tooLargeForLink(json: string): boolean {
+  return json.length > MAX_LINK_JSON_CHARS && compactLength(json) > MAX_LINK_JSON_CHARS;
+}
+
+/** A size in characters of text as the page states it: "850 characters", "165 KB", "2.6 MB" (1 KB = 1,000). */
+export function formatChars(chars: number): string {
+  if (chars < 1000) return `${chars} characters`;
+  if (chars < 1_000_000) return `${Math.round(chars / 1000)} KB`;
+  return `${(chars / 1_000_000).toFixed(1)} MB`;
+}
+
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const LOOKUP = (() => {
   const table = new Int16Array(128).fill(-1);
@@ -135,9 +200,12 @@ export function storedDeflateRaw(bytes: Uint8Array): Uint8Array {
 /**
  * Scenario JSON text -> an `s` payload at once (uncompressed, see storedDeflateRaw): what the address
  * holds from the moment a scenario is applied until its compressed payload is ready, so that a reload
- * in between gives that scenario back and not the one before it.
+ * in between gives that scenario back and not the one before it. Compact JSON text over
+ * MAX_LINK_JSON_CHARS gets NO_LINK, unencoded (setAddressPayload then leaves no #s=).
  */
 export function encodeScenarioNow(json: string): string {
+  // compact text by contract, so its length is what the size rule judges
+  if (json.length > MAX_LINK_JSON_CHARS) return NO_LINK;
   return base64UrlEncode(storedDeflateRaw(new TextEncoder().encode(json)));
 }
 
@@ -189,8 +257,15 @@ export function buildShareUrl(pageUrl: string, payload: string): string {
 /** Query parameters a share link keeps: the avalanche study's size and aspect ratios. */
 export const SHARED_QUERY: readonly string[] = ['study', 'aspects'];
 
-/** The share link of scenario JSON text (compacted first: whitespace costs link length) and its payload. */
+/**
+ * The share link of scenario JSON text (compacted first: whitespace costs link length) and its
+ * payload. A scenario too large for a link (tooLargeForLink) is refused with LinkTooLargeError
+ * before it is parsed or encoded.
+ */
 export async function shareLinkFor(json: string, pageUrl: string): Promise<{ payload: string; url: string }> {
-  const payload = await encodeScenario(JSON.stringify(JSON.parse(json)));
+  if (tooLargeForLink(json)) throw new LinkTooLargeError(compactLength(json));
+  const compact = JSON.stringify(JSON.parse(json));
+  if (compact.length > MAX_LINK_JSON_CHARS) throw new LinkTooLargeError(compact.length);
+  const payload = await encodeScenario(compact);
   return { payload, url: buildShareUrl(pageUrl, payload) };
 }
