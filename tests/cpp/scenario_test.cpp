@@ -180,6 +180,84 @@ TEST(Scenario, ImpossibleSetUpsAreRejectedWithAReason) {
   EXPECT_ISSUE(R"({"schema":1,"output":{"interval":1e-6,"duration":100}})", "more than 1e7 output instants");
 }
 
+/// The texts of a validation report ({"ok", "errors": [{"text"}...]}) as every family's validator writes it.
+std::vector<std::string> reportTexts(const std::string& report) {
+  Json r;
+  JsonError err;
+  std::vector<std::string> out;
+  if (!parseJson(report, r, err) || !r.find("errors")) return {"unreadable report: " + report};
+  for (const Json& i : r.find("errors")->items()) out.push_back(i.find("text")->asString());
+  return out;
+}
+
+#define EXPECT_REPORT(report, wanted)                                                                   \
+  do {                                                                                                 \
+    const auto got_ = reportTexts(report);                                                             \
+    EXPECT_NE(std::find(got_.begin(), got_.end(), std::string(wanted)), got_.end())                    \
+        << "wanted: " << (wanted) << "\ngot:\n" << ::testing::PrintToString(got_);                     \
+  } while (0)
+
+TEST(Scenario, DerivedQuantitiesTooSmallToComputeWithNameTheFieldSet) {
+  // Generated gas discs of radius 1e-200: π r² ρ was 0 kg, every position NaN, no message.
+  EXPECT_REPORT(validateScenarioJson(R"({"schema":1,"generate":{"count":50,"radius":1e-200}})"),
+                "generate.radius = 1e-200: the discs' mass π r² ρ is 0 kg, below 1e-100 kg (ρ = generate.density = 1 kg/m^2): "
+                "too small to compute with; use larger or denser discs");
+  EXPECT_EQ(reportTexts(validateScenarioJson(R"({"schema":1,"generate":{"count":50,"radius":1e-200}})")).size(), 1u);  // once
+  EXPECT_REPORT(validateScenarioJson(R"({"schema":1,"generate":{"density":1e-120}})"),
+                "generate.density = 1e-120: the discs' mass π r² ρ is 3.14159e-124 kg, below 1e-100 kg (r = generate.radius = 0.01 m): "
+                "too small to compute with; use larger or denser discs");
+  // A subnormal is refused where it is written (the gas density 1e-320 ran into "inelastic collapse").
+  EXPECT_REPORT(validateScenarioJson(R"({"schema":1,"generate":{"density":1e-320}})"),
+                "generate.density = 1e-320: is too small to compute with (below 2.2e-308 in size); write 0 or a larger number");
+  // Radii the positions no longer resolve, generated or explicit; explicit masses from the density.
+  EXPECT_REPORT(validateScenarioJson(R"({"schema":1,"generate":{"count":50,"radius":1e-12}})"),
+                "generate.radius = 1e-12: is below 1e-9 of the domain's size (1 m): the positions (16 digits) would not resolve "
+                "the contacts; use larger discs or a smaller domain");
+  EXPECT_REPORT(validateScenarioJson(R"({"schema":1,"discs":[{"x":0.5,"y":0.5,"radius":1e-60}]})"),
+                "discs[0].radius = 1e-60: the disc's mass π r² ρ is 3.14159e-120 kg, below 1e-100 kg (ρ = generate.density = 1 kg/m^2): "
+                "too small to compute with; use larger or denser discs");
+  EXPECT_REPORT(validateScenarioJson(R"({"schema":1,"discs":[{"x":0.5,"y":0.5,"radius":0.1,"mass":1e-200}]})"),
+                "discs[0].mass = 1e-200: must be at least 1e-100 kg: too small to compute with");
+  // Sensible small values still pass.
+  EXPECT_EQ(reportTexts(validateScenarioJson(R"({"schema":1,"generate":{"count":50,"radius":1e-6}})")).size(), 0u);
+
+  // Soft discs: radius 1e-200 and mass 1e-300 both "diverged at t = 0 s", naming no field.
+  EXPECT_REPORT(validateSoftScenarioJson(R"({"schema":1,"engine":"soft","generate":{"radius":1e-200}})"),
+                "generate.radius = 1e-200: the discs' moment of inertia f m r² is 0 kg m^2, below 1e-100 kg m^2 "
+                "(f = inertiaFactor = 0.5, m = generate.mass = 1 kg): too small to compute with; use larger or heavier discs");
+  EXPECT_REPORT(validateSoftScenarioJson(R"({"schema":1,"engine":"soft","generate":{"mass":1e-300}})"),
+                "generate.mass = 1e-300: must be at least 1e-100 kg: too small to compute with");
+  EXPECT_REPORT(validateSoftScenarioJson(R"({"schema":1,"engine":"soft","domain":{"open":true},"generate":{"radius":1e-60}})"),
+                "generate.radius = 1e-60: the discs' moment of inertia f m r² is 5e-121 kg m^2, below 1e-100 kg m^2 "
+                "(f = inertiaFactor = 0.5, m = generate.mass = 1 kg): too small to compute with; use larger or heavier discs");
+  EXPECT_REPORT(validateSoftScenarioJson(R"({"schema":1,"engine":"soft","generate":{"radius":1e-10}})"),
+                "generate.radius = 1e-10: is below 1e-9 of the domain's size (11 m): the positions (16 digits) would not resolve "
+                "the contacts; use larger discs or a smaller domain");
+  {
+    const auto got = reportTexts(validateSoftScenarioJson(R"({"schema":1,"engine":"soft","generate":{"mass":1e-60}})"));
+    ASSERT_EQ(got.size(), 1u) << ::testing::PrintToString(got);
+    EXPECT_EQ(got[0].rfind("generate.mass = 1e-60: the shortest contact lasts ", 0), 0u) << got[0];
+    EXPECT_NE(got[0].find(" s: more than 1e9 integration steps per output interval (0.02 s); use heavier discs or a softer "
+                          "material (material.youngModulus)"),
+              std::string::npos)
+        << got[0];
+  }
+
+  // Avalanche grains: the smallest grain's mass and moment of inertia.
+  EXPECT_REPORT(validateAvalancheScenarioJson(R"({"schema":1,"engine":"avalanche","grains":{"rmin":1e-200}})"),
+                "grains.rmin = 1e-200: the smallest grains' mass π r² ρ is 0 kg, below 1e-100 kg (ρ = grains.density = 1000 kg/m^2): "
+                "too small to compute with; use larger or denser grains");
+  EXPECT_REPORT(validateAvalancheScenarioJson(R"({"schema":1,"engine":"avalanche","grains":{"density":1e-200}})"),
+                "grains.density = 1e-200: the smallest grains' mass π r² ρ is 5.02655e-205 kg, below 1e-100 kg (r = grains.rmin = 0.004 m): "
+                "too small to compute with; use larger or denser grains");
+  EXPECT_REPORT(validateAvalancheScenarioJson(R"({"schema":1,"engine":"avalanche","grains":{"rmin":1e-30}})"),
+                "grains.rmin = 1e-30: the smallest grains' moment of inertia π ρ r⁴ / 2 is 1.5708e-117 kg m^2, below 1e-100 kg m^2 "
+                "(ρ = grains.density = 1000 kg/m^2): too small to compute with; use larger or denser grains");
+  // Comparison: every disc is 1 m, 1 kg; a subnormal set-up value is refused where it is written.
+  EXPECT_REPORT(validateCompareScenarioJson(R"({"schema":1,"engine":"compare","setup":{"speed":1e-320}})"),
+                "setup.speed = 1e-320: is too small to compute with (below 2.2e-308 in size); write 0 or a larger number");
+}
+
 TEST(Scenario, EveryPresetIsValidAndRuns) {
   DIR* dir = opendir((std::string(GRANULAR_SOURCE_DIR) + "/scenarios").c_str());
   ASSERT_NE(dir, nullptr);

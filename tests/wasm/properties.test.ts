@@ -18,7 +18,9 @@ interface Report {
   scenario: unknown;
 }
 
-const finite = (min: number, max: number) => fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+// subnormals (5e-324 …) are refused by the validators (too small to compute with): 0 stands in for them
+const finite = (min: number, max: number) =>
+  fc.double({ min, max, noNaN: true, noDefaultInfinity: true }).map((x) => (x !== 0 && Math.abs(x) < 2.2250738585072014e-308 ? 0 : x));
 
 /** Valid gas scenarios: a few hundred discs at most, so building them stays quick. */
 const gasScenario = fc.record({

@@ -1,5 +1,6 @@
 // Avalanche scenario JSON -> AvalancheScenarioSpec with every problem reported, and back
 // (docs/scenario-format.md, "Avalanche"). Same reader, same message style as the other families.
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -93,6 +94,28 @@ bool readAvalancheScenario(const std::string& text, AvalancheScenarioSpec& s, st
     ranged(*g, "grains", "density", s.density, [](double v) { return v > 0 && v <= 1e6; }, "must be > 0 and <= 1e6 kg/m^2");
   }
   if (s.rmax < s.rmin) rd.error("grains.rmax", num(s.rmax), "must be >= grains.rmin = " + num(s.rmin) + " m");
+  if (errors.size() == before) {
+    // Derived quantities of the smallest grain: its mass π r² ρ and moment of inertia m r² / 2 must
+    // be numbers the solver can compute with, reported at the factor further below its default
+    // (grains.rmin 0.004 m, grains.density 1000 kg/m^2); its radius must be resolved by positions.
+    const double r = s.rmin, mass = 3.141592653589793 * r * r * s.density, inertia = 0.5 * mass * r * r;
+    const bool massOk = derivedInRange(mass);
+    if (!massOk || !derivedInRange(inertia)) {
+      const std::string what = massOk ? "the smallest grains' moment of inertia π ρ r⁴ / 2 " + derivedOutOfRange(inertia, "kg m^2")
+                                      : "the smallest grains' mass π r² ρ " + derivedOutOfRange(mass, "kg");
+      const std::string tail = ": too small to compute with; use larger or denser grains";
+      const double rr = massOk ? (r / 0.004) * (r / 0.004) * (r / 0.004) * (r / 0.004) : (r / 0.004) * (r / 0.004);
+      if (rr <= s.density / 1000)
+        rd.error("grains.rmin", num(r), what + " (ρ = grains.density = " + num(s.density) + " kg/m^2)" + tail);
+      else
+        rd.error("grains.density", num(s.density), what + " (r = grains.rmin = " + num(r) + " m)" + tail);
+    } else {
+      const double extent = std::max(s.floorLength, std::max(s.columnWidth, s.columnHeight));
+      if (r < kMinRadiusFraction * extent)
+        rd.error("grains.rmin", num(r), "is below 1e-9 of the domain's size (" + num(extent) +
+                                            " m): the positions (16 digits) would not resolve the contacts; use larger grains");
+    }
+  }
   if (const Json* f = rd.object(root, "", "friction")) {
     rd.keys(*f, "friction", {"mu", "rolling"});
     ranged(*f, "friction", "mu", s.mu, [](double v) { return v >= 0 && v <= 10; }, "must be in [0, 10]");

@@ -90,6 +90,45 @@ void readDomain(Reader& rd, const Json& root, ScenarioSpec& s) {
   }
 }
 
+constexpr double kPi = 3.141592653589793;
+
+/// The domain's size: the longer side of its bounding box (m).
+double domainExtent(const ScenarioSpec& s) {
+  if (s.isBox) return std::max(s.boxWidth, s.boxHeight);
+  double x0 = s.polygon[0], x1 = x0, y0 = s.polygon[1], y1 = y0;
+  for (std::size_t i = 0; i + 1 < s.polygon.size(); i += 2) {
+    x0 = std::min(x0, s.polygon[i]);
+    x1 = std::max(x1, s.polygon[i]);
+    y0 = std::min(y0, s.polygon[i + 1]);
+    y1 = std::max(y1, s.polygon[i + 1]);
+  }
+  return std::max(x1 - x0, y1 - y0);
+}
+
+/// A disc's mass from its radius and the density, π r² ρ, must be a number the engine can compute
+/// with: reported at the factor further below its default (radius 0.01 m, density 1 kg/m^2), the
+/// other named in the message.
+bool checkDerivedMass(Reader& rd, const std::string& radiusPath, double r, double density, const std::string& what) {
+  const double mass = density * kPi * r * r;
+  if (derivedInRange(mass)) return true;
+  const std::string tail = ": too small to compute with; use larger or denser discs";
+  if (r * r / 1e-4 <= density)
+    rd.error(radiusPath, num(r), what + " mass π r² ρ " + derivedOutOfRange(mass, "kg") + " (ρ = generate.density = " +
+                                     num(density) + " kg/m^2)" + tail);
+  else
+    rd.error("generate.density", num(density), what + " mass π r² ρ " + derivedOutOfRange(mass, "kg") + " (r = " +
+                                                   radiusPath + " = " + num(r) + " m)" + tail);
+  return false;
+}
+
+/// A radius below 1e-9 of the domain's size: the positions (16 significant digits) no longer
+/// resolve its contacts.
+void checkRadiusScale(Reader& rd, const std::string& path, double r, double extent) {
+  if (r >= kMinRadiusFraction * extent) return;
+  rd.error(path, num(r), "is below 1e-9 of the domain's size (" + num(extent) +
+                             " m): the positions (16 digits) would not resolve the contacts; use larger discs or a smaller domain");
+}
+
 void readDiscs(Reader& rd, const Json& discs, ScenarioSpec& s, double density) {
   if (!discs.isArray()) {
     rd.error("discs", &discs, "must be an array of discs");
@@ -121,7 +160,10 @@ void readDiscs(Reader& rd, const Json& discs, ScenarioSpec& s, double density) {
     if (rd.number(d, path, "vy", v) && rd.rule(std::fabs(v) <= 1e6, join(path, "vy"), v, "must be within ±1e6 m/s")) disc.vy = v;
     if (rd.number(d, path, "radius", v) && rd.rule(v > 0, join(path, "radius"), v, "must be > 0 m") && rd.rule(v <= 1e6, join(path, "radius"), v, "must be at most 1e6 m")) disc.radius = v;
     disc.mass = density * 3.141592653589793 * disc.radius * disc.radius;
-    if (rd.number(d, path, "mass", v) && rd.rule(v > 0, join(path, "mass"), v, "must be > 0 kg") && rd.rule(v <= 1e12, join(path, "mass"), v, "must be at most 1e12 kg")) disc.mass = v;
+    if (rd.number(d, path, "mass", v) && rd.rule(v > 0, join(path, "mass"), v, "must be > 0 kg") &&
+        rd.rule(v >= kMinDerived, join(path, "mass"), v, "must be at least 1e-100 kg: too small to compute with") &&
+        rd.rule(v <= 1e12, join(path, "mass"), v, "must be at most 1e12 kg"))
+      disc.mass = v;
   }
 }
 
@@ -251,7 +293,23 @@ bool readScenario(const std::string& text, ScenarioSpec& s, std::vector<Issue>& 
     if (s.vibration.wall >= walls)
       rd.error("vibration.wall", std::to_string(s.vibration.wall),
                "no such wall: the domain has " + std::to_string(walls) + " walls (0 to " + std::to_string(walls - 1) + ")");
-    if (s.explicitDiscs) checkExplicitDiscs(s, errors);
+    // Derived quantities: the masses from the density, and radii the positions still resolve.
+    const std::size_t beforeDerived = errors.size();
+    const double extent = domainExtent(s);
+    const Json* discsJson = root.find("discs");
+    if (s.explicitDiscs && discsJson) {
+      for (std::size_t i = 0; i < s.discs.size() && errors.size() < beforeDerived + 20; ++i) {
+        const std::string path = index("discs", i);
+        const Json& d = discsJson->items()[i];
+        if (d.find("mass") || checkDerivedMass(rd, join(path, "radius"), s.discs[i].radius, s.generate.density, "the disc's"))
+          checkRadiusScale(rd, join(path, "radius"), s.discs[i].radius, extent);
+      }
+    } else if (!s.explicitDiscs) {
+      if (checkDerivedMass(rd, "generate.radius", s.generate.radius, s.generate.density, "the discs'") &&
+          !s.generate.hasAreaFraction)
+        checkRadiusScale(rd, "generate.radius", s.generate.radius, extent);
+    }
+    if (s.explicitDiscs && errors.size() == beforeDerived) checkExplicitDiscs(s, errors);
     if (s.gravityX != 0 || s.gravityY != 0) {
       // Parabolic flights: times of impact with the walls' faces only (a disc inside a convex
       // domain meets a face before any corner), and every disc searched per event.

@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <initializer_list>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -137,6 +138,11 @@ class Reader {
       error(path, v.asNumber() > 0 ? "1.8e308 or more" : "-1.8e308 or less", "must be a finite number (a double reaches about ±1.8e308)");
       return false;
     }
+    if (v.asNumber() != 0 && std::fabs(v.asNumber()) < std::numeric_limits<double>::min()) {
+      // a subnormal such as 1e-320 has lost most of its digits, and anything derived from it underflows
+      error(path, formatNumber(v.asNumber()), "is too small to compute with (below 2.2e-308 in size); write 0 or a larger number");
+      return false;
+    }
     out = v.asNumber();
     return true;
   }
@@ -225,6 +231,21 @@ class Reader {
 };
 
 inline std::string num(double x) { return formatNumber(x); }
+
+/// Quantities derived from the fields a user sets (a disc's mass, its moment of inertia) must lie
+/// between these magnitudes: far beyond any granular material, and far enough from the ends of the
+/// double range that their products (m v^2, m r^2, m1 m2) neither underflow nor overflow.
+constexpr double kMinDerived = 1e-100;
+constexpr double kMaxDerived = 1e100;
+inline bool derivedInRange(double x) { return std::isfinite(x) && x >= kMinDerived && x <= kMaxDerived; }
+/// "is 0 kg: below 1e-100 kg" / "is 1e+120 kg: above 1e100 kg", for a derived quantity out of range.
+inline std::string derivedOutOfRange(double x, const std::string& unit) {
+  const bool low = !(x >= kMinDerived);
+  return "is " + formatShort(x) + " " + unit + (low ? ", below 1e-100 " : ", above 1e100 ") + unit;
+}
+/// The smallest disc radius, as a fraction of the domain's size, whose contacts the positions
+/// (16 significant digits) still resolve to about 7 digits.
+constexpr double kMinRadiusFraction = 1e-9;
 
 /// Parse a scenario document whose root must be an object; reports and returns false otherwise.
 inline bool readRoot(const std::string& text, Json& root, std::vector<Issue>& errors) {

@@ -235,6 +235,20 @@ bool buildSoft(const SoftScenarioSpec& s, SoftModel& m, SoftState& st, std::vect
   const double kWall = soft::hertzStiffness(m.maxRadius, m.domain == SoftDomain::Circle ? -m.circleRadius : inf, m.sigma, m.sigma);
   m.shortestContact = std::min(soft::hertzDuration(0.5 * mmin, kDisc, vmax), soft::hertzDuration(mmin, kWall, vmax));
   m.fixedStep = std::min(m.shortestContact / s.stepsPerContact, s.outputInterval);
+  // Discs so light (or a material so stiff) that a contact lasts a vanishing time: the integrator
+  // would crawl, or its steps would no longer move the clock. Named at the lightest disc's mass.
+  if (!(m.fixedStep > 0 && s.outputInterval / m.fixedStep <= 1e9)) {
+    int lightest = 0;
+    for (int i = 1; i < n; ++i)
+      if (m.mass(i) < m.mass(lightest)) lightest = i;
+    const double mass = m.mass(lightest);
+    const bool own = s.explicitDiscs && mass != s.generate.mass;
+    errors.push_back(Issue{own ? index("discs", static_cast<std::size_t>(lightest)) + ".mass" : "generate.mass", formatNumber(mass),
+                           "the shortest contact lasts " + formatShort(m.shortestContact) +
+                               " s: more than 1e9 integration steps per output interval (" + formatNumber(s.outputInterval) +
+                               " s); use heavier discs or a softer material (material.youngModulus)"});
+    return false;
+  }
   if (m.integrator == SoftIntegrator::Rk4 && s.duration > 0 && s.duration / m.fixedStep > 1e10)
     errors.push_back(Issue{"output.duration", formatNumber(s.duration),
                            "needs about " + formatShort(s.duration / m.fixedStep) +

@@ -1,5 +1,6 @@
 // Soft-disc scenario JSON -> SoftScenarioSpec with every problem reported, and back
 // (docs/scenario-format.md, "Soft discs"). Same reader, same message style as the gas.
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -87,8 +88,8 @@ void readSoftDiscs(Reader& rd, const Json& discs, SoftScenarioSpec& s) {
     bounded("angle", disc.angle, 1e6, "rad");
     bounded("spin", disc.spin, 1e6, "rad/s");
     if (rd.number(d, path, "radius", v) && rd.rule(v > 0, join(path, "radius"), v, "must be > 0 m") && rd.rule(v <= 1e6, join(path, "radius"), v, "must be at most 1e6 m")) disc.radius = v;
-    if (rd.number(d, path, "mass", v) && rd.rule(v > 0, join(path, "mass"), v, "must be > 0 kg") && rd.rule(v <= 1e12, join(path, "mass"), v, "must be at most 1e12 kg")) disc.mass = v;
-    if (rd.number(d, path, "inertia", v) && rd.rule(v > 0, join(path, "inertia"), v, "must be > 0 kg m^2") && rd.rule(v <= 1e18, join(path, "inertia"), v, "must be at most 1e18 kg m^2")) {
+    if (rd.number(d, path, "mass", v) && rd.rule(v > 0, join(path, "mass"), v, "must be > 0 kg") && rd.rule(v >= kMinDerived, join(path, "mass"), v, "must be at least 1e-100 kg: too small to compute with") && rd.rule(v <= 1e12, join(path, "mass"), v, "must be at most 1e12 kg")) disc.mass = v;
+    if (rd.number(d, path, "inertia", v) && rd.rule(v > 0, join(path, "inertia"), v, "must be > 0 kg m^2") && rd.rule(v >= kMinDerived, join(path, "inertia"), v, "must be at least 1e-100 kg m^2: too small to compute with") && rd.rule(v <= 1e18, join(path, "inertia"), v, "must be at most 1e18 kg m^2")) {
       disc.hasInertia = true;
       disc.inertia = v;
     }
@@ -104,6 +105,30 @@ void readSoftDiscs(Reader& rd, const Json& discs, SoftScenarioSpec& s) {
   }
 }
 
+/// A disc's moment of inertia f m r^2 (when not given) must be a number the engine can compute
+/// with: reported at the radius or the mass, whichever is further below its default (1 m, 1 kg).
+bool checkSoftInertia(Reader& rd, const std::string& radiusPath, const std::string& massPath, double r, double mass,
+                      double factor, const std::string& what) {
+  const double inertia = factor * mass * r * r;
+  if (derivedInRange(inertia)) return true;
+  const std::string head = what + " moment of inertia f m r² " + derivedOutOfRange(inertia, "kg m^2");
+  const std::string tail = ": too small to compute with; use larger or heavier discs";
+  if (r * r <= mass)
+    rd.error(radiusPath, num(r), head + " (f = inertiaFactor = " + num(factor) + ", m = " + massPath + " = " + num(mass) + " kg)" + tail);
+  else
+    rd.error(massPath, num(mass), head + " (f = inertiaFactor = " + num(factor) + ", r = " + radiusPath + " = " + num(r) + " m)" + tail);
+  return false;
+}
+
+/// A radius below 1e-9 of the domain's size: the positions (16 significant digits) no longer
+/// resolve its contacts. The open plane has no size.
+void checkSoftRadiusScale(Reader& rd, const SoftScenarioSpec& s, const std::string& path, double r) {
+  const double extent = s.domain == "box" ? std::max(s.boxWidth, s.boxHeight) : s.domain == "circle" ? 2 * s.circleRadius : 0.0;
+  if (r >= kMinRadiusFraction * extent) return;
+  rd.error(path, num(r), "is below 1e-9 of the domain's size (" + num(extent) +
+                             " m): the positions (16 digits) would not resolve the contacts; use larger discs or a smaller domain");
+}
+
 void readSoftGenerate(Reader& rd, const Json& g, SoftScenarioSpec& s) {
   const std::string p = "generate";
   rd.keys(g, p, {"count", "radius", "mass", "observerMass", "observerAlpha", "speed", "spin", "clearance", "placement"});
@@ -113,7 +138,7 @@ void readSoftGenerate(Reader& rd, const Json& g, SoftScenarioSpec& s) {
       rd.rule(v >= 1 && v <= kMaxSoftDiscs, "generate.count", v, "must be between 1 and " + formatCount(kMaxSoftDiscs)))
     G.count = static_cast<int>(v);
   if (rd.number(g, p, "radius", v) && rd.rule(v > 0, "generate.radius", v, "must be > 0 m") && rd.rule(v <= 1e6, "generate.radius", v, "must be at most 1e6 m")) G.radius = v;
-  if (rd.number(g, p, "mass", v) && rd.rule(v > 0, "generate.mass", v, "must be > 0 kg") && rd.rule(v <= 1e12, "generate.mass", v, "must be at most 1e12 kg")) G.mass = v;
+  if (rd.number(g, p, "mass", v) && rd.rule(v > 0, "generate.mass", v, "must be > 0 kg") && rd.rule(v >= kMinDerived, "generate.mass", v, "must be at least 1e-100 kg: too small to compute with") && rd.rule(v <= 1e12, "generate.mass", v, "must be at most 1e12 kg")) G.mass = v;
   if (rd.number(g, p, "observerMass", v) && rd.rule(v >= 0, "generate.observerMass", v, "must be >= 0 kg") && rd.rule(v <= 1e12, "generate.observerMass", v, "must be at most 1e12 kg"))
     G.observerMass = v;
   if (rd.number(g, p, "observerAlpha", v) &&
@@ -234,6 +259,23 @@ bool readSoftScenario(const std::string& text, SoftScenarioSpec& s, std::vector<
                "gives more than 1e7 output instants at output.interval = " + formatNumber(s.outputInterval) + " s");
     if (s.explicitDiscs && root.find("generate"))
       rd.error("generate", "", "give either \"discs\" or \"generate\", not both");
+    // Derived quantities: moments of inertia, and radii the positions still resolve.
+    const Json* discsJson = root.find("discs");
+    if (s.explicitDiscs && discsJson) {
+      const std::size_t beforeDiscs = errors.size();
+      for (std::size_t i = 0; i < s.discs.size() && errors.size() < beforeDiscs + 20; ++i) {
+        const SoftDiscSpec& d = s.discs[i];
+        const std::string path = index("discs", i);
+        const Json& dj = discsJson->items()[i];
+        const std::string radiusPath = dj.find("radius") ? join(path, "radius") : "generate.radius";
+        const std::string massPath = dj.find("mass") ? join(path, "mass") : "generate.mass";
+        if (d.hasInertia || checkSoftInertia(rd, radiusPath, massPath, d.radius, d.mass, s.inertiaFactor, "the disc's"))
+          checkSoftRadiusScale(rd, s, radiusPath, d.radius);
+      }
+    } else if (!s.explicitDiscs) {
+      if (checkSoftInertia(rd, "generate.radius", "generate.mass", s.generate.radius, s.generate.mass, s.inertiaFactor, "the discs'"))
+        checkSoftRadiusScale(rd, s, "generate.radius", s.generate.radius);
+    }
   }
   return errors.size() == before;
 }

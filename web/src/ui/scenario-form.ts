@@ -3,6 +3,7 @@
  * The form edits a *base* scenario (the last valid one): fields it does not show
  * (explicit discs, polygons, notes, ...) are kept as they are.
  */
+import { DECIMAL } from '../chain/validate';
 import { cloneJson, getPath, isJsonObject, setPath, type JsonObject, type JsonValue } from '../sim/scenario';
 
 export type FieldKind =
@@ -188,13 +189,16 @@ export function formFromScenario(scenario: JsonObject): FormValues {
 }
 
 /**
- * Text from a number field -> JSON. A number when the text is one; blank -> null for
- * optional fields; anything else stays text, so the C++ validator reports it at this path.
+ * Text from a number field -> JSON. A number only when the text is a plain decimal (optional sign,
+ * digits, point, exponent: the chain page's rule; spaces around it are dropped) that is finite;
+ * blank -> null for optional fields; anything else ("0x10", "0b1", "Infinity", "1e400", "1_000")
+ * stays text as typed, so the C++ validator reports it at this path with the user's own text
+ * rather than a value converted from it (Number('0x10') is 16).
  */
 export function parseNumberField(text: string, optional: boolean): JsonValue {
   const trimmed = text.trim();
   if (trimmed === '') return optional ? null : '';
-  const n = Number(trimmed);
+  const n = DECIMAL.test(trimmed) ? Number(trimmed) : NaN;
   return Number.isFinite(n) ? n : trimmed;
 }
 
@@ -301,12 +305,46 @@ export function plainFormModel(
 /** what a scenario's name ends with once the form has changed it */
 export const EDITED_SUFFIX = ' (edited)';
 
+/** The validator's limits on the scenario's name and notes (core/src/scenario/reader.hpp, readHeader), in UTF-8 bytes. */
+export const NAME_LIMIT = 200;
+export const NOTES_LIMIT = 5000;
+
+/** what ends a text the form shortened */
+const ELLIPSIS = '…';
+
+function utf8Length(text: string): number {
+  return new TextEncoder().encode(text).length;
+}
+
+/**
+ * `text` shortened, if need be, so that `before + text + after` fits in `limit` UTF-8 bytes (what
+ * the validator counts): cut at a whole character (never inside a surrogate pair), trailing spaces
+ * dropped, and ended with "…". `text` itself when it fits; '' when not even the ellipsis does.
+ */
+export function fitText(text: string, limit: number, before = '', after = ''): string {
+  const room = limit - utf8Length(before) - utf8Length(after);
+  if (utf8Length(text) <= room) return text;
+  const budget = room - utf8Length(ELLIPSIS);
+  if (budget < 0) return '';
+  let kept = '';
+  let used = 0;
+  for (const ch of text) {
+    const size = utf8Length(ch);
+    if (used + size > budget) break;
+    kept += ch;
+    used += size;
+  }
+  return `${kept.trimEnd()}${ELLIPSIS}`;
+}
+
 /**
  * A scenario the form changed keeps a name and a description that were written for its base
  * ("… mu = 0.5" after μ was set to 0.3), and both travel in the title, the reproduce line under
  * every plot, share links and file names. When any value differs from the base, the name gets
  * " (edited)" and the description says it is the base's; a base already marked is left as it is,
- * and so is a name the form itself chose (the comparison's set-up).
+ * and so is a name the form itself chose (the comparison's set-up). What the form adds never
+ * pushes the name or the notes over the validator's limits (a valid base stays valid): a long
+ * name is shortened with "…" before " (edited)", and long notes lose their end to "…".
  */
 export function markEdited(base: JsonObject, scenario: JsonObject): JsonObject {
   const name = base['name'];
@@ -315,10 +353,17 @@ export function markEdited(base: JsonObject, scenario: JsonObject): JsonObject {
   if (rest(scenario) === rest(base)) return scenario;
   const title = typeof name === 'string' && name !== '' ? name : 'the scenario';
   const out = cloneJson(scenario);
-  out['name'] = `${title}${EDITED_SUFFIX}`;
+  out['name'] = `${fitText(title, NAME_LIMIT, '', EDITED_SUFFIX)}${EDITED_SUFFIX}`;
+  // the title quoted in the notes: the shortened one, so the notes' sentence stays readable
+  const quoted = fitText(title, NAME_LIMIT);
   const notes = base['notes'];
-  out['notes'] = typeof notes === 'string' && notes !== ''
-    ? `Changed in the form; the description of “${title}” follows, with its values before the change. ${notes}`
-    : `Changed in the form from “${title}”.`;
+  if (typeof notes === 'string' && notes !== '') {
+    const intro = `Changed in the form; the description of “${quoted}” follows, with its values before the change. `;
+    const kept = fitText(notes, NOTES_LIMIT, intro);
+    // notes so near the limit that not even the ellipsis fits after the sentence: left as they were
+    out['notes'] = kept === '' ? notes : `${intro}${kept}`;
+  } else {
+    out['notes'] = `Changed in the form from “${quoted}”.`;
+  }
   return out;
 }

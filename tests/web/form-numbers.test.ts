@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import type { JsonObject } from '../../web/src/sim/scenario';
+import { AVALANCHE_FORM } from '../../web/src/avalanche/avalanche-form';
+import { COMPARE_FORM } from '../../web/src/compare/compare-form';
+import { SOFT_FORM } from '../../web/src/soft/soft-form';
+import {
+  EDITED_SUFFIX, fitText, GAS_FORM, markEdited, NAME_LIMIT, NOTES_LIMIT, parseNumberField,
+} from '../../web/src/ui/scenario-form';
+
+const utf8 = (s: string): number => new TextEncoder().encode(s).length;
+
+describe('form number fields read plain decimals only (the chain page rule)', () => {
+  it('reads plain decimals, with a sign, a point, an exponent, and spaces around them', () => {
+    expect(parseNumberField('16', false)).toBe(16);
+    expect(parseNumberField(' -2.5e-3 ', false)).toBe(-2.5e-3);
+    expect(parseNumberField('+.5', false)).toBe(0.5);
+    expect(parseNumberField('5.', false)).toBe(5);
+    expect(parseNumberField('1E6', false)).toBe(1e6);
+  });
+  it('keeps hex, binary, octal, Infinity, separators and overflow as the text typed', () => {
+    for (const text of ['0x10', '0X1', '0b101', '0o17', 'Infinity', '-Infinity', 'NaN', '1_000', '1e400', '1 000', '0x8'])
+      expect(parseNumberField(text, false)).toBe(text);
+    expect(parseNumberField('  0x10 ', true)).toBe('0x10');
+  });
+  it('blank: null when optional, empty text otherwise', () => {
+    expect(parseNumberField('  ', true)).toBeNull();
+    expect(parseNumberField('', false)).toBe('');
+  });
+  it('every family writes "0x…" as the text typed, so the validator names it at its own field', () => {
+    const gas = GAS_FORM.toScenario({ schema: 1, generate: { count: 4 } }, { ...GAS_FORM.fromScenario({ schema: 1, generate: { count: 4 } }), count: '0x10' });
+    expect((gas['generate'] as JsonObject)['count']).toBe('0x10');
+    const softBase: JsonObject = { schema: 1, engine: 'soft', generate: { count: 4 } };
+    const soft = SOFT_FORM.toScenario(softBase, { ...SOFT_FORM.fromScenario(softBase), count: '0x8' });
+    expect((soft['generate'] as JsonObject)['count']).toBe('0x8');
+    const avalancheBase: JsonObject = { schema: 1, engine: 'avalanche', grains: { rmin: 0.004, rmax: 0.006 } };
+    const avalanche = AVALANCHE_FORM.toScenario(avalancheBase, { ...AVALANCHE_FORM.fromScenario(avalancheBase), rmax: '0x1' });
+    expect((avalanche['grains'] as JsonObject)['rmax']).toBe('0x1');
+    expect((avalanche['grains'] as JsonObject)['rmin']).toBe(0.004);
+    const compareBase: JsonObject = { schema: 1, engine: 'compare', restitution: 0.5, setup: { kind: 'row' } };
+    const compare = COMPARE_FORM.toScenario(compareBase, { ...COMPARE_FORM.fromScenario(compareBase), restitution: '0x1' });
+    expect(compare['restitution']).toBe('0x1');
+  });
+});
+
+describe('the form’s own additions keep the name and notes within their limits', () => {
+  const base = (name: string, notes: string): JsonObject => ({ schema: 1, name, notes, seed: 1 });
+  const edit = (b: JsonObject): JsonObject => markEdited(b, { ...b, seed: 2 });
+
+  it('fitText leaves text that fits and cuts what does not, with an ellipsis, in UTF-8 bytes', () => {
+    expect(fitText('abc', 10)).toBe('abc');
+    expect(fitText('abcdefghij', 8)).toBe('abcde…');
+    expect(utf8(fitText('é'.repeat(10), 9))).toBeLessThanOrEqual(9);
+    expect(fitText('😀😀😀', 8)).toBe('😀…');  // never half a surrogate pair
+    expect(fitText('ab cdef', 6)).toBe('ab…');  // trailing space dropped before the ellipsis
+    expect(fitText('abc', 2)).toBe('');
+  });
+  it('a short name and notes are marked as before', () => {
+    const out = edit(base('Gas', 'Haff'));
+    expect(out['name']).toBe('Gas (edited)');
+    expect(out['notes']).toBe('Changed in the form; the description of “Gas” follows, with its values before the change. Haff');
+    expect(edit(base('Gas', ''))['notes']).toBe('Changed in the form from “Gas”.');
+  });
+  it.each([192, 195, 200])('a name of %i characters stays within 200 with " (edited)"', (length) => {
+    const name = 'N'.repeat(length);
+    const out = edit(base(name, ''));
+    const marked = out['name'] as string;
+    expect(utf8(marked)).toBeLessThanOrEqual(NAME_LIMIT);
+    expect(marked.endsWith(`…${EDITED_SUFFIX}`)).toBe(true);
+    expect(marked.startsWith('N'.repeat(150))).toBe(true);
+    expect(utf8(out['notes'] as string)).toBeLessThanOrEqual(NOTES_LIMIT);
+    // marked once: a second edit leaves it alone
+    expect(markEdited(out, { ...out, seed: 3 })['name']).toBe(marked);
+  });
+  it('a name of multi-byte characters is counted as the validator counts it (bytes)', () => {
+    const out = edit(base('é'.repeat(100), ''));
+    expect(utf8(out['name'] as string)).toBeLessThanOrEqual(NAME_LIMIT);
+  });
+  it.each([4900, 4950, 5000])('notes of %i characters stay within 5000 with the form’s sentence', (length) => {
+    const notes = 'x'.repeat(length);
+    const out = edit(base('N'.repeat(200), notes));
+    const marked = out['notes'] as string;
+    expect(utf8(marked)).toBeLessThanOrEqual(NOTES_LIMIT);
+    expect(marked.startsWith('Changed in the form; the description of “')).toBe(true);
+    expect(marked.endsWith('x…')).toBe(true);
+  });
+});
