@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getPath, gravityMagnitude, hasGravity, parseValidationReport, setPath, vibratingWall, wallRestitution, type JsonObject } from '../../web/src/sim/scenario';
+import { getPath, gravityMagnitude, hasGravity, parseValidationReport, SCENARIO_ENGINES, setPath, vibratingWall, wallRestitution, type JsonObject } from '../../web/src/sim/scenario';
 
 describe('validation report parsing', () => {
   it('reads an ok report with its normalized scenario', () => {
@@ -16,6 +16,19 @@ describe('validation report parsing', () => {
     expect(r.scenario).toBeNull();
     expect(r.errors[0]?.text).toBe('discs[3].radius = -0.1: must be > 0');
     expect(r.errors[1]?.text).toBe('seed = -1: must be >= 0');
+  });
+
+  it("names every engine there is when a page's validator turns down an engine name (as the CLI does)", () => {
+    for (const own of ['event', 'soft']) {
+      const r = parseValidationReport(
+        `{"ok":false,"errors":[{"path":"engine","value":"\\"sof\\"","message":"must be one of: \\"${own}\\"","text":"engine = \\"sof\\": must be one of: \\"${own}\\""}],"scenario":null}`,
+      );
+      expect(r.errors[0]?.text).toBe(`engine = "sof": no such engine; a scenario's engine is ${SCENARIO_ENGINES}`);
+      for (const engine of ['"event"', '"soft"', '"avalanche"', '"compare"']) expect(r.errors[0]?.text).toContain(engine);
+    }
+    // other fields keep the validator's own sentence
+    const other = parseValidationReport('{"ok":false,"errors":[{"path":"domain.shape","value":"\\"x\\"","message":"must be one of: \\"box\\""}],"scenario":null}');
+    expect(other.errors[0]?.text).toBe('domain.shape = "x": must be one of: "box"');
   });
 
   it('turns malformed reports into one readable error', () => {

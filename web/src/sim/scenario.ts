@@ -47,8 +47,18 @@ function parseError(raw: unknown): ValidationError {
   const message = asString(raw['message']);
   let text = asString(raw['text']);
   if (text === '') text = path ? `${path} = ${value}: ${message}` : message;
+  // Each page's validator knows only its own engine ("must be one of: \"event\""), and a text whose
+  // engine is another page's goes to that page first (ui/family.ts): here it names none. Say which
+  // there are, as the CLI does (core/cli/main.cpp, issueText).
+  if (path === 'engine' && message.startsWith('must be one of')) {
+    text = `${path} = ${value}: no such engine; a scenario's engine is ${SCENARIO_ENGINES}`;
+  }
   return { path, value, message, text };
 }
+
+/** The engines a scenario can name, across the pages (as core/cli/main.cpp's kScenarioEngines). */
+export const SCENARIO_ENGINES =
+  '"event" (hard-disc gas, the default), "soft" (soft discs), "avalanche" (NSCD column collapse) or "compare" (the engines side by side)';
 
 /** Parses the JSON text of a ValidationReport; a malformed report becomes one error. */
 export function parseValidationReport(text: string): ValidationReport {
