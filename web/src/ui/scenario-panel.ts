@@ -364,8 +364,12 @@ export class ScenarioPanel {
 
   /** the loaded, normalized scenario: the same object the share link carries (ui/share-button.ts) */
   private download(): void {
-    if (!this.base) return;
-    const blob = new Blob([JSON.stringify(this.base, null, 2) + '\n'], { type: 'application/json' });
-    downloadBlob(`${fileStem(scenarioName(this.base))}.json`, blob);
+    if (this.base) downloadScenario(this.base);
   }
+}
+
+/** A scenario as a .json file named after it (Download JSON here and beside Copy link). */
+export function downloadScenario(scenario: JsonObject): void {
+  const blob = new Blob([JSON.stringify(scenario, null, 2) + '\n'], { type: 'application/json' });
+  downloadBlob(`${fileStem(scenarioName(scenario))}.json`, blob);
 }

@@ -3,11 +3,10 @@
  * a link (share.ts: MAX_LINK_JSON_CHARS) gets none: the button then says so at once, next to it,
  * and offers the scenario as a JSON file instead.
  */
-import { isJsonObject, scenarioName } from '../sim/scenario';
+import { isJsonObject } from '../sim/scenario';
 import { setAddressPayload } from './address';
-import { downloadBlob } from './csv';
 import { el } from './dom';
-import { fileStem } from './reproduce';
+import { downloadScenario } from './scenario-panel';
 import { compactLength, formatChars, LinkTooLargeError, MAX_LINK_JSON_CHARS, SHARE_PARAM, shareLinkFor, tooLargeForLink } from './share';
 
 /**
@@ -67,16 +66,13 @@ export class ShareButton {
 
   /** the scenario as the engine normalized it, as a .json file (what Download JSON in the panel saves) */
   private download(): void {
-    if (this.scenarioJson === '') return;
-    let name = '';
+    let parsed: unknown = null;
     try {
-      const parsed: unknown = JSON.parse(this.scenarioJson);
-      if (isJsonObject(parsed)) name = scenarioName(parsed);
+      parsed = JSON.parse(this.scenarioJson);
     } catch {
-      // the file keeps the default name
+      // nothing to save
     }
-    const text = this.scenarioJson.endsWith('\n') ? this.scenarioJson : `${this.scenarioJson}\n`;
-    downloadBlob(`${fileStem(name)}.json`, new Blob([text], { type: 'application/json' }));
+    if (isJsonObject(parsed)) downloadScenario(parsed);
   }
 
   private async copy(): Promise<void> {
