@@ -18,6 +18,8 @@
 
 using namespace granular;
 using granular::testing::preset;
+using granular::testing::scaledImpact;
+using granular::testing::ScaledImpact;
 
 namespace {
 
@@ -171,35 +173,16 @@ TEST(SoftContactLaw, OneImpactDissipatesHalfMeffVSquaredTimesOneMinusESquared) {
 
 TEST(SoftContactLaw, DampedImpactLastsWhatItsEquationGives) {
   // The relative overlap of a head-on pair obeys m_eff rho'' = -k0 rho^3/2 (1 + a rho' / v), the force
-  // never pulling (REFERENCE §2); solved here by RK4 until rho returns to 0, the contact's duration and
+  // never pulling (REFERENCE §2); solved by RK4 until rho returns to 0, the contact's duration and
   // exit speed must be the engine's. c_tau = 0.5 (a = 0.75), and e = 0.3 (a > 1.5: the force vanishes
   // before the discs part, so they coast apart over the last of the overlap).
   for (const char* contact : {R"({"cTau": 0.5})", R"({"restitution": 0.3})"}) {
     const double v = 1.0;
     const Impact m = measure(headOn(v, contact), v);
-    const double k = m.k0 / m.meff, a = m.a, tHertz = 2.94328 * std::pow(5 * 0.5 * v * v / (4 * m.k0), 0.4) / v;
-    const auto accel = [&](double rho, double rate) {
-      const double f = rho > 0 ? k * rho * std::sqrt(rho) * (1 + a * rate / v) : 0.0;
-      return f > 0 ? -f : 0.0;
-    };
-    const double h = tHertz * 1e-5;
-    double rho = 0, rate = v, t = 0;
-    for (;;) {
-      const double k1x = rate, k1v = accel(rho, rate);
-      const double k2x = rate + h / 2 * k1v, k2v = accel(rho + h / 2 * k1x, k2x);
-      const double k3x = rate + h / 2 * k2v, k3v = accel(rho + h / 2 * k2x, k3x);
-      const double k4x = rate + h * k3v, k4v = accel(rho + h * k3x, k4x);
-      const double next = rho + h / 6 * (k1x + 2 * k2x + 2 * k3x + k4x);
-      const double nextRate = rate + h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v);
-      if (next <= 0 && t > 0) {
-        t += h * rho / (rho - next);  // the crossing, linearly within the step
-        rate = nextRate;
-        break;
-      }
-      rho = next;
-      rate = nextRate;
-      t += h;
-    }
+    const double tHertz = 2.94328 * std::pow(5 * 0.5 * v * v / (4 * m.k0), 0.4) / v;
+    // scaled by L = (m_eff v^2 / k0)^(2/5) and L / v (scaledImpact, test_support.hpp)
+    const ScaledImpact impact = scaledImpact(m.a);
+    const double t = impact.duration * std::pow(m.meff * v * v / m.k0, 0.4) / v, rate = impact.exitRate * v;
     // measured: 1.2e-10 and 3e-10 relative
     EXPECT_NEAR(m.restitution, -rate / v, kRestitutionTol) << contact;
     EXPECT_NEAR(m.duration / t, 1.0, 1e-8) << contact;

@@ -100,4 +100,32 @@ inline double kineticEnergy(const Model& m, const State& s) {
   return e;
 }
 
+/// One head-on Hunt–Crossley impact (REFERENCE §2), m_eff rho'' = -k0 rho^3/2 (1 + a rho' / u) at
+/// approach speed u, the force never pulling, in scaled form: with rho = L s, t = (L / u) tau and
+/// L = (m_eff u^2 / k0)^(2/5) it is s'' = -s^3/2 (1 + a s'), s(0) = 0, s'(0) = 1. Solved by RK4 with
+/// step h (tau units) until s returns to 0: the contact's duration in tau, and s' as it ends (-e).
+struct ScaledImpact {
+  double duration;
+  double exitRate;
+};
+inline ScaledImpact scaledImpact(double a, double h = 1e-5) {
+  const auto accel = [a](double x, double rate) {
+    const double f = x > 0 ? x * std::sqrt(x) * (1 + a * rate) : 0.0;
+    return f > 0 ? -f : 0.0;
+  };
+  double x = 0, rate = 1, tau = 0;
+  for (;;) {
+    const double k1x = rate, k1v = accel(x, rate);
+    const double k2x = rate + h / 2 * k1v, k2v = accel(x + h / 2 * k1x, k2x);
+    const double k3x = rate + h / 2 * k2v, k3v = accel(x + h / 2 * k2x, k3x);
+    const double k4x = rate + h * k3v, k4v = accel(x + h * k3x, k4x);
+    const double next = x + h / 6 * (k1x + 2 * k2x + 2 * k3x + k4x);
+    const double nextRate = rate + h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v);
+    if (next <= 0 && tau > 0) return {tau + h * x / (x - next), nextRate};  // the crossing, linearly within the step
+    x = next;
+    rate = nextRate;
+    tau += h;
+  }
+}
+
 }  // namespace granular::testing
