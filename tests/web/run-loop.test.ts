@@ -75,7 +75,7 @@ interface FakeFrame {
 
 type Message = RejectedMessage | CrashedMessage | (FrameCommon & FakeFrame) | { type: 'loaded'; info: LoadInfo };
 
-function setup(options: { costMs?: number; endHalves?: number; valid?: boolean } = {}) {
+function setup(options: { costMs?: number; endHalves?: number; valid?: boolean; sliceCap?: number } = {}) {
   const clock = { now: 0 };
   const worlds: FakeWorld[] = [];
   const messages: Message[] = [];
@@ -84,6 +84,7 @@ function setup(options: { costMs?: number; endHalves?: number; valid?: boolean }
   let outputs: number[] = [];
   const family: Family<FakeWorld, FakeFrame> = {
     sliceSize: 100,
+    ...(options.sliceCap === undefined ? {} : { sliceCap: () => options.sliceCap ?? 0 }),
     validate: () =>
       options.valid === false
         ? '{"ok":false,"errors":[{"path":"discs","value":"0","message":"too few"}]}'
@@ -197,6 +198,29 @@ describe('run loop: slices', () => {
     for (let k = 0; k < 3; ++k) await send({ type: 'step' });
     expect(loop.sliceInUse()).toBe(100);
     expect(Math.max(...world.budgets)).toBe(100);
+  });
+});
+
+describe('run loop: a family\'s cap per call', () => {
+  it('bounds every advance() from the first call on, never below one unit, and the slice still adapts beneath it', async () => {
+    const capped = setup({ sliceCap: 3 });
+    await capped.load(false);
+    for (let k = 0; k < 3; ++k) await capped.send({ type: 'step' });
+    // the family's slice is 100: without the cap the first call took all of it
+    expect(capped.worlds[0]!.budgets.length).toBeGreaterThan(0);
+    expect(capped.worlds[0]!.budgets.every((b) => b === 3)).toBe(true);
+
+    const zero = setup({ sliceCap: 0 });
+    await zero.load(false);
+    await zero.send({ type: 'step' });
+    expect(zero.worlds[0]!.budgets.every((b) => b === 1)).toBe(true);
+
+    const loose = setup({ sliceCap: 1000 });
+    await loose.load(false);
+    const world = loose.worlds[0]!;
+    world.costPerUnitMs = 0.5;
+    for (let k = 0; k < 3; ++k) await loose.send({ type: 'step' });
+    expect(world.budgets.slice(0, 3)).toEqual([100, 50, 25]);
   });
 });
 

@@ -6,7 +6,8 @@
  *
  * While running, every `tick` (one animation frame on the main thread) moves a target
  * time forward by speed × dt; the loop calls world.advance() in slices of at most
- * `family.sliceSize` (events or integrator steps; fewer while a call takes longer than
+ * `family.sliceSize` (events or integrator steps; at most `family.sliceCap(world)` where a
+ * family bounds a large world's calls; fewer while a call takes longer than
  * SLICE_TARGET_MS) until the next output instant would pass
  * the target, then answers with one frame. Between slices it yields to the worker's event
  * loop, so pause / step / load / reset take effect within one slice, and one answer never
@@ -79,6 +80,12 @@ export interface LoadInfo {
 export interface Family<W extends EngineWorld, F> {
   /** advance() budget per slice */
   readonly sliceSize: number;
+  /**
+   * The most one advance() call of this (valid) world may take, when its cost per unit grows
+   * with its size (the soft discs: stepCap): the slice only shrinks after a slow call, and the
+   * first one of a large world would keep every message waiting. Absent: sliceSize.
+   */
+  sliceCap?(world: W): number;
   /** the engine's validation report (JSON text) for a scenario */
   validate(json: string): string;
   /** a world for a validated, normalized scenario (may throw) */
@@ -126,6 +133,8 @@ export class RunLoop<W extends EngineWorld, F> {
   private outputInterval = 0;
   /** the current advance() budget: family.sliceSize, less while calls are slow */
   private slice: number;
+  /** the loaded world's most per call (family.sliceCap) */
+  private cap = Infinity;
 
   constructor(
     private readonly family: Family<W, F>,
@@ -244,6 +253,7 @@ export class RunLoop<W extends EngineWorld, F> {
     }
     this.world?.delete();
     this.world = world;
+    this.cap = Math.max(1, this.family.sliceCap?.(world) ?? Infinity);
     this.generation += 1;
     this.scenarioJson = world.scenarioJson();
     this.status = AdvanceStatus.Output;
@@ -297,7 +307,7 @@ export class RunLoop<W extends EngineWorld, F> {
       const wantRun = this.running && world.nextOutputTime() <= this.target;
       if (!wantStep && !wantRun) break;
       const before = this.now();
-      const status = world.advance(this.slice);
+      const status = world.advance(Math.min(this.slice, this.cap));
       this.adaptSlice(this.now() - before);
       this.status = status;
       if (status === AdvanceStatus.Output) {

@@ -1,14 +1,14 @@
 /**
  * The soft-disc simulation in the worker: the shared run loop (sim/run-loop.ts) over a
  * SoftWorld, advanced in slices of at most SLICE_STEPS integrator steps and at most
- * stepCap(discs) (BoundedSoftWorld): a step costs time in proportion to the number of discs,
+ * stepCap(discs) (the family's sliceCap): a step costs time in proportion to the number of discs,
  * so a crowded world takes few steps per call and the worker answers pause within about one
  * step. What is soft-specific: the ledger and a snapshot (coordinates, observers) at every
  * output instant, hysteresis loops, and the 'pair' message. Coordinates and observers are
  * views into WASM memory: re-acquired after advance(), copied.
  */
-import type { AdvanceStatusCode, GranularModule, HysteresisLoop, SoftLedger, SoftWorld } from '../sim/granular-wasm';
-import { RunLoop, type EngineWorld, type Family, type LoadInfo } from '../sim/run-loop';
+import type { GranularModule, HysteresisLoop, SoftLedger, SoftWorld } from '../sim/granular-wasm';
+import { RunLoop, type Family, type LoadInfo } from '../sim/run-loop';
 import { parseSoftInfo, snapshotStride, type SoftFrameFields, type SoftFromWorker, type SoftToWorker } from './protocol';
 
 /** integrator steps per advance() call */
@@ -35,51 +35,6 @@ export function stepCap(count: number): number {
   return Math.max(1, Math.min(SLICE_STEPS, Math.floor(DISC_STEPS_PER_CALL / Math.max(1, count))));
 }
 
-/**
- * A SoftWorld as the run loop's EngineWorld, its advance() budget capped at stepCap(discs). The
- * engine's run does not depend on how advance() budgets cut it (tests/cpp/soft_test.cpp,
- * tests/wasm/soft.test.ts), so the cap changes when messages are answered, never the results.
- */
-export class BoundedSoftWorld implements EngineWorld {
-  /** integrator steps per advance() call at most */
-  readonly cap: number;
-
-  constructor(readonly world: SoftWorld) {
-    this.cap = stepCap(world.ok() ? world.count() : 0);
-  }
-
-  ok(): boolean {
-    return this.world.ok();
-  }
-  report(): string {
-    return this.world.report();
-  }
-  scenarioJson(): string {
-    return this.world.scenarioJson();
-  }
-  time(): number {
-    return this.world.time();
-  }
-  outputIndex(): number {
-    return this.world.outputIndex();
-  }
-  nextOutputTime(): number {
-    return this.world.nextOutputTime();
-  }
-  message(): string {
-    return this.world.message();
-  }
-  hashState(): string {
-    return this.world.hashState();
-  }
-  delete(): void {
-    this.world.delete();
-  }
-  advance(slice: number): AdvanceStatusCode {
-    return this.world.advance(Math.max(1, Math.min(slice, this.cap)));
-  }
-}
-
 /** time, coordinates and observers now (fresh views, copied) */
 function snapshot(world: SoftWorld): Float64Array {
   const n = world.count();
@@ -90,7 +45,7 @@ function snapshot(world: SoftWorld): Float64Array {
   return out;
 }
 
-class SoftFamily implements Family<BoundedSoftWorld, SoftFrameFields> {
+class SoftFamily implements Family<SoftWorld, SoftFrameFields> {
   readonly sliceSize = SLICE_STEPS;
   private snapshots: Float64Array[] = [];
   private ledger: SoftLedger[] = [];
@@ -107,12 +62,16 @@ class SoftFamily implements Family<BoundedSoftWorld, SoftFrameFields> {
     return this.module.validateSoftScenario(json);
   }
 
-  create(json: string): BoundedSoftWorld {
-    return new BoundedSoftWorld(new this.module.SoftWorld(json));
+  create(json: string): SoftWorld {
+    return new this.module.SoftWorld(json);
   }
 
-  loaded(bounded: BoundedSoftWorld, info: LoadInfo): void {
-    const world = bounded.world;
+  /** a step costs time in proportion to the discs: stepCap(discs) per call (the run does not depend on it) */
+  sliceCap(world: SoftWorld): number {
+    return stepCap(world.count());
+  }
+
+  loaded(world: SoftWorld, info: LoadInfo): void {
     this.snapshots = [];
     this.ledger = [world.ledger()];
     this.sentLoops = 0;
@@ -140,8 +99,7 @@ class SoftFamily implements Family<BoundedSoftWorld, SoftFrameFields> {
     this.snapshots.push(snapshot(world));
   }
 
-  output(bounded: BoundedSoftWorld): void {
-    const world = bounded.world;
+  output(world: SoftWorld): void {
     this.ledger.push(world.ledger());
     if (world.count() <= SNAPSHOT_ALL_MAX) this.snapshots.push(snapshot(world));
   }
@@ -166,8 +124,7 @@ class SoftFamily implements Family<BoundedSoftWorld, SoftFrameFields> {
     return out;
   }
 
-  frame(bounded: BoundedSoftWorld, changed: boolean): { fields: SoftFrameFields; transfer: Transferable[] } {
-    const world = bounded.world;
+  frame(world: SoftWorld, changed: boolean): { fields: SoftFrameFields; transfer: Transferable[] } {
     let snapshots: Float64Array | null = null;
     let snapshotCount = 0;
     const transfer: Transferable[] = [];
@@ -189,14 +146,14 @@ class SoftFamily implements Family<BoundedSoftWorld, SoftFrameFields> {
 }
 
 export class SoftRunner {
-  private readonly loop: RunLoop<BoundedSoftWorld, SoftFrameFields>;
+  private readonly loop: RunLoop<SoftWorld, SoftFrameFields>;
 
   constructor(module: GranularModule, post: SoftPost) {
     this.loop = new RunLoop(new SoftFamily(module, post), post);
   }
 
   handle(msg: SoftToWorker): void {
-    if (msg.type === 'pair') this.loop.current()?.world.recordHysteresis(msg.i, msg.other);
+    if (msg.type === 'pair') this.loop.current()?.recordHysteresis(msg.i, msg.other);
     else this.loop.handle(msg);
   }
 }
