@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "engines/nscd/column.hpp"
@@ -64,6 +65,98 @@ bool checkSetup(const AvalancheScenarioSpec& s, std::vector<Issue>& errors) {
   return errors.size() == before;
 }
 
+/// Distance from (px, py) to the segment a-b.
+double segmentDistance(double px, double py, const std::array<double, 4>& s) {
+  const double ex = s[2] - s[0], ey = s[3] - s[1];
+  const double len2 = ex * ex + ey * ey;
+  double t = len2 > 0 ? ((px - s[0]) * ex + (py - s[1]) * ey) / len2 : 0;
+  t = std::min(1.0, std::max(0.0, t));
+  const double dx = px - (s[0] + t * ex), dy = py - (s[1] + t * ey);
+  return std::sqrt(dx * dx + dy * dy);
+}
+
+/// Imported segments that pass through the column as built (the lattice behind the gate, before it
+/// settles): a grain would start inside the boundary, which the solver can only push out at once, as
+/// an explosion. Each such segment is named with the grain it cuts (the first few, then a count).
+/// The grains are binned in cells of one diameter; a segment visits only the cells along it.
+bool checkSegmentsClear(const AvalancheScenarioSpec& s, const nscd::Column& column, std::vector<Issue>& errors) {
+  const nscd::System& sys = column.system;
+  const int n = column.grains;
+  if (s.segments.empty() || n == 0) return true;
+  double x0 = sys.pos(0, 0), x1 = x0, y0 = sys.pos(1, 0), y1 = y0, rmax = 0;
+  for (int i = 0; i < n; ++i) {
+    x0 = std::min(x0, sys.pos(0, i));
+    x1 = std::max(x1, sys.pos(0, i));
+    y0 = std::min(y0, sys.pos(1, i));
+    y1 = std::max(y1, sys.pos(1, i));
+    rmax = std::max(rmax, sys.radius(i));
+  }
+  const double cell = 2 * rmax;
+  const int nx = static_cast<int>(std::floor((x1 - x0) / cell)) + 1, ny = static_cast<int>(std::floor((y1 - y0) / cell)) + 1;
+  std::vector<int> start(static_cast<std::size_t>(nx) * ny + 1, 0), order(static_cast<std::size_t>(n));
+  auto cellOf = [&](int i) {
+    const int cx = std::min(nx - 1, static_cast<int>((sys.pos(0, i) - x0) / cell));
+    const int cy = std::min(ny - 1, static_cast<int>((sys.pos(1, i) - y0) / cell));
+    return static_cast<std::size_t>(cy) * nx + cx;
+  };
+  for (int i = 0; i < n; ++i) ++start[cellOf(i) + 1];
+  for (std::size_t c = 1; c < start.size(); ++c) start[c] += start[c - 1];
+  {
+    std::vector<int> fill(start.begin(), start.end() - 1);
+    for (int i = 0; i < n; ++i) order[static_cast<std::size_t>(fill[cellOf(i)]++)] = i;
+  }
+  constexpr int kNamed = 5;
+  int crossing = 0;
+  for (std::size_t k = 0; k < s.segments.size(); ++k) {
+    const auto& g = s.segments[k];
+    int hit = -1;
+    // rows of cells whose band (grown by a radius) the segment reaches, and in each row the
+    // columns its stretch inside that band covers
+    const double sy0 = std::min(g[1], g[3]) - rmax, sy1 = std::max(g[1], g[3]) + rmax;
+    const int r0 = std::max(0, static_cast<int>(std::floor((sy0 - y0) / cell))), r1 = std::min(ny - 1, static_cast<int>(std::floor((sy1 - y0) / cell)));
+    for (int row = r0; row <= r1 && hit < 0; ++row) {
+      const double b0 = y0 + row * cell - rmax, b1 = y0 + (row + 1) * cell + rmax;
+      double t0 = 0, t1 = 1;
+      const double ey = g[3] - g[1];
+      if (ey != 0) {
+        double ta = (b0 - g[1]) / ey, tb = (b1 - g[1]) / ey;
+        if (ta > tb) std::swap(ta, tb);
+        t0 = std::max(t0, ta);
+        t1 = std::min(t1, tb);
+      } else if (g[1] < b0 || g[1] > b1) {
+        continue;
+      }
+      if (t0 > t1) continue;
+      const double xa = g[0] + t0 * (g[2] - g[0]), xb = g[0] + t1 * (g[2] - g[0]);
+      const int c0 = std::max(0, static_cast<int>(std::floor((std::min(xa, xb) - rmax - x0) / cell)));
+      const int c1 = std::min(nx - 1, static_cast<int>(std::floor((std::max(xa, xb) + rmax - x0) / cell)));
+      for (int c = c0; c <= c1 && hit < 0; ++c) {
+        const std::size_t id = static_cast<std::size_t>(row) * nx + c;
+        for (int q = start[id]; q < start[id + 1]; ++q) {
+          const int i = order[static_cast<std::size_t>(q)];
+          if (segmentDistance(sys.pos(0, i), sys.pos(1, i), g) < sys.radius(i)) {
+            hit = i;
+            break;
+          }
+        }
+      }
+    }
+    if (hit < 0) continue;
+    if (++crossing > kNamed) continue;
+    Json seg = Json::array();
+    for (double v : g) seg.push(Json::number(v));
+    errors.push_back(Issue{"boundary.segments[" + std::to_string(k) + "]", seg.dump(),
+                           "passes through the column (x from 0 to column.width = " + num(s.columnWidth) +
+                               " m): the grain at (" + formatShort(sys.pos(0, hit)) + ", " + formatShort(sys.pos(1, hit)) +
+                               ") m, radius " + formatShort(sys.radius(hit)) +
+                               " m, would start inside it: move the segment clear of the column"});
+  }
+  if (crossing > kNamed)
+    errors.push_back(Issue{"boundary.segments", std::to_string(s.segments.size()) + " segments",
+                           "and " + std::to_string(crossing - kNamed) + " more segments pass through the column"});
+  return crossing == 0;
+}
+
 std::string report(const std::vector<Issue>& errors, const AvalancheScenarioSpec* spec) {
   return issuesReportJson(errors, errors.empty() && spec ? avalancheScenarioToJson(*spec) : Json::null());
 }
@@ -88,6 +181,10 @@ AvalancheWorld::AvalancheWorld(const std::string& scenarioJson) {
   std::string error;
   if (!nscd::buildColumn(columnSetup(spec_), impl_->column, error)) {
     errors_.push_back(Issue{"column", "", error});
+    impl_.reset();
+    return;
+  }
+  if (!checkSegmentsClear(spec_, impl_->column, errors_)) {
     impl_.reset();
     return;
   }

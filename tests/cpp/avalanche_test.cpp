@@ -2,6 +2,7 @@
 // samples and summary on a small column.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <functional>
 #include <sstream>
 #include <string>
@@ -199,6 +200,41 @@ TEST(AvalancheScenario, ImpossibleSetUpsAreRejectedBeforeAnythingIsBuilt) {
                        "solver.timeStep = 2e-07: needs more than 1e8 steps"));
   EXPECT_FALSE(mentions(problems(R"({"schema": 1, "engine": "avalanche", "solver": {"timeStep": 3e-7}})"), "solver.timeStep"));
   EXPECT_TRUE(mentions(problems("[1, 2]"), "a scenario must be a JSON object"));
+}
+
+TEST(AvalancheScenario, SegmentsThroughTheColumnAreNamedWithTheGrainTheyCut) {
+  // the default column: 0.1 m x 0.2 m, grains 4-6 mm on a lattice of pitch 12.24 mm above the floor
+  // discs (radius 4 mm, centres at y = 0). A slope drawn through it would start grains inside it.
+  const std::string head = R"({"schema": 1, "engine": "avalanche", "boundary": {"segments": )";
+  auto p = problems(head + "[[0.3, 0, 0.5, 0.1], [0.02, 0.05, 0.08, 0.15]]}}");
+  ASSERT_EQ(p.size(), 1u) << ::testing::PrintToString(p);
+  EXPECT_TRUE(mentions(p, "boundary.segments[1] = [0.02,0.05,0.08,0.15]: passes through the column (x from 0 to column.width = 0.1 m): the grain at (")) << p[0];
+  EXPECT_TRUE(mentions(p, "would start inside it"));
+  // the grain it names is one the segment cuts: its centre is closer to the line than its radius
+  double gx = 0, gy = 0, gr = 0;
+  ASSERT_EQ(std::sscanf(p[0].c_str() + p[0].find("grain at (") + 10, "%lf, %lf) m, radius %lf", &gx, &gy, &gr), 3) << p[0];
+  const double ex = 0.06, ey = 0.10, t = std::clamp(((gx - 0.02) * ex + (gy - 0.05) * ey) / (ex * ex + ey * ey), 0.0, 1.0);
+  EXPECT_LT(std::hypot(gx - 0.02 - t * ex, gy - 0.05 - t * ey), gr + 1e-4);  // + the read-out's rounding
+  EXPECT_GE(gr, 0.004 - 1e-4);
+  // short and inside one lattice cell, between grains: refused only where it touches one
+  EXPECT_TRUE(mentions(problems(head + "[[0.0061, 0.0101, 0.0062, 0.0102]]}}"), "boundary.segments[0]"));
+  // clear of the grains, every one of these is allowed: the gate's line (a dam right at the column),
+  // a floor on the floor discs' tops, a wall beyond the gate, a shelf above the column
+  for (const char* ok : {"[[0.1, 0, 0.1, 0.3]]", "[[0, 0.004, 1, 0.004]]", "[[0.15, 0, 0.15, 0.5]]", "[[0, 0.25, 0.1, 0.25]]"}) {
+    const AvalancheWorld w(head + ok + "}}");
+    EXPECT_TRUE(w.ok()) << ok << ": " << w.reportJson();
+  }
+  // a file of many, each along a row of the lattice's centres: the first five are named, the rest counted
+  std::string many = "[";
+  for (int k = 0; k < 8; ++k) {
+    const std::string y = std::to_string(0.004 + 0.00612 + 0.01224 * k);
+    many += (k ? ", " : "") + std::string("[0.001, ") + y + ", 0.099, " + y + "]";
+  }
+  p = problems(head + many + "]}}");
+  ASSERT_EQ(p.size(), 6u) << ::testing::PrintToString(p);
+  EXPECT_TRUE(mentions(p, "boundary.segments[4] = ["));
+  EXPECT_FALSE(mentions(p, "boundary.segments[5] = ["));
+  EXPECT_TRUE(mentions(p, "boundary.segments = 8 segments: and 3 more segments pass through the column"));
 }
 
 TEST(AvalancheWorld, SettlesOpensTheGateSpreadsAndStops) {
