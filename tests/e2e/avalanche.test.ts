@@ -432,6 +432,19 @@ describe('the Gmsh import', () => {
     expect(await page.locator('#err-msh').isVisible()).toBe(true);
     expect(await page.locator('#msh-note').textContent()).toBe('The scenario was not changed.');
     expect(await page.locator('#scenario-title').textContent()).toBe('Column collapse, H/W = 2 before settling');
+    const listed = async (): Promise<string> => (await page.locator('#form-errors').textContent()) ?? '';
+    expect(await listed()).toContain('Not applied — the previous scenario is still loaded:boundary.segments[0][2] = 1e+308');
+    // the next file cannot be read: its own error beside the import, and the list of the last one's gone
+    await page.locator('#msh-file').setInputFiles({ name: 'broken.msh', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expect.poll(async () => (await page.locator('#err-msh').textContent()) ?? '').toMatch(/^broken\.msh: /);
+    expect(await listed()).toBe('');
+    // a slope drawn through the column (0.1 m wide, 0.2 m high): grains would start inside it
+    const through = '$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n2\n1 0.01 0.02 0\n2 0.09 0.15 0\n$EndNodes\n$Elements\n1\n1 1 2 0 1 1 2\n$EndElements\n';
+    await page.locator('#msh-file').setInputFiles({ name: 'through.msh', mimeType: 'text/plain', buffer: Buffer.from(through) });
+    await expect.poll(async () => (await page.locator('#err-msh').textContent()) ?? '')
+      .toMatch(/^through\.msh: its segments were not applied: boundary\.segments\[0\] = \[0\.01,0\.02,0\.09,0\.15\]: passes through the column \(x from 0 to column\.width = 0\.1 m\): the grain at \([\d.]+, [\d.]+\) m, radius [\d.]+ m, would start inside it/);
+    expect(await listed()).toContain('boundary.segments[0] = [0.01,0.02,0.09,0.15]: passes through the column');
+    expect(await page.locator('#scenario-title').textContent()).toBe('Column collapse, H/W = 2 before settling');
     await page.locator('#preset').selectOption('avalanche-dam');
     await expect.poll(async () => page.locator('#msh-clear').isVisible()).toBe(true);
     expect(await page.locator('#msh-note').textContent()).toBe('2 boundary segments in the scenario.');

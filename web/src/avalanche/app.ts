@@ -74,7 +74,7 @@ export function startAvalancheApp(): void {
   const presets = bundledPresets('avalanche');
   const defaultPreset = presets.find((p) => p.id === DEFAULT_AVALANCHE_PRESET_ID) ?? presets[0] ?? null;
 
-  const { client, source, state } = connectPage({
+  const { client, source, panel, state } = connectPage({
     family: 'avalanche',
     params,
     presets,
@@ -85,7 +85,7 @@ export function startAvalancheApp(): void {
     frame: onFrame,
     // an import whose segments the engine refused says so beside the import, not only under Apply
     rejected: (msg) => {
-      if (msg.origin === 'form') msh?.refused(msg.errors.map((e) => e.text).join('; '));
+      msh?.refused(msg.errors.map((e) => e.text).join('; '), msg.origin === 'form');
     },
     runningText: (n) => `Running — ${n.toLocaleString('en-US')} grain${n === 1 ? '' : 's'}`,
     clock: (msg) => (msg.phase === 0 ? settlingClock(msg.time, settleMaxTime) : null),
@@ -134,6 +134,7 @@ export function startAvalancheApp(): void {
         current: () => scenario,
         read: (text, answer) => client.readMsh(text, answer),
         apply: (json) => source.load(json, 'form'),
+        withdrawRefusal: () => panel?.clearErrors(),
       });
   if (msh) {
     const form = byId('scenario-form', HTMLFormElement);

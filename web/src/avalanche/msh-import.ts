@@ -17,6 +17,8 @@ export interface MshImportHandlers {
   read(text: string, answer: (a: MshAnswer) => void): void;
   /** apply the scenario with the new segments */
   apply(json: string): void;
+  /** take the panel's "Not applied" list of a refused file away: a later file is being read */
+  withdrawRefusal(): void;
 }
 
 /** The scenario with its boundary segments replaced (pure). */
@@ -48,6 +50,8 @@ export class MshImport {
   private applying: string | null = null;
   /** the reads started: a read with another after it says nothing and applies nothing */
   private reads = 0;
+  /** the panel lists why this import's last file was refused (and nothing else since) */
+  private refusalListed = false;
 
   constructor(private readonly handlers: MshImportHandlers) {
     const input = (this.input = el('input', { type: 'file', id: 'msh-file', accept: '.msh', class: 'visually-hidden', 'aria-describedby': 'msh-note err-msh' }));
@@ -91,15 +95,18 @@ export class MshImport {
     this.note.textContent = this.lastRead ?? (n === 0 ? 'No extra boundary segments.' : `${n} boundary segment${n === 1 ? '' : 's'} in the scenario.`);
     this.lastRead = null;
     this.applying = null;
+    this.refusalListed = false; // the panel cleared its lists for the scenario loaded
   }
 
   /**
-   * The engine turned down the scenario with the imported segments (`reasons`, e.g. a point beyond
-   * ±1e4 m): the note no longer says they were read as if applied, and the next scenario loaded says
-   * its own segments, not this file's.
+   * The engine turned down a scenario applied on the page. If it was the one with the imported
+   * segments (`fromImport`; `reasons`, e.g. a point beyond ±1e4 m or a segment through the column),
+   * the note no longer says they were read as if applied, and the next scenario loaded says its own
+   * segments, not this file's. Any other refusal now fills the panel's lists instead.
    */
-  refused(reasons: string): void {
-    const name = this.applying;
+  refused(reasons: string, fromImport: boolean): void {
+    const name = fromImport ? this.applying : null;
+    this.refusalListed = name !== null;
     if (name === null) return;
     this.applying = null;
     this.lastRead = null;
@@ -112,6 +119,9 @@ export class MshImport {
     const read = ++this.reads;
     this.applying = null;
     this.error.hidden = true;
+    // the earlier file's refusal, listed under Apply too, is not about this file
+    if (this.refusalListed) this.handlers.withdrawRefusal();
+    this.refusalListed = false;
     this.note.textContent = `Reading ${name}…`;
     this.handlers.read(text, (answer) => {
       // a file picked while this one was read (a large file takes a while) has taken its place

@@ -68,6 +68,8 @@ export interface PageSessionOptions<C, L, F> {
 export interface PageSession<C> {
   client: C;
   source: ScenarioSource;
+  /** the scenario panel (none when embedded) */
+  panel: ScenarioPanel | null;
   /** what the end-to-end test hook reports */
   state(): GranularState;
 }
@@ -235,5 +237,5 @@ export function connectPage<
   window.addEventListener('message', (event) => void api.handle(event));
   setCrashTrigger(() => client.simulateCrash());
 
-  return { client, source, state: () => frameState(lastFrame, count) };
+  return { client, source, panel, state: () => frameState(lastFrame, count) };
 }
