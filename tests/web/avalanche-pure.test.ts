@@ -6,7 +6,7 @@ import { AVALANCHE_PLOT_KINDS, AVALANCHE_TITLES, avalanchePlotOptions, axisSize,
 import { chartHeaders } from '../../web/src/plot/chart-export';
 import { segmentsAway, withSegments } from '../../web/src/avalanche/msh-import';
 import { parseMshAnswer } from '../../web/src/avalanche/protocol';
-import { clockSettings, nextSettlingOutput } from '../../web/src/avalanche/runner';
+import { clockSettings, GRAIN_STEPS_PER_CALL, nextSettlingOutput, SLICE_STEPS, stepCap } from '../../web/src/avalanche/runner';
 import { SampleSeries } from '../../web/src/avalanche/sample-series';
 import { chainNote, chainWidth, CHAIN_WIDTH_MAX, CHAIN_WIDTH_MIN, grainSpeedMax, largestImpulse, niceTicks } from '../../web/src/avalanche/scales';
 import { logLogSlope, logSpace, lubeLinear, lubePower, relativeRunout } from '../../web/src/avalanche/scaling';
@@ -348,5 +348,21 @@ describe('the plots\' axes', () => {
   it('a title longer than its side of the plot gives way to its short form', () => {
     expect(fitLabel('front velocity (m/s)', 'v (m/s)', 140, width)).toBe('front velocity (m/s)');
     expect(fitLabel('front velocity (m/s)', 'v (m/s)', 139, width)).toBe('v (m/s)');
+  });
+});
+
+describe('avalanche worker: work per advance() call', () => {
+  it('caps the solver steps per call by the grains: one step from 20,000 grains to the 50,000-grain limit, the full slice up to 100', () => {
+    expect(stepCap(50_000)).toBe(1);
+    expect(stepCap(1_000)).toBe(GRAIN_STEPS_PER_CALL / 1_000);
+    expect(stepCap(20_000)).toBe(1);
+    expect(stepCap(100)).toBe(SLICE_STEPS);
+    expect(stepCap(128)).toBe(156); // the preset: 3 to 20 ms a call
+    expect(stepCap(0)).toBe(SLICE_STEPS);
+    for (const n of [1, 99, 101, 777, 19_999, 20_001, 49_999]) {
+      expect(stepCap(n)).toBeGreaterThanOrEqual(1);
+      expect(stepCap(n)).toBeLessThanOrEqual(SLICE_STEPS);
+      expect(stepCap(n) * n).toBeLessThanOrEqual(Math.max(n, GRAIN_STEPS_PER_CALL));
+    }
   });
 });

@@ -22,6 +22,20 @@ import {
 
 /** solver steps per advance() call */
 export const SLICE_STEPS = 200;
+/**
+ * At most about this many grain-steps (grains × solver steps) per advance() call. A step costs
+ * time in proportion to the grains (their contacts, each swept until the tolerance is met): in
+ * WebAssembly about 0.1 µs per grain while the lattice falls, up to 5 µs once the column is
+ * packed (20,000 grains: 1 to 100 ms a step; measured 2 Dec 2026). The run loop starts every
+ * world at SLICE_STEPS and halves the slice only after a slow call: without this bound the first
+ * call at 20,000 grains ran 200 steps (0.3 s), and 200 steps of a packed column take 20 s.
+ */
+export const GRAIN_STEPS_PER_CALL = 20_000;
+
+/** The most solver steps one advance() call may take for `grains` grains: at least 1, at most SLICE_STEPS. */
+export function stepCap(grains: number): number {
+  return Math.max(1, Math.min(SLICE_STEPS, Math.floor(GRAIN_STEPS_PER_CALL / Math.max(1, grains))));
+}
 
 export type AvalanchePost = (message: AvalancheFromWorker, transfer: Transferable[]) => void;
 
@@ -136,6 +150,11 @@ class AvalancheFamily implements Family<SettlingClock, AvalancheFrameFields> {
 
   create(json: string): SettlingClock {
     return new SettlingClock(new this.module.AvalancheWorld(json));
+  }
+
+  /** a step costs time in proportion to the grains: stepCap(grains) per call (the run does not depend on it) */
+  sliceCap(clock: SettlingClock): number {
+    return stepCap(clock.world.grains());
   }
 
   loaded(clock: SettlingClock, info: LoadInfo): void {
