@@ -105,6 +105,11 @@ bool checkSegmentsClear(const AvalancheScenarioSpec& s, const nscd::Column& colu
     std::vector<int> fill(start.begin(), start.end() - 1);
     for (int i = 0; i < n; ++i) order[static_cast<std::size_t>(fill[cellOf(i)]++)] = i;
   }
+  // the cell of a coordinate, clamped in floating point first: a segment 1e4 m away over cells of
+  // a micrometre is more cells than an int holds
+  auto cellIndex = [cell](double v, double origin, int count) {
+    return static_cast<int>(std::min(static_cast<double>(count - 1), std::max(0.0, std::floor((v - origin) / cell))));
+  };
   constexpr int kNamed = 5;
   int crossing = 0;
   for (std::size_t k = 0; k < s.segments.size(); ++k) {
@@ -113,7 +118,8 @@ bool checkSegmentsClear(const AvalancheScenarioSpec& s, const nscd::Column& colu
     // rows of cells whose band (grown by a radius) the segment reaches, and in each row the
     // columns its stretch inside that band covers
     const double sy0 = std::min(g[1], g[3]) - rmax, sy1 = std::max(g[1], g[3]) + rmax;
-    const int r0 = std::max(0, static_cast<int>(std::floor((sy0 - y0) / cell))), r1 = std::min(ny - 1, static_cast<int>(std::floor((sy1 - y0) / cell)));
+    if (sy1 < y0 - rmax || sy0 > y1 + rmax) continue;
+    const int r0 = cellIndex(sy0, y0, ny), r1 = cellIndex(sy1, y0, ny);
     for (int row = r0; row <= r1 && hit < 0; ++row) {
       const double b0 = y0 + row * cell - rmax, b1 = y0 + (row + 1) * cell + rmax;
       double t0 = 0, t1 = 1;
@@ -128,8 +134,8 @@ bool checkSegmentsClear(const AvalancheScenarioSpec& s, const nscd::Column& colu
       }
       if (t0 > t1) continue;
       const double xa = g[0] + t0 * (g[2] - g[0]), xb = g[0] + t1 * (g[2] - g[0]);
-      const int c0 = std::max(0, static_cast<int>(std::floor((std::min(xa, xb) - rmax - x0) / cell)));
-      const int c1 = std::min(nx - 1, static_cast<int>(std::floor((std::max(xa, xb) + rmax - x0) / cell)));
+      if (std::max(xa, xb) + rmax < x0 || std::min(xa, xb) - rmax > x1) continue;
+      const int c0 = cellIndex(std::min(xa, xb) - rmax, x0, nx), c1 = cellIndex(std::max(xa, xb) + rmax, x0, nx);
       for (int c = c0; c <= c1 && hit < 0; ++c) {
         const std::size_t id = static_cast<std::size_t>(row) * nx + c;
         for (int q = start[id]; q < start[id + 1]; ++q) {

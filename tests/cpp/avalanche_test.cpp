@@ -224,6 +224,15 @@ TEST(AvalancheScenario, SegmentsThroughTheColumnAreNamedWithTheGrainTheyCut) {
     const AvalancheWorld w(head + ok + "}}");
     EXPECT_TRUE(w.ok()) << ok << ": " << w.reportJson();
   }
+  // micrometre grains and a segment 1e4 m long: 1e10 cells of the grains' size along it (the
+  // first one through the centres of the lattice's 16th row, at 1 + 3.06 x 15.5 µm)
+  const std::string tiny = R"({"schema": 1, "engine": "avalanche", "column": {"width": 0.0001, "height": 0.0002},
+    "grains": {"rmin": 0.000001, "rmax": 0.0000015}, "floor": {"length": 0.001}, "boundary": {"segments": )";
+  EXPECT_TRUE(mentions(problems(tiny + "[[-10000, 0.00004843, 10000, 0.00004843]]}}"), "boundary.segments[0] = [-10000,4.843e-05,10000,4.843e-05]: passes through"));
+  const AvalancheWorld above(tiny + "[[-10000, 0.001, 10000, 0.001], [-10000, -10000, 10000, 10000]]}}");
+  EXPECT_FALSE(above.ok());  // the diagonal passes through the column's corner at the origin
+  EXPECT_EQ(above.errors().size(), 1u) << above.reportJson();
+  EXPECT_TRUE(AvalancheWorld(tiny + "[[-10000, 0.001, 10000, 0.001]]}}").ok());
   // a file of many, each along a row of the lattice's centres: the first five are named, the rest counted
   std::string many = "[";
   for (int k = 0; k < 8; ++k) {
