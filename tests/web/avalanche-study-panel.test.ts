@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  ASPECT_MAX, ASPECT_MIN, DEFAULT_ASPECTS, listText, parseAspects, plural, roughCount, STUDY_SIZES, studyColumn, studyEstimate, usualGrains,
+  ASPECT_MAX, ASPECT_MIN, DEFAULT_ASPECTS, listText, parseAspects, plural, roughCount, sizeCaveat, STUDY_SIZES, studyColumn, studyEstimate, usualGrains,
 } from '../../web/src/avalanche/study-cases';
 import {
   cancelledResultText, cancelledText, caseFraction, doneText, progressText, runningCaseFraction, runningCaseText, runningText, scrollHint, SETTLE_SHARE, settleFraction,
@@ -29,6 +29,10 @@ describe('study panel: singular and plural', () => {
     expect(runningText(5, 'tiny', MATERIAL)).toBe(`Running 5 collapses (tiny; ${MATERIAL})…`);
     expect(doneText(1, 16.04, MATERIAL, 0)).toBe(`1 collapse in 16 s (${MATERIAL}).`);
     expect(doneText(4, 1.953, MATERIAL, 1)).toBe(`4 collapses in 1.95 s (${MATERIAL}); 1 failed (the table says why).`);
+    // a study below the full size says its slopes are no measurement, with the sizes
+    expect(sizeCaveat('tiny')).toBe('Columns this small (tiny: from 3 × 6 grains) spread by a few grains, so their runouts and slopes can land far from those of large columns: run the full size (at least 10 × 30 grains) to measure them.');
+    expect(sizeCaveat('quick')).toContain('(quick: from 6 × 15 grains)');
+    expect(sizeCaveat('full')).toBe('');
     expect(plural(1, 'case')).toBe('1 case');
     expect(plural(0, 'case')).toBe('0 cases');
     expect(studyEstimate('tiny', [2])).toMatch(/^1 case of about \d+ grains: /);

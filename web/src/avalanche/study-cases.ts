@@ -44,6 +44,18 @@ const MIN_GRAINS: Readonly<Record<StudySize, readonly [number, number]>> = {
 };
 
 /**
+ * Said after a study smaller than full: columns a few grains across stop within a few grains'
+ * travel, and a tiny study's slopes came out anywhere (−1.2 once, against about 1 at full size).
+ * '' for the full size.
+ */
+export function sizeCaveat(size: StudySize): string {
+  if (size === 'full') return '';
+  const [w, h] = MIN_GRAINS[size];
+  const [fw, fh] = MIN_GRAINS.full;
+  return `Columns this small (${size}: from ${w} × ${h} grains) spread by a few grains, so their runouts and slopes can land far from those of large columns: run the full size (at least ${fw} × ${fh} grains) to measure them.`;
+}
+
+/**
  * What the study takes from the page's scenario: friction, rolling resistance, restitution, solver
  * and seed. The radii (4–6 mm), time step (5·10⁻⁵ s) and tolerance are the study's own (as in
  * `granular-cli avalanche-study`), chosen so that the runouts are converged (docs/avalanche.md).

@@ -11,7 +11,7 @@ import { COLORS } from '../plot/plot-view';
 import { el, sidewaysScroll } from '../ui/dom';
 import type { JsonObject } from '../sim/scenario';
 import {
-  ASPECT_MAX, ASPECT_MIN, DEFAULT_ASPECTS, materialText, parseAspects, plural, STUDY_SIZES, studyAddress, studyCaseOptions, studyColumn, studyEstimate, studyMaterial,
+  ASPECT_MAX, ASPECT_MIN, DEFAULT_ASPECTS, materialText, parseAspects, plural, sizeCaveat, STUDY_SIZES, studyAddress, studyCaseOptions, studyColumn, studyEstimate, studyMaterial,
   type StudySize,
 } from './study-cases';
 import { StudyPool, type CaseProgress } from './study-pool';
@@ -94,7 +94,7 @@ export class StudyPanel {
       'form', { class: 'chain-form', id: 'study-form', 'aria-label': 'Study inputs', novalidate: true },
       el('div', { class: 'field field-select' }, el('label', { for: 'study-aspects' }, 'Aspect ratios a = H/W ', el('span', { class: 'unit' }, '(–)')), this.aspects, this.aspectsError),
       el('div', { class: 'field field-select' }, el('label', { for: 'study-size' }, 'Column size'), this.size),
-      el('p', { class: 'hint' }, `Aspect ratios from ${ASPECT_MIN} to ${ASPECT_MAX}; columns at least so many grains wide × high (full is the issue’s test).`),
+      el('p', { class: 'hint' }, `Aspect ratios from ${ASPECT_MIN} to ${ASPECT_MAX}; columns at least so many grains wide × high (full: the size the slopes are measured at; the smaller ones show how the study runs).`),
       this.estimate,
       el('p', { class: 'hint' }, `One collapse per a, on ${plural(this.pool.size(), 'worker')}: the current scenario’s μ, μ_r, e, solver and seed (apply the form first); the study’s own radii 4–6 mm, time step 5·10⁻⁵ s and tolerance 10⁻⁴ R, as on the command line. The column W wide and a W high, settled behind the gate, then released. The plot uses the settled a = H0/L0.`),
       el('div', { class: 'form-actions' }, this.runButton),
@@ -244,7 +244,8 @@ export class StudyPanel {
       });
       if (generation !== this.generation) return;
       const failed = this.finished().filter((r) => r.error !== null).length;
-      this.result.textContent = doneText(aspects.length, (performance.now() - started) / 1000, materialText(material), failed);
+      const caveat = sizeCaveat(size);
+      this.result.textContent = doneText(aspects.length, (performance.now() - started) / 1000, materialText(material), failed) + (caveat ? ` ${caveat}` : '');
     } catch (error) {
       if (generation !== this.generation) return;
       showFailure(this.result, error, cancelledResultText(this.finished().length, materialText(material)));
