@@ -96,13 +96,13 @@ std::string SoftWorld::infoJson() const {
   if (spec_.hasRestitution) {
     if (m.law == DampingLaw::HuntCrossley)
       note = "damping set from the target restitution e = " + formatShort(spec_.restitution) +
-             " by the exact impact relation: a = " + formatShort(m.dampingA) + ", c_tau = " + formatShort(1 - m.dampingA / 1.5);
+             " by the exact impact relation: a = " + formatShort(m.dampingA) + ", c_τ = " + formatShort(1 - m.dampingA / 1.5);
     else
       note = std::string(soft::lawName(m.law)) + " with e = " + formatShort(spec_.restitution) + ": a = " +
              formatShort(m.dampingA) + "; one impact of this law restitutes e = " +
              formatShort(soft::restitutionFromDamping(m.dampingA)) + " exactly";
   } else {
-    note = "Hunt–Crossley with c_tau = " + formatShort(spec_.cTau) + ": a = " + formatShort(m.dampingA) +
+    note = "Hunt–Crossley with c_τ = " + formatShort(spec_.cTau) + ": a = " + formatShort(m.dampingA) +
            "; one impact restitutes e = " + formatShort(soft::restitutionFromDamping(m.dampingA));
   }
   o.set("note", Json::string(note));

@@ -51,7 +51,7 @@ describe('the soft-disc page', () => {
       expect(labels.some((l) => l.includes(unit)), unit).toBe(true);
     }
     expect(await page.locator('#readout').textContent()).toContain('ledger closure |total − initial| / largest energy');
-    expect(await page.locator('#soft-info').textContent()).toContain('c_tau = 0.9');
+    expect(await page.locator('#soft-info').textContent()).toContain('c_τ = 0.9');
     expect(await page.locator('#plot-ledger .u-title').textContent()).toBe('Energy ledger (J)');
     expect(await page.locator('#gas-link').getAttribute('href')).toBe('./');
     expect((await softProbe(page)).closure).toBeLessThan(1e-6);
@@ -306,7 +306,7 @@ describe('the soft-disc page', () => {
     expect(await page.locator('#f-cTau').isDisabled()).toBe(false);
     await page.locator('#f-cTau').fill('0.5');
     await page.locator('#apply').click();
-    await expect.poll(() => page.locator('#soft-info').textContent()).toBe('Hunt–Crossley with c_tau = 0.5: a = 0.75; one impact restitutes e = 0.662962');
+    await expect.poll(() => page.locator('#soft-info').textContent()).toBe('Hunt–Crossley with c_τ = 0.5: a = 0.75; one impact restitutes e = 0.662962');
     expect(await page.locator('#f-cTau').isDisabled()).toBe(false);
     // typing a target restitution greys c_τ out again, as it is typed
     await page.locator('#f-restitution').pressSequentially('0.7');

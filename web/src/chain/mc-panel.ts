@@ -21,7 +21,7 @@ export class McPanel {
   private readonly samples = new NumberField('mc-samples', 'Samples K', '', RULES.samples);
   private readonly mu = new NumberField('mc-mu', 'Mean μ of e', '', RULES.mu);
   private readonly sigma = new NumberField('mc-sigma', 'Std. deviation σ of e', '', RULES.sigma);
-  private readonly seed = new NumberField('mc-seed', 'Seed', '', RULES.seed, 'same seed, same samples as granular-cli chain-mc');
+  private readonly seed = new NumberField('mc-seed', 'Seed', '', RULES.seed, 'the same seed gives the same samples, here and in a shared link');
   private readonly progress: ProgressView;
   private readonly result = el('p', { class: 'result-line', id: 'mc-result', role: 'status', 'aria-live': 'polite' });
   private readonly table = el('table', { id: 'mc-table', class: 'data-table' });
