@@ -130,6 +130,22 @@ describe('on a phone', () => {
     await closePage(page);
   });
 
+  // a teacher's phone: the plots' CSV and PNG buttons were 18 px tall, the selects 19, the checkboxes
+  // 13, and the coordinate list's hint named Ctrl-click and arrow keys, which a phone has neither of
+  it('soft.html on a touch screen: controls at least 24 px tall, checkboxes 20 px, the discs list says to tap', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}soft.html?play=0`, { width: 390, height: 844 }, true);
+    await waitForState(page, (s) => s.count > 0);
+    expect(await page.locator('#coord-hint').textContent()).toBe('Several discs: tap each in the list');
+    const small = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('button, select, input[type="range"], input[type="checkbox"]')]
+      .filter((e) => e.offsetParent !== null)
+      .map((e) => ({ what: `${e.tagName} ${e.id || e.className || e.textContent}`, box: e.getBoundingClientRect(), box2: e instanceof HTMLInputElement && e.type === 'checkbox' }))
+      .filter(({ box, box2 }) => box.height < (box2 ? 20 : 24) || box.width < 20)
+      .map(({ what, box }) => `${what}: ${box.width.toFixed(0)} x ${box.height.toFixed(0)}`));
+    expect(small).toEqual([]);
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
   // the share block squeezed beside the page links: on a 360 px phone "Copy link" broke over two rows
   // once the link's box appeared, and "Link copied (… characters)." over three in a 100 px column
   it('index.html at 360 px: Copy link stays one row, the link box and the status within the screen', async () => {

@@ -53,6 +53,11 @@ describe('the soft-disc page', () => {
     expect(await page.locator('#readout').textContent()).toContain('ledger closure |total − initial| / largest energy');
     expect(await page.locator('#soft-info').textContent()).toContain('c_τ = 0.9');
     expect(await page.locator('#plot-ledger .u-title').textContent()).toBe('Energy ledger (J)');
+    // the total and the initial energy share a colour: the dashed one's swatch is a dashed line, not a square like the other's
+    const swatch = (label: string): Promise<string> => page.locator('#plot-ledger .u-legend .u-series', { hasText: label }).first().locator('.u-marker')
+      .evaluate((m) => { const c = getComputedStyle(m); return `${c.borderTopStyle} ${c.borderLeftWidth} ${c.height}`; });
+    expect(await swatch('total')).toMatch(/^solid 2px \d/);
+    expect(await swatch('initial energy')).toBe('dashed 0px 2px'); // one 2 px dashed line (border-box)
     expect(await page.locator('#gas-link').getAttribute('href')).toBe('./');
     expect((await softProbe(page)).closure).toBeLessThan(1e-6);
 

@@ -310,7 +310,9 @@ export class PlotView {
     const series = fitted.series ? this.hidden.apply(fitted.series) : fitted.series;
     // the values under the pointer, on a line of its own under the chart (the legend stays fixed)
     const plugins = [...(fitted.plugins ?? []), hoverReadout(options, this.readoutSource())];
-    this.plot = new uPlot({ ...this.recordingTicks({ ...fitted, ...(series ? { series } : {}), hooks, plugins }), ...size }, data, this.container);
+    // a dashed line's legend swatch dashed too: the soft ledger's total and initial energy share a colour
+    const legend: uPlot.Legend = { ...fitted.legend, markers: { dash: (u, i) => (u.series[i]?.dash?.length ? 'dashed' : 'solid'), ...fitted.legend?.markers } };
+    this.plot = new uPlot({ ...this.recordingTicks({ ...fitted, ...(series ? { series } : {}), hooks, plugins, legend }), ...size }, data, this.container);
     legendToggles(this.plot);
     if (focused) refocusLegendEntry(this.plot, focused);
     this.summary = legendSummary ?? null;

@@ -119,6 +119,11 @@ export class PairPicker {
   }
 }
 
+/** A screen that is touched, with no mouse: Ctrl-click and arrow keys are not there to name (a phone, a tablet). */
+function touchOnly(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches && !matchMedia('(any-pointer: fine)').matches;
+}
+
 export class CoordinatePicker {
   private readonly quantity: HTMLSelectElement;
   private readonly discs: HTMLSelectElement;
@@ -135,7 +140,7 @@ export class CoordinatePicker {
     container.replaceChildren(
       el('span', { class: 'picker-pair' }, el('label', { for: 'coord-quantity' }, 'Quantity'), this.quantity),
       el('span', { class: 'picker-pair' }, el('label', { for: 'coord-discs' }, 'Discs'), this.discs),
-      el('span', { class: 'hint', id: 'coord-hint' }, 'Several discs: Ctrl/⌘-click, or Shift + arrow keys'),
+      el('span', { class: 'hint', id: 'coord-hint' }, touchOnly() ? 'Several discs: tap each in the list' : 'Several discs: Ctrl/⌘-click, or Shift + arrow keys'),
     );
   }
 
