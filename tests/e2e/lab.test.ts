@@ -149,6 +149,23 @@ describe('the lab page', () => {
 
   // an area fraction sizes the discs: Haff's preset (ν = 0.05, 1000 discs in 1 m²) has discs of
   // 3.99 mm, and its radius field read 0.01 m (the default), editable to no effect
+  // a preset with its discs listed: the disc fields are blank and greyed out; why was said under
+  // Apply, a screen's height below them
+  it('says why the disc fields are greyed out above them, when the scenario lists its discs', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?play=0`);
+    await waitForState(page, (s) => s.count > 0);
+    expect(await page.locator('#scenario-form .availability').isHidden()).toBe(true);
+    await page.locator('#preset').selectOption('two-discs');
+    await waitForState(page, (s) => s.count === 2);
+    const note = page.locator('#scenario-form .availability');
+    expect(await note.textContent()).toBe('This scenario lists its discs explicitly: edit them in the scenario JSON.');
+    expect(await page.locator('#f-count').isDisabled()).toBe(true);
+    const [noteBox, countBox] = await Promise.all([note.boundingBox(), page.locator('#f-count').boundingBox()]);
+    expect(noteBox && countBox && noteBox.y + noteBox.height <= countBox.y).toBe(true);
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
   it('greys out the radius while an area fraction sizes the discs', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?play=0`);
     await waitForState(page, (s) => s.count > 0);

@@ -138,7 +138,7 @@ export function startAvalancheApp(): void {
       });
   if (msh) {
     const form = byId('scenario-form', HTMLFormElement);
-    form.insertBefore(msh.root, form.querySelector('.availability'));
+    form.insertBefore(msh.root, form.querySelector('.form-actions'));
   }
 
   const study = params.embed ? null : new StudyPanel(byId('study', HTMLElement), () => scenario);

@@ -90,6 +90,10 @@ export class ScenarioPanel {
 
     // the form, one fieldset per group
     const form = el('form', { id: 'scenario-form', novalidate: true, 'aria-label': 'Scenario parameters' });
+    // why fields are greyed out (explicit discs, a polygon) or why nothing applies: above the fields it
+    // explains (under Apply it sat a screen's height below the blank, disabled disc fields)
+    this.availabilityNote = el('p', { class: 'hint availability', hidden: true });
+    form.append(this.availabilityNote);
     const groups = new Map<string, HTMLFieldSetElement>();
     for (const spec of model.fields) {
       let fieldset = groups.get(spec.group);
@@ -110,10 +114,9 @@ export class ScenarioPanel {
       input?.addEventListener('change', () => this.followChoices());
       input?.addEventListener('input', () => this.followChoices());
     }
-    this.availabilityNote = el('p', { class: 'hint availability', hidden: true });
     this.formErrors = el('ul', { class: 'error-list', id: 'form-errors', 'aria-live': 'polite' });
     const apply = el('button', { type: 'submit', id: 'apply', class: 'primary' }, 'Apply');
-    form.append(this.availabilityNote, el('div', { class: 'form-actions' }, apply), this.formErrors);
+    form.append(el('div', { class: 'form-actions' }, apply), this.formErrors);
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       this.applyForm();
