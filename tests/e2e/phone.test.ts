@@ -146,6 +146,21 @@ describe('on a phone', () => {
     await closePage(page);
   });
 
+  // the comparison's row table at 390 px ended at v4 with nothing saying that its collisions and its
+  // errors against the exact answer were further right; the chain lab's tables hid columns the same way
+  it('wide tables on a phone name the columns out of view, and the hint goes once they are scrolled to', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html?play=0`, { width: 390, height: 844 }, true);
+    await page.locator('#row-table tbody tr').first().waitFor();
+    const hint = page.locator('#row-table-hint');
+    await expect.poll(async () => (await hint.textContent()) ?? '').toMatch(/^Scroll the table right to see .*collisions.*largest\s\|Δv\|\svs\sexact\s\(m\/s\)\.$/);
+    await page.locator('#row-table').evaluate((t) => { const box = t.parentElement!; box.scrollLeft = box.scrollWidth; });
+    await expect.poll(async () => (await hint.textContent()) ?? '').toMatch(/^Scroll the table left to see /);
+    await page.goto(`${inject('baseUrl')}chain.html`);
+    await expect.poll(async () => (await page.locator('#final-table-hint').textContent()) ?? '').toMatch(/^Scroll the table right to see x\sat\slast\scollision\s\(m\)\.$/);
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
   // the share block squeezed beside the page links: on a 360 px phone "Copy link" broke over two rows
   // once the link's box appeared, and "Link copied (… characters)." over three in a 100 px column
   it('index.html at 360 px: Copy link stays one row, the link box and the status within the screen', async () => {

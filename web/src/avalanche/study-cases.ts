@@ -13,6 +13,7 @@
 import { getPath, numberAt, type JsonObject } from '../sim/scenario';
 import { clipText, formatCount } from '../ui/dom';
 import { emptyEntryProblem, listEntries } from '../ui/list-entries';
+import { listText } from '../ui/table-scroll';
 
 export const STUDY_SIZES = ['tiny', 'quick', 'full'] as const;
 export type StudySize = (typeof STUDY_SIZES)[number];
@@ -194,11 +195,8 @@ export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** "a", "a and b", "a, b and c" */
-export function listText(items: readonly string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
+/** "a", "a and b", "a, b and c" (ui/table-scroll.ts) */
+export { listText };
 
 /** a case with more than this many times its size's usual grains is named in the estimate */
 const MANY_GRAINS = 2;

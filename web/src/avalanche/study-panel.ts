@@ -8,7 +8,8 @@ import { ChainPlot } from '../chain/chain-plot';
 import { CancelledError } from '../chain/job-worker';
 import { fillTable, fmt, plotCard, ProgressView, showFailure } from '../chain/widgets';
 import { COLORS } from '../plot/plot-view';
-import { el, sidewaysScroll } from '../ui/dom';
+import { el } from '../ui/dom';
+import { scrollingTable } from '../ui/table-scroll';
 import type { JsonObject } from '../sim/scenario';
 import {
   ASPECT_MAX, ASPECT_MIN, DEFAULT_ASPECTS, materialText, parseAspects, plural, sizeCaveat, STUDY_SIZES, studyAddress, studyCaseOptions, studyColumn, studyEstimate, studyMaterial,
@@ -16,7 +17,7 @@ import {
 } from './study-cases';
 import { StudyPool, type CaseProgress } from './study-pool';
 import {
-  cancelledResultText, cancelledText, doneText, LARGE_A_MIN, LARGE_SLOPE, progressText, runningCaseFraction, runningCaseText, runningText, scrollHint,
+  cancelledResultText, cancelledText, doneText, LARGE_A_MIN, LARGE_SLOPE, progressText, runningCaseFraction, runningCaseText, runningText,
   SETTLE_SECONDS_PER_GRAIN, SMALL_A_MAX, SMALL_SLOPE, slopeTextParts, studyCsv, STUDY_PLOT_LABELS, studyRow, studySlopes, type RunningCase, type SlopeWindow, type StudyRow,
 } from './study';
 import { logSpace, lubeLinear, lubePower, type SlopeFit } from './scaling';
@@ -68,10 +69,9 @@ export class StudyPanel {
   private readonly progressText = el('p', { class: 'hint', id: 'study-progress-text', 'aria-live': 'polite' });
   /** what the chosen aspect ratios and size cost: grains per case, how long */
   private readonly estimate = el('p', { class: 'hint', id: 'study-estimate' });
-  /** "Scroll the table right to see …", shown while columns of the table are out of its box */
-  private readonly tableHint = el('p', { class: 'hint study-table-hint', id: 'study-table-hint', hidden: true });
-  private readonly tableBox: HTMLDivElement;
-  private readonly tableFrame: HTMLDivElement;
+  /** the table in its sideways-scrolling box, under "Scroll the table right to see …" while columns are out of view */
+  private readonly tableBlock: HTMLDivElement;
+  private readonly updateTableHint: () => void;
   private readonly result = el('p', { class: 'result-line', id: 'study-result', role: 'status' });
   private readonly slopes = el('dl', { class: 'compare', id: 'study-slopes' });
   private readonly table = el('table', { class: 'data-table', id: 'study-table' });
@@ -112,9 +112,9 @@ export class StudyPanel {
       if (this.aspects.getAttribute('aria-invalid') === 'true') this.checkAspects();
     });
     this.size.addEventListener('change', () => this.showEstimate());
-    this.tableBox = sidewaysScroll('Cases', this.table);
-    this.tableBox.setAttribute('aria-describedby', 'study-table-hint');
-    this.tableFrame = el('div', { class: 'study-table-frame' }, this.tableBox);
+    const scrolling = scrollingTable('Cases', this.table, 'study-table-hint');
+    this.tableBlock = scrolling.root;
+    this.updateTableHint = scrolling.update;
     const card = plotCard('study', 'the study results', () => this.csv());
     this.plot = new ChainPlot(card.body, {
       ...STUDY_PLOT_LABELS,
@@ -126,16 +126,9 @@ export class StudyPanel {
       el('h2', {}, 'Study: runout vs aspect ratio'),
       el(
         'div', { class: 'panel-grid' }, form,
-        el('div', { class: 'panel-main' }, this.result, this.slopes, el('div', { class: 'plot-grid two' }, card.card, el('div', { class: 'table-card' }, el('h3', {}, 'Cases'), this.tableHint, this.tableFrame))),
+        el('div', { class: 'panel-main' }, this.result, this.slopes, el('div', { class: 'plot-grid two' }, card.card, el('div', { class: 'table-card' }, el('h3', {}, 'Cases'), this.tableBlock))),
       ),
     );
-    this.tableBox.addEventListener('scroll', () => this.showTableHint(), { passive: true });
-    if (typeof ResizeObserver !== 'undefined') {
-      // the box (a narrower screen) or the table (new rows) changing size
-      const watch = new ResizeObserver(() => this.showTableHint());
-      watch.observe(this.tableBox);
-      watch.observe(this.table);
-    }
     this.showRows();
     this.showEstimate();
   }
@@ -169,20 +162,6 @@ export class StudyPanel {
     this.estimate.textContent = 'error' in parsed ? '' : studyEstimate(this.size.value as StudySize, parsed.aspects);
   }
 
-  /** names the table's columns that are out of its box, while there are any; a fade marks the side with more */
-  private showTableHint(): void {
-    const box = this.tableBox;
-    const view = box.getBoundingClientRect();
-    const cells = [...this.table.querySelectorAll('thead th')].map((th, k) => {
-      const r = th.getBoundingClientRect();
-      return { left: r.left, right: r.right, name: TABLE_HEADER[k] ?? '' };
-    });
-    const text = box.scrollWidth > box.clientWidth + 1 ? scrollHint(cells, view.left, view.left + box.clientWidth) : '';
-    if (this.tableHint.textContent !== text) this.tableHint.textContent = text;
-    this.tableHint.hidden = text === '';
-    this.tableFrame.classList.toggle('more-right', box.scrollLeft + box.clientWidth < box.scrollWidth - 1);
-    this.tableFrame.classList.toggle('more-left', box.scrollLeft > 1);
-  }
 
   private async start(): Promise<void> {
     const aspects = this.checkAspects();
@@ -287,7 +266,7 @@ export class StudyPanel {
       { spec: { label: 'Lube et al.: 1.2 a', color: COLORS.blue, dash: [6, 4], width: 1.5 }, data: xs.map(lubeLinear) },
       { spec: { label: 'Lube et al.: 1.9 a^(2/3)', color: COLORS.green, dash: [2, 3], width: 1.75 }, data: xs.map(lubePower) },
     ]);
-    this.showTableHint();
+    this.updateTableHint();
   }
 
   private csv(): { filename: string; text: string } | null {

@@ -7,7 +7,7 @@
 import { toCsv } from '../ui/csv';
 import { formatNumber } from '../ui/dom';
 import { logLogSlope, relativeRunout, type SlopeFit } from './scaling';
-import { DEFAULT_STUDY_MATERIAL, listText, plural, roughCount, type StudyColumn, type StudyMaterial } from './study-cases';
+import { DEFAULT_STUDY_MATERIAL, plural, roughCount, type StudyColumn, type StudyMaterial } from './study-cases';
 
 /** the issue's ranges: slope 1 for a <= 1.5, 2/3 for a >= 4 */
 export const SMALL_A_MAX = 1.5;
@@ -230,18 +230,4 @@ export function doneText(count: number, seconds: number, material: string, faile
   return `${plural(count, 'collapse')} in ${formatNumber(seconds, 3)} s (${material})${failed > 0 ? `; ${failed} failed (the table says why)` : ''}.`;
 }
 
-/**
- * What a table wider than its box hides: its columns (left and right edges, px) against the box's
- * view [left, right], a pixel of slack. "Scroll the table right to see L∞ (m), (L∞ − L0)/L0 and
- * collapse time (s)." ('left' when scrolled to the end, 'sideways' when both sides hide some); ''
- * when every column is in view.
- */
-export function scrollHint(cells: ReadonlyArray<{ left: number; right: number; name: string }>, left: number, right: number): string {
-  const offLeft = cells.filter((c) => c.left < left - 1);
-  const offRight = cells.filter((c) => c.right > right + 1);
-  const hidden = cells.filter((c) => offLeft.includes(c) || offRight.includes(c));
-  if (hidden.length === 0) return '';
-  const way = offLeft.length > 0 && offRight.length > 0 ? 'sideways' : offRight.length > 0 ? 'right' : 'left';
-  // a column's name is not broken across lines: "H0 (m)", not "H0 / (m)"
-  return `Scroll the table ${way} to see ${listText(hidden.map((c) => c.name.replace(/ /g, '\u00a0')))}.`;
-}
+export { scrollHint } from '../ui/table-scroll';

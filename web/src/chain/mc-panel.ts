@@ -3,7 +3,8 @@
  * the numbers are those of `granular-cli chain-mc` with the same seed); histogram with the exact
  * density, mean, standard deviation, 95 % CI beside the exact and the published ACSL values.
  */
-import { el, sidewaysScroll } from '../ui/dom';
+import { el } from '../ui/dom';
+import { scrollingTable } from '../ui/table-scroll';
 import { ChainPlot } from './chain-plot';
 import { columnsToCsv } from '../ui/csv';
 import { NumberField } from './fields';
@@ -51,7 +52,7 @@ export class McPanel {
     const tableCard = el(
       'div', { class: 'table-card' },
       el('div', { class: 'card-tools' }, el('h3', {}, 'Statistics of v4'), csvButton('csv-mc-samples', 'every sample (e and v4)', () => this.samplesCsv())),
-      sidewaysScroll('Statistics of v4', this.table),
+      scrollingTable('Statistics of v4', this.table, 'mc-table-hint').root,
       this.note,
     );
     container.append(

@@ -4,7 +4,8 @@
  * through chainRunSetup); the row animated to scale; x_i(t), y_k(t) and v_i(t) plotted; final
  * velocities and the collision log in tables.
  */
-import { el, sidewaysScroll } from '../ui/dom';
+import { el } from '../ui/dom';
+import { scrollingTable } from '../ui/table-scroll';
 import { ChainPlot, type SeriesSpec } from './chain-plot';
 import { columnsToCsv, toCsv } from '../ui/csv';
 import { expandRow, messageField, newtonsCradle, ROW_KEYS, setupJson, standardRow, type CustomRow, type RowKey, type RowSetup } from './custom-row';
@@ -110,7 +111,7 @@ export class TimePanel {
     const finalCard = el(
       'div', { class: 'table-card' },
       el('div', { class: 'card-tools' }, el('h3', {}, 'Final velocities'), csvButton('csv-final', 'the final velocities', () => this.finalCsv(csvName('final')))),
-      sidewaysScroll('Final velocities', this.finalTable),
+      scrollingTable('Final velocities', this.finalTable, 'final-table-hint').root,
       this.finalNote,
     );
     const logCard = el(

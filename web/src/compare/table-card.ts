@@ -4,7 +4,8 @@
  * it the reproduce line (its link, its short form in a small embedded frame) and a CSV button, like every plot.
  */
 import { downloadCsv, toCsv } from '../ui/csv';
-import { el, sidewaysScroll } from '../ui/dom';
+import { el } from '../ui/dom';
+import { scrollingTable } from '../ui/table-scroll';
 import { exportFileName, reproduce } from '../ui/reproduce';
 import { reproduceLine } from '../ui/reproduce-line';
 import { ENGINES } from './protocol';
@@ -34,7 +35,7 @@ export class TableCard {
     container.append(
       el('h2', { class: 'card-title', id: 'table-title' }, 'Four-sphere row: final velocities, each engine against the exact answer'),
       this.status,
-      sidewaysScroll({ labelledBy: 'table-title' }, this.table),
+      scrollingTable({ labelledBy: 'table-title' }, this.table, 'row-table-hint').root,
       this.explanation,
       el('div', { class: 'plot-foot' }, reproduceLine(reproduce, 'the table'), el('span', { class: 'plot-export', role: 'group', 'aria-label': 'Export the table' }, csv)),
     );

@@ -1,0 +1,65 @@
+/**
+ * A wide table on a narrow screen: the sideways-scrolling region of `sidewaysScroll`, a line above
+ * it naming the columns out of view ("Scroll the table right to see …") while there are any, and a
+ * fade on the side that has more. On a phone the comparison's row table ended at "v4", its
+ * collisions and its errors against the exact answer out of sight with nothing saying so.
+ */
+import { el, sidewaysScroll } from './dom';
+
+/** "a", "a and b", "a, b and c" */
+export function listText(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/**
+ * What a table wider than its box hides: its columns (left and right edges, px) against the box's
+ * view [left, right], a pixel of slack. "Scroll the table right to see L∞ (m), (L∞ − L0)/L0 and
+ * collapse time (s)." ('left' when scrolled to the end, 'sideways' when both sides hide some); ''
+ * when every column is in view.
+ */
+export function scrollHint(cells: ReadonlyArray<{ left: number; right: number; name: string }>, left: number, right: number): string {
+  const offLeft = cells.filter((c) => c.left < left - 1);
+  const offRight = cells.filter((c) => c.right > right + 1);
+  const hidden = cells.filter((c) => offLeft.includes(c) || offRight.includes(c));
+  if (hidden.length === 0) return '';
+  const way = offLeft.length > 0 && offRight.length > 0 ? 'sideways' : offRight.length > 0 ? 'right' : 'left';
+  // a column's name is not broken across lines: "H0 (m)", not "H0 / (m)"
+  return `Scroll the table ${way} to see ${listText(hidden.map((c) => c.name.replace(/ /g, '\u00a0')))}.`;
+}
+
+/**
+ * `table` in a scrolling region named `name` (see sidewaysScroll), under its hint line (id `hintId`):
+ * insert `root`. The hint follows scrolling, the region's size and the table's (new rows, new columns);
+ * `update` says it again at once (after the table's content changed).
+ */
+export function scrollingTable(
+  name: string | { labelledBy: string },
+  table: HTMLTableElement,
+  hintId: string,
+): { root: HTMLDivElement; box: HTMLDivElement; update: () => void } {
+  const hint = el('p', { class: 'hint table-scroll-hint', id: hintId, hidden: true });
+  const box = sidewaysScroll(name, table);
+  box.setAttribute('aria-describedby', hintId);
+  const frame = el('div', { class: 'table-scroll-frame' }, box);
+  const update = (): void => {
+    const view = box.getBoundingClientRect();
+    const cells = [...table.querySelectorAll('thead th')].map((th) => {
+      const r = th.getBoundingClientRect();
+      return { left: r.left, right: r.right, name: (th.textContent ?? '').replace(/\s+/g, ' ').trim() };
+    });
+    const text = box.scrollWidth > box.clientWidth + 1 ? scrollHint(cells, view.left, view.left + box.clientWidth) : '';
+    if (hint.textContent !== text) hint.textContent = text;
+    hint.hidden = text === '';
+    frame.classList.toggle('more-right', box.scrollLeft + box.clientWidth < box.scrollWidth - 1);
+    frame.classList.toggle('more-left', box.scrollLeft > 1);
+  };
+  box.addEventListener('scroll', update, { passive: true });
+  if (typeof ResizeObserver !== 'undefined') {
+    // the box (a narrower screen) or the table (new rows, another header) changing size
+    const watch = new ResizeObserver(update);
+    watch.observe(box);
+    watch.observe(table);
+  }
+  return { root: el('div', { class: 'table-scroll' }, hint, frame), box, update };
+}
