@@ -5,12 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  ASPECT_MAX, ASPECT_MIN, DEFAULT_ASPECTS, listText, parseAspects, plural, roughCount, sizeCaveat, STUDY_SIZES, studyColumn, studyEstimate, usualGrains,
+  ASPECT_MAX, ASPECT_MIN, DEFAULT_ASPECTS, parseAspects, plural, roughCount, sizeCaveat, STUDY_SIZES, studyColumn, studyEstimate, usualGrains,
 } from '../../web/src/avalanche/study-cases';
 import {
-  cancelledResultText, cancelledText, caseFraction, doneText, progressText, runningCaseFraction, runningCaseText, runningText, scrollHint, SETTLE_SHARE, settleFraction,
+  cancelledResultText, cancelledText, caseFraction, doneText, progressText, runningCaseFraction, runningCaseText, runningText, SETTLE_SHARE, settleFraction,
   slopeText, slopeTextParts, SMALL_SLOPE, type RunningCase,
 } from '../../web/src/avalanche/study';
+import { listText, scrollHint } from '../../web/src/ui/table-scroll';
 
 const MATERIAL = 'μ = 0.5, μ_r = 0, e = 0, Gauss–Seidel, seed 1';
 

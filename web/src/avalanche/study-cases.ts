@@ -195,9 +195,6 @@ export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** "a", "a and b", "a, b and c" (ui/table-scroll.ts) */
-export { listText };
-
 /** a case with more than this many times its size's usual grains is named in the estimate */
 const MANY_GRAINS = 2;
 

@@ -162,7 +162,6 @@ export class StudyPanel {
     this.estimate.textContent = 'error' in parsed ? '' : studyEstimate(this.size.value as StudySize, parsed.aspects);
   }
 
-
   private async start(): Promise<void> {
     const aspects = this.checkAspects();
     if (aspects === null) return;

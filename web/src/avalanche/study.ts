@@ -229,5 +229,3 @@ export function runningText(count: number, size: string, material: string): stri
 export function doneText(count: number, seconds: number, material: string, failed: number): string {
   return `${plural(count, 'collapse')} in ${formatNumber(seconds, 3)} s (${material})${failed > 0 ? `; ${failed} failed (the table says why)` : ''}.`;
 }
-
-export { scrollHint } from '../ui/table-scroll';
