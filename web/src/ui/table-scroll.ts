@@ -61,5 +61,5 @@ export function scrollingTable(
     watch.observe(box);
     watch.observe(table);
   }
-  return { root: el('div', { class: 'table-scroll' }, hint, frame), box, update };
+  return { root: el('div', { class: 'wide-table' }, hint, frame), box, update };
 }
