@@ -1,9 +1,9 @@
 #include <algorithm>
-#include <array>
 #include <cmath>
 
 #include "engines/nscd/column.hpp"
 #include "engines/nscd/nscd.hpp"
+#include "geometry/contact.hpp"
 #include "granular/avalanche.hpp"
 #include "util/hash.hpp"
 #include "util/json.hpp"
@@ -63,16 +63,6 @@ bool checkSetup(const AvalancheScenarioSpec& s, std::vector<Issue>& errors) {
                            "needs " + formatCount(std::ceil(floorDiscs)) + " floor discs of radius grains.rmin = " + num(s.rmin) +
                                " m (limit " + formatCount(kMaxFloorDiscs) + ")"});
   return errors.size() == before;
-}
-
-/// Distance from (px, py) to the segment a-b.
-double segmentDistance(double px, double py, const std::array<double, 4>& s) {
-  const double ex = s[2] - s[0], ey = s[3] - s[1];
-  const double len2 = ex * ex + ey * ey;
-  double t = len2 > 0 ? ((px - s[0]) * ex + (py - s[1]) * ey) / len2 : 0;
-  t = std::min(1.0, std::max(0.0, t));
-  const double dx = px - (s[0] + t * ex), dy = py - (s[1] + t * ey);
-  return std::sqrt(dx * dx + dy * dy);
 }
 
 /// Imported segments that pass through the column as built (the lattice behind the gate, before it
@@ -140,7 +130,9 @@ bool checkSegmentsClear(const AvalancheScenarioSpec& s, const nscd::Column& colu
         const std::size_t id = static_cast<std::size_t>(row) * nx + c;
         for (int q = start[id]; q < start[id + 1]; ++q) {
           const int i = order[static_cast<std::size_t>(q)];
-          if (segmentDistance(sys.pos(0, i), sys.pos(1, i), g) < sys.radius(i)) {
+          const geom::Vec2 p{sys.pos(0, i), sys.pos(1, i)};
+          const geom::Vec2 d = p - geom::closestPointOnSegment(p, {g[0], g[1]}, {g[2], g[3]});
+          if (geom::dot(d, d) < sys.radius(i) * sys.radius(i)) {
             hit = i;
             break;
           }
