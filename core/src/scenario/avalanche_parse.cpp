@@ -110,10 +110,7 @@ bool readAvalancheScenario(const std::string& text, AvalancheScenarioSpec& s, st
       else
         rd.error("grains.density", num(s.density), what + " (r = grains.rmin = " + num(r) + " m)" + tail);
     } else {
-      const double extent = std::max(s.floorLength, std::max(s.columnWidth, s.columnHeight));
-      if (r < kMinRadiusFraction * extent)
-        rd.error("grains.rmin", num(r), "is below 1e-9 of the domain's size (" + num(extent) +
-                                            " m): the positions (16 digits) would not resolve the contacts; use larger grains");
+      checkRadiusScale(rd, "grains.rmin", r, std::max(s.floorLength, std::max(s.columnWidth, s.columnHeight)), "grains");
     }
   }
   if (const Json* f = rd.object(root, "", "friction")) {

@@ -121,14 +121,6 @@ bool checkDerivedMass(Reader& rd, const std::string& radiusPath, double r, doubl
   return false;
 }
 
-/// A radius below 1e-9 of the domain's size: the positions (16 significant digits) no longer
-/// resolve its contacts.
-void checkRadiusScale(Reader& rd, const std::string& path, double r, double extent) {
-  if (r >= kMinRadiusFraction * extent) return;
-  rd.error(path, num(r), "is below 1e-9 of the domain's size (" + num(extent) +
-                             " m): the positions (16 digits) would not resolve the contacts; use larger discs or a smaller domain");
-}
-
 void readDiscs(Reader& rd, const Json& discs, ScenarioSpec& s, double density) {
   if (!discs.isArray()) {
     rd.error("discs", &discs, "must be an array of discs");
@@ -302,12 +294,12 @@ bool readScenario(const std::string& text, ScenarioSpec& s, std::vector<Issue>& 
         const std::string path = index("discs", i);
         const Json& d = discsJson->items()[i];
         if (d.find("mass") || checkDerivedMass(rd, join(path, "radius"), s.discs[i].radius, s.generate.density, "the disc's"))
-          checkRadiusScale(rd, join(path, "radius"), s.discs[i].radius, extent);
+          checkRadiusScale(rd, join(path, "radius"), s.discs[i].radius, extent, "discs or a smaller domain");
       }
     } else if (!s.explicitDiscs) {
       if (checkDerivedMass(rd, "generate.radius", s.generate.radius, s.generate.density, "the discs'") &&
           !s.generate.hasAreaFraction)
-        checkRadiusScale(rd, "generate.radius", s.generate.radius, extent);
+        checkRadiusScale(rd, "generate.radius", s.generate.radius, extent, "discs or a smaller domain");
     }
     if (s.explicitDiscs && errors.size() == beforeDerived) checkExplicitDiscs(s, errors);
     if (s.gravityX != 0 || s.gravityY != 0) {

@@ -246,6 +246,13 @@ inline std::string derivedOutOfRange(double x, const std::string& unit) {
 /// The smallest disc radius, as a fraction of the domain's size, whose contacts the positions
 /// (16 significant digits) still resolve to about 7 digits.
 constexpr double kMinRadiusFraction = 1e-9;
+/// A radius below kMinRadiusFraction of the domain's size `extent` (m), reported at `path`; `bodies`
+/// names them in the advice ("discs or a smaller domain", "grains").
+inline void checkRadiusScale(Reader& rd, const std::string& path, double r, double extent, const std::string& bodies) {
+  if (r >= kMinRadiusFraction * extent) return;
+  rd.error(path, num(r), "is below 1e-9 of the domain's size (" + num(extent) +
+                             " m): the positions (16 digits) would not resolve the contacts; use larger " + bodies);
+}
 
 /// Parse a scenario document whose root must be an object; reports and returns false otherwise.
 inline bool readRoot(const std::string& text, Json& root, std::vector<Issue>& errors) {

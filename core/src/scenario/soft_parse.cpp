@@ -124,9 +124,7 @@ bool checkSoftInertia(Reader& rd, const std::string& radiusPath, const std::stri
 /// resolve its contacts. The open plane has no size.
 void checkSoftRadiusScale(Reader& rd, const SoftScenarioSpec& s, const std::string& path, double r) {
   const double extent = s.domain == "box" ? std::max(s.boxWidth, s.boxHeight) : s.domain == "circle" ? 2 * s.circleRadius : 0.0;
-  if (r >= kMinRadiusFraction * extent) return;
-  rd.error(path, num(r), "is below 1e-9 of the domain's size (" + num(extent) +
-                             " m): the positions (16 digits) would not resolve the contacts; use larger discs or a smaller domain");
+  checkRadiusScale(rd, path, r, extent, "discs or a smaller domain");
 }
 
 void readSoftGenerate(Reader& rd, const Json& g, SoftScenarioSpec& s) {
