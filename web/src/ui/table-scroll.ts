@@ -37,7 +37,7 @@ export function scrollingTable(
   name: string | { labelledBy: string },
   table: HTMLTableElement,
   hintId: string,
-): { root: HTMLDivElement; box: HTMLDivElement; update: () => void } {
+): { root: HTMLDivElement; update: () => void } {
   const hint = el('p', { class: 'hint table-scroll-hint', id: hintId, hidden: true });
   const box = sidewaysScroll(name, table);
   box.setAttribute('aria-describedby', hintId);
@@ -61,5 +61,5 @@ export function scrollingTable(
     watch.observe(box);
     watch.observe(table);
   }
-  return { root: el('div', { class: 'wide-table' }, hint, frame), box, update };
+  return { root: el('div', { class: 'wide-table' }, hint, frame), update };
 }
