@@ -2,7 +2,8 @@
  * A scenario changed in the form is named "… (edited)" and its description says it is the
  * preset's, with the values before the change: the preset's words ("mu = 0.5") no longer pass for
  * the run's in the title, the reproduce lines, share links and file names. Applying the form
- * unchanged renames nothing. The address follows the applied scenario, so a reload keeps it.
+ * unchanged renames nothing, and values put back by hand give the preset back. The address follows
+ * the applied scenario, so a reload keeps it.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { closePage, openPage, useBrowser, waitForState } from './browser';
@@ -31,6 +32,9 @@ describe('a scenario changed in the form', () => {
       expect(title).not.toBe('');
       const preset = await page.locator('#preset').inputValue();
       expect(preset).not.toBe('');
+      const before = { first: await page.locator(field).inputValue(), second: await page.locator(second.field).inputValue() };
+      expect(before.first).not.toBe(value);
+      expect(before.second).not.toBe(second.value);
       // Apply with nothing changed (the run, stepped on and paused, plays again): the same name
       await page.locator('#btn-step').click();
       await waitForState(page, (s) => s.time > first.time && !s.running);
@@ -64,6 +68,23 @@ describe('a scenario changed in the form', () => {
       await expect.poll(hashOf).toMatch(/^#s=[A-Za-z0-9_-]+$/);
       expect(await page.locator(second.field).inputValue()).toBe(second.value);
       expect(await page.locator('#scenario-title').textContent()).toBe(`${title} (edited)`);
+      expect(await page.locator('#scenario-notes').textContent()).toBe(edited);
+      // both values put back by hand: the preset again, under its own name and description, and
+      // named by the menu (it used to stay "(edited)")
+      await page.locator(field).fill(before.first);
+      await page.locator(second.field).fill(before.second);
+      await page.locator('#apply').click();
+      await expect.poll(async () => page.locator('#scenario-title').textContent()).toBe(title);
+      expect(await page.locator('#scenario-notes').textContent()).toBe(notes);
+      expect(await page.locator('#preset').inputValue()).toBe(preset);
+      // and changed again, for the reload below
+      const putBack = hashOf();
+      await page.locator(field).fill(value);
+      await page.locator(second.field).fill(second.value);
+      await page.locator('#apply').click();
+      await expect.poll(async () => page.locator('#scenario-title').textContent()).toBe(`${title} (edited)`);
+      await expect.poll(hashOf).not.toBe(putBack);
+      await expect.poll(hashOf).toMatch(/^#s=[A-Za-z0-9_-]+$/);
       expect(await page.locator('#scenario-notes').textContent()).toBe(edited);
       await page.reload();
       await waitForState(page, (s) => s.count > 0);

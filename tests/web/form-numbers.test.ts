@@ -4,7 +4,7 @@ import { AVALANCHE_FORM } from '../../web/src/avalanche/avalanche-form';
 import { COMPARE_FORM } from '../../web/src/compare/compare-form';
 import { SOFT_FORM } from '../../web/src/soft/soft-form';
 import {
-  EDITED_SUFFIX, fitText, GAS_FORM, markEdited, NAME_LIMIT, NOTES_LIMIT, parseNumberField,
+  EDITED_SUFFIX, fitText, GAS_FORM, markEdited, NAME_LIMIT, NOTES_LIMIT, parseNumberField, putBack, scenarioContent,
 } from '../../web/src/ui/scenario-form';
 
 const utf8 = (s: string): number => new TextEncoder().encode(s).length;
@@ -82,5 +82,32 @@ describe('the form’s own additions keep the name and notes within their limits
     expect(utf8(marked)).toBeLessThanOrEqual(NOTES_LIMIT);
     expect(marked.startsWith('Changed in the form; the description of “')).toBe(true);
     expect(marked.endsWith('x…')).toBe(true);
+  });
+});
+
+describe('values put back by hand give the scenario they came from', () => {
+  const preset: JsonObject = {
+    name: 'Cooling gas', notes: 'r = 0.9', engine: 'event', box: { width: 1, height: 1 }, restitution: 0.9, seed: 7,
+  };
+  const other: JsonObject = { ...preset, name: 'Elastic gas', notes: '', restitution: 1 };
+
+  it('the content leaves out the name and the notes, and does not depend on key order', () => {
+    const reordered: JsonObject = { seed: 7, restitution: 0.9, box: { height: 1, width: 1 }, engine: 'event', notes: 'x', name: 'y' };
+    expect(scenarioContent(reordered)).toBe(scenarioContent(preset));
+    expect(scenarioContent({ ...preset, seed: 8 })).not.toBe(scenarioContent(preset));
+    expect(scenarioContent({ ...preset, box: { width: 1, height: 2 } })).not.toBe(scenarioContent(preset));
+    // an array's order is the data's: discs swapped are another scenario
+    expect(scenarioContent({ ...preset, list: [1, 2] })).not.toBe(scenarioContent({ ...preset, list: [2, 1] }));
+  });
+
+  it('an edit and then its undoing: the first candidate that runs the same, or null', () => {
+    const edited = markEdited(preset, { ...preset, restitution: 0.5 });
+    expect(edited['name']).toBe(`Cooling gas${EDITED_SUFFIX}`);
+    // the form's values back at 0.9: the preset, its name and notes included
+    expect(putBack({ ...edited, restitution: 0.9 }, [preset, other])).toBe(preset);
+    expect(putBack({ ...edited, restitution: 1 }, [preset, other])).toBe(other);
+    // still changed: nothing to give back
+    expect(putBack(edited, [preset, other])).toBeNull();
+    expect(putBack({ ...preset }, [])).toBeNull();
   });
 });

@@ -367,3 +367,43 @@ export function markEdited(base: JsonObject, scenario: JsonObject): JsonObject {
   }
   return out;
 }
+
+/** `value` as JSON text with every object's keys in order: the same data always reads the same. */
+function canonicalJson(value: JsonValue): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (isJsonObject(value)) {
+    const keys = Object.keys(value).sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k] as JsonValue)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** scenarioContent's answers, by scenario (a loaded scenario is not changed afterwards: the form edits copies) */
+const contents = new WeakMap<JsonObject, string>();
+
+/** What a scenario runs, as text: its name and notes left out, keys in order. */
+export function scenarioContent(scenario: JsonObject): string {
+  let content = contents.get(scenario);
+  if (content === undefined) {
+    content = canonicalJson({ ...scenario, name: null, notes: null });
+    contents.set(scenario, content);
+  }
+  return content;
+}
+
+/** The whole scenario as text, keys in order (name and notes included). */
+export function scenarioText(scenario: JsonObject): string {
+  return canonicalJson(scenario);
+}
+
+/**
+ * The scenario the form's values were put back to: the first of `candidates` (the scenario
+ * loaded before any edit, then the page's presets) that runs exactly what `next` runs. A scenario
+ * edited and then set back by hand is that scenario again, under its own name and description,
+ * not "… (edited)". Null when none matches.
+ */
+export function putBack(next: JsonObject, candidates: Iterable<JsonObject>): JsonObject | null {
+  const content = scenarioContent(next);
+  for (const candidate of candidates) if (scenarioContent(candidate) === content) return candidate;
+  return null;
+}

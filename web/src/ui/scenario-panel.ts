@@ -11,7 +11,9 @@ import { assignErrors } from './field-errors';
 import type { Preset } from './presets';
 import { fileStem } from './reproduce';
 import { formatChars } from './share';
-import { enabledBy, GAS_FORM, markEdited, type FieldSpec, type FormModel, type FormValues } from './scenario-form';
+import {
+  enabledBy, GAS_FORM, markEdited, putBack, scenarioText, type FieldSpec, type FormModel, type FormValues,
+} from './scenario-form';
 
 /**
  * Text longer than this does not go into the JSON box at once: filling a textarea costs the main
@@ -59,6 +61,13 @@ export class ScenarioPanel {
   private readonly notes: HTMLElement;
   private readonly availabilityNote: HTMLElement;
   private base: JsonObject | null = null;
+  /**
+   * The scenario last loaded from outside the form (a preset, a link, JSON, a file): the form's
+   * values put back to it give it back, with its name, rather than "… (edited)".
+   */
+  private unedited: JsonObject | null = null;
+  /** each preset loaded so far, as the engine read it (defaults filled in), by its id */
+  private readonly loadedPresets = new Map<string, JsonObject>();
   /**
    * The JSON box's text while it is too long to show (JSON_BOX_MAX_CHARS), made on request: the
    * uploaded file's text, or the loaded scenario's. Null: the box shows its text.
@@ -225,12 +234,33 @@ export class ScenarioPanel {
 
   private applyForm(): void {
     if (!this.base) return;
-    this.handlers.apply(JSON.stringify(markEdited(this.base, this.model.toScenario(this.base, this.readValues()))), 'form');
+    const next = this.model.toScenario(this.base, this.readValues());
+    // values put back by hand: the scenario they came from (or a preset) again, under its own name
+    const candidates = [...(this.unedited ? [this.unedited] : []), ...this.loadedPresets.values()];
+    const back = putBack(next, candidates);
+    this.handlers.apply(JSON.stringify(back ?? markEdited(this.base, next)), 'form');
   }
 
-  /** A scenario was loaded: it becomes the form's base; refill the inputs unless told not to. */
-  showScenario(scenario: JsonObject, refillForm: boolean): void {
+  /** The preset (one loaded before) that is exactly `scenario`, name and notes too, or null. */
+  presetMatching(scenario: JsonObject): string | null {
+    const text = scenarioText(scenario);
+    for (const [id, preset] of this.loadedPresets) if (scenarioText(preset) === text) return id;
+    return null;
+  }
+
+  /**
+   * A scenario was loaded (from `origin`): it becomes the form's base; the inputs are refilled,
+   * except after Reset (the same scenario again, the inputs as the user left them).
+   */
+  showScenario(scenario: JsonObject, origin: LoadOrigin): void {
+    const refillForm = origin !== 'reset';
     this.base = scenario;
+    if (origin !== 'form' && origin !== 'reset') this.unedited = scenario;
+    // the menu names the preset being loaded (chosen, or the page's default)
+    const menu = this.presets.find((p) => p.id === this.presetSelect.value);
+    if ((origin === 'preset' || origin === 'default') && menu && menu.name === scenario['name']) {
+      this.loadedPresets.set(menu.id, scenario);
+    }
     this.title.textContent = scenarioName(scenario);
     const notes = scenario['notes'];
     this.notes.textContent = typeof notes === 'string' ? notes : '';

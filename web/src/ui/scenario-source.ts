@@ -156,12 +156,13 @@ export class ScenarioSource {
   show(scenario: JsonObject, scenarioJson: string, origin: LoadOrigin): void {
     const panel = this.panel;
     panel?.clearErrors();
-    panel?.showScenario(scenario, origin !== 'reset');
-    // a scenario from elsewhere is no longer the preset the menu names; the same one applied again
-    // (the form unchanged, which keeps the preset's name too) still is
+    panel?.showScenario(scenario, origin);
+    // a scenario from elsewhere is no longer the preset the menu names, unless it is that preset
+    // exactly (the form's values put back); the same one applied again (the form unchanged, which
+    // keeps the preset's name too) still is
     const same = scenarioJson === this.lastJson;
     this.lastJson = scenarioJson;
-    if (origin !== 'preset' && origin !== 'default' && origin !== 'reset' && !same) panel?.selectPreset(null);
+    if (origin !== 'preset' && origin !== 'default' && origin !== 'reset' && !same) panel?.selectPreset(panel.presetMatching(scenario));
     this.o.share?.setScenario(scenarioJson);
     setClippedText(byId('scenario-name', HTMLElement), typeof scenario['name'] === 'string' ? scenario['name'] : '');
     // the reproduce line under the plots: what was loaded, then its share link once encoded
