@@ -120,4 +120,66 @@ describe('the top bar with a long scenario name', () => {
     expect(errors).toEqual([]);
     await closePage(page);
   });
+  // the cut took " (edited)" away on a phone: whether the run is the scenario as written or a
+  // changed one could not be read there
+  it('index.html on a 360 px touch phone: a long name changed in the form keeps " (edited)" in view, the ellipsis before it', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}index.html?play=0`, { width: 360, height: 740 }, true);
+    await waitForState(page, (s) => s.count > 0);
+    await applyName(page, LONG);
+    await page.locator('#f-restitution').fill('0.8');
+    await page.locator('#apply').click();
+    const name = page.locator('#scenario-name');
+    await expect.poll(async () => name.textContent()).toBe(`${LONG} (edited)`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const parts = await page.evaluate(() => {
+      const node = document.getElementById('scenario-name')!;
+      const head = node.querySelector<HTMLElement>('.clip-head')!;
+      const tail = node.querySelector<HTMLElement>('.clip-tail')!;
+      const box = node.getBoundingClientRect();
+      const end = tail.getBoundingClientRect();
+      return {
+        headCut: head.scrollWidth > head.clientWidth, headWidth: head.clientWidth,
+        tailText: tail.textContent, tailInside: end.left >= box.left && end.right <= box.right + 0.5, tailWidth: end.width,
+        oneLine: box.height < 2 * (parseFloat(getComputedStyle(node).lineHeight) || 20),
+        title: node.title,
+      };
+    });
+    expect(parts.headCut).toBe(true);
+    expect(parts.headWidth).toBeGreaterThan(100);
+    expect(parts.tailText).toBe(' (edited)');
+    expect(parts.tailInside).toBe(true);
+    expect(parts.tailWidth).toBeGreaterThan(30);
+    expect(parts.oneLine).toBe(true);
+    expect(parts.title).toBe(`${LONG} (edited)`);
+    // still cut, so a tap shows it whole
+    expect(await name.getAttribute('tabindex')).toBe('0');
+    const box = (await name.boundingBox())!;
+    await page.touchscreen.tap(box.x + 10, box.y + box.height / 2);
+    const full = page.locator('.topbar .clipped-full');
+    await expect.poll(() => full.isVisible()).toBe(true);
+    expect(await full.textContent()).toBe(`${LONG} (edited)`);
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
+  it('index.html at 1280 px: a short name changed in the form reads whole, " (edited)" right after it', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}index.html?play=0`, { width: 1280, height: 800 });
+    await waitForState(page, (s) => s.count > 0);
+    const name = page.locator('#scenario-name');
+    const plain = (await name.textContent()) ?? '';
+    await page.locator('#f-restitution').fill('0.8');
+    await page.locator('#apply').click();
+    await expect.poll(async () => name.textContent()).toBe(`${plain} (edited)`);
+    const gap = await page.evaluate(() => {
+      const node = document.getElementById('scenario-name')!;
+      const head = node.querySelector<HTMLElement>('.clip-head')!;
+      const tail = node.querySelector<HTMLElement>('.clip-tail')!;
+      return { cut: head.scrollWidth > head.clientWidth, between: tail.getBoundingClientRect().left - head.getBoundingClientRect().right };
+    });
+    expect(gap.cut).toBe(false);
+    expect(Math.abs(gap.between)).toBeLessThan(1);
+    expect(await name.getAttribute('tabindex')).toBeNull();
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
 });

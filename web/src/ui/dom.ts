@@ -30,10 +30,22 @@ export function byId<T extends HTMLElement>(id: string, type: new () => T): T {
  * title never shows on a touch screen, so while the text is cut it also takes the focus (a tap,
  * or Tab) and shows its full wording in a box under it, over the page (nothing in the bar moves),
  * until the focus goes (a tap elsewhere, Tab), Escape or a scroll. The box is aria-hidden: the text
- * itself is whole.
+ * itself is whole. `keepEnd`, when the text ends with it, stays in view and the ellipsis comes before
+ * it (the header's " (edited)": on a phone the cut took it away).
  */
-export function setClippedText(node: HTMLElement, text: string): void {
-  node.textContent = text;
+export function setClippedText(node: HTMLElement, text: string, keepEnd = ''): void {
+  // An end that must stay in view (" (edited)") goes in a span of its own that never shrinks:
+  // the ellipsis cuts the text before it
+  if (keepEnd !== '' && text.length > keepEnd.length && text.endsWith(keepEnd)) {
+    node.replaceChildren(
+      el('span', { class: 'clip-head' }, text.slice(0, text.length - keepEnd.length)),
+      el('span', { class: 'clip-tail' }, keepEnd),
+    );
+    node.classList.add('keeps-end');
+  } else {
+    node.textContent = text;
+    node.classList.remove('keeps-end');
+  }
   if (text === '') node.removeAttribute('title');
   else node.title = text;
   (clippedTexts.get(node) ?? revealOnFocus(node))();
@@ -47,7 +59,11 @@ function revealOnFocus(node: HTMLElement): () => void {
   const full = el('span', { class: 'clipped-full', 'aria-hidden': 'true' });
   full.hidden = true;
   node.after(full);
-  const cut = (): boolean => node.scrollWidth > node.clientWidth + 1;
+  // the part the ellipsis cuts: the whole text, or what comes before a kept end
+  const cut = (): boolean => {
+    const part = node.querySelector<HTMLElement>(':scope > .clip-head') ?? node;
+    return part.scrollWidth > part.clientWidth + 1;
+  };
   const hide = (): void => {
     full.hidden = true;
     if (node.textContent) node.title = node.textContent;

@@ -12,6 +12,7 @@ import { problemsForFamily } from './family-check';
 import { goToFamilyPage, openScenarioInFamilyPage } from './family-redirect';
 import type { Preset } from './presets';
 import type { ScenarioPanel } from './scenario-panel';
+import { EDITED_SUFFIX } from './scenario-form';
 import { reproduce, scenarioReproduce } from './reproduce';
 import { clearAddressPayload, replaceAddress, setAddressPayload } from './address';
 import { decodeScenario, encodeScenarioNow, shareLinkFor, tooLargeForLink } from './share';
@@ -164,7 +165,7 @@ export class ScenarioSource {
     this.lastJson = scenarioJson;
     if (origin !== 'preset' && origin !== 'default' && origin !== 'reset' && !same) panel?.selectPreset(panel.presetMatching(scenario));
     this.o.share?.setScenario(scenarioJson);
-    setClippedText(byId('scenario-name', HTMLElement), typeof scenario['name'] === 'string' ? scenario['name'] : '');
+    setClippedText(byId('scenario-name', HTMLElement), typeof scenario['name'] === 'string' ? scenario['name'] : '', EDITED_SUFFIX);
     // the reproduce line under the plots: what was loaded, then its share link once encoded
     reproduce.set({ ...scenarioReproduce(this.o.family, scenario), precision: 'double', link: null });
     const shown = ++this.shown;
