@@ -23,7 +23,7 @@ export const COMPARE_FIELDS: readonly FieldSpec[] = [
     key: 'kind', path: 'setup.kind', label: 'Set-up', unit: '–', kind: 'select', group: 'setup',
     options: [
       ['head-on', 'head-on pair'],
-      ['row', 'four-sphere row (ARGESIM C12)'],
+      ['row', 'four-sphere row (C12)'],
       ['gas', 'small gas in a box'],
       ['pile', 'small pile under gravity'],
     ],

@@ -23,7 +23,7 @@ const DOMAIN_KIND = 'domainKind';
 export const SOFT_FIELDS: readonly FieldSpec[] = [
   {
     key: DOMAIN_KIND, path: 'domain', label: 'Domain', unit: '–', kind: 'select', group: 'domain',
-    options: [['box', 'box (0, 0)–(width, height)'], ['circle', 'circular wall, centred at the origin'], ['open', 'open plane (no walls)']],
+    options: [['box', 'box (0, 0)–(width, height)'], ['circle', 'circular wall, centre (0, 0)'], ['open', 'open plane (no walls)']],
   },
   { key: 'boxWidth', path: 'domain.box.width', label: 'Box width', unit: 'm', kind: 'number', group: 'domain', enabledWhen: { key: DOMAIN_KIND, values: ['box'] } },
   { key: 'boxHeight', path: 'domain.box.height', label: 'Box height', unit: 'm', kind: 'number', group: 'domain', enabledWhen: { key: DOMAIN_KIND, values: ['box'] } },
@@ -68,11 +68,11 @@ export const SOFT_FIELDS: readonly FieldSpec[] = [
   },
   {
     key: 'penetration', path: 'contact.penetration', label: 'Penetration ρ', unit: '–', kind: 'select', group: 'contact',
-    options: [['total', 'total overlap r₁ + r₂ − d'], ['half', 'half the overlap (notebooks)']],
+    options: [['total', 'total overlap r₁ + r₂ − d'], ['half', 'half overlap (notebooks)']],
   },
   {
     key: 'frictionLaw', path: 'friction.law', label: 'Friction law', unit: '–', kind: 'select', group: 'friction',
-    options: [['coulomb', 'Coulomb (regularized)'], ['notebook', 'notebook: μ |F_n| × slip velocity'], ['none', 'none']],
+    options: [['coulomb', 'Coulomb (regularized)'], ['notebook', 'notebook: μ |F_n| × v_slip'], ['none', 'none']],
   },
   { key: 'mu', path: 'friction.mu', label: 'μ (disc–disc)', unit: '–', kind: 'number', group: 'friction' },
   { key: 'muWall', path: 'friction.muWall', label: 'μ_wall (disc–wall)', unit: '–', kind: 'number', group: 'friction' },
@@ -80,7 +80,7 @@ export const SOFT_FIELDS: readonly FieldSpec[] = [
   { key: 'gravityY', path: 'gravity[1]', label: 'g_y', unit: 'm/s²', kind: 'number', group: 'forces', absent: '0' },
   {
     key: 'method', path: 'integrator.method', label: 'Method', unit: '–', kind: 'select', group: 'integrator',
-    options: [['dopri5', 'Dormand–Prince 5(4), adaptive step'], ['rk4', 'RK4, fixed step']],
+    options: [['dopri5', 'Dormand–Prince, adaptive'], ['rk4', 'RK4, fixed step']],
   },
   { key: 'relTol', path: 'integrator.relTol', label: 'Relative tolerance', unit: '–', kind: 'number', group: 'integrator' },
   { key: 'absTol', path: 'integrator.absTol', label: 'Absolute tolerance', unit: '–', kind: 'number', group: 'integrator' },

@@ -75,12 +75,12 @@ export const FIELDS: readonly FieldSpec[] = [
   },
   {
     key: 'placement', path: 'generate.placement', label: 'Placement', unit: '–', kind: 'select', group: 'discs',
-    options: [['random', 'random (area fraction ≤ 0.5)'], ['lattice', 'lattice (area fraction ≤ 0.85)']],
+    options: [['random', 'random'], ['lattice', 'lattice']], hint: 'area fraction: random ≤ 0.5, lattice ≤ 0.85',
   },
   { key: 'speed', path: 'generate.speed', label: 'Initial speed (rms)', unit: 'm/s', kind: 'number', group: 'discs' },
   {
     key: 'velocities', path: 'generate.velocities', label: 'Initial velocities', unit: '–', kind: 'select', group: 'discs',
-    options: [['maxwell', 'Maxwell (Gaussian components)'], ['fixed', 'one speed, random directions']],
+    options: [['maxwell', 'Maxwell (Gaussian)'], ['fixed', 'one speed, any direction']],
   },
   { key: 'density', path: 'generate.density', label: 'Areal density', unit: 'kg/m²', kind: 'number', group: 'discs' },
   { key: 'seed', path: 'seed', label: 'Random seed', unit: '–', kind: 'number', group: 'discs' },

@@ -39,6 +39,13 @@ export function loadingText(chars: number): string {
   return `Loading the scenario (${formatChars(chars)} of JSON)…`;
 }
 
+/** A select's title is the text of its choice (the closed menu cuts a long one at its width). */
+function titleFromChoice(select: HTMLSelectElement): void {
+  const text = select.selectedOptions[0]?.text ?? '';
+  if (text === '') select.removeAttribute('title');
+  else select.title = text;
+}
+
 export interface PanelHandlers {
   /** validate and load scenario JSON text */
   apply(json: string, origin: LoadOrigin): void;
@@ -122,7 +129,11 @@ export class ScenarioPanel {
       // a select answers with 'change', a text field with 'input' as it is typed in
       input?.addEventListener('change', () => this.followChoices());
       input?.addEventListener('input', () => this.followChoices());
+      // a select's choice is also its title: a long one is cut in the closed menu
+      const own = view.input;
+      if (own instanceof HTMLSelectElement) own.addEventListener('change', () => titleFromChoice(own));
     }
+    this.presetSelect.addEventListener('change', () => titleFromChoice(this.presetSelect));
     this.formErrors = el('ul', { class: 'error-list', id: 'form-errors', 'aria-live': 'polite' });
     const apply = el('button', { type: 'submit', id: 'apply', class: 'primary' }, 'Apply');
     form.append(el('div', { class: 'form-actions' }, apply), this.formErrors);
@@ -274,6 +285,7 @@ export class ScenarioPanel {
       view.input.disabled = !this.model.applies(view.spec, scenario);
     }
     this.followChoices();
+    for (const view of this.fields.values()) if (view.input instanceof HTMLSelectElement) titleFromChoice(view.input);
     const notesText = this.model.notes(scenario);
     this.availabilityNote.textContent = notesText.join(' ');
     this.availabilityNote.hidden = notesText.length === 0;
@@ -353,6 +365,7 @@ export class ScenarioPanel {
   /** The preset menu shows this preset (or nothing). */
   selectPreset(id: string | null): void {
     this.presetSelect.value = id !== null && this.presets.some((p) => p.id === id) ? id : '';
+    titleFromChoice(this.presetSelect);
   }
 
   clearErrors(): void {
