@@ -16,6 +16,9 @@ describe('scenario validation in the page', () => {
     const fieldError = page.locator('#err-radius');
     await fieldError.waitFor({ state: 'visible' });
     expect(await fieldError.textContent()).toContain('generate.radius');
+    // the field changed is the field refused: no word on other changes
+    expect(await fieldError.textContent()).not.toContain('as it was');
+    expect(await page.locator('#form-errors').textContent()).toBe('Not applied — the previous scenario is still loaded. The marked field above says why.');
     expect(await page.locator('[data-field="radius"]').getAttribute('class')).toContain('invalid');
     expect(await page.locator('#f-radius').getAttribute('aria-invalid')).toBe('true');
     // other fields show nothing
@@ -31,6 +34,30 @@ describe('scenario validation in the page', () => {
     await page.locator('#f-radius').fill('0.004');
     await page.locator('#apply').click();
     await fieldError.waitFor({ state: 'hidden' });
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
+  // the refusal sat under Number of discs, which the user had not touched, and did not say why
+  it('a refusal on a field the user left as it was names the change it follows from', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}index.html?play=0`);
+    await waitForState(page, (s) => s.count > 0);
+    const count = await page.locator('#f-count').inputValue();
+    await page.locator('#f-boxWidth').fill('0.1');
+    await page.locator('#f-speed').fill('2');
+    await page.locator('#apply').click();
+    const countError = page.locator('#err-count');
+    await countError.waitFor({ state: 'visible' });
+    const text = (await countError.textContent()) ?? '';
+    expect(text).toContain(`generate.count = ${count}: the discs would cover an area fraction of`);
+    expect(text).toContain('(This field is as it was: the refusal follows from the change to Initial speed (rms) and Box width.)');
+    expect(await page.locator('#f-count').inputValue()).toBe(count);
+    expect(await page.locator('#err-boxWidth').isVisible()).toBe(false);
+    // the count itself changed: the refusal is its own
+    await page.locator('#f-count').fill('500');
+    await page.locator('#apply').click();
+    await expect.poll(async () => countError.textContent()).toContain('generate.count = 500:');
+    expect(await countError.textContent()).not.toContain('as it was');
     expect(errors).toEqual([]);
     await closePage(page);
   });

@@ -39,6 +39,12 @@ export function loadingText(chars: number): string {
   return `Loading the scenario (${formatChars(chars)} of JSON)…`;
 }
 
+/** The line under a refusal on a field the user left as it was: the changes it follows from. */
+export function followsFrom(labels: readonly string[]): string {
+  const list = labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
+  return `(This field is as it was: the refusal follows from the change to ${list}.)`;
+}
+
 /** A select's title is the text of its choice (the closed menu cuts a long one at its width). */
 function titleFromChoice(select: HTMLSelectElement): void {
   const text = select.selectedOptions[0]?.text ?? '';
@@ -73,6 +79,8 @@ export class ScenarioPanel {
    * values put back to it give it back, with its name, rather than "… (edited)".
    */
   private unedited: JsonObject | null = null;
+  /** the fields whose values the last Apply changed (keys): a refusal on another field says it follows from them */
+  private changed: string[] = [];
   /** each preset loaded so far, as the engine read it (defaults filled in), by its id */
   private readonly loadedPresets = new Map<string, JsonObject>();
   /**
@@ -245,7 +253,10 @@ export class ScenarioPanel {
 
   private applyForm(): void {
     if (!this.base) return;
-    const next = this.model.toScenario(this.base, this.readValues());
+    const values = this.readValues();
+    const loaded = this.model.fromScenario(this.base);
+    this.changed = this.model.fields.filter((f) => values[f.key] !== loaded[f.key]).map((f) => f.key);
+    const next = this.model.toScenario(this.base, values);
     // values put back by hand: the scenario they came from (or a preset) again, under its own name
     const candidates = [...(this.unedited ? [this.unedited] : []), ...this.loadedPresets.values()];
     const back = putBack(next, candidates);
@@ -266,6 +277,7 @@ export class ScenarioPanel {
   showScenario(scenario: JsonObject, origin: LoadOrigin): void {
     const refillForm = origin !== 'reset';
     this.base = scenario;
+    this.changed = [];
     if (origin !== 'form' && origin !== 'reset') this.unedited = scenario;
     // the menu names the preset being loaded (chosen, or the page's default)
     const menu = this.presets.find((p) => p.id === this.presetSelect.value);
@@ -374,8 +386,8 @@ export class ScenarioPanel {
     this.jsonErrors.replaceChildren();
   }
 
-  private setFieldErrors(view: FieldView, errors: ValidationError[]): void {
-    const text = errors.map((e) => e.text).join('\n');
+  private setFieldErrors(view: FieldView, errors: ValidationError[], note = ''): void {
+    const text = [...errors.map((e) => e.text), ...(note !== '' ? [note] : [])].join('\n');
     view.error.textContent = text;
     view.error.hidden = errors.length === 0;
     view.wrapper.classList.toggle('invalid', errors.length > 0);
@@ -388,9 +400,17 @@ export class ScenarioPanel {
     const header = 'Not applied — the previous scenario is still loaded:';
     if (origin === 'form') {
       const { byField, rest } = assignErrors(errors, this.model.fields);
-      for (const [key, view] of this.fields) this.setFieldErrors(view, byField.get(key) ?? []);
+      // A refusal can sit on a field the user did not touch (a narrower box: "generate.count = 400:
+      // … would cover an area fraction of 1.26"): it says which change it follows from
+      const changedLabels = this.model.fields.filter((f) => this.changed.includes(f.key)).map((f) => f.label);
+      for (const [key, view] of this.fields) {
+        const mine = byField.get(key) ?? [];
+        const untouched = mine.length > 0 && changedLabels.length > 0 && !this.changed.includes(key);
+        this.setFieldErrors(view, mine, untouched ? followsFrom(changedLabels) : '');
+      }
       this.followChoices();
-      this.fillList(this.formErrors, header, rest.length > 0 ? rest : [], byField.size > 0);
+      const where = rest.length > 0 ? header : 'Not applied — the previous scenario is still loaded. The marked field above says why.';
+      this.fillList(this.formErrors, where, rest.length > 0 ? rest : [], byField.size > 0);
       const first = this.model.fields.find((f) => byField.has(f.key));
       if (first) this.fields.get(first.key)?.input.focus();
     } else {
