@@ -58,6 +58,17 @@ describe('scenario validation in the page', () => {
     await page.locator('#apply').click();
     await expect.poll(async () => countError.textContent()).toContain('generate.count = 500:');
     expect(await countError.textContent()).not.toContain('as it was');
+    expect(await page.locator('#form-errors').textContent()).toBe('Not applied — the previous scenario is still loaded. The marked field above says why.');
+    // two fields refused, each its own: the line under Apply counts them
+    await page.locator('#f-count').fill(count);
+    await page.locator('#f-boxWidth').fill('1');
+    await page.locator('#f-radius').fill('-0.1');
+    await page.locator('#f-restitution').fill('-2');
+    await page.locator('#apply').click();
+    await page.locator('#err-restitution').waitFor({ state: 'visible' });
+    await page.locator('#err-radius').waitFor({ state: 'visible' });
+    expect(await page.locator('#err-radius').textContent()).not.toContain('as it was');
+    expect(await page.locator('#form-errors').textContent()).toBe('Not applied — the previous scenario is still loaded. The marked fields above say why.');
     expect(errors).toEqual([]);
     await closePage(page);
   });

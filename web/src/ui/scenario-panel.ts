@@ -409,7 +409,8 @@ export class ScenarioPanel {
         this.setFieldErrors(view, mine, untouched ? followsFrom(changedLabels) : '');
       }
       this.followChoices();
-      const where = rest.length > 0 ? header : 'Not applied — the previous scenario is still loaded. The marked field above says why.';
+      const marked = byField.size === 1 ? 'The marked field above says why.' : 'The marked fields above say why.';
+      const where = rest.length > 0 ? header : `Not applied — the previous scenario is still loaded. ${marked}`;
       this.fillList(this.formErrors, where, rest.length > 0 ? rest : [], byField.size > 0);
       const first = this.model.fields.find((f) => byField.has(f.key));
       if (first) this.fields.get(first.key)?.input.focus();
