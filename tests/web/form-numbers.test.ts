@@ -4,7 +4,7 @@ import { AVALANCHE_FORM } from '../../web/src/avalanche/avalanche-form';
 import { COMPARE_FORM } from '../../web/src/compare/compare-form';
 import { SOFT_FORM } from '../../web/src/soft/soft-form';
 import {
-  EDITED_SUFFIX, fitText, GAS_FORM, markEdited, NAME_LIMIT, NOTES_LIMIT, parseNumberField, putBack, scenarioContent,
+  EDITED_SUFFIX, fitText, GAS_FORM, markEdited, NAME_LIMIT, NOTES_LIMIT, parseNumberField, putBack, sameScenario, scenarioContent,
 } from '../../web/src/ui/scenario-form';
 
 const utf8 = (s: string): number => new TextEncoder().encode(s).length;
@@ -98,6 +98,16 @@ describe('values put back by hand give the scenario they came from', () => {
     expect(scenarioContent({ ...preset, box: { width: 1, height: 2 } })).not.toBe(scenarioContent(preset));
     // an array's order is the data's: discs swapped are another scenario
     expect(scenarioContent({ ...preset, list: [1, 2] })).not.toBe(scenarioContent({ ...preset, list: [2, 1] }));
+  });
+
+  it('sameScenario: the same data in another key order, with or without the wording', () => {
+    const reordered: JsonObject = { seed: 7, restitution: 0.9, box: { height: 1, width: 1 }, engine: 'event', notes: 'r = 0.9', name: 'Cooling gas' };
+    expect(sameScenario(reordered, preset, true)).toBe(true);
+    expect(sameScenario({ ...reordered, name: 'Other' }, preset, true)).toBe(false);
+    expect(sameScenario({ ...reordered, name: 'Other' }, preset, false)).toBe(true);
+    // a text of the same length, another value: not the same
+    expect(sameScenario({ ...reordered, seed: 8 }, preset, false)).toBe(false);
+    expect(sameScenario({ ...preset, seed: 8 }, preset, false)).toBe(false);
   });
 
   it('an edit and then its undoing: the first candidate that runs the same, or null', () => {

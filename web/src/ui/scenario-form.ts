@@ -378,22 +378,40 @@ function canonicalJson(value: JsonValue): string {
   return JSON.stringify(value);
 }
 
-/** scenarioContent's answers, by scenario (a loaded scenario is not changed afterwards: the form edits copies) */
-const contents = new WeakMap<JsonObject, string>();
+/** the scenario without its name and notes (what it runs) */
+function withoutWording(scenario: JsonObject): JsonObject {
+  return { ...scenario, name: null, notes: null };
+}
+
+/** plain JSON texts already made, by scenario (a loaded scenario is not changed afterwards: the form edits copies) */
+const plainTexts = new WeakMap<JsonObject, { content: string; whole: string }>();
+
+function plainText(scenario: JsonObject): { content: string; whole: string } {
+  let text = plainTexts.get(scenario);
+  if (text === undefined) {
+    text = { content: JSON.stringify(withoutWording(scenario)), whole: JSON.stringify(scenario) };
+    plainTexts.set(scenario, text);
+  }
+  return text;
+}
 
 /** What a scenario runs, as text: its name and notes left out, keys in order. */
 export function scenarioContent(scenario: JsonObject): string {
-  let content = contents.get(scenario);
-  if (content === undefined) {
-    content = canonicalJson({ ...scenario, name: null, notes: null });
-    contents.set(scenario, content);
-  }
-  return content;
+  return canonicalJson(withoutWording(scenario));
 }
 
-/** The whole scenario as text, keys in order (name and notes included). */
-export function scenarioText(scenario: JsonObject): string {
-  return canonicalJson(scenario);
+/**
+ * Whether two scenarios are the same data (`wording`: name and notes included), whatever their
+ * keys' order. The plain JSON texts decide at once when they are equal, or of different lengths
+ * (keys in another order give a text of the same length); only then are both written with their
+ * keys in order, five to ten times slower (about 0.3 s for 40,000 explicit discs).
+ */
+export function sameScenario(a: JsonObject, b: JsonObject, wording: boolean): boolean {
+  const pa = wording ? plainText(a).whole : plainText(a).content;
+  const pb = wording ? plainText(b).whole : plainText(b).content;
+  if (pa === pb) return true;
+  if (pa.length !== pb.length) return false;
+  return wording ? canonicalJson(a) === canonicalJson(b) : scenarioContent(a) === scenarioContent(b);
 }
 
 /**
@@ -403,7 +421,6 @@ export function scenarioText(scenario: JsonObject): string {
  * not "… (edited)". Null when none matches.
  */
 export function putBack(next: JsonObject, candidates: Iterable<JsonObject>): JsonObject | null {
-  const content = scenarioContent(next);
-  for (const candidate of candidates) if (scenarioContent(candidate) === content) return candidate;
+  for (const candidate of candidates) if (sameScenario(next, candidate, false)) return candidate;
   return null;
 }

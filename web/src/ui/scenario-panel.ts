@@ -12,7 +12,7 @@ import type { Preset } from './presets';
 import { fileStem } from './reproduce';
 import { formatChars } from './share';
 import {
-  enabledBy, GAS_FORM, markEdited, putBack, scenarioText, type FieldSpec, type FormModel, type FormValues,
+  enabledBy, GAS_FORM, markEdited, putBack, sameScenario, type FieldSpec, type FormModel, type FormValues,
 } from './scenario-form';
 
 /**
@@ -265,8 +265,9 @@ export class ScenarioPanel {
 
   /** The preset (one loaded before) that is exactly `scenario`, name and notes too, or null. */
   presetMatching(scenario: JsonObject): string | null {
-    const text = scenarioText(scenario);
-    for (const [id, preset] of this.loadedPresets) if (scenarioText(preset) === text) return id;
+    for (const [id, preset] of this.loadedPresets) {
+      if (preset['name'] === scenario['name'] && sameScenario(preset, scenario, true)) return id;
+    }
     return null;
   }
 
