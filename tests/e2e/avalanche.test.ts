@@ -495,6 +495,23 @@ describe('the Gmsh import', () => {
     await closePage(page);
   });
 
+  // an import removed again left the preset's own column under "… (edited)"
+  it('segments imported into the preset and removed again: the preset back, under its own name and in the menu', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0`);
+    await waitForState(page, (s) => s.count === 128);
+    const title = (await page.locator('#scenario-title').textContent()) ?? '';
+    const preset = await page.locator('#preset').inputValue();
+    await page.locator('#msh-file').setInputFiles({ name: 'slope.msh', mimeType: 'text/plain', buffer: Buffer.from(SLOPE_MSH) });
+    await expect.poll(async () => page.locator('#scenario-title').textContent()).toBe(`${title} (edited)`);
+    expect(await page.locator('#preset').inputValue()).toBe('');
+    await page.locator('#msh-clear').click();
+    await expect.poll(async () => page.locator('#msh-note').textContent()).toBe('No extra boundary segments.');
+    await expect.poll(async () => page.locator('#scenario-title').textContent()).toBe(title);
+    expect(await page.locator('#preset').inputValue()).toBe(preset);
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
   it('"Remove segments" from the keyboard: the segments go, the button goes, the focus stays in the import', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0`);
     await waitForState(page, (s) => s.count === 128);

@@ -16,6 +16,7 @@ import { byId, clipText } from '../ui/dom';
 import { layOutPage } from '../ui/page-layout';
 import { connectPage } from '../ui/page-session';
 import { bundledPresets, DEFAULT_AVALANCHE_PRESET_ID } from '../ui/presets';
+import { markEdited } from '../ui/scenario-form';
 import { parseLoadedScenario } from '../ui/scenario-source';
 import { installTestHook } from '../ui/test-hook';
 import { prefersReducedMotion } from '../ui/motion';
@@ -134,6 +135,7 @@ export function startAvalancheApp(): void {
         current: () => scenario,
         read: (text, answer) => client.readMsh(text, answer),
         apply: (json) => source.load(json, 'form'),
+        edited: (base, next) => (panel ? panel.edited(base, next) : markEdited(base, next)),
         withdrawRefusal: () => panel?.clearErrors(),
       });
   if (msh) {

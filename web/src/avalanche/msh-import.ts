@@ -17,6 +17,8 @@ export interface MshImportHandlers {
   read(text: string, answer: (a: MshAnswer) => void): void;
   /** apply the scenario with the new segments */
   apply(json: string): void;
+  /** the scenario to apply, `next` made from `base`: marked "(edited)" unless it is `base`'s origin again (default: markEdited) */
+  edited?(base: JsonObject, next: JsonObject): JsonObject;
   /** take the panel's "Not applied" list of a refused file away: a later file is being read */
   withdrawRefusal(): void;
 }
@@ -53,6 +55,10 @@ export class MshImport {
   /** the panel lists why this import's last file was refused (and nothing else since) */
   private refusalListed = false;
 
+  private edited(base: JsonObject, next: JsonObject): JsonObject {
+    return this.handlers.edited ? this.handlers.edited(base, next) : markEdited(base, next);
+  }
+
   constructor(private readonly handlers: MshImportHandlers) {
     const input = (this.input = el('input', { type: 'file', id: 'msh-file', accept: '.msh', class: 'visually-hidden', 'aria-describedby': 'msh-note err-msh' }));
     const label = el('label', { for: 'msh-file', class: 'button-like' }, 'Import Gmsh .msh…');
@@ -66,7 +72,7 @@ export class MshImport {
     });
     this.clear.addEventListener('click', () => {
       const scenario = this.handlers.current();
-      if (scenario) this.handlers.apply(JSON.stringify(markEdited(scenario, withSegments(scenario, []))));
+      if (scenario) this.handlers.apply(JSON.stringify(this.edited(scenario, withSegments(scenario, []))));
     });
     this.root = el(
       'fieldset', { class: 'group group-boundary', id: 'msh-import' },
@@ -142,7 +148,7 @@ export class MshImport {
       this.lastRead = `${n} segment${n === 1 ? '' : 's'} read from ${name}.${where}`;
       this.note.textContent = this.lastRead;
       this.applying = name;
-      this.handlers.apply(JSON.stringify(markEdited(scenario, withSegments(scenario, answer.segments))));
+      this.handlers.apply(JSON.stringify(this.edited(scenario, withSegments(scenario, answer.segments))));
     });
   }
 }

@@ -256,11 +256,17 @@ export class ScenarioPanel {
     const values = this.readValues();
     const loaded = this.model.fromScenario(this.base);
     this.changed = this.model.fields.filter((f) => values[f.key] !== loaded[f.key]).map((f) => f.key);
-    const next = this.model.toScenario(this.base, values);
-    // values put back by hand: the scenario they came from (or a preset) again, under its own name
+    this.handlers.apply(JSON.stringify(this.edited(this.base, this.model.toScenario(this.base, values))), 'form');
+  }
+
+  /**
+   * `next`, made from `base` by the form (or, on the avalanche page, the Gmsh import): marked
+   * "(edited)" (markEdited), unless its changes are all undone: then the scenario they came from,
+   * or a preset loaded before, under its own name.
+   */
+  edited(base: JsonObject, next: JsonObject): JsonObject {
     const candidates = [...(this.unedited ? [this.unedited] : []), ...this.loadedPresets.values()];
-    const back = putBack(next, candidates);
-    this.handlers.apply(JSON.stringify(back ?? markEdited(this.base, next)), 'form');
+    return putBack(next, candidates) ?? markEdited(base, next);
   }
 
   /** The preset (one loaded before) that is exactly `scenario`, name and notes too, or null. */
