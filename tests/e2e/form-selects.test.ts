@@ -1,8 +1,7 @@
 /**
  * The scenario form's selects at 1366 px: every option reads whole in the closed menu (it used to
- * cut "Maxwell (Gaussian compone…" and five more), and each select's title is its choice's whole
- * text (the preset menu's names are longer than the panel is wide; the heading under it gives the
- * name too).
+ * cut "Maxwell (Gaussian compone…" and five more; the preset menu's names are longer than the panel
+ * is wide, and the heading under it gives the whole name). Each field's hint is linked to it.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { closePage, openPage, useBrowser, waitForState } from './browser';
@@ -11,7 +10,7 @@ const browser = useBrowser();
 
 describe('the form’s selects at 1366 px', () => {
   for (const path of ['index.html', 'soft.html', 'compare.html', 'avalanche.html']) {
-    it(`${path}: every field option fits its closed menu; titles follow the choice`, async () => {
+    it(`${path}: every field option fits its closed menu; each field's hint and error describe it`, async () => {
       const { page, errors } = await openPage(browser(), `${inject('baseUrl')}${path}?play=0`, { width: 1366, height: 900 });
       await waitForState(page, (s) => s.count > 0);
       const cut = await page.evaluate(() => {
@@ -30,23 +29,16 @@ describe('the form’s selects at 1366 px', () => {
         return out;
       });
       expect(cut).toEqual([]);
-      const selects = page.locator('#scenario-form select');
-      expect(await selects.count()).toBeGreaterThan(0);
-      const first = selects.first();
-      const chosen = async (): Promise<string> => first.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text ?? '');
-      expect(await first.getAttribute('title')).toBe(await chosen());
-      // another choice: the title follows
-      const values = await first.evaluate((s: HTMLSelectElement) => [...s.options].map((o) => o.value));
-      const current = await first.inputValue();
-      const next = values.find((v) => v !== current);
-      expect(next).toBeDefined();
-      await first.selectOption(next!);
-      expect(await first.getAttribute('title')).toBe(await chosen());
-      expect(await first.getAttribute('title')).not.toBe('');
-      // the preset menu: its choice's whole name
-      const preset = page.locator('#preset');
-      expect(await preset.getAttribute('title')).toBe(await preset.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text ?? ''));
-      expect(await preset.getAttribute('title')).not.toMatch(/^— choose/);
+      // each field's hint is read with it (the placement's area-fraction limits moved from its
+      // options into its hint), then its error
+      const described = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('#scenario-form .field')].map((field) => {
+        const input = field.querySelector('input, select')!;
+        const hint = field.querySelector<HTMLElement>(':scope > .hint');
+        const ids = (input.getAttribute('aria-describedby') ?? '').split(' ');
+        return { id: input.id, ok: ids.at(-1) === `err-${input.id.slice(2)}` && (hint === null ? ids.length === 1 : ids[0] === hint.id && hint.id !== '') };
+      }));
+      expect(described.length).toBeGreaterThan(5);
+      expect(described.filter((d) => !d.ok).map((d) => d.id)).toEqual([]);
       expect(errors).toEqual([]);
       await closePage(page);
     });

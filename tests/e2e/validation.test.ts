@@ -39,7 +39,7 @@ describe('scenario validation in the page', () => {
   });
 
   // the refusal sat under Number of discs, which the user had not touched, and did not say why
-  it('a refusal on a field the user left as it was names the change it follows from', async () => {
+  it('a refusal on a field the user left as it was says what the user did change', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}index.html?play=0`);
     await waitForState(page, (s) => s.count > 0);
     const count = await page.locator('#f-count').inputValue();
@@ -50,7 +50,7 @@ describe('scenario validation in the page', () => {
     await countError.waitFor({ state: 'visible' });
     const text = (await countError.textContent()) ?? '';
     expect(text).toContain(`generate.count = ${count}: the discs would cover an area fraction of`);
-    expect(text).toContain('(This field is as it was: the refusal follows from the change to Initial speed (rms) and Box width.)');
+    expect(text).toContain('(This field is as it was; you changed Initial speed (rms) and Box width.)');
     expect(await page.locator('#f-count').inputValue()).toBe(count);
     expect(await page.locator('#err-boxWidth').isVisible()).toBe(false);
     // the count itself changed: the refusal is its own

@@ -230,6 +230,9 @@ describe('the comparison family', () => {
     const next = COMPARE_FORM.toScenario(base, { ...values, kind: 'pile', restitution: '0.8', gap: 'wide' });
     expect(next['name']).toBe('Small pile under gravity, three contact models');
     expect(next['notes']).toBeUndefined();
+    // the row keeps the benchmark's full name, though its menu entry is shortened to fit the menu
+    const pile = { ...base, setup: { ...base.setup, kind: 'pile' } };
+    expect(COMPARE_FORM.toScenario(pile, { ...COMPARE_FORM.fromScenario(pile), kind: 'row' })['name']).toBe('Four-sphere row (ARGESIM C12), three contact models');
     expect((next['setup'] as Record<string, unknown>)['kind']).toBe('pile');
     expect(next['restitution']).toBe(0.8);
     // text that is not a number goes on as text, so the engine names the field and the value

@@ -4,7 +4,7 @@ import { AVALANCHE_FORM } from '../../web/src/avalanche/avalanche-form';
 import { COMPARE_FORM } from '../../web/src/compare/compare-form';
 import { SOFT_FORM } from '../../web/src/soft/soft-form';
 import {
-  EDITED_SUFFIX, fitText, GAS_FORM, markEdited, NAME_LIMIT, NOTES_LIMIT, parseNumberField, putBack, sameScenario, scenarioContent,
+  EDITED_SUFFIX, fitText, GAS_FORM, markEdited, NAME_LIMIT, NOTES_LIMIT, parseNumberField, putBack, sameScenario,
 } from '../../web/src/ui/scenario-form';
 
 const utf8 = (s: string): number => new TextEncoder().encode(s).length;
@@ -93,11 +93,17 @@ describe('values put back by hand give the scenario they came from', () => {
 
   it('the content leaves out the name and the notes, and does not depend on key order', () => {
     const reordered: JsonObject = { seed: 7, restitution: 0.9, box: { height: 1, width: 1 }, engine: 'event', notes: 'x', name: 'y' };
-    expect(scenarioContent(reordered)).toBe(scenarioContent(preset));
-    expect(scenarioContent({ ...preset, seed: 8 })).not.toBe(scenarioContent(preset));
-    expect(scenarioContent({ ...preset, box: { width: 1, height: 2 } })).not.toBe(scenarioContent(preset));
+    expect(sameScenario(reordered, preset, false)).toBe(true);
+    expect(sameScenario({ ...preset, seed: 8 }, preset, false)).toBe(false);
+    expect(sameScenario({ ...preset, box: { width: 1, height: 2 } }, preset, false)).toBe(false);
+    // a key more, a key less, an object for an array
+    expect(sameScenario({ ...preset, box: { width: 1, height: 1, depth: 1 } }, preset, false)).toBe(false);
+    expect(sameScenario({ ...preset, box: { width: 1 } }, preset, false)).toBe(false);
+    expect(sameScenario({ ...preset, list: { 0: 1 } }, { ...preset, list: [1] }, false)).toBe(false);
+    expect(sameScenario({ ...preset, list: null }, { ...preset, list: [] }, false)).toBe(false);
     // an array's order is the data's: discs swapped are another scenario
-    expect(scenarioContent({ ...preset, list: [1, 2] })).not.toBe(scenarioContent({ ...preset, list: [2, 1] }));
+    expect(sameScenario({ ...preset, list: [1, 2] }, { ...preset, list: [2, 1] }, false)).toBe(false);
+    expect(sameScenario({ ...preset, list: [1, [2, { a: 3 }]] }, { ...preset, list: [1, [2, { a: 3 }]] }, false)).toBe(true);
   });
 
   it('sameScenario: the same data in another key order, with or without the wording', () => {

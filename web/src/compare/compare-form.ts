@@ -66,8 +66,12 @@ export const COMPARE_FORM: FormModel = {
   },
 };
 
-/** "Small gas in a box" for "gas": the set-up menu's words, capitalised; the value itself when unknown. */
+/** a set-up's words in a scenario's name where the menu's are shortened to fit it */
+const SETUP_NAMES: Readonly<Record<string, string>> = { row: 'four-sphere row (ARGESIM C12)' };
+
+/** "Small gas in a box" for "gas": the set-up menu's words (or SETUP_NAMES'), capitalised; the value itself when unknown. */
 export function setupLabel(kind: JsonValue | undefined): string {
-  const label = COMPARE_FIELDS[0]?.options?.find(([value]) => value === kind)?.[1] ?? String(kind);
+  const label = (typeof kind === 'string' ? SETUP_NAMES[kind] : undefined)
+    ?? COMPARE_FIELDS[0]?.options?.find(([value]) => value === kind)?.[1] ?? String(kind);
   return label.charAt(0).toUpperCase() + label.slice(1);
 }

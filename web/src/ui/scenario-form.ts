@@ -368,50 +368,33 @@ export function markEdited(base: JsonObject, scenario: JsonObject): JsonObject {
   return out;
 }
 
-/** `value` as JSON text with every object's keys in order: the same data always reads the same. */
-function canonicalJson(value: JsonValue): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (isJsonObject(value)) {
-    const keys = Object.keys(value).sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k] as JsonValue)}`).join(',')}}`;
+/**
+ * Whether two JSON values hold the same data, whatever the order of their objects' keys. It walks
+ * both and stops at the first difference, making no text: 40,000 explicit discs compare in a few
+ * milliseconds (writing them out with sorted keys took 0.2-0.3 s a side).
+ */
+function sameJson(a: JsonValue, b: JsonValue): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let k = 0; k < a.length; k++) if (!sameJson(a[k] as JsonValue, b[k] as JsonValue)) return false;
+    return true;
   }
-  return JSON.stringify(value);
-}
-
-/** the scenario without its name and notes (what it runs) */
-function withoutWording(scenario: JsonObject): JsonObject {
-  return { ...scenario, name: null, notes: null };
-}
-
-/** plain JSON texts already made, by scenario (a loaded scenario is not changed afterwards: the form edits copies) */
-const plainTexts = new WeakMap<JsonObject, { content: string; whole: string }>();
-
-function plainText(scenario: JsonObject): { content: string; whole: string } {
-  let text = plainTexts.get(scenario);
-  if (text === undefined) {
-    text = { content: JSON.stringify(withoutWording(scenario)), whole: JSON.stringify(scenario) };
-    plainTexts.set(scenario, text);
+  if (!isJsonObject(a) || !isJsonObject(b) || Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys) {
+    if (!Object.prototype.hasOwnProperty.call(b, key) || !sameJson(a[key] as JsonValue, b[key] as JsonValue)) return false;
   }
-  return text;
-}
-
-/** What a scenario runs, as text: its name and notes left out, keys in order. */
-export function scenarioContent(scenario: JsonObject): string {
-  return canonicalJson(withoutWording(scenario));
+  return true;
 }
 
 /**
- * Whether two scenarios are the same data (`wording`: name and notes included), whatever their
- * keys' order. The plain JSON texts decide at once when they are equal, or of different lengths
- * (keys in another order give a text of the same length); only then are both written with their
- * keys in order, five to ten times slower (about 0.3 s for 40,000 explicit discs).
+ * Whether two scenarios are the same data, whatever their keys' order; with `wording` false their
+ * names and notes are left out (what they run).
  */
 export function sameScenario(a: JsonObject, b: JsonObject, wording: boolean): boolean {
-  const pa = wording ? plainText(a).whole : plainText(a).content;
-  const pb = wording ? plainText(b).whole : plainText(b).content;
-  if (pa === pb) return true;
-  if (pa.length !== pb.length) return false;
-  return wording ? canonicalJson(a) === canonicalJson(b) : scenarioContent(a) === scenarioContent(b);
+  return wording ? sameJson(a, b) : sameJson({ ...a, name: null, notes: null }, { ...b, name: null, notes: null });
 }
 
 /**

@@ -39,17 +39,13 @@ export function loadingText(chars: number): string {
   return `Loading the scenario (${formatChars(chars)} of JSON)…`;
 }
 
-/** The line under a refusal on a field the user left as it was: the changes it follows from. */
-export function followsFrom(labels: readonly string[]): string {
+/**
+ * The line under a refusal on a field the user left as it was: what they did change (the refusal
+ * follows from one or more of these; which, the message itself says).
+ */
+export function changedText(labels: readonly string[]): string {
   const list = labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
-  return `(This field is as it was: the refusal follows from the change to ${list}.)`;
-}
-
-/** A select's title is the text of its choice (the closed menu cuts a long one at its width). */
-function titleFromChoice(select: HTMLSelectElement): void {
-  const text = select.selectedOptions[0]?.text ?? '';
-  if (text === '') select.removeAttribute('title');
-  else select.title = text;
+  return `(This field is as it was; you changed ${list}.)`;
 }
 
 export interface PanelHandlers {
@@ -137,11 +133,7 @@ export class ScenarioPanel {
       // a select answers with 'change', a text field with 'input' as it is typed in
       input?.addEventListener('change', () => this.followChoices());
       input?.addEventListener('input', () => this.followChoices());
-      // a select's choice is also its title: a long one is cut in the closed menu
-      const own = view.input;
-      if (own instanceof HTMLSelectElement) own.addEventListener('change', () => titleFromChoice(own));
     }
-    this.presetSelect.addEventListener('change', () => titleFromChoice(this.presetSelect));
     this.formErrors = el('ul', { class: 'error-list', id: 'form-errors', 'aria-live': 'polite' });
     const apply = el('button', { type: 'submit', id: 'apply', class: 'primary' }, 'Apply');
     form.append(el('div', { class: 'form-actions' }, apply), this.formErrors);
@@ -220,25 +212,28 @@ export class ScenarioPanel {
   private buildField(spec: FieldSpec): FieldView {
     const id = `f-${spec.key}`;
     const errorId = `err-${spec.key}`;
+    // the field's hint (its range, what blank means) is read with it, then its error when there is one
+    const hintId = `hint-${spec.key}`;
+    const describedBy = spec.hint ? `${hintId} ${errorId}` : errorId;
     const unit = spec.kind === 'checkbox' || spec.kind === 'select' ? '' : ` (${spec.unit})`;
     const label = el('label', { for: id }, spec.label, el('span', { class: 'unit' }, unit));
     let input: HTMLInputElement | HTMLSelectElement;
     if (spec.kind === 'select') {
-      input = el('select', { id, name: spec.key, 'aria-describedby': errorId });
+      input = el('select', { id, name: spec.key, 'aria-describedby': describedBy });
       for (const [value, text] of spec.options ?? []) input.append(el('option', { value }, text));
     } else if (spec.kind === 'checkbox') {
-      input = el('input', { id, name: spec.key, type: 'checkbox', 'aria-describedby': errorId });
+      input = el('input', { id, name: spec.key, type: 'checkbox', 'aria-describedby': describedBy });
     } else {
       input = el('input', {
         id, name: spec.key, type: 'text', inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false',
-        'aria-describedby': errorId,
+        'aria-describedby': describedBy,
       });
     }
     const error = el('p', { class: 'field-error', id: errorId, hidden: true });
     const wrapper = el('div', { class: `field field-${spec.kind}`, 'data-field': spec.key });
     if (spec.kind === 'checkbox') wrapper.append(input, label);
     else wrapper.append(label, input);
-    if (spec.hint) wrapper.append(el('p', { class: 'hint' }, spec.hint));
+    if (spec.hint) wrapper.append(el('p', { class: 'hint', id: hintId }, spec.hint));
     wrapper.append(error);
     return { spec, wrapper, input, error };
   }
@@ -304,7 +299,6 @@ export class ScenarioPanel {
       view.input.disabled = !this.model.applies(view.spec, scenario);
     }
     this.followChoices();
-    for (const view of this.fields.values()) if (view.input instanceof HTMLSelectElement) titleFromChoice(view.input);
     const notesText = this.model.notes(scenario);
     this.availabilityNote.textContent = notesText.join(' ');
     this.availabilityNote.hidden = notesText.length === 0;
@@ -384,7 +378,6 @@ export class ScenarioPanel {
   /** The preset menu shows this preset (or nothing). */
   selectPreset(id: string | null): void {
     this.presetSelect.value = id !== null && this.presets.some((p) => p.id === id) ? id : '';
-    titleFromChoice(this.presetSelect);
   }
 
   clearErrors(): void {
@@ -408,12 +401,12 @@ export class ScenarioPanel {
     if (origin === 'form') {
       const { byField, rest } = assignErrors(errors, this.model.fields);
       // A refusal can sit on a field the user did not touch (a narrower box: "generate.count = 400:
-      // … would cover an area fraction of 1.26"): it says which change it follows from
+      // … would cover an area fraction of 1.26"): it says what the user did change
       const changedLabels = this.model.fields.filter((f) => this.changed.includes(f.key)).map((f) => f.label);
       for (const [key, view] of this.fields) {
         const mine = byField.get(key) ?? [];
         const untouched = mine.length > 0 && changedLabels.length > 0 && !this.changed.includes(key);
-        this.setFieldErrors(view, mine, untouched ? followsFrom(changedLabels) : '');
+        this.setFieldErrors(view, mine, untouched ? changedText(changedLabels) : '');
       }
       this.followChoices();
       const marked = byField.size === 1 ? 'The marked field above says why.' : 'The marked fields above say why.';
