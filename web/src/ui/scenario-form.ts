@@ -370,8 +370,8 @@ export function markEdited(base: JsonObject, scenario: JsonObject): JsonObject {
 
 /**
  * Whether two JSON values hold the same data, whatever the order of their objects' keys. It walks
- * both and stops at the first difference, making no text: 40,000 explicit discs compare in a few
- * milliseconds (writing them out with sorted keys took 0.2-0.3 s a side).
+ * both and stops at the first difference, making no text: two equal scenarios of 40,000 explicit
+ * discs compare in about 0.1 s in node (writing them out with sorted keys took 0.2-0.3 s a side).
  */
 function sameJson(a: JsonValue, b: JsonValue): boolean {
   if (a === b) return true;
@@ -380,7 +380,7 @@ function sameJson(a: JsonValue, b: JsonValue): boolean {
     for (let k = 0; k < a.length; k++) if (!sameJson(a[k] as JsonValue, b[k] as JsonValue)) return false;
     return true;
   }
-  if (!isJsonObject(a) || !isJsonObject(b) || Array.isArray(b)) return false;
+  if (!isJsonObject(a) || !isJsonObject(b)) return false;
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
   for (const key of keys) {

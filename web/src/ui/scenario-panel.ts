@@ -75,7 +75,7 @@ export class ScenarioPanel {
    * values put back to it give it back, with its name, rather than "… (edited)".
    */
   private unedited: JsonObject | null = null;
-  /** the fields whose values the last Apply changed (keys): a refusal on another field says it follows from them */
+  /** the fields whose values the last Apply changed (keys): a refusal on another field names them */
   private changed: string[] = [];
   /** each preset loaded so far, as the engine read it (defaults filled in), by its id */
   private readonly loadedPresets = new Map<string, JsonObject>();
