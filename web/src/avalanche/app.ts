@@ -16,7 +16,6 @@ import { byId, clipText } from '../ui/dom';
 import { layOutPage } from '../ui/page-layout';
 import { connectPage } from '../ui/page-session';
 import { bundledPresets, DEFAULT_AVALANCHE_PRESET_ID } from '../ui/presets';
-import { markEdited } from '../ui/scenario-form';
 import { parseLoadedScenario } from '../ui/scenario-source';
 import { installTestHook } from '../ui/test-hook';
 import { prefersReducedMotion } from '../ui/motion';
@@ -129,13 +128,14 @@ export function startAvalancheApp(): void {
     showChainNote();
   });
 
-  const msh = params.embed
+  // the import edits the panel's scenario: no panel (an embed), no import
+  const msh = panel === null
     ? null
     : new MshImport({
         current: () => scenario,
         read: (text, answer) => client.readMsh(text, answer),
         apply: (json) => source.load(json, 'form'),
-        edited: (base, next) => (panel ? panel.edited(base, next) : markEdited(base, next)),
+        edited: (base, next) => panel.edited(base, next),
         withdrawRefusal: () => panel?.clearErrors(),
       });
   if (msh) {

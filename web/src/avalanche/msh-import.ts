@@ -7,7 +7,6 @@
 import exampleMeshUrl from '/scenarios/avalanche-dam.msh?url';
 import { cloneJson, numberAt, type JsonObject } from '../sim/scenario';
 import { el } from '../ui/dom';
-import { markEdited } from '../ui/scenario-form';
 import type { MshAnswer } from './protocol';
 
 export interface MshImportHandlers {
@@ -17,8 +16,8 @@ export interface MshImportHandlers {
   read(text: string, answer: (a: MshAnswer) => void): void;
   /** apply the scenario with the new segments */
   apply(json: string): void;
-  /** the scenario to apply, `next` made from `base`: marked "(edited)" unless it is `base`'s origin again (default: markEdited) */
-  edited?(base: JsonObject, next: JsonObject): JsonObject;
+  /** the scenario to apply, `next` made from `base`: marked "(edited)" unless it is `base`'s origin again (ScenarioPanel.edited) */
+  edited(base: JsonObject, next: JsonObject): JsonObject;
   /** take the panel's "Not applied" list of a refused file away: a later file is being read */
   withdrawRefusal(): void;
 }
@@ -55,10 +54,6 @@ export class MshImport {
   /** the panel lists why this import's last file was refused (and nothing else since) */
   private refusalListed = false;
 
-  private edited(base: JsonObject, next: JsonObject): JsonObject {
-    return this.handlers.edited ? this.handlers.edited(base, next) : markEdited(base, next);
-  }
-
   constructor(private readonly handlers: MshImportHandlers) {
     const input = (this.input = el('input', { type: 'file', id: 'msh-file', accept: '.msh', class: 'visually-hidden', 'aria-describedby': 'msh-note err-msh' }));
     const label = el('label', { for: 'msh-file', class: 'button-like' }, 'Import Gmsh .msh…');
@@ -72,7 +67,7 @@ export class MshImport {
     });
     this.clear.addEventListener('click', () => {
       const scenario = this.handlers.current();
-      if (scenario) this.handlers.apply(JSON.stringify(this.edited(scenario, withSegments(scenario, []))));
+      if (scenario) this.handlers.apply(JSON.stringify(this.handlers.edited(scenario, withSegments(scenario, []))));
     });
     this.root = el(
       'fieldset', { class: 'group group-boundary', id: 'msh-import' },
@@ -148,7 +143,7 @@ export class MshImport {
       this.lastRead = `${n} segment${n === 1 ? '' : 's'} read from ${name}.${where}`;
       this.note.textContent = this.lastRead;
       this.applying = name;
-      this.handlers.apply(JSON.stringify(this.edited(scenario, withSegments(scenario, answer.segments))));
+      this.handlers.apply(JSON.stringify(this.handlers.edited(scenario, withSegments(scenario, answer.segments))));
     });
   }
 }
