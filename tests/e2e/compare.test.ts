@@ -46,7 +46,7 @@ describe('the comparison page', () => {
     expect(ready.table.explanation).toContain('a step of its own');
     // labels carry units; plots are titled
     const labels = (await page.locator('#scenario-form label').allTextContents()).join('|');
-    for (const unit of ['Speed v0 (m/s)', 'Gap between surfaces (m)', 'Soft: Young’s modulus E (Pa)', 'NSCD: time step h (s)', 'Restitution e (–)']) expect(labels, unit).toContain(unit);
+    for (const unit of ['Speed v0 (m/s)', 'Gap between surfaces (m)', 'Soft: Young’s modulus E (Pa)', 'NSCD: time step h (s)', 'Restitution e (1)']) expect(labels, unit).toContain(unit);
     // the full title (beside it a short form, shown where the full one would wrap: fitTitle)
     expect(await page.locator('#plot-energy .u-title .title-full').textContent()).toBe('Kinetic energy E_kin (J) vs time t (s)');
     // the reproduce line names the engines

@@ -14,8 +14,8 @@ const plain = (text: string): string => text.replace(/[’‘]/g, "'").replace(/
 
 /**
  * The unit the guide gives a bold `label`: the first parenthesis after it, within its sentence or
- * list item (up to the next ';' or '. ' that ends it), cut at its first comma ("(–, 0: free
- * rolling)" -> "–"); null when the guide names the field without one or not at all.
+ * list item (up to the next ';' or '. ' that ends it), cut at its first comma ("(m, from the
+ * wall)" -> "m"); null when the guide names the field without one or not at all.
  */
 function guideUnit(guide: string, label: string): string | null {
   const at = guide.indexOf(`**${label}**`);
@@ -123,6 +123,27 @@ describe("the avalanche guide's study slopes", () => {
       if (!fit || !p1 || !p2 || quoted === undefined) throw new Error('no fit');
       const rounding = (0.0005 * (1 / p1.relative + 1 / p2.relative + fit.slope / p1.aspect + fit.slope / p2.aspect)) / Math.log(p2.aspect / p1.aspect);
       expect(Math.abs(fit.slope - quoted), `slope ${fit.slope} against the guide's ${quoted}`).toBeLessThanOrEqual(0.005 + rounding);
+    }
+  });
+});
+
+// The plots and CSVs write a pure number's unit as "(1)"; the forms wrote "(–)" beside them
+// ("Restitution e (–)" over a plot of "restitution e (1)"). One notation on every page.
+describe('a pure number is "(1)" on every form, as on the plots', () => {
+  for (const [family, fields] of [['gas', FIELDS], ['soft', SOFT_FIELDS], ['compare', COMPARE_FIELDS], ['avalanche', AVALANCHE_FIELDS]] as const) {
+    it(`${family}: no field's unit is a dash`, () => {
+      const dashed = fields.filter((f) => /^[–—-]$/.test(f.unit.trim())).map((f) => f.label);
+      expect(dashed).toEqual([]);
+      // the pure numbers the check would miss were the units left empty instead
+      const pure = fields.filter((f) => f.kind === 'number' && f.unit === '1').map((f) => f.label);
+      expect(pure.length).toBeGreaterThan(0);
+      expect(fields.filter((f) => f.kind === 'number' && f.unit.trim() === '').map((f) => f.label)).toEqual([]);
+    });
+  }
+  it('the guides write no "(–)" either', () => {
+    for (const family of ['gas', 'soft', 'compare', 'avalanche', 'chain']) {
+      const guide = readFileSync(new URL(`../../docs/guides/${family}.md`, import.meta.url), 'utf8');
+      expect(guide.match(/\(\s*[–—]\s*[),;]/g) ?? [], family).toEqual([]);
     }
   });
 });

@@ -92,7 +92,7 @@ export class StudyPanel {
     this.progress = new ProgressView('study', 'Study progress', () => this.pool.cancel());
     const form = el(
       'form', { class: 'chain-form', id: 'study-form', 'aria-label': 'Study inputs', novalidate: true },
-      el('div', { class: 'field field-select' }, el('label', { for: 'study-aspects' }, 'Aspect ratios a = H/W ', el('span', { class: 'unit' }, '(–)')), this.aspects, this.aspectsError),
+      el('div', { class: 'field field-select' }, el('label', { for: 'study-aspects' }, 'Aspect ratios a = H/W ', el('span', { class: 'unit' }, '(1)')), this.aspects, this.aspectsError),
       el('div', { class: 'field field-select' }, el('label', { for: 'study-size' }, 'Column size'), this.size),
       el('p', { class: 'hint' }, `Aspect ratios from ${ASPECT_MIN} to ${ASPECT_MAX}; columns at least so many grains wide × high (full: the size the slopes are measured at; the smaller ones show how the study runs).`),
       this.estimate,

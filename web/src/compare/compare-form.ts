@@ -20,7 +20,7 @@ export const COMPARE_GROUP_TITLES: Readonly<Record<string, string>> = {
  */
 export const COMPARE_FIELDS: readonly FieldSpec[] = [
   {
-    key: 'kind', path: 'setup.kind', label: 'Set-up', unit: '–', kind: 'select', group: 'setup',
+    key: 'kind', path: 'setup.kind', label: 'Set-up', unit: '1', kind: 'select', group: 'setup',
     options: [
       ['head-on', 'head-on pair'],
       ['row', 'four-sphere row (C12)'],
@@ -30,10 +30,10 @@ export const COMPARE_FIELDS: readonly FieldSpec[] = [
   },
   { key: 'speed', path: 'setup.speed', label: 'Speed v0', unit: 'm/s', kind: 'number', group: 'setup', hint: 'pair: closing speed; row: disc 1; gas: rms; pile: initial' },
   { key: 'gap', path: 'setup.gap', label: 'Gap between surfaces', unit: 'm', kind: 'number', group: 'setup', hint: 'pair and row; 0: touching (Newton’s cradle)', enabledWhen: { key: 'kind', values: ['head-on', 'row'] } },
-  { key: 'count', path: 'setup.count', label: 'Number of discs', unit: '–', kind: 'number', group: 'setup', hint: 'gas and pile', enabledWhen: { key: 'kind', values: ['gas', 'pile'] } },
+  { key: 'count', path: 'setup.count', label: 'Number of discs', unit: '1', kind: 'number', group: 'setup', hint: 'gas and pile', enabledWhen: { key: 'kind', values: ['gas', 'pile'] } },
   { key: 'gravity', path: 'setup.gravity', label: 'Gravity g', unit: 'm/s²', kind: 'number', group: 'setup', hint: 'the pile only', enabledWhen: { key: 'kind', values: ['pile'] } },
-  { key: 'seed', path: 'seed', label: 'Random seed', unit: '–', kind: 'number', group: 'setup', hint: 'gas and pile', enabledWhen: { key: 'kind', values: ['gas', 'pile'] } },
-  { key: 'restitution', path: 'restitution', label: 'Restitution e', unit: '–', kind: 'number', group: 'contact', hint: '0 < e ≤ 1, every engine, discs and walls' },
+  { key: 'seed', path: 'seed', label: 'Random seed', unit: '1', kind: 'number', group: 'setup', hint: 'gas and pile', enabledWhen: { key: 'kind', values: ['gas', 'pile'] } },
+  { key: 'restitution', path: 'restitution', label: 'Restitution e', unit: '1', kind: 'number', group: 'contact', hint: '0 < e ≤ 1, every engine, discs and walls' },
   { key: 'youngModulus', path: 'soft.youngModulus', label: 'Soft: Young’s modulus E', unit: 'Pa', kind: 'number', group: 'engines', hint: 'stiffer: shorter contacts (about 6 ms at 1e7 Pa, 1 m/s)' },
   { key: 'timeStep', path: 'nscd.timeStep', label: 'NSCD: time step h', unit: 's', kind: 'number', group: 'engines' },
   { key: 'tc', path: 'event.tc', label: 'Event-driven: TC time t_c', unit: 's', kind: 'number', group: 'engines', hint: 'gas and pile; 0: off', enabledWhen: { key: 'kind', values: ['gas', 'pile'] } },

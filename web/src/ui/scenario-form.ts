@@ -21,7 +21,7 @@ export interface FieldSpec {
   /** the scenario path the field writes (and whose validation errors it shows) */
   path: string;
   label: string;
-  /** unit shown next to the label ("–" for dimensionless) */
+  /** unit shown next to the label ("1" for a pure number, as on the plots; none for a select or checkbox) */
   unit: string;
   kind: FieldKind;
   /** the fieldset it goes in (a key of the form's group titles) */
@@ -57,7 +57,7 @@ export function enabledBy(when: EnabledWhen, value: string | boolean): boolean {
 }
 
 export const FIELDS: readonly FieldSpec[] = [
-  { key: 'count', path: 'generate.count', label: 'Number of discs', unit: '–', kind: 'number', group: 'discs' },
+  { key: 'count', path: 'generate.count', label: 'Number of discs', unit: '1', kind: 'number', group: 'discs' },
   {
     // with an area fraction the engine sizes the discs to cover it (radius and largest radius keep only
     // their ratio): a radius typed then changed nothing, and the one shown was not the discs'
@@ -70,25 +70,25 @@ export const FIELDS: readonly FieldSpec[] = [
     group: 'discs', hint: 'blank: all discs have the same radius',
   },
   {
-    key: 'areaFraction', path: 'generate.areaFraction', label: 'Area fraction', unit: '–', kind: 'optional-number',
+    key: 'areaFraction', path: 'generate.areaFraction', label: 'Area fraction', unit: '1', kind: 'optional-number',
     group: 'discs', hint: 'blank: set by the radius',
   },
   {
-    key: 'placement', path: 'generate.placement', label: 'Placement', unit: '–', kind: 'select', group: 'discs',
+    key: 'placement', path: 'generate.placement', label: 'Placement', unit: '1', kind: 'select', group: 'discs',
     options: [['random', 'random'], ['lattice', 'lattice']], hint: 'area fraction: random ≤ 0.5, lattice ≤ 0.85',
   },
   { key: 'speed', path: 'generate.speed', label: 'Initial speed (rms)', unit: 'm/s', kind: 'number', group: 'discs' },
   {
-    key: 'velocities', path: 'generate.velocities', label: 'Initial velocities', unit: '–', kind: 'select', group: 'discs',
+    key: 'velocities', path: 'generate.velocities', label: 'Initial velocities', unit: '1', kind: 'select', group: 'discs',
     options: [['maxwell', 'Maxwell (Gaussian)'], ['fixed', 'one speed, any direction']],
   },
   { key: 'density', path: 'generate.density', label: 'Areal density', unit: 'kg/m²', kind: 'number', group: 'discs' },
-  { key: 'seed', path: 'seed', label: 'Random seed', unit: '–', kind: 'number', group: 'discs' },
+  { key: 'seed', path: 'seed', label: 'Random seed', unit: '1', kind: 'number', group: 'discs' },
   { key: 'boxWidth', path: 'domain.box.width', label: 'Box width', unit: 'm', kind: 'number', group: 'box' },
   { key: 'boxHeight', path: 'domain.box.height', label: 'Box height', unit: 'm', kind: 'number', group: 'box' },
-  { key: 'restitution', path: 'restitution', label: 'Restitution r', unit: '–', kind: 'number', group: 'physics' },
+  { key: 'restitution', path: 'restitution', label: 'Restitution r', unit: '1', kind: 'number', group: 'physics' },
   {
-    key: 'wallRestitution', path: 'wallRestitution', label: 'Wall restitution', unit: '–', kind: 'optional-number',
+    key: 'wallRestitution', path: 'wallRestitution', label: 'Wall restitution', unit: '1', kind: 'optional-number',
     group: 'physics', hint: 'blank: same as r; 1: walls do not cool the gas',
   },
   { key: 'gravityX', path: 'gravity[0]', label: 'g_x', unit: 'm/s²', kind: 'number', group: 'gravity', absent: '0' },
@@ -97,16 +97,16 @@ export const FIELDS: readonly FieldSpec[] = [
     hint: '−9.81: a vertical box (discs fly on parabolas); not 0 needs a convex domain and at most 2000 discs',
   },
   {
-    key: 'tcModel', path: 'collapse.model', label: 'TC collapse model', unit: '–', kind: 'checkbox', group: 'collapse',
+    key: 'tcModel', path: 'collapse.model', label: 'TC collapse model', unit: '1', kind: 'checkbox', group: 'collapse',
     checkboxValues: ['tc', 'none'],
   },
   {
     key: 'tc', path: 'collapse.tc', label: 'TC time t_c', unit: 's', kind: 'optional-number', group: 'collapse',
     hint: 'blank: 10⁻⁴ σ / v_rms', enabledWhen: { key: 'tcModel', checked: true },
   },
-  { key: 'vibEnabled', path: 'vibration.enabled', label: 'Vibrating wall', unit: '–', kind: 'checkbox', group: 'vibration' },
+  { key: 'vibEnabled', path: 'vibration.enabled', label: 'Vibrating wall', unit: '1', kind: 'checkbox', group: 'vibration' },
   {
-    key: 'vibWall', path: 'vibration.wall', label: 'Wall index', unit: '–', kind: 'number', group: 'vibration',
+    key: 'vibWall', path: 'vibration.wall', label: 'Wall index', unit: '1', kind: 'number', group: 'vibration',
     hint: 'box: 0 floor, 1 right, 2 top, 3 left', enabledWhen: { key: 'vibEnabled', checked: true },
   },
   {
