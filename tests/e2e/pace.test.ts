@@ -17,6 +17,9 @@ describe('the pace next to the speed', () => {
     await page.locator('#f-restitution').fill('1');
     await page.locator('#apply').click();
     await waitForState(page, (s) => s.count === 1000 && s.running);
+    // from the top of the page (focusing the slider scrolls it)
+    const top = async (selector: string): Promise<number> => page.locator(selector).evaluate((node) => node.getBoundingClientRect().top + window.scrollY);
+    const canvasTop = await top('#sim-canvas');
     await page.locator('#speed').focus();
     await page.keyboard.press('End');
     expect(await page.locator('#speed-value').textContent()).toBe('1000 s per s');
@@ -25,6 +28,12 @@ describe('the pace next to the speed', () => {
     const reached = Number(/only ([\d.]+)/.exec((await page.locator('#sim-pace').textContent()) ?? '')?.[1]);
     expect(reached).toBeGreaterThan(0);
     expect(reached).toBeLessThan(800);
+    // the notice takes no room in the row: the canvas below does not move as it comes and goes (in the
+    // row it wrapped the row onto a second line and moved the canvas 25 px while the run played)
+    expect(await top('#sim-canvas')).toBe(canvasTop);
+    const notice = await page.locator('#sim-pace').boundingBox();
+    const stage = await page.locator('.stage').first().boundingBox();
+    expect(notice && stage && notice.x >= stage.x && notice.x + notice.width <= stage.x + stage.width + 0.5).toBe(true);
     // paused: nothing to measure
     await page.locator('#btn-play').click();
     await expect.poll(async () => page.locator('#sim-pace').isHidden()).toBe(true);

@@ -53,6 +53,15 @@ describe('on a phone', () => {
     expect(phone.canvas).toBeLessThanOrEqual(Math.ceil(58 + (view * 5) / 0.0098));
     expect(phone.canvas).toBeGreaterThan(phone.wrap);
     expect(phone).toMatchObject({ region: 'region', tabindex: '0' });
+    // a phone draws no scrollbar: the line under the canvas says where the rest is, and its edge fades
+    const hint = page.locator('#canvas-wrap-scroll-hint');
+    await expect.poll(async () => (await hint.isVisible()) && (await hint.textContent())).toMatch(/scroll it right to see the rest\.$/);
+    expect(await page.locator('#canvas-wrap').getAttribute('aria-describedby')).toBe('canvas-wrap-scroll-hint');
+    expect(await page.evaluate(() => document.getElementById('canvas-wrap')!.className)).toMatch(/\bmore-right\b/);
+    await page.evaluate(() => { const wrap = document.getElementById('canvas-wrap')!; wrap.scrollLeft = wrap.scrollWidth; });
+    await expect.poll(async () => hint.textContent()).toMatch(/scroll it left to see the rest\.$/);
+    await page.evaluate(() => { document.getElementById('canvas-wrap')!.scrollLeft = 0; });
+    await expect.poll(async () => hint.textContent()).toMatch(/scroll it right/);
     // the keyboard scrolls it: focus, then the right arrow key
     await page.locator('#canvas-wrap').focus();
     await page.keyboard.press('ArrowRight');
@@ -62,6 +71,7 @@ describe('on a phone', () => {
     await expect.poll(async () => sizes()).toMatchObject({ region: null, tabindex: null });
     const tablet = await sizes();
     expect(tablet.canvas).toBeLessThanOrEqual(tablet.wrap);
+    await expect.poll(async () => hint.isHidden()).toBe(true);
     expect(errors).toEqual([]);
     await closePage(page);
   });

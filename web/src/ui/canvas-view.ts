@@ -1,4 +1,5 @@
 /** The simulation canvas: sized to its wrapper (and the window), redrawn on the next animation frame when asked. */
+import { el } from './dom';
 import { PHONE_WIDTH } from './page-layout';
 
 /** the canvas never gets taller than this fraction of the window */
@@ -47,8 +48,23 @@ export function refitWithColumn(wrap: HTMLElement, fit: () => void): void {
   if (stage) new ResizeObserver(() => requestAnimationFrame(fit)).observe(stage);
 }
 
+/**
+ * The line under a canvas that scrolls sideways, by where it is scrolled (its left edge, its width,
+ * the canvas's): which way the rest of the scene lies. Phones browsers draw no scrollbar, and the
+ * avalanche's floor was cut mid-label ("floor to x = 1") with nothing saying there was more.
+ */
+export function sceneScrollHint(scrollLeft: number, clientWidth: number, scrollWidth: number): string {
+  const left = scrollLeft > 1;
+  const right = scrollLeft + clientWidth < scrollWidth - 1;
+  if (!left && !right) return '';
+  const way = left && right ? 'sideways' : right ? 'right' : 'left';
+  return `The scene is wider than the screen, to keep its grains legible: scroll it ${way} to see the rest.`;
+}
+
 export class CanvasView {
   private needsDraw = true;
+  /** under the canvas while it scrolls sideways: which way the rest is (sceneScrollHint) */
+  private scrollHint: HTMLParagraphElement | null = null;
   private dpr = window.devicePixelRatio || 1;
   /** the frame loop's: something new to draw */
   private wake: () => void = () => undefined;
@@ -93,19 +109,43 @@ export class CanvasView {
     this.wake = wake;
   }
 
-  /** a canvas wider than its wrapper scrolls in it, a region the keyboard can reach and scroll */
+  /**
+   * A canvas wider than its wrapper scrolls in it, a region the keyboard can reach and scroll, with
+   * a line under it saying which way the rest lies and a fade at the edge that has more.
+   */
   private scrollSideways(on: boolean): void {
-    if (this.wrap.classList.contains('scrolls-x') === on) return;
-    this.wrap.classList.toggle('scrolls-x', on);
-    if (on) {
-      this.wrap.tabIndex = 0;
-      this.wrap.setAttribute('role', 'region');
-      this.wrap.setAttribute('aria-label', 'The simulation, wider than the screen: scroll sideways');
-    } else {
-      this.wrap.removeAttribute('tabindex');
-      this.wrap.removeAttribute('role');
-      this.wrap.removeAttribute('aria-label');
+    if (this.wrap.classList.contains('scrolls-x') !== on) {
+      this.wrap.classList.toggle('scrolls-x', on);
+      if (on) {
+        this.wrap.tabIndex = 0;
+        this.wrap.setAttribute('role', 'region');
+        this.wrap.setAttribute('aria-label', 'The simulation, wider than the screen: scroll sideways');
+        if (!this.scrollHint) {
+          this.scrollHint = el('p', { class: 'hint scene-scroll-hint', id: `${this.wrap.id || 'canvas'}-scroll-hint` });
+          this.wrap.after(this.scrollHint);
+          this.wrap.addEventListener('scroll', () => this.showScrollHint(), { passive: true });
+        }
+        this.wrap.setAttribute('aria-describedby', this.scrollHint.id);
+      } else {
+        this.wrap.removeAttribute('tabindex');
+        this.wrap.removeAttribute('role');
+        this.wrap.removeAttribute('aria-label');
+        this.wrap.removeAttribute('aria-describedby');
+      }
     }
+    // after the canvas took its new width
+    requestAnimationFrame(() => this.showScrollHint());
+  }
+
+  private showScrollHint(): void {
+    if (!this.scrollHint) return;
+    const on = this.wrap.classList.contains('scrolls-x');
+    const { scrollLeft, clientWidth, scrollWidth } = this.wrap;
+    const text = on ? sceneScrollHint(scrollLeft, clientWidth, scrollWidth) : '';
+    if (this.scrollHint.textContent !== text) this.scrollHint.textContent = text;
+    this.scrollHint.hidden = text === '';
+    this.wrap.classList.toggle('more-left', on && scrollLeft > 1);
+    this.wrap.classList.toggle('more-right', on && scrollLeft + clientWidth < scrollWidth - 1);
   }
 
   invalidate(): void {
