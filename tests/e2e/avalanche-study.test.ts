@@ -47,6 +47,16 @@ describe('the avalanche study panel', () => {
     await waitForStudy(page, (s) => !s.running && s.rows === 1);
     expect(await text(page, '#study-progress-text')).toBe('1 of 1 case done');
     expect(await text(page, '#study-result')).toMatch(/^1 collapse in [\d.]+ s \(μ = 0\.5/);
+    // the legend's swatches are what the plot draws: a dot for the cases (was a hollow square), a dashed
+    // line for 1.2 a, a dotted one for 1.9 a^(2/3) (was dashed too)
+    const swatches = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('#plot-study .u-legend .u-series')]
+      .filter((row) => getComputedStyle(row).display !== 'none')
+      .map((row) => {
+        const marker = row.querySelector<HTMLElement>('.u-marker')!;
+        const style = getComputedStyle(marker);
+        return `${row.querySelector('.u-label')?.textContent}: ${marker.classList.contains('marker-dot') ? 'dot' : style.borderTopStyle}${style.borderRadius === '50%' ? ', round' : ''}`;
+      }));
+    expect(swatches).toEqual(['this study: dot, round', 'Lube et al.: 1.2 a: dashed', 'Lube et al.: 1.9 a^(2/3): dotted']);
     expect(errors).toEqual([]);
     await closePage(page);
   });
@@ -172,6 +182,10 @@ describe('the avalanche study panel', () => {
     await page.locator('#study-aspects').fill('0.5, 8');
     await page.locator('#study-run').click();
     await expect.poll(() => text(page, '#study-progress-text')).toMatch(/ of 2 cases done · a = /);
+    // while it runs the button says that pressing it starts again, and what that drops
+    expect(await text(page, '#study-run')).toBe('Restart study');
+    expect(await page.locator('#study-restart-note').isVisible()).toBe(true);
+    expect(await text(page, '#study-restart-note')).toBe('Restart drops the cases done so far; Cancel (below) stops and keeps them.');
     await page.locator('#study-aspects').fill('1.5');
     // started again, then two frames
     const line = await page.evaluate(async () => {
@@ -182,6 +196,8 @@ describe('the avalanche study panel', () => {
     expect(line).toMatch(/^0 of 1 case done/);
     await waitForStudy(page, (s) => !s.running && s.rows === 1);
     expect(await text(page, '#study-progress-text')).toBe('1 of 1 case done');
+    expect(await text(page, '#study-run')).toBe('Run study');
+    expect(await page.locator('#study-restart-note').isHidden()).toBe(true);
     expect(errors).toEqual([]);
     await closePage(page);
   });

@@ -64,7 +64,12 @@ export class StudyPanel {
   private readonly aspects: HTMLInputElement;
   private readonly aspectsError = el('p', { class: 'field-error', id: 'err-study-aspects', hidden: true });
   private readonly size: HTMLSelectElement;
-  private readonly runButton = el('button', { type: 'submit', class: 'primary', id: 'study-run' }, 'Run study');
+  private readonly runButton = el('button', { type: 'submit', class: 'primary', id: 'study-run', 'aria-describedby': 'study-restart-note' }, 'Run study');
+  /**
+   * Beside the button while a study runs, which it then restarts: a second press used to drop the
+   * cases done so far under the same "Run study", with nothing saying so (a full study is minutes).
+   */
+  private readonly restartNote = el('span', { class: 'hint', id: 'study-restart-note', hidden: true }, 'Restart drops the cases done so far; Cancel (below) stops and keeps them.');
   private readonly progress: ProgressView;
   private readonly progressText = el('p', { class: 'hint', id: 'study-progress-text', 'aria-live': 'polite' });
   /** what the chosen aspect ratios and size cost: grains per case, how long */
@@ -97,7 +102,7 @@ export class StudyPanel {
       el('p', { class: 'hint' }, `Aspect ratios from ${ASPECT_MIN} to ${ASPECT_MAX}; columns at least so many grains wide × high (full: the size the slopes are measured at; the smaller ones show how the study runs).`),
       this.estimate,
       el('p', { class: 'hint' }, `One collapse per a, on ${plural(this.pool.size(), 'worker')}: the current scenario’s μ, μ_r, e, solver and seed (apply the form first); the study’s own radii 4–6 mm, time step 5·10⁻⁵ s and tolerance 10⁻⁴ R, as on the command line. The column W wide and a W high, settled behind the gate, then released. The plot uses the settled a = H0/L0.`),
-      el('div', { class: 'form-actions' }, this.runButton),
+      el('div', { class: 'form-actions' }, this.runButton, this.restartNote),
       this.progress.root,
       this.progressText,
     );
@@ -178,6 +183,7 @@ export class StudyPanel {
     // how long settling takes here, s per grain: the last case's, once one has settled
     let settleRate = SETTLE_SECONDS_PER_GRAIN;
     this.running = true;
+    this.showRunning(true);
     this.fraction = 0;
     this.progress.start(0);
     this.result.classList.remove('error');
@@ -233,9 +239,16 @@ export class StudyPanel {
       window.clearInterval(ticker);
       if (generation === this.generation) {
         this.running = false;
+        this.showRunning(false);
         this.progress.stop();
       }
     }
+  }
+
+  /** the button says what a press does: run, or, while a study runs, start it again */
+  private showRunning(running: boolean): void {
+    this.runButton.textContent = running ? 'Restart study' : 'Run study';
+    this.restartNote.hidden = !running;
   }
 
   private finished(): StudyRow[] {

@@ -37,6 +37,19 @@ export interface ChainPlotOptions {
 
 export type Column = ArrayLike<number | null>;
 
+/** the legend swatch of each series drawn as markers alone: a filled dot of its colour (styles.css) */
+function dotSwatches(series: readonly SeriesSpec[]): (u: uPlot) => void {
+  return (u) => {
+    for (const row of u.root.querySelectorAll<HTMLElement>('.u-legend .u-series')) {
+      const spec = series.find((s) => s.label === row.querySelector('.u-label')?.textContent);
+      const marker = row.querySelector<HTMLElement>('.u-marker');
+      if (!spec || !marker || !spec.points || spec.line !== false) continue;
+      marker.classList.add('marker-dot');
+      marker.style.background = spec.color;
+    }
+  };
+}
+
 export class ChainPlot {
   private readonly view: PlotView;
   private signature = '';
@@ -80,7 +93,10 @@ export class ChainPlot {
         ],
         cursor: { drag: { x: true, y: false } },
         legend: { live: false },
-        ...(o.shortTitle !== undefined ? { hooks: { init: [fitTitle(o.shortTitle)], setSize: [fitTitle(o.shortTitle)] } } : {}),
+        hooks: {
+          init: [dotSwatches(series), ...(o.shortTitle !== undefined ? [fitTitle(o.shortTitle)] : [])],
+          ...(o.shortTitle !== undefined ? { setSize: [fitTitle(o.shortTitle)] } : {}),
+        },
       },
       [[], ...series.map(() => [])],
     );

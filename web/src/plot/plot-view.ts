@@ -57,6 +57,15 @@ export interface PlotExport {
   csvSubject?: () => string;
 }
 
+/**
+ * A legend swatch's border style for a line drawn with `dash` ([on, off, …] px): 'dotted' when its
+ * dashes are dots (2 px or less), 'dashed' for longer ones, 'solid' for a plain line.
+ */
+export function markerStyle(dash: readonly number[] | undefined): 'solid' | 'dashed' | 'dotted' {
+  if (!dash || dash.length === 0) return 'solid';
+  return (dash[0] ?? 0) <= 2 ? 'dotted' : 'dashed';
+}
+
 export class PlotView {
   private plot: uPlot | null = null;
   private options: PlotOptions | null = null;
@@ -310,8 +319,9 @@ export class PlotView {
     const series = fitted.series ? this.hidden.apply(fitted.series) : fitted.series;
     // the values under the pointer, on a line of its own under the chart (the legend stays fixed)
     const plugins = [...(fitted.plugins ?? []), hoverReadout(options, this.readoutSource())];
-    // a dashed line's legend swatch dashed too: the soft ledger's total and initial energy share a colour
-    const legend: uPlot.Legend = { ...fitted.legend, markers: { dash: (u, i) => (u.series[i]?.dash?.length ? 'dashed' : 'solid'), ...fitted.legend?.markers } };
+    // a dashed line's legend swatch dashed too (the soft ledger's total and initial energy share a
+    // colour), and a dotted one dotted (the avalanche study's 1.9 a^(2/3) beside the dashed 1.2 a)
+    const legend: uPlot.Legend = { ...fitted.legend, markers: { dash: (u, i) => markerStyle(u.series[i]?.dash), ...fitted.legend?.markers } };
     this.plot = new uPlot({ ...this.recordingTicks({ ...fitted, ...(series ? { series } : {}), hooks, plugins, legend }), ...size }, data, this.container);
     legendToggles(this.plot);
     if (focused) refocusLegendEntry(this.plot, focused);
