@@ -46,10 +46,10 @@ bool checkSetup(const AvalancheScenarioSpec& s, std::vector<Issue>& errors) {
   const double pitch = nscd::latticePitch(columnSetup(s));
   if (!(s.columnWidth >= pitch))
     errors.push_back(Issue{"column.width", num(s.columnWidth),
-                           "must hold one grain: at least the lattice pitch, 2.04 grains.rmax = " + formatShort(pitch) + " m"});
+                           "must hold one grain: at least the lattice pitch, 2.04 times grains.rmax = " + formatShort(pitch) + " m"});
   if (!(s.columnHeight >= pitch))
     errors.push_back(Issue{"column.height", num(s.columnHeight),
-                           "must hold one grain: at least the lattice pitch, 2.04 grains.rmax = " + formatShort(pitch) + " m"});
+                           "must hold one grain: at least the lattice pitch, 2.04 times grains.rmax = " + formatShort(pitch) + " m"});
   if (!(s.floorLength > s.columnWidth))
     errors.push_back(Issue{"floor.length", num(s.floorLength), "must exceed column.width = " + num(s.columnWidth) + " m"});
   const double grains = std::floor(s.columnWidth / d) * std::floor(s.columnHeight / d);

@@ -183,7 +183,7 @@ TEST(AvalancheScenario, ImpossibleSetUpsAreRejectedBeforeAnythingIsBuilt) {
   p = problems(R"({"schema": 1, "engine": "avalanche", "grains": {"rmin": 0.000001, "rmax": 0.01}, "floor": {"length": 1}})");
   EXPECT_TRUE(mentions(p, "floor.length = 1: needs 500,000 floor discs of radius grains.rmin = 1e-06 m (limit 200,000)")) << ::testing::PrintToString(p);
   EXPECT_TRUE(mentions(problems(R"({"schema": 1, "engine": "avalanche", "column": {"width": 0.01}})"),
-                       "column.width = 0.01: must hold one grain: at least the lattice pitch, 2.04 grains.rmax = 0.01224 m"));
+                       "column.width = 0.01: must hold one grain: at least the lattice pitch, 2.04 times grains.rmax = 0.01224 m"));
   // wider than a grain but narrower than the lattice's pitch: it used to run with no grain at all
   EXPECT_TRUE(mentions(problems(R"({"schema": 1, "engine": "avalanche", "column": {"width": 0.0121}})"),
                        "column.width = 0.0121: must hold one grain"));

@@ -273,8 +273,12 @@ describe('the village', () => {
   });
 
   it('names loose grains that reach it while the main mass does not', () => {
-    expect(villageText(0.5, summary, 2, 1)).toBe('at 0.5 m: safe, the flow stopped 0.19 m short; 1 loose grain reached it');
-    expect(villageText(0.5, { ...summary, runout: 0.2 }, 1, 3)).toBe('at 0.5 m: not reached so far (0.3 m to go); 3 loose grains reached it');
+    // the verdict names the main mass: "safe … 1 loose grain reached it" read as a contradiction
+    expect(villageText(0.5, summary, 2, 1)).toBe('at 0.5 m: not destroyed, the main mass stopped 0.19 m short; 1 loose grain, thrown ahead, reached it');
+    expect(villageText(0.5, { ...summary, runout: 0.2 }, 1, 3)).toBe('at 0.5 m: not reached by the main mass so far (0.3 m to go); 3 loose grains, thrown ahead, reached it');
+    expect(villageText(0.5, summary, 2, 0)).toBe('at 0.5 m: safe, the flow stopped 0.19 m short');
+    expect(phaseText(2, 0.8, 5, summary, 0.5, null, 2)).toContain(' · the village was spared by the main mass · ');
+    expect(phaseText(2, 0.8, 5, summary, 0.5, null, 0)).toContain(' · the village is safe · ');
     // a grain reaches x when its right edge, centre + radius, is at x or beyond (the runout's measure);
     // frames hold (x, y, angle, speed, vx, vy, spin) per grain; the load's radii go on with the fixed floor discs
     const frame = [0.1, 0.01, 0, 0, 0, 0, 0, 0.495, 0.01, 0, 0.2, 0.2, 0, 0, 0.494, 0.01, 0, 0, 0, 0, 0, 0.7, 0.005, 0, 1, 1, 0, 0];

@@ -208,7 +208,7 @@ export function startAvalancheApp(): void {
       plotsDirty = true;
     }
     readout?.update(msg.summary, msg.phase, village, looseAtVillage);
-    const text = phaseText(msg.phase, msg.time, settleMaxTime, msg.summary, village, msg.status === AdvanceStatus.Finished ? msg.time : null);
+    const text = phaseText(msg.phase, msg.time, settleMaxTime, msg.summary, village, msg.status === AdvanceStatus.Finished ? msg.time : null, looseAtVillage);
     if (phaseLine.textContent !== text) phaseLine.textContent = text;
     phaseLine.dataset['phase'] = String(msg.phase);
   }

@@ -88,7 +88,8 @@ export function grainsReaching(x: number, grains: ArrayLike<number>, radii: Arra
  * Lines: "none (…)", "at 0.5 m: reached at t = 0.31 s — destroyed", "at 0.5 m: safe, the flow stopped 0.18 m short", …
  * A main mass that reached the village and ends short of it (its front grains came loose) says so after "destroyed".
  * The village is judged by the main mass, as the runout is; `loose` grains thrown ahead of it that
- * reach the village are named after the verdict ("…; 2 loose grains reached it").
+ * reach the village are named after the verdict, which then names the main mass ("not destroyed,
+ * the main mass stopped 0.04 m short; 2 loose grains, thrown ahead, reached it").
  */
 export function villageText(x: number | null, s: AvalancheSummary, phase: AvalanchePhaseCode, loose = 0): string {
   if (x === null) return 'none (set its distance in the form)';
@@ -102,8 +103,15 @@ export function villageText(x: number | null, s: AvalancheSummary, phase: Avalan
     return `${at}: reached at t = ${formatNumber(s.villageReachedAt, 3)} s — destroyed${since}`;
   }
   if (phase === 0) return `${at}: the gate is still closed`;
-  const strays = loose > 0 ? `; ${formatCount(loose)} loose grain${loose === 1 ? '' : 's'} reached it` : '';
-  return phase === 2 ? `${at}: safe, the flow stopped ${short} m short${strays}` : `${at}: not reached so far (${short} m to go)${strays}`;
+  if (loose > 0) {
+    // "safe … 1 loose grain reached it" beside a grain drawn past the house read as a contradiction:
+    // the verdict is the main mass's, and the line now says so
+    const strays = `${formatCount(loose)} loose grain${loose === 1 ? '' : 's'}, thrown ahead, reached it`;
+    return phase === 2
+      ? `${at}: not destroyed, the main mass stopped ${short} m short; ${strays}`
+      : `${at}: not reached by the main mass so far (${short} m to go); ${strays}`;
+  }
+  return phase === 2 ? `${at}: safe, the flow stopped ${short} m short` : `${at}: not reached so far (${short} m to go)`;
 }
 
 /**
@@ -126,6 +134,7 @@ export function settlingClock(time: number, settleMaxTime: number): string {
  */
 export function phaseText(
   phase: AvalanchePhaseCode, time: number, settleMaxTime: number, s: AvalancheSummary, village: number | null = null, cutAt: number | null = null,
+  loose = 0,
 ): string {
   const steps = `${formatCount(s.grains)} grains · ${formatCount(s.steps + s.settleSteps)} steps`;
   if (phase === 0) return `Settling behind the closed gate — ${settlingSoFar(time, settleMaxTime)} so far · ${steps}`;
@@ -133,7 +142,9 @@ export function phaseText(
     return `Ended at t = ${formatNumber(cutAt, 6)} s, the longest run after the gate opens, with the grains still moving: no final runout (raise that field for one) · ${steps}`;
   }
   if (phase === 1) return `Flowing — t = ${formatNumber(time, 6)} s since the gate opened · ${steps}`;
-  const fate = village !== null ? ` · the village ${s.villageReachedAt >= 0 ? 'was destroyed' : 'is safe'}` : '';
+  // loose grains at the house (villageText): the main mass spared it, but "is safe" would not be the whole story
+  const spared = loose > 0 ? 'was spared by the main mass' : 'is safe';
+  const fate = village !== null ? ` · the village ${s.villageReachedAt >= 0 ? 'was destroyed' : spared}` : '';
   const fallen = s.fallen > 0 ? ` · ${formatCount(s.fallen)} grain${s.fallen === 1 ? '' : 's'} fell off the end of the floor` : '';
   return `Stopped at t = ${formatNumber(s.collapseTime >= 0 ? s.collapseTime : time, 6)} s (kinetic energy below the stop threshold)${fate}${fallen} · ${steps}`;
 }
