@@ -640,6 +640,24 @@ describe('embed mode', () => {
     });
   }
 
+  // a frame taller than the chart asks: the plot grows into it (a 900 x 560 frame left 150-220 px
+  // blank under the avalanche's energy plot), up to as tall as it is wide, and still fits the frame
+  for (const [file, plot, least] of [['avalanche.html', 'energy', 480], ['index.html', 'energy', 530]] as const) {
+    it(`${file}: the ${plot} plot grows into a 900 x 560 frame's height`, async () => {
+      const { page, errors } = await openPage(browser(), `${inject('baseUrl')}${file}?embed=1&plot=${plot}&play=0`, { width: 900, height: 560 });
+      await waitForState(page, (s) => s.count > 0);
+      const card = `#card-${plot}`;
+      await expect.poll(async () => page.locator(card).evaluate((node) => Math.round(node.getBoundingClientRect().bottom)), { timeout: 10_000 }).toBeGreaterThanOrEqual(least);
+      // the plotting area no taller than the chart's box is wide
+      const area = await page.locator(`${card} .u-over`).boundingBox();
+      const body = await page.locator(`#plot-${plot}`).boundingBox();
+      expect(area && body && area.height <= body.width + 1).toBe(true);
+      expect(await misfits(page, 900, 560)).toEqual([]);
+      expect(errors).toEqual([]);
+      await closePage(page);
+    });
+  }
+
   it('an embed with a plot keeps its one line, under the plot, and none under the simulation', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?embed=1&plot=energy`, { width: 480, height: 360 });
     await waitForState(page, (s) => s.count > 0);

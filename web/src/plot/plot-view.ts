@@ -33,6 +33,11 @@ const EMBED_BOTTOM_GAP = 12;
  */
 const FULL_LEGEND_MIN_HEIGHT = 180;
 
+/** embedded, a chart grows into a tall frame's room up to this many times its width in height */
+const EMBED_GROW_ASPECT = 1;
+/** CSS px a grown chart stays short of its room */
+const EMBED_GROW_SLACK = 4;
+
 /** the page is embedded with one plot (?embed=1&plot=…, ui/page-layout.ts): that plot fits the frame's height */
 function fitsFrame(): boolean {
   return document.body.classList.contains('embed') && document.body.classList.contains('with-plot');
@@ -235,7 +240,12 @@ export class PlotView {
   private fittedHeight(): number {
     const room = this.room();
     // a chart that starts too low to fit (under the canvas, in a portrait frame) keeps its height: the frame scrolls to it
-    return room !== null && room >= EMBED_MIN_HEIGHT ? Math.floor(Math.min(this.height, room)) : this.height;
+    if (room === null || room < EMBED_MIN_HEIGHT) return this.height;
+    // a frame taller than the chart asks: it grows into it, up to about as tall as it is wide (a
+    // 900 x 560 frame left 150-220 px blank under the avalanche's energy plot)
+    const tallest = Math.max(this.height, EMBED_GROW_ASPECT * this.container.clientWidth);
+    // grown, it keeps a few px short of the room: filled to the pixel, rounding made the page 1 px taller than the frame
+    return Math.floor(room > this.height ? Math.max(this.height, Math.min(room - EMBED_GROW_SLACK, tallest)) : room);
   }
 
   /**
