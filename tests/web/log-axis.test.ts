@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_TIME_SPAN } from '../../web/src/avalanche/avalanche-plots';
 import { runTimeRange } from '../../web/src/plot/series';
 import { scaleTick } from '../../web/src/render/legend';
-import { axisValues, decadeRange, fitAxisTitle, labelTickSpace, logAxisValues, powerOfTen, showLonePoints, TICK_LABEL_GAP, tickLabels, tickSpace, tickStep, tickValues, withTickRoom, wrapWords } from '../../web/src/plot/plot-view';
+import { axisValues, decadeRange, fitAxisTitle, labelTickSpace, logAxisValues, logSplits, powerOfTen, showLonePoints, TICK_LABEL_GAP, tickLabels, tickSpace, tickStep, tickValues, withTickRoom, wrapWords } from '../../web/src/plot/plot-view';
 
 /** the two things logAxisValues reads of a chart: the axis' side and the plotting area (CSS px at ratio 1) */
 function chart(width: number, height: number): uPlot {
@@ -259,5 +259,26 @@ describe('fitAxisTitle', () => {
   it('draws the full title where it fits along the plotting area, the short one where it would be cut (a chart fitted into a 480 x 360 frame)', () => {
     expect(titled(300)).toBe('kinetic energy E_kin (J)');
     expect(titled(130)).toBe('E_kin (J)');
+  });
+});
+
+// uPlot's own log ticks add and round to a table of decimals: for some ranges under 1e-20 they never
+// reached the top and the tab froze (an avalanche of areal density 1e-15 kg/m², energies 1e-28 J)
+describe('logSplits: the ticks of a log axis, at any magnitude', () => {
+  const splits = (min: number, max: number): number[] => logSplits(null as unknown as uPlot, 1, min, max);
+  it('1 to 9 times each power of ten over a few decades, exact decimals', () => {
+    const s = splits(1e-28, 1e-24);
+    expect(s.length).toBe(4 * 9 + 1);
+    expect(s[0]).toBe(1e-28);
+    expect(s[1]).toBe(2e-28);
+    expect(s[s.length - 1]).toBe(1e-24);
+    for (let k = 1; k < s.length; k++) expect(s[k]!).toBeGreaterThan(s[k - 1]!);
+    expect(splits(0.3, 20)).toEqual([0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20]);
+  });
+  it('the powers alone past 12 decades; nothing for a range that cannot be a log range', () => {
+    expect(splits(1e-300, 1e10)).toEqual(Array.from({ length: 311 }, (_, k) => Number(`1e${k - 300}`)));
+    expect(splits(0, 1)).toEqual([]);
+    expect(splits(1, Infinity)).toEqual([]);
+    expect(splits(Number.NaN, 1)).toEqual([]);
   });
 });

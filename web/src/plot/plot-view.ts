@@ -318,7 +318,7 @@ export class PlotView {
     this.options = options;
     this.data = data;
     this.drawnPoints = data[0]?.length ?? 0;
-    const fitted = fitsFrame() ? compactTimeAxis(withTickRoom(options)) : withTickRoom(options);
+    const fitted = withLogSplits(fitsFrame() ? compactTimeAxis(withTickRoom(options)) : withTickRoom(options));
     // the legend's toggles follow each series switched on or off: by mouse, keyboard or setSeriesShown;
     // and the memory of those switched off, which the new chart starts from (a rebuild turned every
     // series back on: the energy plot's log axis, Haff's curve coming or going, Reset, a new load)
@@ -760,6 +760,34 @@ export function decadeRange(min: number | null, max: number | null): [number, nu
   let hi = pow10(Math.ceil(Math.log10(max) - 1e-9));
   if (hi <= lo) hi = lo * 10;
   return [lo, hi];
+}
+
+/**
+ * The ticks of a base-10 log axis from `min` to `max`: 1 to 9 times each power of ten while the axis
+ * spans at most 12 decades, the powers alone past that, each written from its decimal form ("2e-25"),
+ * at most ~400. uPlot's own log ticks step by adding and rounding to a table of decimals that ends
+ * near 1e-32, and for some ranges under 1e-20 never reach the top: an avalanche of grains of areal
+ * density 1e-15 kg/m² (energies 1e-28 to 1e-24 J) froze the tab building a list of millions of ticks.
+ */
+export function logSplits(_u: uPlot, _axisIdx: number, min: number, max: number): number[] {
+  if (!(min > 0) || !(max >= min) || !Number.isFinite(max)) return [];
+  const first = Math.floor(Math.log10(min) + 1e-9);
+  const last = Math.ceil(Math.log10(max) - 1e-9);
+  const mults = last - first <= 12 ? [1, 2, 3, 4, 5, 6, 7, 8, 9] : [1];
+  const out: number[] = [];
+  for (let e = first; e <= last && out.length < 400; e++) {
+    for (const m of mults) {
+      const v = Number(`${m}e${e}`);
+      if (v >= min * (1 - 1e-9) && v <= max * (1 + 1e-9)) out.push(v);
+    }
+  }
+  return out;
+}
+
+/** `options` with logSplits for every log axis (those whose values are logAxisValues) that gives no splits of its own. */
+function withLogSplits(options: PlotOptions): PlotOptions {
+  if (!options.axes) return options;
+  return { ...options, axes: options.axes.map((a) => (a.values === logAxisValues && a.splits === undefined ? { ...a, splits: logSplits } : a)) };
 }
 
 /** A base-10 log scale over whole decades (decadeRange). */
