@@ -133,8 +133,8 @@ export class CanvasView {
         this.wrap.removeAttribute('aria-describedby');
       }
     }
-    // after the canvas took its new width
-    requestAnimationFrame(() => this.showScrollHint());
+    // after the canvas took its new width (a page whose canvas never scrolled has no line to update)
+    if (this.scrollHint) requestAnimationFrame(() => this.showScrollHint());
   }
 
   private showScrollHint(): void {
