@@ -87,4 +87,20 @@ describe('a scenario too large for a link', () => {
     expect(errors).toEqual([]);
     await closePage(page);
   });
+
+  // refused, on a page that leaves the status line to the panel (avalanche, soft, comparison): the line
+  // went on saying "Loading the scenario (… of JSON)…" for good once the run had finished
+  for (const file of ['avalanche.html', 'soft.html']) {
+    it(`${file}: a large scenario refused puts the status line back`, async () => {
+      const { page, errors } = await openPage(browser(), `${inject('baseUrl')}${file}?until=0.02`);
+      await waitForState(page, (s) => s.count > 0 && !s.running);
+      const before = (await page.locator('#status').textContent()) ?? '';
+      expect(before).not.toContain('Loading');
+      await page.locator('#upload-json').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(`{${' '.repeat(200_000)}x`) });
+      await expect.poll(() => page.locator('#json-errors').textContent()).toContain('Not applied');
+      await expect.poll(() => page.locator('#status').textContent()).toBe(before);
+      expect(errors).toEqual([]);
+      await closePage(page);
+    });
+  }
 });

@@ -85,6 +85,8 @@ export class ScenarioPanel {
    */
   private held: (() => string) | null = null;
   private readonly heldNote: HTMLElement;
+  /** the status line while it says a large scenario is loading (applyText), with what it said before */
+  private loadingStatus: { element: HTMLElement; text: string; before: string } | null = null;
   private readonly heldText: HTMLElement;
   /** the controls that send a scenario to the engine (unavailable() disables them) */
   private readonly senders: Array<HTMLButtonElement | HTMLSelectElement | HTMLInputElement> = [];
@@ -277,6 +279,8 @@ export class ScenarioPanel {
    * except after Reset (the same scenario again, the inputs as the user left them).
    */
   showScenario(scenario: JsonObject, origin: LoadOrigin): void {
+    // loaded: the page's own status follows the new run
+    this.loadingStatus = null;
     const refillForm = origin !== 'reset';
     this.base = scenario;
     this.changed = [];
@@ -348,7 +352,10 @@ export class ScenarioPanel {
     );
     // a page that does not keep the status itself (it would call preventDefault): the status line says it
     const status = document.getElementById('status');
-    if (unclaimed && status) status.textContent = detail.text;
+    if (unclaimed && status) {
+      this.loadingStatus = { element: status, text: detail.text, before: status.textContent ?? '' };
+      status.textContent = detail.text;
+    }
     let sent = false;
     const send = (): void => {
       if (sent) return;
@@ -397,6 +404,11 @@ export class ScenarioPanel {
   /** Shows a rejected scenario's errors: next to their fields (form) or as a list (JSON, file, preset). */
   showErrors(origin: LoadOrigin, errors: readonly ValidationError[]): void {
     this.clearErrors();
+    // the status line said "Loading the scenario (… of JSON)…" for it: the scenario before stays, and so
+    // does what the line said of it (on a finished run nothing else put it back, and it said "Loading" for good)
+    const loading = this.loadingStatus;
+    this.loadingStatus = null;
+    if (loading && loading.element.textContent === loading.text) loading.element.textContent = loading.before;
     const header = 'Not applied — the previous scenario is still loaded:';
     if (origin === 'form') {
       const { byField, rest } = assignErrors(errors, this.model.fields);
