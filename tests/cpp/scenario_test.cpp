@@ -378,6 +378,15 @@ TEST(Json, RoundTripsStringsAndNumbers) {
   EXPECT_EQ(std::strtod(formatNumber(0.1 + 0.2).c_str(), nullptr), 0.1 + 0.2);
 }
 
+TEST(Json, AByteOrderMarkBeforeTheDocumentIsSkipped) {
+  Json v;
+  JsonError err;
+  ASSERT_TRUE(parseJson("\xEF\xBB\xBF{\"a\": 1}", v, err)) << err.message;
+  EXPECT_EQ(v.find("a")->asNumber(), 1);
+  // only before the document: inside it, it is still not JSON
+  EXPECT_FALSE(parseJson("{\"a\": \xEF\xBB\xBF" "1}", v, err));
+}
+
 TEST(Json, CountsAreWrittenWithThousandsSeparators) {
   EXPECT_EQ(formatCount(0), "0");
   EXPECT_EQ(formatCount(999), "999");

@@ -321,6 +321,21 @@ describe('the avalanche page', () => {
     await closePage(page);
   });
 
+  // an invisible byte-order mark pasted before the JSON was refused as "unexpected character '\xef'"
+  // (the same file uploaded loads: the browser drops it), and on this page called a gas scenario
+  it('JSON pasted with a byte-order mark before it applies', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0`);
+    await waitForState(page, (s) => s.count === 128);
+    const scenario = JSON.parse(await page.locator('#scenario-json').inputValue()) as Record<string, unknown>;
+    await page.locator('#scenario-json').evaluate((e) => e.closest('details')?.setAttribute('open', ''));
+    await page.locator('#scenario-json').fill(`\uFEFF${JSON.stringify({ ...scenario, name: 'with a BOM' })}`);
+    await page.locator('#apply-json').click();
+    await expect.poll(async () => page.locator('#scenario-title').textContent()).toBe('with a BOM');
+    expect(await page.locator('#json-errors').textContent()).toBe('');
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
   it('a boundary segment of zero length in the JSON is named with the segment as written', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0`);
     await waitForState(page, (s) => s.count === 128);

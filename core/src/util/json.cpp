@@ -436,6 +436,14 @@ bool parseJson(const std::string& text, Json& out, JsonError& error) {
     error.message = "text longer than 64 MiB";
     return false;
   }
+  // a UTF-8 byte-order mark before the document (Windows editors write one; a browser's file upload
+  // drops it, so the page read a file the command line refused as "unexpected character '\xef'")
+  static const std::string kBom = "\xEF\xBB\xBF";
+  if (text.compare(0, kBom.size(), kBom) == 0) {
+    const std::string rest = text.substr(kBom.size());
+    Parser p(rest, error);
+    return p.parseDocument(out);
+  }
   Parser p(text, error);
   return p.parseDocument(out);
 }

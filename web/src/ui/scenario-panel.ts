@@ -340,7 +340,10 @@ export class ScenarioPanel {
    * the status line says it is loading) and applied once that has been drawn: parsing, checking
    * and starting it take a while, and the page said nothing meanwhile.
    */
-  private applyText(text: string, origin: 'json' | 'file'): void {
+  private applyText(raw: string, origin: 'json' | 'file'): void {
+    // a byte-order mark pasted with the text (a file upload drops it): invisible, and refused as
+    // "unexpected character '\xef'"
+    const text = raw.replace(/^\uFEFF/, '');
     if (text.length <= JSON_BOX_MAX_CHARS) {
       this.handlers.apply(text, origin);
       return;
