@@ -64,7 +64,7 @@ export class StudyPanel {
   private readonly aspects: HTMLInputElement;
   private readonly aspectsError = el('p', { class: 'field-error', id: 'err-study-aspects', hidden: true });
   private readonly size: HTMLSelectElement;
-  private readonly runButton = el('button', { type: 'submit', class: 'primary', id: 'study-run', 'aria-describedby': 'study-restart-note' }, 'Run study');
+  private readonly runButton = el('button', { type: 'submit', class: 'primary', id: 'study-run' }, 'Run study');
   /**
    * Beside the button while a study runs, which it then restarts: a second press used to drop the
    * cases done so far under the same "Run study", with nothing saying so (a full study is minutes).
@@ -249,6 +249,9 @@ export class StudyPanel {
   private showRunning(running: boolean): void {
     this.runButton.textContent = running ? 'Restart study' : 'Run study';
     this.restartNote.hidden = !running;
+    // described by the note only while it shows (a hidden element named here is still read out)
+    if (running) this.runButton.setAttribute('aria-describedby', 'study-restart-note');
+    else this.runButton.removeAttribute('aria-describedby');
   }
 
   private finished(): StudyRow[] {

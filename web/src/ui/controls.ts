@@ -84,7 +84,13 @@ export class Controls {
    */
   setPace(reached: number | null): void {
     const text = paceText(reached, this.speed());
-    if (this.paceOutput.textContent !== text) this.paceOutput.textContent = text;
+    if (this.paceOutput.textContent !== text) {
+      // the reason after the colon is left out where room is short (styles.css: phones, embeds), the
+      // notice then one short line over the scene's top margin
+      const cut = text.indexOf(': ');
+      if (cut < 0) this.paceOutput.textContent = text;
+      else this.paceOutput.replaceChildren(text.slice(0, cut), el('span', { class: 'pace-why' }, text.slice(cut)));
+    }
     this.paceOutput.hidden = text === '';
   }
 

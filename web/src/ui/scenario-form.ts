@@ -21,7 +21,7 @@ export interface FieldSpec {
   /** the scenario path the field writes (and whose validation errors it shows) */
   path: string;
   label: string;
-  /** unit shown next to the label ("1" for a pure number, as on the plots; none for a select or checkbox) */
+  /** unit shown next to the label ("1" for a pure number, as on the plots); a select's or checkbox's is not shown */
   unit: string;
   kind: FieldKind;
   /** the fieldset it goes in (a key of the form's group titles) */

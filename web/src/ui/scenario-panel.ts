@@ -356,7 +356,8 @@ export class ScenarioPanel {
     // a page that does not keep the status itself (it would call preventDefault): the status line says it
     const status = document.getElementById('status');
     if (unclaimed && status) {
-      this.loadingStatus = { element: status, text: detail.text, before: status.textContent ?? '' };
+      // a second large text while the first is still loading: what the line said before both
+      this.loadingStatus = { element: status, text: detail.text, before: this.loadingStatus?.before ?? status.textContent ?? '' };
       status.textContent = detail.text;
     }
     let sent = false;
