@@ -784,10 +784,11 @@ export function logSplits(_u: uPlot, _axisIdx: number, min: number, max: number)
   return out;
 }
 
-/** `options` with logSplits for every log axis (those whose values are logAxisValues) that gives no splits of its own. */
+/** `options` with logSplits for every axis on a log scale (distr 3) that gives no splits of its own. */
 function withLogSplits(options: PlotOptions): PlotOptions {
   if (!options.axes) return options;
-  return { ...options, axes: options.axes.map((a) => (a.values === logAxisValues && a.splits === undefined ? { ...a, splits: logSplits } : a)) };
+  const log = (a: uPlot.Axis, k: number): boolean => options.scales?.[a.scale ?? (k === 0 ? 'x' : 'y')]?.distr === 3;
+  return { ...options, axes: options.axes.map((a, k) => (log(a, k) && a.splits === undefined ? { ...a, splits: logSplits } : a)) };
 }
 
 /** A base-10 log scale over whole decades (decadeRange). */
