@@ -40,7 +40,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await new Promise<void>((ok) => server.close(() => ok()));
+  // a page handed back to the browser's pool still holds its connections: close() alone waited for
+  // them, past the hook's 120 s, in one CI run
+  const closed = new Promise<void>((ok) => server.close(() => ok()));
+  server.closeAllConnections();
+  await closed;
 });
 
 function labFrame(page: Page, path: string): Frame {
