@@ -278,6 +278,16 @@ describe('the chain lab page', () => {
     expect(await shared.locator('#link-error').isVisible()).toBe(false);
     expect([...errors, ...sharedErrors]).toEqual([]);
     await closePage(shared);
+
+    // a link whose "kind" is not the chain lab's stays here (it used to be sent to the gas page, which has no "kind")
+    const foreign = await encodeScenario(JSON.stringify({ kind: 'xyz' }));
+    const { page: other, errors: otherErrors } = await openPage(browser(), `${inject('baseUrl')}chain.html#s=${foreign}`);
+    await ready(other);
+    await expect.poll(async () => other.locator('#link-error').textContent()).toMatch(/not a chain-lab link \(kind = "xyz"; a chain-lab link has "kind": "chain-lab"\)/);
+    expect(new URL(other.url()).pathname).toMatch(/chain\.html$/);
+    expect(await other.locator('.topbar #scenario-name').textContent()).toBe('4 spheres in a row (ARGESIM C12)');
+    expect(otherErrors).toEqual([]);
+    await closePage(other);
   });
 
   it('"Copy link" restores every panel\'s inputs and recomputes', async () => {

@@ -203,7 +203,8 @@ describe('share state', () => {
     expect(problems.join('\n')).toMatch(/e_min = 0\.9 must be below e_max = 0\.5/);
     expect(problems.join('\n')).toMatch(/samples K = 1000000/);
     expect(problems.join('\n')).toMatch(/μ = "0\.5" is not a number/);
-    expect(stateFromValue({}).problems).toEqual(['the link is not a chain-lab link']);
+    expect(stateFromValue({}).problems).toEqual(['the link is not a chain-lab link (it has no "kind"; a chain-lab link has "kind": "chain-lab")']);
+    expect(stateFromValue({ kind: 'xyz' }).problems).toEqual(['the link is not a chain-lab link (kind = "xyz"; a chain-lab link has "kind": "chain-lab")']);
     expect(JSON.parse(stateToJson(defaultState())).kind).toBe('chain-lab');
   });
 });

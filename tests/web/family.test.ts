@@ -41,6 +41,9 @@ describe('scenario families', () => {
     expect(scenarioPageOf('null')).toBeNull();
     expect(scenarioPageOf('{"engine":"sof"}')).toBeNull();
     expect(scenarioPageOf('{"engine":5}')).toBeNull();
+    // a kind that is not the chain lab's is not taken for a gas scenario (it has no engine)
+    expect(scenarioPageOf('{"kind":"xyz"}')).toBeNull();
+    expect(scenarioPageOf('{"kind":"chain-lab-2","engine":"soft"}')).toBeNull();
     expect(familyPageUrl('http://h/a/?x=1#s=q', 'chain')).toBe('http://h/a/chain.html?x=1#s=q');
   });
 

@@ -54,7 +54,11 @@ export function stateFromValue(value: unknown): DecodedState {
   const state = defaultState();
   const problems: string[] = [];
   const root = asObject(value);
-  if (root['kind'] !== CHAIN_KIND) problems.push('the link is not a chain-lab link');
+  const kind = root['kind'];
+  if (kind !== CHAIN_KIND) {
+    const said = kind === undefined ? 'it has no "kind"' : `kind = ${JSON.stringify(kind)?.slice(0, 40)}`;
+    problems.push(`the link is not a chain-lab link (${said}; a chain-lab link has "kind": "${CHAIN_KIND}")`);
+  }
 
   const read = <S extends Obj>(section: keyof ChainState, target: S, fields: ReadonlyArray<[keyof S & string, FieldName]>): void => {
     const src = asObject(root[section]);

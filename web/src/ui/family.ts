@@ -26,7 +26,7 @@ export const CHAIN_KIND = 'chain-lab';
 /**
  * The page a scenario text belongs to: "soft", "avalanche" or "compare" by its "engine", the gas
  * without one (or with "event"), the chain lab by its kind. null when the text does not say: not a
- * JSON object, or an engine no page runs ("sof"). Such a text stays on the page it was given to,
+ * JSON object, an engine no page runs ("sof"), or a kind other than the chain lab's. Such a text stays on the page it was given to,
  * whose validator names what is wrong in place; sending it elsewhere would lose the reader's page.
  */
 export function scenarioPageOf(json: string): LabPage | null {
@@ -37,7 +37,10 @@ export function scenarioPageOf(json: string): LabPage | null {
     return null;
   }
   if (!isJsonObject(parsed)) return null;
-  if (parsed['kind'] === CHAIN_KIND) return 'chain';
+  const kind = parsed['kind'];
+  if (kind === CHAIN_KIND) return 'chain';
+  // no scenario format has another "kind": a mistyped or foreign one does not say, and is not taken for a gas scenario
+  if (kind !== undefined) return null;
   const engine = parsed['engine'];
   if (engine === undefined || engine === 'event') return 'gas';
   return engine === 'soft' || engine === 'avalanche' || engine === 'compare' ? engine : null;
