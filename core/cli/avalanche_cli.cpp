@@ -47,6 +47,7 @@ Json summaryJson(const AvalancheWorld& w) {
   j.set("iterations", Json::number(static_cast<double>(s.iterations)));
   j.set("unconverged", Json::number(s.unconverged));
   j.set("fallen", Json::number(s.fallen));
+  j.set("fallenThrough", Json::number(s.fallenThrough));
   if (w.spec().hasVillage) {  // will the village be destroyed? when the flow reached it, or null
     Json village = Json::object();
     village.set("x", Json::number(w.spec().village));

@@ -275,7 +275,10 @@ void AvalancheWorld::openGate() {
 double AvalancheWorld::flowEnergy() {
   // the floor's discs are centred on y = 0 with radius rmin
   const double below = nscd::fallenBelow(spec_.rmin, spec_.rmin + spec_.rmax);
-  return nscd::kineticEnergyAbove(impl_->column.system, impl_->column.grains, below, &summary_.fallen);
+  const double e = nscd::kineticEnergyAbove(impl_->column.system, impl_->column.grains, below, &summary_.fallen);
+  // the floor's discs run from x = 0 to floor.length
+  summary_.fallenThrough = summary_.fallen > 0 ? nscd::grainsThroughFloor(impl_->column.system, impl_->column.grains, below, spec_.floorLength) : 0;
+  return e;
 }
 
 void AvalancheWorld::sample() {

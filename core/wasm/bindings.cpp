@@ -313,6 +313,7 @@ class JsAvalancheWorld {
     o.set("iterations", static_cast<double>(s.iterations));
     o.set("unconverged", s.unconverged);
     o.set("fallen", s.fallen);
+    o.set("fallenThrough", s.fallenThrough);
     o.set("lastIterations", world_.lastIterations());
     o.set("lastResidual", world_.lastResidual());
     return o;

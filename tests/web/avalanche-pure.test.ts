@@ -16,7 +16,7 @@ import {
 import {
   caseFraction, LARGE_SLOPE, parseStudyCaseResult, slopeText, SMALL_SLOPE, studyCsv, STUDY_HEADER, STUDY_PLOT_LABELS, studyRow, studySlopes, type StudyCaseResult,
 } from '../../web/src/avalanche/study';
-import { fallenText, grainsReaching, grainsThroughFloor, meanSweeps, phaseText, settlingClock, villageText } from '../../web/src/avalanche/summary-readout';
+import { fallenText, grainsReaching, meanSweeps, phaseText, settlingClock, villageText } from '../../web/src/avalanche/summary-readout';
 import type { AvalancheSamples, AvalancheSummary } from '../../web/src/sim/granular-wasm';
 import type { JsonObject } from '../../web/src/sim/scenario';
 
@@ -249,7 +249,7 @@ describe('the summary', () => {
 describe('the village', () => {
   const summary: AvalancheSummary = {
     grains: 128, settleTime: 0.37, l0: 0.1, h0: 0.16, aspect: 1.6, runout: 0.31, collapseTime: 0.72, villageReachedAt: -1,
-    steps: 3600, settleSteps: 1850, iterations: 64080, unconverged: 0, fallen: 0, lastIterations: 3, lastResidual: 1e-5,
+    steps: 3600, settleSteps: 1850, iterations: 64080, unconverged: 0, fallen: 0, fallenThrough: 0, lastIterations: 3, lastResidual: 1e-5,
   };
 
   it("says when the flow reached it, from the engine's summary", () => {
@@ -305,23 +305,15 @@ describe('the village', () => {
     expect(phaseText(2, 0.8, 5, { ...summary, fallen: 1 }, null)).toContain(' · 1 grain fell off the end of the floor · ');
     expect(phaseText(2, 0.8, 5, { ...summary, fallen: 3 }, 0.5)).toContain('the village is safe · 3 grains fell off the end of the floor');
     // through the floor (a Jacobi relaxation of 1e-300 holds nothing): said so, not "off the end"
-    expect(phaseText(2, 0.8, 5, { ...summary, fallen: 3 }, null, null, 0, 3)).toContain(' · 3 grains fell through the floor · ');
-    expect(phaseText(2, 0.8, 5, { ...summary, fallen: 3 }, null, null, 0, 1)).toContain(' · 3 grains fell off or through the floor (1 through it) · ');
+    expect(phaseText(2, 0.8, 5, { ...summary, fallen: 3, fallenThrough: 3 }, null)).toContain(' · 3 grains fell through the floor · ');
+    expect(phaseText(2, 0.8, 5, { ...summary, fallen: 3, fallenThrough: 1 }, null)).toContain(' · 3 grains fell off or through the floor (1 through it) · ');
   });
 
   it('the read-out tells grains fallen through the floor from those fallen off its end', () => {
-    expect(fallenText(0, 0)).toBe('0');
-    expect(fallenText(2, 0)).toBe('2 off its end (a longer floor keeps them)');
-    expect(fallenText(128, 128)).toBe('128 through it (a shorter time step or a tighter solver keeps them on it)');
-    expect(fallenText(5, 2)).toBe('5: 2 through it (a shorter time step or a tighter solver keeps them on it), 3 off its end');
-    // x, y, angle, speed, vx, vy, spin per grain; radii 5 mm; floor top 4 mm, 1 m long: below 4 mm − 5 × 10 mm
-    const grains = [
-      0.5, -0.2, 0, 0, 0, 0, 0, // under the floor: through it
-      1.2, -0.2, 0, 0, 0, 0, 0, // past its end
-      0.5, 0.1, 0, 0, 0, 0, 0, // on it
-      0.3, -0.04, 0, 0, 0, 0, 0, // just above the line (bottom at -0.045 > -0.046)
-    ];
-    expect(grainsThroughFloor(grains, [0.005, 0.005, 0.005, 0.005], 0.004, 0.006, 1)).toBe(1);
+    expect(fallenText({ fallen: 0, fallenThrough: 0 })).toBe('0');
+    expect(fallenText({ fallen: 2, fallenThrough: 0 })).toBe('2 off its end (a longer floor keeps them)');
+    expect(fallenText({ fallen: 128, fallenThrough: 128 })).toBe('128 through it (a shorter time step or a tighter solver keeps them on it)');
+    expect(fallenText({ fallen: 5, fallenThrough: 2 })).toBe('5: 2 through it (a shorter time step or a tighter solver keeps them on it), 3 off its end');
   });
 });
 

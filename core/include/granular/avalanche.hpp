@@ -89,7 +89,8 @@ struct AvalancheSummary {
   std::int64_t settleSteps = 0;
   std::int64_t iterations = 0;  // solver sweeps summed over the steps since the gate opened
   int unconverged = 0;       // steps that hit maxIterations
-  int fallen = 0;            // grains that fell off the end of the floor (left out of the kinetic energy and the stop test)
+  int fallen = 0;            // grains fallen below the floor, off its end or through it (left out of the kinetic energy and the stop test)
+  int fallenThrough = 0;     // of `fallen`, those still over the floor (x - R <= floor.length): they went through it, not off its end
 };
 
 class AvalancheWorld {

@@ -30,7 +30,7 @@ import { SampleSeries } from './sample-series';
 import { chainNote as chainNoteText, grainSpeedMax } from './scales';
 import { parseAspects, STUDY_SIZES, type StudySize } from './study-cases';
 import { StudyPanel } from './study-panel';
-import { grainsReaching, grainsThroughFloor, phaseText, settlingClock, SummaryReadout } from './summary-readout';
+import { grainsReaching, phaseText, settlingClock, SummaryReadout } from './summary-readout';
 import { initialViewMaxX } from './view-range';
 
 
@@ -68,9 +68,6 @@ export function startAvalancheApp(): void {
   /** the grains' radii (m), from the load; and how many loose grains reach the village (main mass short of it) */
   let radii: Float64Array | null = null;
   let looseAtVillage = 0;
-  /** of the grains fallen below the floor, those that went through it (grainsThroughFloor), and what that needs */
-  let throughFloor = 0;
-  let floorGrain = { rmin: 0, rmax: 0, length: 1 };
   let chainsDrawn = 0;
   let plotsDirty = false;
 
@@ -178,8 +175,6 @@ export function startAvalancheApp(): void {
     const speedMax = grainSpeedMax(numberAt(loaded, 'gravity', 9.81), height);
     radii = msg.radii;
     looseAtVillage = 0;
-    throughFloor = 0;
-    floorGrain = { rmin: numberAt(loaded, 'grains.rmin', 0), rmax: numberAt(loaded, 'grains.rmax', 0), length: numberAt(loaded, 'floor.length', 1) };
     const bounds = sceneBounds(numberAt(loaded, 'floor.length', 1), height, numberAt(loaded, 'grains.rmin', 0), flat);
     const villageX = getPath(loaded, 'village');
     village = typeof villageX === 'number' ? villageX : null;
@@ -203,7 +198,6 @@ export function startAvalancheApp(): void {
     if (msg.grains && msg.walls) {
       renderer.setFrame(msg.grains, msg.walls);
       looseAtVillage = village !== null && msg.summary.villageReachedAt < 0 && radii ? grainsReaching(village, msg.grains, radii) : 0;
-      throughFloor = msg.summary.fallen > 0 && radii ? grainsThroughFloor(msg.grains, radii, floorGrain.rmin, floorGrain.rmax, floorGrain.length) : 0;
       renderer.setContacts(chainsBox.checked ? msg.contacts : null);
       chainsDrawn = chainsBox.checked && msg.contacts ? msg.contacts.length / CONTACT_STRIDE : 0;
       view.invalidate();
@@ -213,8 +207,8 @@ export function startAvalancheApp(): void {
       series.push(msg.samples);
       plotsDirty = true;
     }
-    readout?.update(msg.summary, msg.phase, village, looseAtVillage, throughFloor);
-    const text = phaseText(msg.phase, msg.time, settleMaxTime, msg.summary, village, msg.status === AdvanceStatus.Finished ? msg.time : null, looseAtVillage, throughFloor);
+    readout?.update(msg.summary, msg.phase, village, looseAtVillage);
+    const text = phaseText(msg.phase, msg.time, settleMaxTime, msg.summary, village, msg.status === AdvanceStatus.Finished ? msg.time : null, looseAtVillage);
     if (phaseLine.textContent !== text) phaseLine.textContent = text;
     phaseLine.dataset['phase'] = String(msg.phase);
   }

@@ -37,7 +37,7 @@ export class SummaryReadout extends ReadoutTable<(typeof ROWS)[number][0]> {
    * `village`: its distance x (m) from the left wall, null for none; `loose`: grains that reach it
    * (grainsReaching) while the main mass does not
    */
-  update(s: AvalancheSummary, phase: AvalanchePhaseCode, village: number | null = null, loose = 0, through = 0): void {
+  update(s: AvalancheSummary, phase: AvalanchePhaseCode, village: number | null = null, loose = 0): void {
     const open = phase !== 0;
     const stopped = phase === 2;
     const m = (v: number): string => (open ? formatNumber(v) : '–');
@@ -55,7 +55,7 @@ export class SummaryReadout extends ReadoutTable<(typeof ROWS)[number][0]> {
     this.set('steps', formatCount(s.steps + s.settleSteps));
     this.set('sweeps', meanSweeps(s));
     this.set('unconverged', formatCount(s.unconverged));
-    this.set('fallen', fallenText(s.fallen, through));
+    this.set('fallen', fallenText(s));
     this.set('village', villageText(village, s, phase, loose));
   }
 }
@@ -83,33 +83,26 @@ export function grainsReaching(x: number, grains: ArrayLike<number>, radii: Arra
 }
 
 /**
- * Of the grains below the floor (the engine counts a grain whose bottom is five mean diameters under
- * the floor's top: nscd::fallenBelow), those still above the floor's x range (0 to `floorLength`, m):
- * they went through it, not off its end. A Jacobi relaxation of 1e-300, or a time step far too
- * long for the gravity, lets the floor discs hold nothing, and the read-out said all 128 grains "fell
- * off the floor's end (a longer floor keeps them)".
+ * The grains fallen below the floor (the engine's summary: `fallen`, their bottom five mean diameters
+ * under the floor's top), split into those that went through it (`fallenThrough`: still over its
+ * length) and those off its end. A Jacobi relaxation of 1e-300, or a time step far too long for the
+ * gravity, lets the floor discs hold nothing, and the read-out said all 128 grains "fell off the
+ * floor's end (a longer floor keeps them)".
  */
-export function grainsThroughFloor(grains: ArrayLike<number>, radii: ArrayLike<number>, rmin: number, rmax: number, floorLength: number): number {
-  const n = Math.min(radii.length, Math.floor(grains.length / GRAIN_STRIDE));
-  const below = rmin - 5 * (rmin + rmax);
-  let count = 0;
-  for (let i = 0; i < n; i++) {
-    const x = grains[GRAIN_STRIDE * i] ?? 0;
-    const y = grains[GRAIN_STRIDE * i + 1] ?? 0;
-    const r = radii[i] ?? 0;
-    if (y - r < below && x - r <= floorLength) count++;
-  }
-  return count;
+export function fallenSplit(s: Pick<AvalancheSummary, 'fallen' | 'fallenThrough'>): { through: number; off: number } {
+  const fallen = Math.max(0, s.fallen);
+  const through = Math.min(fallen, Math.max(0, s.fallenThrough));
+  return { through, off: fallen - through };
 }
 
-/** The read-out's fallen grains: off the floor's end, through it (grainsThroughFloor), or both, with what keeps them. */
-export function fallenText(fallen: number, through: number): string {
-  if (fallen <= 0) return '0';
-  const inside = Math.min(fallen, Math.max(0, through));
+/** The read-out's fallen grains: off the floor's end, through it, or both, with what keeps them. */
+export function fallenText(s: Pick<AvalancheSummary, 'fallen' | 'fallenThrough'>): string {
+  const { through, off } = fallenSplit(s);
+  if (through + off === 0) return '0';
   const fix = 'a shorter time step or a tighter solver keeps them on it';
-  if (inside === 0) return `${formatCount(fallen)} off its end (a longer floor keeps them)`;
-  if (inside === fallen) return `${formatCount(fallen)} through it (${fix})`;
-  return `${formatCount(fallen)}: ${formatCount(inside)} through it (${fix}), ${formatCount(fallen - inside)} off its end`;
+  if (through === 0) return `${formatCount(off)} off its end (a longer floor keeps them)`;
+  if (off === 0) return `${formatCount(through)} through it (${fix})`;
+  return `${formatCount(through + off)}: ${formatCount(through)} through it (${fix}), ${formatCount(off)} off its end`;
 }
 
 /**
@@ -164,7 +157,7 @@ export function settlingClock(time: number, settleMaxTime: number): string {
  */
 export function phaseText(
   phase: AvalanchePhaseCode, time: number, settleMaxTime: number, s: AvalancheSummary, village: number | null = null, cutAt: number | null = null,
-  loose = 0, throughFloor = 0,
+  loose = 0,
 ): string {
   const steps = `${formatCount(s.grains)} grains · ${formatCount(s.steps + s.settleSteps)} steps`;
   if (phase === 0) return `Settling behind the closed gate — ${settlingSoFar(time, settleMaxTime)} so far · ${steps}`;
@@ -175,8 +168,8 @@ export function phaseText(
   // loose grains at the house (villageText): the main mass spared it, but "is safe" would not be the whole story
   const spared = loose > 0 ? 'was spared by the main mass' : 'is safe';
   const fate = village !== null ? ` · the village ${s.villageReachedAt >= 0 ? 'was destroyed' : spared}` : '';
-  const through = Math.min(s.fallen, Math.max(0, throughFloor));
-  const where = through === 0 ? 'off the end of the floor' : through === s.fallen ? 'through the floor' : `off or through the floor (${formatCount(through)} through it)`;
+  const { through, off } = fallenSplit(s);
+  const where = through === 0 ? 'off the end of the floor' : off === 0 ? 'through the floor' : `off or through the floor (${formatCount(through)} through it)`;
   const fallen = s.fallen > 0 ? ` · ${formatCount(s.fallen)} grain${s.fallen === 1 ? '' : 's'} fell ${where}` : '';
   return `Stopped at t = ${formatNumber(s.collapseTime >= 0 ? s.collapseTime : time, 6)} s (kinetic energy below the stop threshold)${fate}${fallen} · ${steps}`;
 }

@@ -346,8 +346,10 @@ export interface AvalancheSummary {
   iterations: number;
   /** steps that ended at the iteration limit */
   unconverged: number;
-  /** grains that fell off the end of the floor (their bottom 5 mean diameters below its top): left out of the kinetic energy and the stop test */
+  /** grains fallen below the floor (their bottom 5 mean diameters below its top), off its end or through it: left out of the kinetic energy and the stop test */
   fallen: number;
+  /** of `fallen`, those still over the floor (x − R ≤ floor.length): they went through it, not off its end */
+  fallenThrough: number;
   lastIterations: number;
   lastResidual: number;
 }

@@ -111,6 +111,13 @@ double kineticEnergyAbove(const System& s, int grains, double bottom, int* below
   return e;
 }
 
+int grainsThroughFloor(const System& s, int grains, double bottom, double floorEnd) {
+  int through = 0;
+  for (int i = 0; i < grains; ++i)
+    if (s.pos(1, i) - s.radius(i) < bottom && s.pos(0, i) - s.radius(i) <= floorEnd) ++through;
+  return through;
+}
+
 double settleMinTime(const Column& column, double threshold) {
   const System& s = column.system;
   const double g = std::hypot(s.gx, s.gy);

@@ -75,4 +75,8 @@ double fallenBelow(double floorTop, double meanDiameter);
 /// given, gets how many are not. With bottom = -infinity it is kineticEnergy, bit for bit.
 double kineticEnergyAbove(const System& s, int grains, double bottom, int* below);
 
+/// Of the grains whose bottom is below `bottom`, those whose left edge (x - r) is at or before
+/// `floorEnd` (m): still over the floor, so they went through it rather than off its end.
+int grainsThroughFloor(const System& s, int grains, double bottom, double floorEnd);
+
 }  // namespace granular::nscd
