@@ -138,6 +138,12 @@ TEST(Scenario, TypeErrorsAndUnknownFields) {
   EXPECT_ISSUE(R"({"schema":1,"vibration":{"enabled":"yes"}})", "vibration.enabled = \"yes\": must be true or false");
   EXPECT_ISSUE(R"({"schema":1,"engine":"soft"})", "engine = \"soft\": must be one of: \"event\"");
   EXPECT_ISSUE(R"({"name":"x"})", "schema: is required");
+  // JSON refuses a raw control character but allows it escaped; a name is one line of text
+  EXPECT_ISSUE(R"({"schema":1,"name":"a\u0000b"})", "name = \"a\\u0000b\": holds a control character (U+0000 at character 2): a name is one line of text");
+  EXPECT_ISSUE(R"({"schema":1,"name":"é\u001b[31m"})", "(U+001B at character 2)");
+  EXPECT_ISSUE(R"({"schema":1,"name":"x\ny"})", "(U+000A at character 2)");
+  EXPECT_ISSUE(R"({"schema":1,"notes":"a\u007f"})", "notes = \"a\\u007f\": holds a control character (U+007F at character 2): notes are lines");
+  EXPECT_TRUE(issuesOf(R"({"schema":1,"name":"Ré — ok","notes":"line 1\nline 2\tend"})").empty());
   EXPECT_ISSUE(R"({"schema":2})", "schema = 2: unsupported version");
   EXPECT_ISSUE(R"([1,2])", "a scenario must be a JSON object");
   // JSON has no NaN; an overflowing literal is the nearest thing and must not pass.

@@ -6,10 +6,12 @@
 #include <cstdint>
 #include <cmath>
 #include <cctype>
+#include <cstdio>
 #include <cstdlib>
 #include <initializer_list>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "granular/scenario.hpp"
@@ -268,13 +270,39 @@ inline bool readRoot(const std::string& text, Json& root, std::vector<Issue>& er
   return true;
 }
 
+/// The first control character (below U+0020, or U+007F) in UTF-8 `text` that is not in `allowed`:
+/// its code and its position in characters (1-based); position 0 when there is none.
+inline std::pair<unsigned, std::size_t> controlCharacter(const std::string& text, const std::string& allowed) {
+  std::size_t position = 0;
+  for (char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if ((byte & 0xC0) != 0x80) ++position;  // a continuation byte is not a character of its own
+    if ((byte < 0x20 || byte == 0x7F) && allowed.find(c) == std::string::npos) return {byte, position};
+  }
+  return {0, 0};
+}
+
+/// A header text with a control character escaped into it ("\u0000", which JSON allows where it
+/// refuses the raw character) is refused: the page would draw it as a box, or drop what follows.
+inline void refuseControlCharacters(Reader& rd, const Json& root, const char* key, const std::string& text,
+                                    const std::string& allowed, const char* what) {
+  const auto [code, position] = controlCharacter(text, allowed);
+  if (position == 0) return;
+  char hex[8];
+  std::snprintf(hex, sizeof hex, "U+%04X", code);
+  rd.error(key, root.find(key), std::string("holds a control character (") + hex + " at character " +
+                                    std::to_string(position) + "): " + what);
+}
+
 /// The fields every scenario family shares: schema (required, 1), name, notes, seed.
 inline void readHeader(Reader& rd, const Json& root, std::string& name, std::string& notes, std::uint64_t& seed) {
   double v;
   if (!root.find("schema")) rd.error("schema", "", "is required (this version reads schema 1)");
   else if (rd.integer(root, "", "schema", v)) rd.rule(v == kSchemaVersion, "schema", v, "unsupported version: this version reads schema 1");
-  rd.string(root, "", "name", name, 200);
-  rd.string(root, "", "notes", notes, 5000);
+  if (rd.string(root, "", "name", name, 200))
+    refuseControlCharacters(rd, root, "name", name, "", "a name is one line of text");
+  if (rd.string(root, "", "notes", notes, 5000))
+    refuseControlCharacters(rd, root, "notes", notes, "\n\t\r", "notes are lines of text (line breaks and tabs are fine)");
   if (rd.integer(root, "", "seed", v) && rd.rule(v >= 0 && v <= 9007199254740991.0, "seed", v, "must be between 0 and 2^53 - 1"))
     seed = static_cast<std::uint64_t>(v);
 }

@@ -111,7 +111,7 @@ void escapeString(std::string& out, const std::string& s) {
       case '\b': out += "\\b"; break;
       case '\f': out += "\\f"; break;
       default:
-        if (c < 0x20) {
+        if (c < 0x20 || c == 0x7F) {  // DEL too: valid raw, but invisible in a message that quotes the text
           char buf[8];
           std::snprintf(buf, sizeof buf, "\\u%04x", c);
           out += buf;
