@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import type { AvalancheProbe } from '../../web/src/ui/test-hook';
-import { closePage, avalancheProbe, openPage, useBrowser, waitForProbe } from './browser';
+import { closePage, avalancheProbe, openPage, useBrowser, waitForProbe, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -18,6 +18,29 @@ const waitForStudy = async (page: Page, predicate: (s: AvalancheProbe['study']) 
 const text = async (page: Page, selector: string): Promise<string> => ((await page.locator(selector).textContent()) ?? '').replace(/\u00a0/g, ' ');
 
 describe('the avalanche study panel', () => {
+  it('on a wide screen it fills the room beside the long form; narrower it takes the full width below it', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0`, { width: 1920, height: 1080 });
+    await waitForState(page, (s) => s.count > 0);
+    const boxes = async (): Promise<{ form: { x: number; y: number; width: number; height: number }; plots: { y: number; height: number }; study: { x: number; y: number; width: number } }> => {
+      const form = await page.locator('#scenario-panel').boundingBox();
+      const plots = await page.locator('#plots').boundingBox();
+      const studyBox = await page.locator('#study').boundingBox();
+      return { form: form!, plots: plots!, study: studyBox! };
+    };
+    let b = await boxes();
+    // beside the form (it starts above the form's end, right of it), below the plots
+    expect(b.study.x).toBeGreaterThan(b.form.x + b.form.width);
+    expect(b.study.y).toBeLessThan(b.form.y + b.form.height);
+    expect(b.study.y).toBeGreaterThan(b.plots.y + b.plots.height);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await expect.poll(async () => (await boxes()).study.x).toBeLessThan(b.form.x + b.form.width);
+    b = await boxes();
+    expect(b.study.y).toBeGreaterThan(b.form.y + b.form.height);
+    expect(b.study.width).toBeGreaterThan(1300);
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
   it('one case: its texts in the singular; the bar moves while the column settles and is not full before the case ends', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0&study=tiny`);
     await page.locator('#study-aspects').fill('0.1');

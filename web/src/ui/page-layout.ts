@@ -23,9 +23,11 @@ export function layOutPage<K extends string>(params: PageParams<K>, kinds: reado
 /**
  * On a phone the page is one column, and with the scenario form first a reader opening a shared
  * link scrolled past some thirty fields before seeing the simulation. While `stacked` matches, the
- * panel is moved after the last section of its layout; otherwise it is the layout's first child,
- * the left column. The element itself moves (not a CSS `order`), so the keyboard's focus order is
- * the order on screen; a field with focus keeps it through the move.
+ * panel is moved after the last section of its layout, or before the first one marked
+ * `data-after-form` (the avalanche's study, which belongs after the form it takes its values from);
+ * otherwise it is the layout's first child, the left column. The element itself moves (not a CSS
+ * `order`), so the keyboard's focus order is the order on screen; a field with focus keeps it
+ * through the move.
  */
 export function panelLastWhenStacked(panel: HTMLElement, stacked: Pick<MediaQueryList, 'matches' | 'addEventListener'>): void {
   const layout = panel.parentElement;
@@ -34,7 +36,12 @@ export function panelLastWhenStacked(panel: HTMLElement, stacked: Pick<MediaQuer
     const focused = document.activeElement;
     const keep = focused instanceof HTMLElement && panel.contains(focused) ? focused : null;
     if (stacked.matches) {
-      if (layout.lastElementChild !== panel) layout.append(panel);
+      const tail = layout.querySelector(':scope > [data-after-form]');
+      if (tail === null) {
+        if (layout.lastElementChild !== panel) layout.append(panel);
+      } else if (tail.previousElementSibling !== panel) {
+        tail.before(panel);
+      }
     } else if (layout.firstElementChild !== panel) {
       layout.prepend(panel);
     }
