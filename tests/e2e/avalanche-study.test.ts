@@ -80,6 +80,17 @@ describe('the avalanche study panel', () => {
         return `${row.querySelector('.u-label')?.textContent}: ${marker.classList.contains('marker-dot') ? 'dot' : style.borderTopStyle}${style.borderRadius === '50%' ? ', round' : ''}`;
       }));
     expect(swatches).toEqual(['this study: dot, round', 'Lube et al.: 1.2 a: dashed', 'Lube et al.: 1.9 a^(2/3): dotted']);
+    // the plot as a picture, beside its CSV: the chart with its title, legend, the result and slope
+    // lines and the reproduce line, so it is taller than the chart drawn on the page
+    const [picture] = await Promise.all([page.waitForEvent('download'), page.locator('#png-study').click()]);
+    expect(picture.suggestedFilename()).toBe('avalanche-study.png');
+    const chunks: Buffer[] = [];
+    for await (const chunk of await picture.createReadStream()) chunks.push(Buffer.from(chunk as Buffer));
+    const png = Buffer.concat(chunks);
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    const chart = await page.locator('#plot-study canvas').first().evaluate((c: HTMLCanvasElement) => ({ width: c.width, height: c.height }));
+    expect(png.readUInt32BE(16)).toBe(chart.width);
+    expect(png.readUInt32BE(20)).toBeGreaterThan(chart.height + 100);
     expect(errors).toEqual([]);
     await closePage(page);
   });

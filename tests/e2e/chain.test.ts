@@ -91,6 +91,9 @@ describe('the chain lab page', () => {
     expect(velocities.name).toBe('chain-sweep-final-velocities.csv');
     expect(velocities.lines[0]).toBe('e (1),v1 final (m/s),v2 final (m/s),v3 final (m/s),v4 final (m/s)');
     expect(collisions.lines).toHaveLength(401);
+    // and each plot as a picture, under the CSV's name
+    const [picture] = await Promise.all([page.waitForEvent('download'), page.locator('#png-sweep-collisions').click()]);
+    expect(picture.suggestedFilename()).toBe('chain-sweep-collisions.png');
     expect(velocities.lines).toHaveLength(401);
     // Monte Carlo's samples: each e beside its v4 = ((1 + e)/2)³ (every draw of N(0.5, 0.05²) is in the six-collision regime)
     const samples = await fetchCsv(page, '#csv-mc-samples');

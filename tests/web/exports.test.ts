@@ -2,7 +2,7 @@
 // header, the reproduce line, file names, WebM support detection, the event log's CSV and note.
 import type uPlot from 'uplot';
 import { describe, expect, it } from 'vitest';
-import { chartCsv, chartHeaders, pictureLegend, splitUnit } from '../../web/src/plot/chart-export';
+import { chartCsv, chartHeaders, NO_PATH, pictureLegend, pointsOnly, splitUnit } from '../../web/src/plot/chart-export';
 import { drawScale, recordingProgress, recordingSupport, type ColourScale } from '../../web/src/ui/canvas-export';
 import { scaleTick } from '../../web/src/render/legend';
 import { EVENT_LOG_HEADER, eventLogCsv, eventLogNote } from '../../web/src/ui/event-log';
@@ -107,10 +107,22 @@ describe("a chart picture's legend", () => {
 
   it('names every series drawn, with its colour and dash, never x', () => {
     expect(pictureLegend(series, [true, true, true, true])).toEqual([
-      { label: 'measured', stroke: '#0072b2', dash: [] },
-      { label: "Haff's law E₀/(1+t/τ)²", stroke: '#d55e00', dash: [8, 5] },
-      { label: 'no colour', stroke: '#1d2025', dash: [] },
+      { label: 'measured', stroke: '#0072b2', dash: [], dot: false },
+      { label: "Haff's law E₀/(1+t/τ)²", stroke: '#d55e00', dash: [8, 5], dot: false },
+      { label: 'no colour', stroke: '#1d2025', dash: [], dot: false },
     ]);
+  });
+
+  // the avalanche study's cases are dots on the chart, and the picture's legend drew them as a line
+  it('a series of markers alone is a dot in the legend; markers on a line, or a line alone, are not', () => {
+    const marked: uPlot.Series[] = [
+      { label: 'a' },
+      { label: 'this study', stroke: '#d55e00', paths: NO_PATH, points: { show: true } },
+      { label: 'with markers', stroke: '#0072b2', points: { show: true } },
+      { label: 'hidden markers', stroke: '#009e73', paths: NO_PATH, points: { show: false } },
+    ];
+    expect(pictureLegend(marked, []).map((e) => `${e.label}: ${e.dot ? 'dot' : 'line'}`)).toEqual(['this study: dot', 'with markers: line', 'hidden markers: line']);
+    expect(pointsOnly({ paths: () => null, points: { show: true } })).toBe(false);
   });
 
   it('leaves out a series switched off in the legend, as the chart leaves out its curve', () => {

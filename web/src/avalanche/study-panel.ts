@@ -120,12 +120,17 @@ export class StudyPanel {
     const scrolling = scrollingTable('Cases', this.table, 'study-table-hint');
     this.tableBlock = scrolling.root;
     this.updateTableHint = scrolling.update;
-    const card = plotCard('study', 'the study results', () => this.csv());
+    const card = plotCard('study', 'the study results', () => this.csv(), () => this.plot.png());
     this.plot = new ChainPlot(card.body, {
       ...STUDY_PLOT_LABELS,
       logY: true,
       logX: true,
       height: 300,
+      // a picture saved away from the page says what was run and what the slopes came to
+      pictureNotes: () => [
+        this.result.textContent ?? '',
+        ...[...this.slopes.querySelectorAll('.compare-row')].map((row) => `${row.querySelector('dt')?.textContent ?? ''}: ${row.querySelector('dd')?.textContent ?? ''}`),
+      ].filter((line) => line !== '' && line !== ': '),
     });
     container.append(
       el('h2', {}, 'Study: runout vs aspect ratio'),

@@ -4,6 +4,7 @@
  * when the set of series changes, otherwise only its data.
  */
 import uPlot from 'uplot';
+import { NO_PATH, pointsOnly } from '../plot/chart-export';
 import { axisValues, fitTitle, legendValue, logAxisValues, PlotView } from '../plot/plot-view';
 
 export interface SeriesSpec {
@@ -33,20 +34,29 @@ export interface ChainPlotOptions {
   height?: number;
   /** y range always includes 0 */
   yFromZero?: boolean;
+  /** what the page shows beside the chart that its picture needs (the study's result and slopes): under the PNG's legend */
+  pictureNotes?: () => readonly string[];
 }
 
 export type Column = ArrayLike<number | null>;
 
-/** the legend swatch of each series drawn as markers alone: a filled dot of its colour (styles.css) */
-function dotSwatches(series: readonly SeriesSpec[]): (u: uPlot) => void {
+/**
+ * The legend swatch of each series drawn as markers alone (pointsOnly, judged on the options given:
+ * uPlot turns `points.show` into a function): a filled dot of its colour (styles.css). The legend's
+ * rows are the chart's last series, in order (a legend that is not live has no row for x), so a row
+ * is matched to its series by place, not by a label two series may share.
+ */
+function dotSwatches(series: readonly uPlot.Series[]): (u: uPlot) => void {
   return (u) => {
-    for (const row of u.root.querySelectorAll<HTMLElement>('.u-legend .u-series')) {
-      const spec = series.find((s) => s.label === row.querySelector('.u-label')?.textContent);
+    const rows = [...u.root.querySelectorAll<HTMLElement>('.u-legend .u-series')];
+    const first = series.length - rows.length;
+    rows.forEach((row, k) => {
+      const s = series[first + k];
       const marker = row.querySelector<HTMLElement>('.u-marker');
-      if (!spec || !marker || !spec.points || spec.line !== false) continue;
+      if (!s || !marker || !pointsOnly(s)) return;
       marker.classList.add('marker-dot');
-      marker.style.background = spec.color;
-    }
+      marker.style.background = typeof s.stroke === 'string' ? s.stroke : '';
+    });
   };
 }
 
@@ -56,6 +66,7 @@ export class ChainPlot {
 
   constructor(container: HTMLElement, private readonly options: ChainPlotOptions) {
     this.view = new PlotView(container, options.height ?? 260);
+    if (options.pictureNotes) this.view.pictureNotes(options.pictureNotes);
   }
 
   private build(series: readonly SeriesSpec[]): void {
@@ -67,6 +78,22 @@ export class ChainPlot {
       : o.yFromZero
         ? { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.08 : 1] }
         : { range: (_u, min, max) => (min === max ? [min - 1, max + 1] : [min - 0.05 * (max - min), max + 0.05 * (max - min)]) };
+    const plotSeries: uPlot.Series[] = [
+      { label: o.xLabel, value: legendValue },
+      ...series.map((s): uPlot.Series => {
+        const paths = s.bars ? bars : s.stepped ? stepped : undefined;
+        return {
+          label: s.label,
+          stroke: s.color,
+          width: s.width ?? 1.75,
+          value: legendValue,
+          ...(s.dash ? { dash: s.dash } : {}),
+          ...(s.fill ? { fill: s.fill } : {}),
+          ...(paths ? { paths } : s.line === false ? { paths: NO_PATH } : {}),
+          points: s.points ? { show: true, size: 6, stroke: s.color, fill: s.color } : { show: false },
+        };
+      }),
+    ];
     this.view.build(
       {
         title: o.title,
@@ -75,26 +102,11 @@ export class ChainPlot {
           { label: o.xLabel, values: o.logX ? logAxisValues : axisValues },
           { label: o.yLabel, values: o.logY ? logAxisValues : axisValues, size: 64 },
         ],
-        series: [
-          { label: o.xLabel, value: legendValue },
-          ...series.map((s): uPlot.Series => {
-            const paths = s.bars ? bars : s.stepped ? stepped : undefined;
-            return {
-              label: s.label,
-              stroke: s.color,
-              width: s.width ?? 1.75,
-              value: legendValue,
-              ...(s.dash ? { dash: s.dash } : {}),
-              ...(s.fill ? { fill: s.fill } : {}),
-              ...(paths ? { paths } : s.line === false ? { paths: () => null } : {}),
-              points: s.points ? { show: true, size: 6, stroke: s.color, fill: s.color } : { show: false },
-            };
-          }),
-        ],
+        series: plotSeries,
         cursor: { drag: { x: true, y: false } },
         legend: { live: false },
         hooks: {
-          init: [dotSwatches(series), ...(o.shortTitle !== undefined ? [fitTitle(o.shortTitle)] : [])],
+          init: [dotSwatches(plotSeries), ...(o.shortTitle !== undefined ? [fitTitle(o.shortTitle)] : [])],
           ...(o.shortTitle !== undefined ? { setSize: [fitTitle(o.shortTitle)] } : {}),
         },
       },
@@ -113,6 +125,11 @@ export class ChainPlot {
   }
 
   /** x values plotted */
+  /** the chart as a picture with its title and legend (PlotView.png); null before it is drawn */
+  png(): Promise<Blob | null> {
+    return this.view.png();
+  }
+
   points(): number {
     return this.view.points();
   }

@@ -47,7 +47,7 @@ export class McPanel {
       event.preventDefault();
       this.submit();
     });
-    const card = plotCard('mc', 'the histogram of v4', () => this.histCsv());
+    const card = plotCard('mc', 'the histogram of v4', () => this.histCsv(), () => this.plot.png());
     this.plot = new ChainPlot(card.body, { title: 'Distribution of v4 (1/(m/s))', xLabel: 'final velocity v4 (m/s)', yLabel: 'density (1/(m/s))', yFromZero: true, height: 260 });
     const tableCard = el(
       'div', { class: 'table-card' },

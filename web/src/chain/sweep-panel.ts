@@ -44,8 +44,8 @@ export class SweepPanel {
       this.submit();
     });
     // each plot's CSV holds what that plot shows
-    const counts = plotCard('sweep-collisions', 'the number of collisions vs e', () => (this.sweep ? sweepCollisionsCsv(this.sweep) : null));
-    const velocities = plotCard('sweep-velocities', 'the final velocities vs e', () => (this.sweep ? sweepVelocitiesCsv(this.sweep) : null));
+    const counts = plotCard('sweep-collisions', 'the number of collisions vs e', () => (this.sweep ? sweepCollisionsCsv(this.sweep) : null), () => this.countPlot.png());
+    const velocities = plotCard('sweep-velocities', 'the final velocities vs e', () => (this.sweep ? sweepVelocitiesCsv(this.sweep) : null), () => this.velocityPlot.png());
     this.countPlot = new ChainPlot(counts.body, { title: 'Number of collisions (1) vs e (1)', xLabel: 'restitution e (1)', yLabel: 'collisions (1)', logY: true });
     this.velocityPlot = new ChainPlot(velocities.body, { title: 'Final velocities (m/s) vs e (1)', xLabel: 'restitution e (1)', yLabel: 'final velocity v (m/s)', yFromZero: true });
     container.append(

@@ -102,9 +102,9 @@ export class TimePanel {
       this.submit();
     });
     const csvName = (what: string): string => `chain-${what}-${this.inputs?.custom ? 'custom' : `e${this.inputs?.e ?? ''}`}.csv`;
-    const pos = plotCard('positions', 'the positions x_i(t)', () => this.seriesCsv('positions', csvName('positions')));
-    const gap = plotCard('gaps', 'the distance functions y_k(t)', () => this.seriesCsv('gaps', csvName('gaps')));
-    const vel = plotCard('velocities', 'the velocities v_i(t)', () => this.seriesCsv('velocities', csvName('velocities')));
+    const pos = plotCard('positions', 'the positions x_i(t)', () => this.seriesCsv('positions', csvName('positions')), () => this.positionPlot.png());
+    const gap = plotCard('gaps', 'the distance functions y_k(t)', () => this.seriesCsv('gaps', csvName('gaps')), () => this.gapPlot.png());
+    const vel = plotCard('velocities', 'the velocities v_i(t)', () => this.seriesCsv('velocities', csvName('velocities')), () => this.velocityPlot.png());
     this.positionPlot = new ChainPlot(pos.body, { title: 'Positions x_i (m) vs time t (s)', xLabel: 'time t (s)', yLabel: 'position x (m)' });
     this.gapPlot = new ChainPlot(gap.body, { title: 'Distances y_k = x_k+1 − x_k − (d_k + d_k+1)/2 (m) vs time t (s)', shortTitle: 'Distances y_k (m) vs time t (s)', xLabel: 'time t (s)', yLabel: 'gap y (m)', yFromZero: true });
     this.velocityPlot = new ChainPlot(vel.body, { title: 'Velocities v_i (m/s) vs time t (s)', xLabel: 'time t (s)', yLabel: 'velocity v (m/s)', yFromZero: true });

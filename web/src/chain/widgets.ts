@@ -1,6 +1,6 @@
 /** Small pieces shared by the chain panels: progress + Cancel, CSV buttons, tables, plot cards. */
 import { el } from '../ui/dom';
-import { downloadCsv } from '../ui/csv';
+import { downloadBlob, downloadCsv } from '../ui/csv';
 import { CancelledError } from './job-worker';
 
 /** A progress bar with a Cancel button and a status line; hidden while idle. */
@@ -53,10 +53,33 @@ export function csvButton(id: string, what: string, make: () => { filename: stri
   return button;
 }
 
-/** A figure: caption-less card with a CSV button at the top right and a body for the plot. */
-export function plotCard(id: string, what: string, make: () => { filename: string; text: string } | null): { card: HTMLElement; body: HTMLElement } {
+/**
+ * A PNG button: the plot's picture (its title, legend and the reproduce line: PlotView.png) under the
+ * name of its CSV with .png; nothing while there is nothing to export (make gives null).
+ */
+export function pngButton(id: string, what: string, make: () => { filename: string; text: string } | null, picture: () => Promise<Blob | null>): HTMLButtonElement {
+  const button = el('button', { type: 'button', id, class: 'csv-button', title: `Download ${what} as a PNG picture`, 'aria-label': `Download ${what} as PNG` }, 'PNG');
+  button.addEventListener('click', () => {
+    const file = make();
+    if (!file) return;
+    void picture().then((blob) => {
+      if (blob) downloadBlob(file.filename.replace(/\.csv$/, '') + '.png', blob);
+    });
+  });
+  return button;
+}
+
+/**
+ * A figure: caption-less card with CSV and, given the plot's `picture`, PNG buttons at the top right,
+ * and a body for the plot.
+ */
+export function plotCard(
+  id: string, what: string, make: () => { filename: string; text: string } | null, picture?: () => Promise<Blob | null>,
+): { card: HTMLElement; body: HTMLElement } {
   const body = el('div', { class: 'plot-body', id: `plot-${id}` });
-  const card = el('figure', { class: 'plot-card chain-card', id: `card-${id}` }, el('div', { class: 'card-tools' }, csvButton(`csv-${id}`, what, make)), body);
+  const tools = el('div', { class: 'card-tools' }, csvButton(`csv-${id}`, what, make));
+  if (picture) tools.append(pngButton(`png-${id}`, what, make, picture));
+  const card = el('figure', { class: 'plot-card chain-card', id: `card-${id}` }, tools, body);
   return { card, body };
 }
 

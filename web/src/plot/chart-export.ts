@@ -63,6 +63,16 @@ export interface PictureEntry {
   label: string;
   stroke: string;
   dash: number[];
+  /** drawn as markers alone (pointsOnly): a dot, not a line */
+  dot: boolean;
+}
+
+/** The path builder of a series drawn as markers alone (no line between them). */
+export const NO_PATH: uPlot.Series.PathBuilder = () => null;
+
+/** a series drawn as markers alone: its path is NO_PATH and its points are shown (the study's cases) */
+export function pointsOnly(s: uPlot.Series): boolean {
+  return s.paths === NO_PATH && typeof s.points === 'object' && s.points.show === true;
 }
 
 /**
@@ -74,7 +84,7 @@ export interface PictureEntry {
 export function pictureLegend(series: readonly uPlot.Series[], shown: readonly boolean[]): PictureEntry[] {
   return series.flatMap((s, k) => {
     if (k === 0 || shown[k] === false) return [];
-    return [{ label: labelText(s.label), stroke: typeof s.stroke === 'string' ? s.stroke : '#1d2025', dash: s.dash ?? [] }];
+    return [{ label: labelText(s.label), stroke: typeof s.stroke === 'string' ? s.stroke : '#1d2025', dash: s.dash ?? [], dot: pointsOnly(s) }];
   });
 }
 

@@ -80,7 +80,7 @@ export class PlotView {
   private data: uPlot.AlignedData = [[]];
   private readonly observer: ResizeObserver;
   private readonly context: ReproduceContext;
-  private readonly notes: () => readonly string[];
+  private notes: () => readonly string[];
   private readonly csvSubject: () => string;
   /** the reproduce line and export buttons (with an export name) */
   private foot: HTMLElement | null = null;
@@ -102,6 +102,11 @@ export class PlotView {
     this.notes = exports?.notes ?? (() => []);
     this.csvSubject = exports?.csvSubject ?? (() => '');
     if (exports) this.addFooter(exports.name);
+  }
+
+  /** the lines a saved picture carries under its legend (PlotExport's `notes`), for a chart whose card has its own buttons */
+  pictureNotes(notes: () => readonly string[]): void {
+    this.notes = notes;
   }
 
   /** the reproduce line and the export buttons, below the chart */
@@ -203,14 +208,22 @@ export class PlotView {
       const y = titleHeight + chart.height + r * rowHeight + rowHeight / 2;
       let left = pad;
       for (const entry of row) {
-        ctx.strokeStyle = entry.stroke;
-        ctx.lineWidth = 2 * ratio;
-        ctx.setLineDash(entry.dash.map((d) => d * ratio));
-        ctx.beginPath();
-        ctx.moveTo(left, y);
-        ctx.lineTo(left + 20 * ratio, y);
-        ctx.stroke();
-        ctx.setLineDash([]);
+        if (entry.dot) {
+          // markers alone on the chart: a dot of their size, not a line they are not joined by
+          ctx.fillStyle = entry.stroke;
+          ctx.beginPath();
+          ctx.arc(left + 10 * ratio, y, 3.5 * ratio, 0, 2 * Math.PI);
+          ctx.fill();
+        } else {
+          ctx.strokeStyle = entry.stroke;
+          ctx.lineWidth = 2 * ratio;
+          ctx.setLineDash(entry.dash.map((d) => d * ratio));
+          ctx.beginPath();
+          ctx.moveTo(left, y);
+          ctx.lineTo(left + 20 * ratio, y);
+          ctx.stroke();
+          ctx.setLineDash([]);
+        }
         ctx.fillStyle = '#1d2025';
         ctx.fillText(entry.label, left + 28 * ratio, y);
         left += 28 * ratio + ctx.measureText(entry.label).width + 16 * ratio;
