@@ -73,6 +73,8 @@ describe('the avalanche page', () => {
     // the full title (beside it a short form, shown where the full one would wrap: fitTitle)
     expect(await page.locator('#plot-runout .u-title .title-full').textContent()).toBe('Runout L (m) and front velocity (m/s) vs time t (s)');
     expect(await page.locator('#readout').textContent()).toContain('Lube et al.: 1.9 a^(2/3)');
+    // the runout's steps back and jumps are the main mass's front, said under the chart
+    expect(await page.locator('#card-runout #runout-note').textContent()).toMatch(/^L is the front of the main mass \(the largest group of grains in contact\): it steps back when front grains come loose/);
 
     await page.locator('#btn-play').click(); // pause (or, when stopped, nothing)
     await page.locator('#chains').check();
@@ -234,7 +236,7 @@ describe('the avalanche page', () => {
     // the speed scale too: without it the grains' colours mean nothing (the force-chain toggle stays out)
     for (const shown of ['#sim-canvas', '#btn-play', '#btn-step', '#card-runout', '#speed-legend']) expect(await page.locator(shown).isVisible(), shown).toBe(true);
     expect(await page.locator('#chains').isVisible()).toBe(false);
-    for (const hidden of ['#scenario-panel', '.topbar', '#copy-link', '#readout', '#card-energy', '#card-iterations', '#study', '#chains', '#phase-line']) {
+    for (const hidden of ['#scenario-panel', '.topbar', '#copy-link', '#readout', '#card-energy', '#card-iterations', '#study', '#chains', '#phase-line', '#runout-note']) {
       expect(await page.locator(hidden).isVisible(), hidden).toBe(false);
     }
     expect(errors).toEqual([]);

@@ -6,6 +6,7 @@
 import uPlot from 'uplot';
 import { axisValues, COLORS, fitTitle, legendValue, logAxisValues, logScale, PlotView, type PlotOptions } from '../plot/plot-view';
 import { runTimeScale } from '../plot/series';
+import { el } from '../ui/dom';
 import type { SampleSeries } from './sample-series';
 
 export const AVALANCHE_PLOT_KINDS = ['runout', 'energy', 'iterations'] as const;
@@ -178,11 +179,21 @@ export function avalanchePlotOptions(kind: AvalanchePlotKind): PlotOptions {
   };
 }
 
+/**
+ * Why the runout curve steps back and jumps: L is the main mass's front (the largest group of grains
+ * in contact, issue 5), not the farthest grain, so a front grain that comes loose takes L back with it
+ * and one that is caught up brings it forward, faster than any grain moves.
+ */
+export const RUNOUT_NOTE = 'L is the front of the main mass (the largest group of grains in contact): it steps back when front grains come loose, and forward when they touch it again.';
+
 export class AvalanchePlot {
   private readonly view: PlotView;
 
   constructor(container: HTMLElement, readonly kind: AvalanchePlotKind) {
-    this.view = new PlotView(container, 250, { name: AVALANCHE_PLOT_NAMES[kind] });
+    const note = kind === 'runout' ? RUNOUT_NOTE : null;
+    this.view = new PlotView(container, 250, { name: AVALANCHE_PLOT_NAMES[kind], ...(note ? { notes: () => [note] } : {}) });
+    // under the chart, before its reproduce line (PlotView puts that last in the card)
+    if (note) container.after(el('p', { class: 'plot-note runout-note', id: 'runout-note' }, note));
     const options = avalanchePlotOptions(kind);
     const empty: uPlot.AlignedData = [[], ...options.series.slice(1).map((): number[] => [])];
     this.view.build(options, empty);
