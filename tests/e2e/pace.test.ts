@@ -40,4 +40,31 @@ describe('the pace next to the speed', () => {
     expect(errors).toEqual([]);
     await closePage(page);
   });
+
+  // side by side at 1920 px, the notice under the controls' right end covered the rightmost engine's
+  // caption ("NSCD (Moreau–Jean) — 43 contacts made"); the page keeps a line free for it
+  it('on the comparison page it covers none of the engines\' captions', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html?play=0`, { width: 1920, height: 1000 });
+    await waitForState(page, (s) => s.count > 0);
+    await page.locator('#preset').selectOption('compare-gas');
+    // the preset starts running: paused, nothing measures the pace and the notice stays as set below
+    await waitForState(page, (s) => s.count === 24 && s.running);
+    await page.locator('#btn-play').click();
+    await waitForState(page, (s) => !s.running);
+    // the notice as setPace writes it when a run falls short (its text does not depend on the machine here)
+    await page.evaluate(() => {
+      const pace = document.getElementById('sim-pace')!;
+      pace.hidden = false;
+      pace.innerHTML = 'only 0.36 s per s<span class="pace-why">: the machine cannot keep up</span>';
+    });
+    const notice = (await page.locator('#sim-pace').boundingBox())!;
+    const captions = await page.locator('.engine-view figcaption').evaluateAll((nodes) => nodes.map((n) => n.getBoundingClientRect().toJSON() as DOMRect));
+    expect(captions).toHaveLength(3);
+    // side by side: one row of captions, the last one reaching under the notice's column
+    expect(new Set(captions.map((c) => Math.round(c.top))).size).toBe(1);
+    expect(captions[2]!.right).toBeGreaterThan(notice.x);
+    for (const c of captions) expect(notice.y + notice.height).toBeLessThanOrEqual(c.top + 0.5);
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
 });
