@@ -277,6 +277,10 @@ describe('logSplits: the ticks of a log axis, at any magnitude', () => {
   });
   it('the powers alone past 12 decades; nothing for a range that cannot be a log range', () => {
     expect(splits(1e-300, 1e10)).toEqual(Array.from({ length: 311 }, (_, k) => Number(`1e${k - 300}`)));
+    // past 400 decades every 2nd power (the ticks used to stop at the 400th, short of the top)
+    const wide = splits(1e-300, 1e300);
+    expect(wide).toEqual(Array.from({ length: 301 }, (_, k) => Number(`1e${2 * k - 300}`)));
+    expect(splits(5e-324, 1.7e308).at(-1)).toBe(1e308);
     expect(splits(0, 1)).toEqual([]);
     expect(splits(1, Infinity)).toEqual([]);
     expect(splits(Number.NaN, 1)).toEqual([]);

@@ -777,8 +777,9 @@ export function decadeRange(min: number | null, max: number | null): [number, nu
 
 /**
  * The ticks of a base-10 log axis from `min` to `max`: 1 to 9 times each power of ten while the axis
- * spans at most 12 decades, the powers alone past that, each written from its decimal form ("2e-25"),
- * at most ~400. uPlot's own log ticks step by adding and rounding to a table of decimals that ends
+ * spans at most 12 decades, the powers alone past that, each written from its decimal form ("2e-25");
+ * past 400 decades (a double spans some 630) every 2nd, 3rd, … power, at exponents that are multiples
+ * of the stride, so the ticks still reach both ends. uPlot's own log ticks step by adding and rounding to a table of decimals that ends
  * near 1e-32, and for some ranges under 1e-20 never reach the top: an avalanche of grains of areal
  * density 1e-15 kg/m² (energies 1e-28 to 1e-24 J) froze the tab building a list of millions of ticks.
  */
@@ -787,8 +788,9 @@ export function logSplits(_u: uPlot, _axisIdx: number, min: number, max: number)
   const first = Math.floor(Math.log10(min) + 1e-9);
   const last = Math.ceil(Math.log10(max) - 1e-9);
   const mults = last - first <= 12 ? [1, 2, 3, 4, 5, 6, 7, 8, 9] : [1];
+  const stride = Math.max(1, Math.ceil((last - first + 1) / 400));
   const out: number[] = [];
-  for (let e = first; e <= last && out.length < 400; e++) {
+  for (let e = Math.ceil(first / stride) * stride; e <= last; e += stride) {
     for (const m of mults) {
       const v = Number(`${m}e${e}`);
       if (v >= min * (1 - 1e-9) && v <= max * (1 + 1e-9)) out.push(v);
