@@ -13,6 +13,7 @@ import { velocityAxisLabel, velocityTitle } from '../../web/src/compare/compare-
 import { FAMILY_PAGE, familyPageUrl, scenarioFamilyOf } from '../../web/src/ui/family';
 import { presetsOfFamily } from '../../web/src/ui/presets';
 import { engineText } from '../../web/src/ui/reproduce';
+import { expectFieldUnits } from './field-units';
 
 interface EngineJson {
   engine: string;
@@ -237,7 +238,7 @@ describe('the comparison family', () => {
     expect(next['restitution']).toBe(0.8);
     // text that is not a number goes on as text, so the engine names the field and the value
     expect((next['setup'] as Record<string, unknown>)['gap']).toBe('wide');
-    for (const f of COMPARE_FIELDS) expect(f.unit, f.key).not.toBe('');
+    expectFieldUnits(COMPARE_FIELDS);
   });
 
   it('shows the default Young\'s modulus as 1e7 (as its hint writes it), not 10000000, and reads it back exactly', () => {

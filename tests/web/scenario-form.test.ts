@@ -5,6 +5,7 @@ import {
   enabledBy, FIELDS, fieldApplies, formAvailability, formFromScenario, parseNumberField, scenarioFromForm,
 } from '../../web/src/ui/scenario-form';
 import { SOFT_FIELDS } from '../../web/src/soft/soft-form';
+import { expectFieldUnits } from './field-units';
 
 const normalized: JsonObject = {
   schema: 1,
@@ -26,10 +27,10 @@ const normalized: JsonObject = {
 };
 
 describe('scenario form mapping', () => {
-  it('every field has a unit and a unique key and path', () => {
+  it('every number field has a unit (a select or checkbox none), and a unique key and path', () => {
     expect(new Set(FIELDS.map((f) => f.key)).size).toBe(FIELDS.length);
     expect(new Set(FIELDS.map((f) => f.path)).size).toBe(FIELDS.length);
-    for (const f of FIELDS) expect(f.unit).not.toBe('');
+    expectFieldUnits(FIELDS);
   });
 
   it('form -> scenario -> form is the identity and keeps fields the form does not show', () => {

@@ -28,13 +28,13 @@ export const AVALANCHE_FIELDS: readonly FieldSpec[] = [
   { key: 'village', path: 'village', label: 'Village at x', unit: 'm', kind: 'optional-number', group: 'floor', hint: 'from the left wall, on the floor beyond the column; blank: none. The read-out says whether the flow reaches it' },
   { key: 'gravity', path: 'gravity', label: 'Gravity g', unit: 'm/s²', kind: 'number', group: 'floor' },
   {
-    key: 'method', path: 'solver.method', label: 'Method', unit: '1', kind: 'select', group: 'solver',
+    key: 'method', path: 'solver.method', label: 'Method', unit: '', kind: 'select', group: 'solver',
     options: [['gauss-seidel', 'non-linear Gauss–Seidel'], ['jacobi', 'Jacobi']],
   },
   { key: 'timeStep', path: 'solver.timeStep', label: 'Time step h', unit: 's', kind: 'number', group: 'solver' },
   { key: 'tolerance', path: 'solver.tolerance', label: 'Tolerance', unit: '× mean R', kind: 'number', group: 'solver', hint: 'geometric: the largest velocity change × h, as a fraction of the mean radius' },
   { key: 'maxIterations', path: 'solver.maxIterations', label: 'Max iterations per step', unit: '1', kind: 'number', group: 'solver' },
-  { key: 'warmStart', path: 'solver.warmStart', label: 'Warm start (previous impulses)', unit: '1', kind: 'checkbox', group: 'solver' },
+  { key: 'warmStart', path: 'solver.warmStart', label: 'Warm start (previous impulses)', unit: '', kind: 'checkbox', group: 'solver' },
   {
     key: 'relaxation', path: 'solver.relaxation', label: 'Jacobi relaxation', unit: '1', kind: 'number', group: 'solver',
     hint: 'the fraction of each Jacobi sweep’s correction applied; Gauss–Seidel does not use it (greyed out)',

@@ -20,7 +20,7 @@ export const COMPARE_GROUP_TITLES: Readonly<Record<string, string>> = {
  */
 export const COMPARE_FIELDS: readonly FieldSpec[] = [
   {
-    key: 'kind', path: 'setup.kind', label: 'Set-up', unit: '1', kind: 'select', group: 'setup',
+    key: 'kind', path: 'setup.kind', label: 'Set-up', unit: '', kind: 'select', group: 'setup',
     options: [
       ['head-on', 'head-on pair'],
       ['row', 'four-sphere row (C12)'],

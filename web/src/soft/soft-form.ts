@@ -22,7 +22,7 @@ const DOMAIN_KIND = 'domainKind';
 
 export const SOFT_FIELDS: readonly FieldSpec[] = [
   {
-    key: DOMAIN_KIND, path: 'domain', label: 'Domain', unit: '1', kind: 'select', group: 'domain',
+    key: DOMAIN_KIND, path: 'domain', label: 'Domain', unit: '', kind: 'select', group: 'domain',
     options: [['box', 'box (0, 0)–(width, height)'], ['circle', 'circular wall, centre (0, 0)'], ['open', 'open plane (no walls)']],
   },
   { key: 'boxWidth', path: 'domain.box.width', label: 'Box width', unit: 'm', kind: 'number', group: 'domain', enabledWhen: { key: DOMAIN_KIND, values: ['box'] } },
@@ -43,7 +43,7 @@ export const SOFT_FIELDS: readonly FieldSpec[] = [
   { key: 'spin', path: 'generate.spin', label: 'Initial spin (largest)', unit: 'rad/s', kind: 'number', group: 'discs' },
   { key: 'clearance', path: 'generate.clearance', label: 'Clearance between discs', unit: 'm', kind: 'number', group: 'discs' },
   {
-    key: 'placement', path: 'generate.placement', label: 'Placement', unit: '1', kind: 'select', group: 'discs',
+    key: 'placement', path: 'generate.placement', label: 'Placement', unit: '', kind: 'select', group: 'discs',
     options: [['random', 'random'], ['lattice', 'square lattice']],
   },
   {
@@ -54,7 +54,7 @@ export const SOFT_FIELDS: readonly FieldSpec[] = [
   { key: 'youngModulus', path: 'material.youngModulus', label: "Young's modulus E", unit: 'Pa', kind: 'number', group: 'material' },
   { key: 'poissonRatio', path: 'material.poissonRatio', label: 'Poisson ratio ν', unit: '1', kind: 'number', group: 'material' },
   {
-    key: 'law', path: 'contact.law', label: 'Contact law', unit: '1', kind: 'select', group: 'contact',
+    key: 'law', path: 'contact.law', label: 'Contact law', unit: '', kind: 'select', group: 'contact',
     options: [['hunt-crossley', 'Hunt–Crossley'], ['lankarani-nikravesh', 'Lankarani–Nikravesh'], ['flores', 'Flores'], ['gonthier', 'Gonthier']],
   },
   {
@@ -67,11 +67,11 @@ export const SOFT_FIELDS: readonly FieldSpec[] = [
     group: 'contact', hint: 'blank: the damping follows from c_τ',
   },
   {
-    key: 'penetration', path: 'contact.penetration', label: 'Penetration ρ', unit: '1', kind: 'select', group: 'contact',
+    key: 'penetration', path: 'contact.penetration', label: 'Penetration ρ', unit: '', kind: 'select', group: 'contact',
     options: [['total', 'total overlap r₁ + r₂ − d'], ['half', 'half overlap (notebooks)']],
   },
   {
-    key: 'frictionLaw', path: 'friction.law', label: 'Friction law', unit: '1', kind: 'select', group: 'friction',
+    key: 'frictionLaw', path: 'friction.law', label: 'Friction law', unit: '', kind: 'select', group: 'friction',
     options: [['coulomb', 'Coulomb (regularized)'], ['notebook', 'notebook: μ |F_n| × v_slip'], ['none', 'none']],
   },
   { key: 'mu', path: 'friction.mu', label: 'μ (disc–disc)', unit: '1', kind: 'number', group: 'friction' },
@@ -79,7 +79,7 @@ export const SOFT_FIELDS: readonly FieldSpec[] = [
   { key: 'gravityX', path: 'gravity[0]', label: 'g_x', unit: 'm/s²', kind: 'number', group: 'forces', absent: '0' },
   { key: 'gravityY', path: 'gravity[1]', label: 'g_y', unit: 'm/s²', kind: 'number', group: 'forces', absent: '0' },
   {
-    key: 'method', path: 'integrator.method', label: 'Method', unit: '1', kind: 'select', group: 'integrator',
+    key: 'method', path: 'integrator.method', label: 'Method', unit: '', kind: 'select', group: 'integrator',
     options: [['dopri5', 'Dormand–Prince, adaptive'], ['rk4', 'RK4, fixed step']],
   },
   { key: 'relTol', path: 'integrator.relTol', label: 'Relative tolerance', unit: '1', kind: 'number', group: 'integrator' },

@@ -21,7 +21,7 @@ export interface FieldSpec {
   /** the scenario path the field writes (and whose validation errors it shows) */
   path: string;
   label: string;
-  /** unit shown next to the label ("1" for a pure number, as on the plots); a select's or checkbox's is not shown */
+  /** unit shown next to the label ("1" for a pure number, as on the plots); '' for a select or a checkbox, which shows none */
   unit: string;
   kind: FieldKind;
   /** the fieldset it goes in (a key of the form's group titles) */
@@ -74,12 +74,12 @@ export const FIELDS: readonly FieldSpec[] = [
     group: 'discs', hint: 'blank: set by the radius',
   },
   {
-    key: 'placement', path: 'generate.placement', label: 'Placement', unit: '1', kind: 'select', group: 'discs',
+    key: 'placement', path: 'generate.placement', label: 'Placement', unit: '', kind: 'select', group: 'discs',
     options: [['random', 'random'], ['lattice', 'lattice']], hint: 'area fraction: random ≤ 0.5, lattice ≤ 0.85',
   },
   { key: 'speed', path: 'generate.speed', label: 'Initial speed (rms)', unit: 'm/s', kind: 'number', group: 'discs' },
   {
-    key: 'velocities', path: 'generate.velocities', label: 'Initial velocities', unit: '1', kind: 'select', group: 'discs',
+    key: 'velocities', path: 'generate.velocities', label: 'Initial velocities', unit: '', kind: 'select', group: 'discs',
     options: [['maxwell', 'Maxwell (Gaussian)'], ['fixed', 'one speed, any direction']],
   },
   { key: 'density', path: 'generate.density', label: 'Areal density', unit: 'kg/m²', kind: 'number', group: 'discs' },
@@ -97,14 +97,14 @@ export const FIELDS: readonly FieldSpec[] = [
     hint: '−9.81: a vertical box (discs fly on parabolas); not 0 needs a convex domain and at most 2000 discs',
   },
   {
-    key: 'tcModel', path: 'collapse.model', label: 'TC collapse model', unit: '1', kind: 'checkbox', group: 'collapse',
+    key: 'tcModel', path: 'collapse.model', label: 'TC collapse model', unit: '', kind: 'checkbox', group: 'collapse',
     checkboxValues: ['tc', 'none'],
   },
   {
     key: 'tc', path: 'collapse.tc', label: 'TC time t_c', unit: 's', kind: 'optional-number', group: 'collapse',
     hint: 'blank: 10⁻⁴ σ / v_rms', enabledWhen: { key: 'tcModel', checked: true },
   },
-  { key: 'vibEnabled', path: 'vibration.enabled', label: 'Vibrating wall', unit: '1', kind: 'checkbox', group: 'vibration' },
+  { key: 'vibEnabled', path: 'vibration.enabled', label: 'Vibrating wall', unit: '', kind: 'checkbox', group: 'vibration' },
   {
     key: 'vibWall', path: 'vibration.wall', label: 'Wall index', unit: '1', kind: 'number', group: 'vibration',
     hint: 'box: 0 floor, 1 right, 2 top, 3 left', enabledWhen: { key: 'vibEnabled', checked: true },
