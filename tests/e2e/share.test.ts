@@ -102,6 +102,30 @@ describe('share links', () => {
     await closePage(page);
   });
 
+  // a tab that had copied a link ignored that link pasted back into its address once it ran another
+  // scenario: the address named the link's scenario, the page ran the other one
+  it('a link copied here, then pasted back after another scenario was loaded, loads its scenario', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?play=0`);
+    await waitForState(page, (s) => s.count > 0);
+    await page.locator('#preset').selectOption('gas-vibrated');
+    const vibrated = await expect.poll(async () => page.locator('#scenario-name').textContent()).toMatch(/Vibrated granular gas/).then(() => page.locator('#scenario-name').textContent());
+    await page.locator('#copy-link').click();
+    await expect.poll(() => page.locator('#share-url').inputValue()).toContain('#s=');
+    const link = new URL(await page.locator('#share-url').inputValue());
+    await page.locator('#preset').selectOption('gas-elastic');
+    await expect.poll(async () => page.locator('#scenario-name').textContent()).toMatch(/Elastic gas/);
+    // the link box and "Link copied" were the other scenario's
+    expect(await page.locator('#share-url').isHidden()).toBe(true);
+    expect(await page.locator('#share-status').textContent()).toBe('');
+    await page.evaluate((hash) => {
+      window.location.hash = hash;
+    }, link.hash);
+    await expect.poll(async () => page.locator('#scenario-name').textContent()).toBe(vibrated);
+    expect(await page.locator('#link-error').isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
   it('the chain lab: a link pasted into its address that cannot be read leaves the inputs the reader had', async () => {
     const mine = `${inject('baseUrl')}chain.html?play=0#s=${await encodeScenario(JSON.stringify({ kind: 'chain-lab', time: { e: 0.3 } }))}`;
     const { page, errors } = await openPage(browser(), mine);

@@ -189,7 +189,11 @@ export class ScenarioSource {
       ({ url, payload }) => {
         if (shown !== this.shown) return;
         reproduce.set({ link: url });
-        if (follow) setAddressPayload(payload);
+        if (follow) {
+          setAddressPayload(payload);
+          // the address now names what runs: pasting this very link again changes nothing
+          if (this.o.share) this.o.share.lastPayload = payload;
+        }
       },
       () => undefined,
     );

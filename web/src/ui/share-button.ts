@@ -27,7 +27,10 @@ export class ShareButton {
   private tooLarge: number | null = null;
   /** the message about it is what the status shows */
   private showingTooLarge = false;
-  /** the payload this page put in its own address (so hashchange can ignore it) */
+  /**
+   * The payload of the scenario loaded now, as this page put it in its own address (so a hashchange
+   * to it can be ignored); null when the page has put none since the scenario was loaded.
+   */
   lastPayload: string | null = null;
 
   constructor(
@@ -41,6 +44,15 @@ export class ShareButton {
 
   /** The scenario to share (normalized JSON text). */
   setScenario(json: string): void {
+    if (json !== this.scenarioJson) {
+      // The link box, "Link copied" and the payload were the scenario before's. The payload kept
+      // made a paste of that link into this tab's address do nothing: the address named it, the
+      // page went on running the other scenario, and a reload ran the link's.
+      this.lastPayload = null;
+      this.output.value = '';
+      this.output.hidden = true;
+      if (!this.showingTooLarge) this.status.replaceChildren();
+    }
     this.scenarioJson = json;
     this.button.disabled = json === '';
     this.tooLarge = json !== '' && tooLargeForLink(json) ? compactLength(json) : null;
