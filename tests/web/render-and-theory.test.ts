@@ -534,6 +534,8 @@ describe("the read-out's theory constants", () => {
     expect(theoryConstants(haff, false).tau).toBe('–');
     expect(theoryConstants(haff, true, true).tau).toBe('0.9712 (mean disc)');
     expect(theoryConstants({ ...haff, restitution: 1, haffTau: Infinity }, true).tau).toBe('∞ (elastic discs do not cool)');
+    // r < 1 but every disc at rest (speed 0): τ is infinite for another reason
+    expect(theoryConstants({ ...haff, restitution: 0.9, haffTau: Infinity }, true).tau).toBe('∞ (the discs are at rest: nothing to cool)');
   });
 });
 

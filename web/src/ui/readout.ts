@@ -87,7 +87,7 @@ export interface TheoryConstants {
 /**
  * The constants behind the plots' theory curves, so a reader can check them by hand: ν, σ, g(σ) and
  * Haff's τ (the energy plot's E₀/(1+t/τ)²). `haff`: the energy plot draws Haff's curve (else τ reads
- * '–'; the plot says why); elastic discs never cool ('∞'). `mixture`: discs of several kinds, each
+ * '–'; the plot says why); elastic discs never cool ('∞'), nor do discs at rest. `mixture`: discs of several kinds, each
  * cooling on its own time; τ is then the mean disc's (the label says so).
  */
 export function theoryConstants(theory: Theory, haff: boolean, mixture = false): TheoryConstants {
@@ -95,9 +95,12 @@ export function theoryConstants(theory: Theory, haff: boolean, mixture = false):
     nu: formatNumber(theory.areaFraction),
     sigma: formatNumber(theory.meanDiameter),
     contact: formatNumber(theory.contactValue),
-    tau: theory.restitution >= 1 || !Number.isFinite(theory.haffTau)
+    tau: theory.restitution >= 1
       ? '∞ (elastic discs do not cool)'
-      : haff ? `${formatNumber(theory.haffTau)}${mixture ? ' (mean disc)' : ''}` : '–',
+      : !Number.isFinite(theory.haffTau)
+        // inelastic discs at rest (ω0 = 0): nothing to cool, and "elastic" was the wrong reason
+        ? '∞ (the discs are at rest: nothing to cool)'
+        : haff ? `${formatNumber(theory.haffTau)}${mixture ? ' (mean disc)' : ''}` : '–',
   };
 }
 
