@@ -78,6 +78,26 @@ describe('the lab page', () => {
     await closePage(page);
   });
 
+  // at 1920 px the read-out's cells are narrow, and "3.295e-6" broke into "3.295e-" over "6"
+  it('at 1920 px no number in the read-out breaks across lines', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?until=0.5`, { width: 1920, height: 1080 });
+    await waitForState(page, (s) => !s.running && s.time >= 0.5);
+    const lines = await page.locator('#readout dd').evaluateAll((cells) => cells.map((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      // one box per line the text takes
+      const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      return { text: cell.textContent ?? '', lines: tops.size };
+    }));
+    const numbers = lines.filter((c) => /^[-\d.,e∞–]+$/.test(c.text));
+    expect(numbers.length).toBeGreaterThan(10);
+    expect(numbers.filter((c) => c.lines > 1)).toEqual([]);
+    // the temperature is written in exponent form here (the case that broke)
+    expect(numbers.some((c) => /e-/.test(c.text))).toBe(true);
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
   it('sets gravity from the form: the scenario gets the pair, Haff, Enskog and the equation of state are no longer drawn, a bad value is named', async () => {
     const { page, errors } = await openPage(browser(), inject('baseUrl'));
     const first = await waitForState(page, (s) => s.count > 0 && s.time > 0);

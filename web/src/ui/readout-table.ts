@@ -25,7 +25,12 @@ export class ReadoutTable<K extends string> {
   }
 
   protected set(key: K, text: string): void {
-    write(this.cells.get(key), text);
+    const cell = this.cells.get(key);
+    write(cell, text);
+    // a value of one word (a number: "3.295e-6") never breaks; at 1920 px the gas page's cells are
+    // narrow and the browser broke "3.295e-" from its "6", which reads as another number. Longer
+    // texts ("∞ (elastic discs do not cool)") still wrap between words.
+    cell?.classList.toggle('one-word', !/\s/.test(text));
   }
 }
 
