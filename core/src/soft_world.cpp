@@ -98,7 +98,7 @@ std::string SoftWorld::infoJson() const {
       note = "damping set from the target restitution e = " + formatShort(spec_.restitution) +
              " by the exact impact relation: a = " + formatShort(m.dampingA) + ", c_τ = " + formatShort(1 - m.dampingA / 1.5);
     else
-      note = std::string(soft::lawName(m.law)) + " with e = " + formatShort(spec_.restitution) + ": a = " +
+      note = std::string(soft::lawTitle(m.law)) + " with e = " + formatShort(spec_.restitution) + ": a = " +
              formatShort(m.dampingA) + "; one impact of this law restitutes e = " +
              formatShort(soft::restitutionFromDamping(m.dampingA)) + " exactly";
   } else {

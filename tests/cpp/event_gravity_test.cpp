@@ -169,10 +169,10 @@ TEST(EventGravity, ScenarioRulesAndTheNormalizedForm) {
   errors.clear();
   EXPECT_FALSE(readScenario(R"({"schema":1,"generate":{"count":2001,"radius":0.001},"gravity":[0,-1]})", spec, errors));
   ASSERT_EQ(errors.size(), 1u);
-  EXPECT_EQ(errors[0].text(), "generate.count = 2001: under gravity (0, -1) m/s^2 at most 2000 discs: every disc is searched per event");
+  EXPECT_EQ(errors[0].text(), "generate.count = 2001: under gravity (0, -1) m/s² at most 2000 discs: every disc is searched per event");
   errors.clear();
   EXPECT_FALSE(readScenario(R"({"schema":1,"gravity":[0]})", spec, errors));
-  EXPECT_EQ(errors.at(0).text(), "gravity = [0]: must be a pair [gx, gy] in m/s^2");
+  EXPECT_EQ(errors.at(0).text(), "gravity = [0]: must be a pair [gx, gy] in m/s²");
   errors.clear();
   ASSERT_TRUE(readScenario(R"({"schema":1,"gravity":[0.5,-2]})", spec, errors));
   EXPECT_NE(scenarioToJson(spec).dump().find("\"gravity\":[0.5,-2]"), std::string::npos);

@@ -521,3 +521,15 @@ TEST(SoftScenario, EveryDefaultIsDocumented) {
   walk(d, "");
   EXPECT_GE(checked, 30);
 }
+
+TEST(SoftWorldTest, TheInfoLineNamesTheDampingLawAsTheFormDoes) {
+  // it said "flores with e = 0.7", the scenario's identifier, beside the form's "Flores"
+  for (const auto& [law, title] : {std::pair<const char*, const char*>{"flores", "Flores with e = 0.7: a = "},
+                                   {"lankarani-nikravesh", "Lankarani–Nikravesh with e = 0.7: a = "},
+                                   {"gonthier", "Gonthier with e = 0.7: a = "}}) {
+    SoftWorld w(std::string(R"({"schema": 1, "engine": "soft", "contact": {"law": ")") + law + R"(", "restitution": 0.7}})");
+    ASSERT_TRUE(w.ok()) << w.reportJson();
+    EXPECT_NE(w.infoJson().find(std::string("\"note\":\"") + title), std::string::npos) << w.infoJson();
+    EXPECT_NE(w.infoJson().find(std::string("\"law\":\"") + law + "\""), std::string::npos);
+  }
+}

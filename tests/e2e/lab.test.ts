@@ -128,7 +128,7 @@ describe('the lab page', () => {
     await page.locator('#apply').click();
     const countError = page.locator('#err-count');
     await countError.waitFor({ state: 'visible' });
-    expect(await countError.textContent()).toBe('generate.count = 3000: under gravity (0, -9.81) m/s^2 at most 2000 discs: every disc is searched per event');
+    expect(await countError.textContent()).toBe('generate.count = 3000: under gravity (0, -9.81) m/s² at most 2000 discs: every disc is searched per event');
     // one disc is "1 disc" in the status line
     await page.locator('#f-count').fill('1');
     await page.locator('#apply').click();

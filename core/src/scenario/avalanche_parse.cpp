@@ -124,7 +124,7 @@ bool readAvalancheScenario(const std::string& text, AvalancheScenarioSpec& s, st
     ranged(*f, "floor", "length", s.floorLength, [](double v) { return v > 0 && v <= 1000; }, "must be > 0 and <= 1000 m");
   }
   if (const Json* b = rd.object(root, "", "boundary")) readSegments(rd, *b, s);
-  ranged(root, "", "gravity", s.gravity, [](double v) { return v > 0 && v <= 1000; }, "must be > 0 and <= 1000 m/s^2");
+  ranged(root, "", "gravity", s.gravity, [](double v) { return v > 0 && v <= 1000; }, "must be > 0 and <= 1000 m/s²");
   ranged(root, "", "restitution", s.restitution, [](double v) { return v >= 0 && v <= 1; },
          "must be in [0, 1] (normal separation speed / approach speed at an impact)");
   {

@@ -44,7 +44,7 @@ bool readCompareScenario(const std::string& text, CompareScenarioSpec& s, std::v
       s.count = static_cast<int>(n);
     ranged(rd, *v, "setup", "speed", s.speed, [](double x) { return x >= 0 && x <= 100; }, "must be >= 0 and <= 100 m/s");
     ranged(rd, *v, "setup", "gap", s.gap, [](double x) { return x >= 0 && x <= 100; }, "must be >= 0 and <= 100 m");
-    ranged(rd, *v, "setup", "gravity", s.gravity, [](double x) { return x >= 0 && x <= 100; }, "must be >= 0 and <= 100 m/s^2");
+    ranged(rd, *v, "setup", "gravity", s.gravity, [](double x) { return x >= 0 && x <= 100; }, "must be >= 0 and <= 100 m/s²");
   }
   // the note on e = 0 only where it applies: 1.01 is simply above 1
   if (double e; rd.number(root, "", "restitution", e) &&

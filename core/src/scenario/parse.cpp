@@ -227,11 +227,11 @@ bool readScenario(const std::string& text, ScenarioSpec& s, std::vector<Issue>& 
 
   if (const Json* g = root.find("gravity")) {
     if (!g->isArray() || g->items().size() != 2) {
-      rd.error("gravity", g, "must be a pair [gx, gy] in m/s^2");
+      rd.error("gravity", g, "must be a pair [gx, gy] in m/s²");
     } else {
       double gx = 0, gy = 0;
-      const bool okx = rd.numberValue(g->items()[0], "gravity[0]", gx) && rd.rule(std::fabs(gx) <= 1e4, "gravity[0]", gx, "must lie within ±1e4 m/s^2");
-      const bool oky = rd.numberValue(g->items()[1], "gravity[1]", gy) && rd.rule(std::fabs(gy) <= 1e4, "gravity[1]", gy, "must lie within ±1e4 m/s^2");
+      const bool okx = rd.numberValue(g->items()[0], "gravity[0]", gx) && rd.rule(std::fabs(gx) <= 1e4, "gravity[0]", gx, "must lie within ±1e4 m/s²");
+      const bool oky = rd.numberValue(g->items()[1], "gravity[1]", gy) && rd.rule(std::fabs(gy) <= 1e4, "gravity[1]", gy, "must lie within ±1e4 m/s²");
       if (okx && oky) {
         s.gravityX = gx;
         s.gravityY = gy;
@@ -312,7 +312,7 @@ bool readScenario(const std::string& text, ScenarioSpec& s, std::vector<Issue>& 
       const int count = s.explicitDiscs ? static_cast<int>(s.discs.size()) : s.generate.count;
       if (count > kMaxGravityDiscs)
         rd.error(s.explicitDiscs ? "discs" : "generate.count", std::to_string(count) + (s.explicitDiscs ? " discs" : ""),
-                 "under gravity (" + formatNumber(s.gravityX) + ", " + formatNumber(s.gravityY) + ") m/s^2 at most " +
+                 "under gravity (" + formatNumber(s.gravityX) + ", " + formatNumber(s.gravityY) + ") m/s² at most " +
                      std::to_string(kMaxGravityDiscs) + " discs: every disc is searched per event");
     }
   }

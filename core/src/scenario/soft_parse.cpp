@@ -216,11 +216,11 @@ bool readSoftScenario(const std::string& text, SoftScenarioSpec& s, std::vector<
   }
   if (const Json* g = root.find("gravity")) {
     if (!g->isArray() || g->items().size() != 2) {
-      rd.error("gravity", g, "must be a pair [gx, gy] in m/s^2");
+      rd.error("gravity", g, "must be a pair [gx, gy] in m/s²");
     } else {
       double gx, gy;
-      const bool okx = rd.numberValue(g->items()[0], "gravity[0]", gx) && rd.rule(std::fabs(gx) <= 1e4, "gravity[0]", gx, "must lie within ±1e4 m/s^2");
-      const bool oky = rd.numberValue(g->items()[1], "gravity[1]", gy) && rd.rule(std::fabs(gy) <= 1e4, "gravity[1]", gy, "must lie within ±1e4 m/s^2");
+      const bool okx = rd.numberValue(g->items()[0], "gravity[0]", gx) && rd.rule(std::fabs(gx) <= 1e4, "gravity[0]", gx, "must lie within ±1e4 m/s²");
+      const bool oky = rd.numberValue(g->items()[1], "gravity[1]", gy) && rd.rule(std::fabs(gy) <= 1e4, "gravity[1]", gy, "must lie within ±1e4 m/s²");
       if (okx && oky) {
         s.gravityX = gx;
         s.gravityY = gy;

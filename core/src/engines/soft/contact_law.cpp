@@ -63,6 +63,16 @@ const char* lawName(DampingLaw law) {
   return "";
 }
 
+const char* lawTitle(DampingLaw law) {
+  switch (law) {
+    case DampingLaw::HuntCrossley: return "Hunt–Crossley";
+    case DampingLaw::LankaraniNikravesh: return "Lankarani–Nikravesh";
+    case DampingLaw::Flores: return "Flores";
+    case DampingLaw::Gonthier: return "Gonthier";
+  }
+  return "";
+}
+
 double hertzMaxOverlap(double meff, double k0, double v) {
   // x^(2/5) as the square of the fifth root, without libm's pow: the fixed step derives from it and must
   // have the same bits natively and in WebAssembly.

@@ -29,6 +29,8 @@ double dampingFromRestitution(double e);
 /// The damping parameter each law prescribes for a target restitution e (its published formula).
 double lawDamping(DampingLaw law, double e);
 const char* lawName(DampingLaw law);
+/// The law as a reader names it, as the page's form does ("Lankarani–Nikravesh"); lawName is the scenario's value.
+const char* lawTitle(DampingLaw law);
 
 /// Elastic limit: maximum overlap (5 m_eff v^2 / (4 k0))^(2/5) and contact duration 2.94328 rho_max / v.
 double hertzMaxOverlap(double meff, double k0, double v);
