@@ -8,6 +8,7 @@ import { parseSoftInfo, snapshotStride } from '../../web/src/soft/protocol';
 import { TraceBuffer, traceCapacity } from '../../web/src/soft/trace-buffer';
 import { hysteresisTitle } from '../../web/src/soft/hysteresis-plot';
 import type { SoftLedger } from '../../web/src/sim/granular-wasm';
+import { bandEdgeSegments } from '../../web/src/soft/ledger-plot';
 
 describe('observer trace ring buffer', () => {
   it('keeps the newest `capacity` instants per disc, oldest first', () => {
@@ -260,5 +261,22 @@ describe('SoftWorld.info() text', () => {
     expect(info.note).toBe('damping set');
     expect(info.targetRestitution).toBe(0.8);
     expect(Number.isNaN(parseSoftInfo('nope').cTau)).toBe(true);
+  });
+});
+
+// a component that is zero lies on the band below it, and its edge drawn there took that band's edge
+// over: the head-on discs' kinetic band dipped in the observer's colour though they carry none
+describe('the energy ledger: a stacked band draws its edge only where it is thick', () => {
+  it('no edge for a band of zero height; the segments next to a non-zero value for one that is briefly thick', () => {
+    const kinetic = [1, 1, 0.2, 1, 1];
+    expect(bandEdgeSegments(kinetic, null, 1e-9)).toEqual([0, 1, 2, 3]);
+    // the observer's band is zero throughout: it lies on the kinetic edge
+    expect(bandEdgeSegments(kinetic, kinetic, 1e-9)).toEqual([]);
+    // the elastic band is thick at index 2 only (the contact)
+    const elastic = [1, 1, 0.9, 1, 1];
+    expect(bandEdgeSegments(elastic, kinetic, 1e-9)).toEqual([1, 2]);
+    // round-off below eps is no thickness; gaps (null) break the edge
+    expect(bandEdgeSegments([1 + 1e-12, 1, 1], [1, 1, 1], 1e-9)).toEqual([]);
+    expect(bandEdgeSegments([1, null, 1], null, 1e-9)).toEqual([]);
   });
 });

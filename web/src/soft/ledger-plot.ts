@@ -82,6 +82,60 @@ function drawBelowZero(u: uPlot, below: readonly number[]): void {
   ctx.restore();
 }
 
+/** the stacked components' series: 1 … PARTS (0 is time) */
+const PARTS = LEDGER_PARTS.length;
+
+/**
+ * The segments (i to i + 1) of a stacked band's top edge `edge` where the band has a thickness above
+ * `eps` at either end: its height over `base`, the band below's edge (null: zero, the lowest band).
+ */
+export function bandEdgeSegments(edge: ArrayLike<number | null | undefined>, base: ArrayLike<number | null | undefined> | null, eps: number): number[] {
+  const thick = (i: number): boolean => {
+    const v = edge[i];
+    return v != null && Math.abs(v - (base ? (base[i] ?? 0) : 0)) > eps;
+  };
+  const out: number[] = [];
+  for (let i = 0; i + 1 < edge.length; i++) {
+    if (edge[i] != null && edge[i + 1] != null && (thick(i) || thick(i + 1))) out.push(i);
+  }
+  return out;
+}
+
+/**
+ * Each component's edge (the top of its band in the stack), drawn only where its band has a
+ * thickness: a component that is zero lies on the one below it, and drawn on top of it there its
+ * colour took the edge over. The head-on discs' kinetic band dipped in the observer's teal at each
+ * impact though they carry no observer, and the stack's top was friction's yellow with no friction.
+ */
+function drawStackEdges(u: uPlot): void {
+  const time = u.data[0];
+  const n = time.length;
+  if (n < 2) return;
+  const top = u.data[PARTS] ?? [];
+  let scale = 0;
+  for (const v of top) if (v != null) scale = Math.max(scale, Math.abs(v));
+  const eps = 1e-9 * scale;
+  const ctx = u.ctx;
+  const { left, top: bboxTop, width, height } = u.bbox;
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(left, bboxTop, width, height);
+  ctx.clip();
+  ctx.lineWidth = uPlot.pxRatio > 0 ? uPlot.pxRatio : 1;
+  for (let k = 1; k <= PARTS; k++) {
+    if (!u.series[k]?.show) continue;
+    const edge = u.data[k] ?? [];
+    const path = new Path2D();
+    for (const i of bandEdgeSegments(edge, k > 1 ? (u.data[k - 1] ?? []) : null, eps)) {
+      path.moveTo(u.valToPos(time[i]!, 'x', true), u.valToPos(edge[i]!, 'y', true));
+      path.lineTo(u.valToPos(time[i + 1]!, 'x', true), u.valToPos(edge[i + 1]!, 'y', true));
+    }
+    ctx.strokeStyle = LEDGER_PARTS[k - 1]?.[2] ?? '#1d2025';
+    ctx.stroke(path);
+  }
+  ctx.restore();
+}
+
 export class LedgerPlot {
   private readonly view: LedgerView;
   /** s, the run's output interval: the time axis of a lone instant (t = 0, paused) spans one */
@@ -94,8 +148,18 @@ export class LedgerPlot {
     this.view = new LedgerView(container, 280, { name: 'energy ledger' });
     const series: uPlot.Series[] = [{ label: 'time t (s)' }];
     const bands: uPlot.Band[] = [];
+    // the components' bands as uPlot fills them, their edges drawn by drawStackEdges (the stroke
+    // kept for the legend's swatch)
+    const linear = uPlot.paths.linear?.();
+    const fillOnly: uPlot.Series.PathBuilder | undefined = linear
+      ? (u, si, i0, i1) => {
+          const p = linear(u, si, i0, i1);
+          if (p) p.stroke = new Path2D();
+          return p;
+        }
+      : undefined;
     LEDGER_PARTS.forEach(([, label, color], k) => {
-      series.push({ label, stroke: color, fill: `${color}${FILL_ALPHA}`, width: 1, points: { show: false } });
+      series.push({ label, stroke: color, fill: `${color}${FILL_ALPHA}`, width: 1, points: { show: false }, ...(fillOnly ? { paths: fillOnly } : {}) });
       // series k+1 is filled down to the one below it (k), not to zero
       if (k > 0) bands.push({ series: [k + 1, k] });
     });
@@ -120,7 +184,18 @@ export class LedgerPlot {
         cursor: { drag: { x: false, y: false } },
         legend: { live: false },
         // the area below zero before the series, so that the total's and the initial energy's lines stay on top
-        hooks: { init: [shortLegendLabels(SHORT_LABELS)], drawAxes: [(u) => drawBelowZero(u, this.below)] },
+        // the components' edges once the last one shown is drawn, under the total's and the initial energy's lines
+        hooks: {
+          init: [shortLegendLabels(SHORT_LABELS)],
+          drawAxes: [(u) => drawBelowZero(u, this.below)],
+          drawSeries: [
+            (u, si) => {
+              let last = 0;
+              for (let k = 1; k <= PARTS; k++) if (u.series[k]?.show) last = k;
+              if (si === last) drawStackEdges(u);
+            },
+          ],
+        },
       },
       [[]],
     );
