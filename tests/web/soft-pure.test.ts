@@ -9,6 +9,8 @@ import { TraceBuffer, traceCapacity } from '../../web/src/soft/trace-buffer';
 import { hysteresisTitle } from '../../web/src/soft/hysteresis-plot';
 import type { SoftLedger } from '../../web/src/sim/granular-wasm';
 import { bandEdgeSegments } from '../../web/src/soft/ledger-plot';
+import { cycleDash, DISC_COLORS } from '../../web/src/soft/soft-renderer';
+import { markerStyle } from '../../web/src/plot/plot-view';
 
 describe('observer trace ring buffer', () => {
   it('keeps the newest `capacity` instants per disc, oldest first', () => {
@@ -278,5 +280,20 @@ describe('the energy ledger: a stacked band draws its edge only where it is thic
     // round-off below eps is no thickness; gaps (null) break the edge
     expect(bandEdgeSegments([1 + 1e-12, 1, 1], [1, 1, 1], 1e-9)).toEqual([]);
     expect(bandEdgeSegments([1, null, 1], null, 1e-9)).toEqual([]);
+  });
+});
+
+// ten hysteresis loops had seven colours: three pairs of them looked the same in the legend
+describe('curves beyond the seven colours', () => {
+  it('are dashed in the second round of colours and dotted in the third', () => {
+    const kinds = Array.from({ length: 22 }, (_, k) => markerStyle(cycleDash(k)));
+    expect(DISC_COLORS).toHaveLength(7);
+    expect(kinds.slice(0, 7).every((s) => s === 'solid')).toBe(true);
+    expect(kinds.slice(7, 14).every((s) => s === 'dashed')).toBe(true);
+    expect(kinds.slice(14, 21).every((s) => s === 'dotted')).toBe(true);
+    expect(kinds[21]).toBe('solid');
+    // so no two of the first 21 curves share both colour and line
+    const looks = new Set(Array.from({ length: 21 }, (_, k) => `${DISC_COLORS[k % 7]} ${kinds[k]}`));
+    expect(looks.size).toBe(21);
   });
 });

@@ -3,7 +3,7 @@ import uPlot from 'uplot';
 import { PlotView, axisValues } from '../plot/plot-view';
 import { runTimeScale } from '../plot/series';
 import { quantityLabel, type CoordinateHistory, type Quantity } from './coordinates';
-import { DISC_COLORS } from './soft-renderer';
+import { cycleDash, DISC_COLORS } from './soft-renderer';
 
 export class CoordinatePlot {
   private readonly view: PlotView;
@@ -27,7 +27,8 @@ export class CoordinatePlot {
     const label = quantityLabel(this.quantity);
     const series: uPlot.Series[] = [{ label: 'time t (s)' }];
     for (const i of this.discs) {
-      series.push({ label: `disc ${i}`, stroke: DISC_COLORS[i % DISC_COLORS.length], width: 2, points: { show: false } });
+      const dash = cycleDash(i);
+      series.push({ label: `disc ${i}`, stroke: DISC_COLORS[i % DISC_COLORS.length], width: 2, points: { show: false }, ...(dash ? { dash } : {}) });
     }
     this.view.build(
       {

@@ -3,11 +3,11 @@
  * per impact labelled with its time. uPlot's facet mode (mode 2): every loop has its own ρ.
  */
 import uPlot from 'uplot';
-import { LEGEND_FIXED, PlotView, axisValues, fitAxisTitle, fitTitle } from '../plot/plot-view';
+import { LEGEND_FIXED, PlotView, axisValues, fitAxisTitle, fitTitle, markerStyle } from '../plot/plot-view';
 import type { HysteresisLoop } from '../sim/granular-wasm';
 import { el } from '../ui/dom';
 import { HiddenLoops, loopLabels, loopSpan } from './pairs';
-import { DISC_COLORS } from './soft-renderer';
+import { cycleDash, DISC_COLORS } from './soft-renderer';
 
 /** the most recent loops drawn for a pair */
 export const MAX_LOOPS_SHOWN = 10;
@@ -54,6 +54,8 @@ export function loopSummary(labels: readonly string[], colors: readonly string[]
     const swatch = el('span', { class: 'u-marker', title: label });
     // through the CSSOM: the site's CSP allows no style attribute
     swatch.style.borderColor = colors[k % colors.length] ?? '#1d2025';
+    // the colours repeat: the line's dash tells the rounds apart, here as in the full legend
+    swatch.style.borderStyle = markerStyle(cycleDash(k));
     const button = el('button', { type: 'button', class: 'loop-toggle', 'aria-pressed': 'true', 'aria-label': `loop at ${label}` }, swatch);
     button.addEventListener('click', () => toggle(k));
     return button;
@@ -129,6 +131,7 @@ export class HysteresisPlot {
         label,
         show: shown[k] ?? true,
         stroke: DISC_COLORS[k % DISC_COLORS.length],
+        ...(cycleDash(k) ? { dash: cycleDash(k) } : {}),
         width: 2,
         points: { show: false },
         paths: uPlot.paths.linear?.(),

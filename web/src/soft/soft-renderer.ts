@@ -18,6 +18,16 @@ export const DISC_COLORS = [
   OKABE_ITO_ALL.blue, OKABE_ITO_ALL.orange, OKABE_ITO_ALL.bluishGreen, OKABE_ITO_ALL.reddishPurple,
   OKABE_ITO_ALL.skyBlue, OKABE_ITO_ALL.vermillion, NEUTRAL_GREY,
 ] as const;
+
+/**
+ * The line of the k-th of several curves coloured by DISC_COLORS in turn: solid for the first round
+ * of colours, dashed for the second, dotted for the third, and so on in turn. Ten hysteresis loops
+ * had seven colours, and three pairs of them could not be told apart in the legend.
+ */
+export function cycleDash(k: number): number[] | undefined {
+  const round = Math.floor(k / DISC_COLORS.length) % 3;
+  return round === 0 ? undefined : round === 1 ? [7, 4] : [2, 3];
+}
 const MARGIN_PX = 10;
 const BACKGROUND = '#ffffff';
 const OUTSIDE = '#eef0f3';
