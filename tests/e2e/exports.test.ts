@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { decodeScenario, encodeScenario } from '../../web/src/ui/share';
-import { closePage, decodePng, openPage, pixelAt, plotPoints, useBrowser, waitForState } from './browser';
+import { closePage, decodePng, granularState, openPage, pixelAt, plotPoints, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
 const UNTIL = 0.3;
@@ -166,6 +166,14 @@ describe('exports on the gas page', () => {
     }
     // E_kin(0) is Haff's E0
     expect(rows[0]?.[1]).toBeCloseTo(rows[0]?.[2] ?? NaN, 12);
+  });
+
+  // the histogram changes at every output: a file saved without its instant could not be tied to one
+  it('the speed distribution as CSV names the instant of its speeds and the Maxwell curve\'s T', async () => {
+    const { bytes } = await download(page, '[aria-label="Download the speed distribution plot as CSV"]');
+    const header = bytes.toString('utf8').split('\r\n')[0] ?? '';
+    const time = (await granularState(page)).time;
+    expect(header).toMatch(new RegExp(`^speed v \\(m/s\\),f\\(v\\) — measured at t = ${String(time).replace('.', '\\.')} s \\(1/\\(m/s\\)\\),f\\(v\\) — 2D Maxwell at T = [\\d.e-]+ J \\(1/\\(m/s\\)\\)$`));
   });
 
   it('a plot and the canvas as PNG', async () => {

@@ -107,9 +107,9 @@ describe("a chart picture's legend", () => {
 
   it('names every series drawn, with its colour and dash, never x', () => {
     expect(pictureLegend(series, [true, true, true, true])).toEqual([
-      { label: 'measured', stroke: '#0072b2', dash: [], dot: false },
-      { label: "Haff's law E₀/(1+t/τ)²", stroke: '#d55e00', dash: [8, 5], dot: false },
-      { label: 'no colour', stroke: '#1d2025', dash: [], dot: false },
+      { label: 'measured', stroke: '#0072b2', dash: [], dot: false, fill: null },
+      { label: "Haff's law E₀/(1+t/τ)²", stroke: '#d55e00', dash: [8, 5], dot: false, fill: null },
+      { label: 'no colour', stroke: '#1d2025', dash: [], dot: false, fill: null },
     ]);
   });
 
@@ -123,6 +123,8 @@ describe("a chart picture's legend", () => {
     ];
     expect(pictureLegend(marked, []).map((e) => `${e.label}: ${e.dot ? 'dot' : 'line'}`)).toEqual(['this study: dot', 'with markers: line', 'hidden markers: line']);
     expect(pointsOnly({ paths: () => null, points: { show: true } })).toBe(false);
+    // an area (bars, a band) is a filled box, as on the page
+    expect(pictureLegend([{ label: 'v' }, { label: 'measured', stroke: '#0072b2', fill: '#0072b259' }], [])[0]?.fill).toBe('#0072b259');
   });
 
   it('leaves out a series switched off in the legend, as the chart leaves out its curve', () => {

@@ -11,6 +11,7 @@ import { eosLabel, eosWallCaveat, theoryConstants } from '../../web/src/ui/reado
 import { colorBin, colorTable, mixtureSpeedQuantile, mixtureSpeedScaleMax, speedScaleMax, viridis } from '../../web/src/render/colormap';
 import { fitTransform, toCanvasX, toCanvasY, wallBounds } from '../../web/src/render/view-transform';
 import type { Observation, Theory } from '../../web/src/sim/granular-wasm';
+import { snapshotNote } from '../../web/src/plot/histogram-plot';
 
 describe('colour map', () => {
   it('runs from viridis purple to yellow and bins values', () => {
@@ -603,5 +604,13 @@ describe('speed colour scale', () => {
     expect(niceCeil(0)).toBe(1);
     expect(speedScaleMax(1, 1)).toBe(3);
     expect(speedScaleMax(0.25, 1)).toBe(1.5);
+  });
+});
+
+describe("the speed histogram's exports", () => {
+  it('name the instant and the Maxwell curve\'s temperature, each kind of mass\'s when there are several', () => {
+    expect(snapshotNote(5.2, [3.295e-6])).toBe('Speeds at t = 5.2 s; the 2D Maxwell curve at T = 3.295e-6 J');
+    expect(snapshotNote(0.3, [0.01, 0.01])).toBe('Speeds at t = 0.3 s; the 2D Maxwell curve at T = 0.01 J');
+    expect(snapshotNote(1, [0.01, 0.02])).toBe('Speeds at t = 1 s; the 2D Maxwell curve at T = 0.01 J and 0.02 J (one for each kind of mass)');
   });
 });

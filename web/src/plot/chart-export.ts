@@ -65,6 +65,8 @@ export interface PictureEntry {
   dash: number[];
   /** drawn as markers alone (pointsOnly): a dot, not a line */
   dot: boolean;
+  /** an area's fill (the histogram's bars, the ledger's bands): a filled box, as the page's legend shows it */
+  fill: string | null;
 }
 
 /** The path builder of a series drawn as markers alone (no line between them). */
@@ -84,7 +86,7 @@ export function pointsOnly(s: uPlot.Series): boolean {
 export function pictureLegend(series: readonly uPlot.Series[], shown: readonly boolean[]): PictureEntry[] {
   return series.flatMap((s, k) => {
     if (k === 0 || shown[k] === false) return [];
-    return [{ label: labelText(s.label), stroke: typeof s.stroke === 'string' ? s.stroke : '#1d2025', dash: s.dash ?? [], dot: pointsOnly(s) }];
+    return [{ label: labelText(s.label), stroke: typeof s.stroke === 'string' ? s.stroke : '#1d2025', dash: s.dash ?? [], dot: pointsOnly(s), fill: typeof s.fill === 'string' ? s.fill : null }];
   });
 }
 

@@ -4,14 +4,51 @@
  */
 import uPlot from 'uplot';
 import { PlotView, COLORS, axisValues, legendValue } from './plot-view';
+import { formatNumber } from '../ui/dom';
 import { binCenters, maxwellKinds, type MassGroups } from './theory';
 
+/**
+ * What the exports say of the snapshot, which changes at every output: "Speeds at t = 5.2 s; the
+ * 2D Maxwell curve at T = 3.295e-6 J" (each kind of mass's T, when there are several). A cooling
+ * gas's histogram saved without its instant could not be tied to a time.
+ */
+export function snapshotNote(time: number, temperatures: readonly number[]): string {
+  return `Speeds at t = ${formatNumber(time, 6)} s; the 2D Maxwell curve at ${temperatureText(temperatures)}`;
+}
+
+/** "T = 3.295e-6 J", or each kind of mass's: "T = 0.01 J and 0.02 J (one for each kind of mass)" */
+function temperatureText(temperatures: readonly number[]): string {
+  const distinct = [...new Set(temperatures)];
+  return distinct.length <= 1
+    ? `T = ${formatNumber(distinct[0] ?? NaN)} J`
+    : `T = ${distinct.map((v) => formatNumber(v)).join(' J and ')} J (one for each kind of mass)`;
+}
+
+/** The CSV's headers name the instant and the temperature (snapshotNote). */
+class HistogramView extends PlotView {
+  snapshot: { time: number; temperatures: readonly number[] } | null = null;
+
+  override csv(): string {
+    const csv = super.csv();
+    const s = this.snapshot;
+    if (!s || csv === '') return csv;
+    const end = csv.indexOf('\r\n');
+    const header = (end < 0 ? csv : csv.slice(0, end))
+      .replace('measured', `measured at t = ${formatNumber(s.time, 6)} s`)
+      .replace('2D Maxwell at current T', `2D Maxwell at ${temperatureText(s.temperatures)}`);
+    return end < 0 ? header : header + csv.slice(end);
+  }
+}
+
 export class HistogramPlot {
-  private readonly view: PlotView;
+  private readonly view: HistogramView;
   private max = 1;
 
   constructor(container: HTMLElement) {
-    this.view = new PlotView(container, undefined, { name: 'speed distribution' });
+    this.view = new HistogramView(container, undefined, {
+      name: 'speed distribution',
+      notes: () => (this.view.snapshot ? [snapshotNote(this.view.snapshot.time, this.view.snapshot.temperatures)] : []),
+    });
     const bars = uPlot.paths.bars?.({ size: [1, Infinity], align: 0 });
     this.view.build(
       {
@@ -42,10 +79,11 @@ export class HistogramPlot {
   /**
    * density: probability density per bin, 1/(m/s); max: upper edge of the last bin, m/s;
    * masses: the discs' masses, grouped (massKinds), kg; temperatures: each group's temperature now,
-   * J (the granular temperature for all, or each kind of mass's own).
+   * J (the granular temperature for all, or each kind of mass's own); time: the snapshot's instant, s.
    */
-  update(density: Float64Array, max: number, masses: MassGroups, temperatures: readonly number[]): void {
+  update(density: Float64Array, max: number, masses: MassGroups, temperatures: readonly number[], time = 0): void {
     this.max = max > 0 ? max : 1;
+    this.view.snapshot = { time, temperatures: [...temperatures] };
     const x = binCenters(density.length, this.max);
     const maxwell = x.map((v) => maxwellKinds(v, masses, temperatures));
     this.view.setData([x, Array.from(density), maxwell]);

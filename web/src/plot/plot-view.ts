@@ -208,7 +208,15 @@ export class PlotView {
       const y = titleHeight + chart.height + r * rowHeight + rowHeight / 2;
       let left = pad;
       for (const entry of row) {
-        if (entry.dot) {
+        if (entry.fill !== null) {
+          // an area: a box filled as the chart fills it, edged in its line's colour
+          const [w, h] = [16 * ratio, 10 * ratio];
+          ctx.fillStyle = entry.fill;
+          ctx.fillRect(left + 2 * ratio, y - h / 2, w, h);
+          ctx.strokeStyle = entry.stroke;
+          ctx.lineWidth = 1.5 * ratio;
+          ctx.strokeRect(left + 2 * ratio, y - h / 2, w, h);
+        } else if (entry.dot) {
           // markers alone on the chart: a dot of their size, not a line they are not joined by
           ctx.fillStyle = entry.stroke;
           ctx.beginPath();

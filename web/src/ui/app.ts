@@ -73,6 +73,8 @@ export function startApp(): void {
   let lastObservation: Observation | null = null;
   let histogram: Float64Array | null = null;
   let histogramMax = 1;
+  /** s: the instant of the histogram shown (its exports name it) */
+  let histogramTime = 0;
   let plotsDirty = false;
 
   // A large scenario applied in the panel: the status line says it is loading until the engine has
@@ -192,7 +194,10 @@ export function startApp(): void {
       legend.setMax(speedMax);
       view.invalidate();
     }
-    if (msg.histogram) histogram = msg.histogram;
+    if (msg.histogram) {
+      histogram = msg.histogram;
+      histogramTime = msg.time;
+    }
     if (msg.observations.length > 0) {
       series.push(msg.observations, msg.kindTemperatures);
       lastKinds = msg.kindTemperatures[msg.kindTemperatures.length - 1] ?? lastKinds;
@@ -213,7 +218,7 @@ export function startApp(): void {
         lastKinds.length > 0 && kindsMeasured.mass.length > 1
           ? groupTemperatures(speedKinds.index, speedKinds.mass.length, kindsMeasured.index, lastKinds)
           : speedKinds.mass.map(() => T);
-      histogramPlot.update(histogram, histogramMax, speedKinds, temperatures);
+      histogramPlot.update(histogram, histogramMax, speedKinds, temperatures, histogramTime);
     }
   }
 
