@@ -342,6 +342,24 @@ TEST(Scenario, SameSeedSameDiscsOtherSeedOtherDiscs) {
   EXPECT_NE(a.hashHex(), c.hashHex());
 }
 
+TEST(Scenario, DiscsWrittenAsTouchingAreTouchingThoughTheDecimalsRoundApart) {
+  // 0.6 - 0.4 is 0.19999999999999998 in binary: the pair "overlapped by 5.55112e-17 m" and a disc at
+  // x = 0.9 (radius 0.1) "crossed" the 1 m box's wall by as much; both were refused
+  const std::string touching = R"({"schema":1,"restitution":1,"discs":[{"x":0.4,"y":0.5,"vx":1,"radius":0.1},{"x":0.6,"y":0.5,"vx":-1,"radius":0.1},{"x":0.9,"y":0.2,"radius":0.1}]})";
+  EXPECT_TRUE(issuesOf(touching).empty()) << ::testing::PrintToString(texts(issuesOf(touching)));
+  World w(touching);
+  ASSERT_TRUE(w.ok());
+  // they collide at once (elastic: the velocities swap), and the third disc, at rest on the wall, stays
+  w.advance(50000000);
+  EXPECT_EQ(w.velocities()(0, 0), -1.0);
+  EXPECT_EQ(w.velocities()(0, 1), 1.0);
+  EXPECT_EQ(w.velocities().col(2).squaredNorm(), 0.0);
+  // a real overlap, however small against the discs, is still refused: 1e-9 m
+  EXPECT_ISSUE(R"({"schema":1,"discs":[{"x":0.4,"y":0.5,"radius":0.1},{"x":0.599999999,"y":0.5,"radius":0.1}]})",
+               "discs[1] = (0.599999999, 0.5): overlaps discs[0] = (0.4, 0.5) by 1e-09 m");
+  EXPECT_ISSUE(R"({"schema":1,"discs":[{"x":0.900000001,"y":0.5,"radius":0.1}]})", "crosses a wall by 1e-09 m");
+}
+
 TEST(Scenario, GeneratedGasMeetsItsSpecification) {
   World w(R"({"schema":1,"seed":3,"generate":{"count":500,"radius":0.005,"radiusMax":0.01,"speed":2,"density":3}})");
   ASSERT_TRUE(w.ok());
