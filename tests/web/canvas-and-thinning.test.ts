@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EvenThinning, everyOther } from '../../web/src/plot/thin';
 import { SeriesStore } from '../../web/src/plot/series';
+import { thinnedText } from '../../web/src/plot/plot-view';
 import { LedgerSeries } from '../../web/src/soft/ledger-series';
 import { CoordinateHistory } from '../../web/src/soft/coordinates';
 import type { Observation, SoftLedger } from '../../web/src/sim/granular-wasm';
@@ -84,6 +85,15 @@ describe('a long run keeps its whole history evenly', () => {
     expect(store.rootTemperature.length).toBe(store.time.length);
     expect(store.kinds.length).toBe(store.time.length);
     expect(store.kindsBefore.length).toBe(store.time.length);
+    // and says how many it keeps, for the line under the plots (a researcher's CSV had every 2nd
+    // output of the interval set, with nothing on the page saying so)
+    const { every, atMost } = store.kept();
+    expect(atMost).toBe(LIMIT);
+    expect(every).toBeGreaterThan(1);
+    expect(store.time[2]! - store.time[1]!).toBe(every);
+    expect(new SeriesStore(LIMIT).kept()).toEqual({ every: 1, atMost: LIMIT });
+    expect(thinnedText(2, 20_000)).toBe("Long run: drawn and exported, every 2nd output (the plot keeps at most 20,000 points; the CSV's times say which)");
+    expect(thinnedText(64, 20_000)).toMatch(/^Long run: drawn and exported, every 64th output/);
   });
 
   it("the soft page's energy ledger and coordinate history", () => {
@@ -95,6 +105,7 @@ describe('a long run keeps its whole history evenly', () => {
     expectEven(ledger.time, SAMPLES, LIMIT);
     expect(ledger.parts.translational).toEqual(ledger.time);
     expect(ledger.total).toEqual(ledger.time);
+    expect(ledger.kept().every).toBe(ledger.time[2]! - ledger.time[1]!);
 
     const history = new CoordinateHistory(1, LIMIT);
     history.track([0]);
@@ -109,5 +120,6 @@ describe('a long run keeps its whole history evenly', () => {
     }
     expectEven(history.time, SAMPLES, LIMIT);
     expect(history.series(0, 'x')).toEqual(history.time.map((t) => 2 * t));
+    expect(history.kept().every).toBe(history.time[2]! - history.time[1]!);
   });
 });

@@ -139,6 +139,7 @@ export class EnergyPlot {
 
   update(series: SeriesStore): void {
     this.series = series;
+    this.view.showKept(series.kept());
     this.view.setData(this.data());
   }
 

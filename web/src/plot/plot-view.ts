@@ -6,7 +6,7 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { downloadBlob, downloadCsv } from '../ui/csv';
-import { el } from '../ui/dom';
+import { el, formatCount } from '../ui/dom';
 import { exportFileName, reproduce, reproduceText, type ReproduceContext } from '../ui/reproduce';
 import { reproduceLine } from '../ui/reproduce-line';
 import { chartCsv, pictureLegend } from './chart-export';
@@ -84,6 +84,11 @@ export class PlotView {
   private readonly csvSubject: () => string;
   /** the reproduce line and export buttons (with an export name) */
   private foot: HTMLElement | null = null;
+  /** one output in this many is drawn (the series behind the chart, thinned on a long run: keptEvery), and the line that says so */
+  private keptEvery = 1;
+  /** the most points the series keep (the note names it) */
+  private keptAtMost = 0;
+  private thinNote: HTMLElement | null = null;
   /** a compact stand-in for the legend (build's `legendSummary`), shown when the chart is short of room */
   private summary: HTMLElement | null = null;
   /** the series a user switched off in the legend, by label: still off when the chart is rebuilt */
@@ -102,6 +107,23 @@ export class PlotView {
     this.notes = exports?.notes ?? (() => []);
     this.csvSubject = exports?.csvSubject ?? (() => '');
     if (exports) this.addFooter(exports.name);
+  }
+
+  /**
+   * The series behind the chart keep one output in `every` (EvenThinning, past MAX_POINTS on a long
+   * run): the chart and its CSV had half the outputs the reader set, with nothing saying so. A line
+   * under the chart (and in its picture) says it from then on.
+   */
+  showKept({ every, atMost }: { every: number; atMost: number }): void {
+    if (every === this.keptEvery) return;
+    this.keptEvery = every;
+    this.keptAtMost = atMost;
+    if (!this.thinNote) {
+      this.thinNote = el('p', { class: 'plot-note thin-note' });
+      this.container.after(this.thinNote);
+    }
+    this.thinNote.textContent = every > 1 ? thinnedText(every, atMost) : '';
+    this.thinNote.hidden = every <= 1;
   }
 
   /** the lines a saved picture carries under its legend (PlotExport's `notes`), for a chart whose card has its own buttons */
@@ -179,7 +201,7 @@ export class PlotView {
     const rowHeight = Math.round(20 * ratio);
     // the page's notes on the chart, as on the page under its legend, on as many lines as they need
     if (measure) measure.font = font(11);
-    const notes = this.notes().flatMap((note) => wrapWords(note, chart.width - 2 * pad, (t) => measure?.measureText(t).width ?? t.length * 6.5 * ratio));
+    const notes = [...this.notes(), ...(this.keptEvery > 1 ? [thinnedText(this.keptEvery, this.keptAtMost)] : [])].flatMap((note) => wrapWords(note, chart.width - 2 * pad, (t) => measure?.measureText(t).width ?? t.length * 6.5 * ratio));
     const noteHeight = Math.round(16 * ratio);
     // the picture carries its provenance: the reproduce line, small, at the bottom, on as many lines as it needs
     if (measure) measure.font = font(10);
@@ -812,6 +834,15 @@ function withLogSplits(options: PlotOptions): PlotOptions {
   if (!options.axes) return options;
   const log = (a: uPlot.Axis, k: number): boolean => options.scales?.[a.scale ?? (k === 0 ? 'x' : 'y')]?.distr === 3;
   return { ...options, axes: options.axes.map((a, k) => (log(a, k) && a.splits === undefined ? { ...a, splits: logSplits } : a)) };
+}
+
+/**
+ * What a chart thinned on a long run says: "Long run: drawn and exported, every 2nd output (the plot
+ * keeps at most 20,000 points; the CSV's times say which)".
+ */
+export function thinnedText(every: number, atMost: number): string {
+  const nth = every === 2 ? '2nd' : every === 3 ? '3rd' : `${formatCount(every)}th`;
+  return `Long run: drawn and exported, every ${nth} output (the plot keeps at most ${formatCount(atMost)} points; the CSV's times say which)`;
 }
 
 /** A base-10 log scale over whole decades (decadeRange). */

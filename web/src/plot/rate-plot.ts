@@ -117,6 +117,7 @@ export class RatePlot {
 
   update(series: SeriesStore): void {
     this.series = series;
+    this.view.showKept(series.kept());
     this.view.setData(this.data());
   }
 

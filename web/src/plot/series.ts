@@ -66,6 +66,11 @@ export class SeriesStore {
   private lastKinds: readonly number[] | null = null;
   private readonly thinning = new EvenThinning();
 
+  /** one output kept in `every` (EvenThinning): 1 until the run passes `atMost` points */
+  kept(): { every: number; atMost: number } {
+    return { every: this.thinning.keptEvery, atMost: this.maxPoints };
+  }
+
   constructor(private readonly maxPoints = MAX_POINTS) {}
 
   clear(): void {

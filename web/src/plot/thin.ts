@@ -23,6 +23,11 @@ export class EvenThinning {
   /** whether the store's last point is a sample off the stride, held only until the next */
   private provisional = false;
 
+  /** one sample kept in this many (1 until the store first passes its limit) */
+  get keptEvery(): number {
+    return this.stride;
+  }
+
   /** A new sample: 'replace' the store's last point with it, or 'append' it. */
   offer(): 'append' | 'replace' {
     const action = this.provisional ? 'replace' : 'append';

@@ -54,6 +54,7 @@ export class CoordinatePlot {
   update(history: CoordinateHistory): void {
     // uPlot draws gaps for null, not NaN (a disc tracked from a later instant on)
     const gaps = (values: number[]): Array<number | null> => values.map((v) => (Number.isFinite(v) ? v : null));
+    this.view.showKept(history.kept());
     this.view.setData([history.time, ...this.discs.map((i) => gaps(history.series(i, this.quantity)))]);
   }
 

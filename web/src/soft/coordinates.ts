@@ -52,6 +52,11 @@ export class CoordinateHistory {
   version = 0;
   private readonly thinning = new EvenThinning();
 
+  /** one output kept in `every` (EvenThinning): 1 until the run passes `atMost` points */
+  kept(): { every: number; atMost: number } {
+    return { every: this.thinning.keptEvery, atMost: this.maxPoints };
+  }
+
   constructor(private readonly count: number, private readonly maxPoints = MAX_HISTORY_POINTS) {}
 
   /** Track these discs (history of newly tracked ones starts now, padded with NaN). */

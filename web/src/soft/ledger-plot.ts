@@ -209,6 +209,7 @@ export class LedgerPlot {
   update(ledger: LedgerSeries): void {
     const time = ledger.time;
     this.view.ledger = ledger;
+    this.view.showKept(ledger.kept());
     this.below = ledger.below();
     this.lowest = this.below.reduce((least, v) => Math.min(least, v), 0);
     const initial = time.map(() => ledger.initial);

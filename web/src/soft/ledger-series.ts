@@ -33,6 +33,11 @@ export class LedgerSeries {
   version = 0;
   private readonly thinning = new EvenThinning();
 
+  /** one output kept in `every` (EvenThinning): 1 until the run passes `atMost` points */
+  kept(): { every: number; atMost: number } {
+    return { every: this.thinning.keptEvery, atMost: this.maxPoints };
+  }
+
   constructor(private readonly maxPoints = MAX_LEDGER_POINTS) {}
 
   clear(): void {
