@@ -84,7 +84,7 @@ export class PlotView {
   private readonly csvSubject: () => string;
   /** the reproduce line and export buttons (with an export name) */
   private foot: HTMLElement | null = null;
-  /** one output in this many is drawn (the series behind the chart, thinned on a long run: keptEvery), and the line that says so */
+  /** one output in this many is drawn (the series behind the chart, thinned on a long run: their kept()), and the line that says so */
   private keptEvery = 1;
   /** the most points the series keep (the note names it) */
   private keptAtMost = 0;
@@ -110,7 +110,7 @@ export class PlotView {
   }
 
   /**
-   * The series behind the chart keep one output in `every` (EvenThinning, past MAX_POINTS on a long
+   * The series behind the chart keep one output in `every` (EvenThinning, past `atMost` points on a long
    * run): the chart and its CSV had half the outputs the reader set, with nothing saying so. A line
    * under the chart (and in its picture) says it from then on.
    */
