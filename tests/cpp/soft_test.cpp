@@ -382,6 +382,41 @@ TEST(SoftWorldTest, NoDiscLeavesTheCircularWall) {
   }
 }
 
+// An impact the Hertz force cannot stop (the auditor's 1e12 kg at 1e6 m/s) used to carry the disc
+// through the wall without a word. The run stops at the first step deeper than the radius, naming
+// the disc, the wall, the instant and the field to change; the discs are still where it happened.
+TEST(SoftWorldTest, AnImpactTheContactCannotStopStopsTheRunAndSaysWhy) {
+  for (const char* integrator : {"dopri5", "rk4"}) {
+    const std::string json = R"({"schema": 1, "engine": "soft", "domain": {"box": {"width": 12, "height": 12}},
+      "discs": [{"x": 6, "y": 6, "vy": -1e6, "mass": 1e12}], "friction": {"law": "none"},
+      "integrator": {"method": ")" + std::string(integrator) + R"("}, "output": {"interval": 0.01, "duration": 1}})";
+    SoftWorld w(json);
+    ASSERT_TRUE(w.ok()) << w.reportJson();
+    AdvanceStatus s = AdvanceStatus::Output;
+    for (int calls = 0; calls < 100 && s == AdvanceStatus::Output; ++calls) s = w.advance(1000000);
+    ASSERT_EQ(s, AdvanceStatus::Stopped) << integrator;
+    EXPECT_NE(w.message().find("disc 0 is "), std::string::npos) << w.message();
+    EXPECT_NE(w.message().find("m into the bottom wall, more than its radius (1 m) at t = "), std::string::npos) << w.message();
+    EXPECT_GT(w.time(), 5e-6) << integrator;  // it touches the wall at 5 µs
+    EXPECT_LT(w.time(), 7e-6) << integrator;
+    EXPECT_NE(w.message().find("material.youngModulus"), std::string::npos) << w.message();
+    const double y = w.coordinates()(1, 0);
+    EXPECT_LT(y, 0.0) << integrator;   // its centre is past the wall ...
+    EXPECT_GT(y, -1.0) << integrator;  // ... but the disc has not gone through
+  }
+  // Two discs head-on: named as a pair, when their centres are within half the smaller radius.
+  SoftWorld pair(R"({"schema": 1, "engine": "soft", "domain": {"open": true},
+    "discs": [{"x": 0, "y": 0, "vx": 1e6, "mass": 1e12}, {"x": 3, "y": 0, "radius": 0.5, "vx": -1e6, "mass": 1e12}],
+    "friction": {"law": "none"}, "output": {"interval": 0.01, "duration": 1}})");
+  ASSERT_TRUE(pair.ok()) << pair.reportJson();
+  AdvanceStatus s = AdvanceStatus::Output;
+  for (int calls = 0; calls < 100 && s == AdvanceStatus::Output; ++calls) s = pair.advance(1000000);
+  ASSERT_EQ(s, AdvanceStatus::Stopped);
+  EXPECT_NE(pair.message().find("disc 0 and disc 1 overlap by "), std::string::npos) << pair.message();
+  EXPECT_NE(pair.message().find("less than half the smaller radius (0.25 m)"), std::string::npos) << pair.message();
+  EXPECT_NE(pair.message().find("would pass through each other"), std::string::npos) << pair.message();
+}
+
 TEST(SoftWorldTest, HysteresisLoopsOfABouncingDiscNest) {
   const std::string json = R"({"schema": 1, "engine": "soft", "domain": {"box": {"width": 4, "height": 10}},
     "discs": [{"x": 2, "y": 4}], "gravity": [0, -9.81], "contact": {"cTau": 0.8}, "friction": {"law": "none"},

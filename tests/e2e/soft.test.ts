@@ -255,6 +255,24 @@ describe('the soft-disc page', () => {
     await closePage(page);
   });
 
+  // An impact the Hertz force cannot stop (10¹² kg at 10⁶ m/s) carried the disc through the wall with no
+  // word: the run now stops there and the status line says which disc, which wall and what to change.
+  it('an impact too hard for the contact stops the run with a message naming the disc and the wall', async () => {
+    const scenario = {
+      schema: 1, engine: 'soft', name: 'Absurd impact', domain: { box: { width: 12, height: 12 } },
+      discs: [{ x: 6, y: 6, vy: -1e6, mass: 1e12 }], friction: { law: 'none' }, output: { interval: 0.01, duration: 1 },
+    };
+    const payload = await encodeScenario(JSON.stringify(scenario));
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}soft.html#s=${payload}`);
+    await waitForState(page, (s) => s.count === 1 && s.status === 3);
+    const status = page.locator('#status');
+    await expect.poll(async () => (await status.textContent()) ?? '').toMatch(/Stopped at t = .*disc 0 is .* m into the bottom wall, more than its radius \(1 m\)/);
+    expect(await status.textContent()).toContain('material.youngModulus');
+    await page.screenshot({ path: '/tmp/granular-soft-pass-through.png', fullPage: false });
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
   // The closure's value broke after its exponent's hyphen beside its long label, '3.84e-' over '11'.
   it('reads the ledger closure on one line, at 1400 px and on a phone', async () => {
     for (const width of [1400, 390]) {

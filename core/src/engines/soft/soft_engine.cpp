@@ -129,6 +129,7 @@ void SoftEngine::rhs(const Coords& q, Coords& dq, Rate& rate) {
     if (!mayTouch(p, q)) continue;  // most candidates are apart: skip the square root
     const Geometry g = geometry(p, q);
     if (!(g.delta > 0)) continue;
+    if (g.delta > passLimit(p)) tooDeep_ = true;  // checked on the accepted state (passedThrough)
     const double rho = p.convention * g.delta, rhoDot = p.convention * g.deltaDot;
     // An inactive pair overlaps only inside a step that event location will cut short (dopri5) or
     // within the step in which it touched (rk4): take the current rate as its approach speed.
@@ -545,11 +546,13 @@ StepResult SoftEngine::advanceTo(double t, std::int64_t maxSteps) {
         else endContact(p, s_.time);
         recordSamples();
         fsal_ = false;
+        if (tooDeep_ && passedThrough()) return StepResult::Stopped;
         continue;
       }
     }
     accept(h);
     s_.time = last ? t : s_.time + h;
+    if (tooDeep_ && passedThrough()) return StepResult::Stopped;
     if (adaptive) {
       const double grow = err > 0 ? std::min(5.0, std::max(0.2, 0.9 / detmath::fifthRoot(err))) : 5.0;
       const double proposal = h * grow;
@@ -557,6 +560,44 @@ StepResult SoftEngine::advanceTo(double t, std::int64_t maxSteps) {
     }
   }
   return StepResult::Reached;
+}
+
+double SoftEngine::passLimit(const SoftPair& p) const {
+  if (p.j < 0) return m_.radius(p.i);
+  const double ri = m_.radius(p.i), rj = m_.radius(p.j);
+  return ri + rj - 0.5 * std::min(ri, rj);
+}
+
+bool SoftEngine::passedThrough() {
+  tooDeep_ = false;
+  const SoftPair* worst = nullptr;
+  double worstDelta = 0, worstLimit = 1, worstDepth = 1;  // the deepest relative to its limit
+  for (const SoftPair& p : s_.pairs) {
+    if (!mayTouch(p, s_.q)) continue;
+    const double delta = overlapOnly(p, s_.q), limit = passLimit(p);
+    if (delta > limit && delta / limit > worstDepth) {
+      worst = &p;
+      worstDelta = delta;
+      worstLimit = limit;
+      worstDepth = delta / limit;
+    }
+  }
+  if (!worst) return false;
+  static const char* const kBoxWalls[] = {"bottom", "right", "top", "left"};
+  const std::string who = "disc " + std::to_string(worst->i);
+  const std::string when = " at t = " + formatShort(s_.time) + " s: the Hertz contact cannot stop this impact, and ";
+  if (worst->j >= 0) {
+    const double ri = m_.radius(worst->i), rj = m_.radius(worst->j);
+    message_ = who + " and disc " + std::to_string(worst->j) + " overlap by " + formatShort(worstDelta) + " m: their centres are " +
+               formatShort(ri + rj - worstDelta) + " m apart, less than half the smaller radius (" + formatShort(0.5 * std::min(ri, rj)) +
+               " m)" + when + "the discs would pass through each other";
+  } else {
+    message_ = who + " is " + formatShort(worstDelta) + " m into the " +
+               (m_.domain == SoftDomain::Circle ? std::string("circular wall") : std::string(kBoxWalls[(-worst->j - 1) & 3]) + " wall") +
+               ", more than its radius (" + formatShort(worstLimit) + " m)" + when + "the disc would pass through it";
+  }
+  message_ += "; use a stiffer material (material.youngModulus), or lighter or slower discs";
+  return true;
 }
 
 void SoftEngine::energies(SoftLedger& out) const {

@@ -100,6 +100,13 @@ class SoftEngine {
   void accept(double h);
   void startContact(SoftPair& p, double approachSpeed, double t);
   void endContact(SoftPair& p, double t);
+  /// The overlap at which a contact has failed: a disc's centre on the wall, or two centres closer
+  /// than half the smaller radius. (The notebook presets' soft discs overlap by up to a radius; no
+  /// step moves a disc more than an eighth of the smallest radius, so a pass is always seen.)
+  double passLimit(const SoftPair& p) const;
+  /// After a step in which some right-hand side saw an overlap past passLimit: if the accepted
+  /// state has one, sets the message naming the deepest (relative to its limit) and returns true.
+  bool passedThrough();
   void recordSamples();
   bool recordingPair(const SoftPair& p) const;
 
@@ -113,6 +120,7 @@ class SoftEngine {
   Coords k_[7], qStage_, qNew_;
   Rate rk_[7];
   double dampNew_ = 0, fricNew_ = 0;
+  bool tooDeep_ = false;  // a right-hand side saw an overlap past passLimit
   bool fsal_ = false;  // k_[0] holds the derivative at the current state
   double hNext_ = 0;
   std::vector<HysteresisLoop> loops_;
