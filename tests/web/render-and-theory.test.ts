@@ -377,6 +377,12 @@ describe('reference curves', () => {
     expect(runTimeRange([0.02, 0.04, 3.06], 0.02, 3.06, 0.02)).toEqual([0.02, 3.06]);
     // the records before and after a collapse at t = 0: one instant (uPlot proposes 0-100 s again)
     expect(runTimeRange([0, 0], 0, 100, 0.02)).toEqual([0, 0.02]);
+    // the rate plot's axis begins where the run does (its first point is one interval in), as the other plots' do
+    expect(runTimeRange([0.02, 0.04, 3.06], 0.02, 3.06, 0.02, 0)).toEqual([0, 3.06]);
+    expect(runTimeRange([0.02], -99.98, 100.02, 0.02, 0)).toEqual([0, 0.04]);
+    // a start past the data's first instant, or none known yet, changes nothing
+    expect(runTimeRange([0.02, 0.04], 0.02, 0.04, 0.02, 0.03)).toEqual([0.02, 0.04]);
+    expect(runTimeRange([0.02, 0.04], 0.02, 0.04, 0.02, undefined)).toEqual([0.02, 0.04]);
   });
 
   it('Enskog rate is 2 n σ g sqrt(π T / m)', () => {

@@ -138,7 +138,7 @@ describe('hysteresis pairs', () => {
   // "Hysteresis: disc 2 – wall 3 (left)" had no units: the plot's title names them, and a short form
   // for a narrow chart keeps them and drops the wall's side (its number names it)
   it('titles the plot with its units and the pair, in full and short', () => {
-    expect(hysteresisTitle(pairLabel({ i: 2, other: -4 }, 'box'))).toEqual(['Hysteresis, F (N) vs ρ (m): disc 2 – wall 3 (left)', 'F (N) vs ρ (m): disc 2 – wall 3']);
+    expect(hysteresisTitle(pairLabel({ i: 2, other: -4 }, 'box'))).toEqual(['Hysteresis, F (N) vs ρ (m): disc 2 – wall 3 (left)', 'F (N) vs ρ (m): disc 2 – left wall']);
     expect(hysteresisTitle(pairLabel({ i: 3, other: 1 }, 'box'))).toEqual(['Hysteresis, F (N) vs ρ (m): disc 1 – disc 3', 'F (N) vs ρ (m): disc 1 – disc 3']);
     expect(hysteresisTitle(pairLabel({ i: 12, other: -1 }, 'circle'))).toEqual(['Hysteresis, F (N) vs ρ (m): disc 12 – circular wall', 'F (N) vs ρ (m): disc 12 – wall']);
     expect(hysteresisTitle('')).toEqual(['Hysteresis, F (N) vs ρ (m): no impact yet', 'F (N) vs ρ (m): no impact yet']);
@@ -152,7 +152,9 @@ describe('hysteresis pairs', () => {
     expect(at(2.4e-5, 3.1e-5, 3.9e-5)).toEqual(['t = 0.000024 s', 't = 0.000031 s', 't = 0.000039 s']);
     expect(at(1.2341, 1.2344)).toEqual(['t = 1.2341 s', 't = 1.2344 s']);
     expect(at(0, 0.0002)).toEqual(['t = 0.00000 s', 't = 0.00020 s']);
-    expect(at(3e-12)).toEqual(['t = 3.00000e-12 s']);
+    expect(at(3e-12)).toEqual(['t = 3.00e-12 s']);
+    // an impact in the first 10 ns is written in exponent form alone, the others as before
+    expect(at(3e-9, 2.77, 5.1234)).toEqual(['t = 3.00e-9 s', 't = 2.770 s', 't = 5.123 s']);
     expect(at(4.2e-6)).toEqual(['t = 0.0000042 s']);
   });
 

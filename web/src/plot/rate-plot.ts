@@ -66,7 +66,7 @@ export class RatePlot {
     this.view.build(
       {
         title: 'Collisions per disc per second (1/s) vs time t (s)',
-        scales: { x: runTimeScale(() => this.interval), y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
+        scales: { x: runTimeScale(() => this.interval, () => this.series?.time[0]), y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
         axes: [
           { label: 'time t (s)', values: axisValues },
           { label: 'rate (1/s)', values: axisValues, size: 60 },

@@ -9,20 +9,27 @@ import { sameObservation } from '../sim/observation';
  * data's span; with one instant or none (t = 0 on a paused page, after Reset, an empty rate plot,
  * two records of t = 0 after a collapse there) from 0 to one output interval past it. (uPlot made
  * a lone instant's axis 0–100 s before asking, and drew an empty plot's axis with no ticks at all.)
+ * `start`, the run's first instant, is where the axis begins when the data begin later: the rate
+ * plot's first point is one interval in, and its axis had no 0 tick beside the other plots'.
  */
-export function runTimeRange(x: ArrayLike<number>, min: number | null, max: number | null, interval: number): [number, number] {
+export function runTimeRange(x: ArrayLike<number>, min: number | null, max: number | null, interval: number, start?: number): [number, number] {
   const step = Number.isFinite(interval) && interval > 0 ? interval : 1;
+  let range: [number, number];
   if (x.length < 2 || x[0] === x[x.length - 1]) {
     const t = x.length > 0 ? x[0] : undefined;
-    return t === undefined || !Number.isFinite(t) ? [0, step] : [Math.min(0, t), t + step];
-  }
-  if (min === null || max === null || !Number.isFinite(min) || !Number.isFinite(max) || !(max > min)) return [0, step];
-  return [min, max];
+    range = t === undefined || !Number.isFinite(t) ? [0, step] : [Math.min(0, t), t + step];
+  } else if (min === null || max === null || !Number.isFinite(min) || !Number.isFinite(max) || !(max > min)) range = [0, step];
+  else range = [min, max];
+  if (start !== undefined && Number.isFinite(start) && start < range[0]) range[0] = start;
+  return range;
 }
 
-/** A plot's time scale following runTimeRange; `interval` is read at each layout (a new load may change it). */
-export function runTimeScale(interval: () => number): uPlot.Scale {
-  return { time: false, range: (u, min, max) => runTimeRange(u.data[0], min, max, interval()) };
+/**
+ * A plot's time scale following runTimeRange; `interval` (and `start`, when given) are read at each
+ * layout (a new load may change them).
+ */
+export function runTimeScale(interval: () => number, start?: () => number | undefined): uPlot.Scale {
+  return { time: false, range: (u, min, max) => runTimeRange(u.data[0], min, max, interval(), start?.()) };
 }
 
 /** The instants with an interval behind them (indices into `time`): each later than the one before. */

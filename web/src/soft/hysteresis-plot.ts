@@ -25,12 +25,13 @@ function thin(a: Float64Array): number[] {
 /**
  * The plot's title for a pair (pairLabel's text; '' before the first impact), in full and in the short
  * form a chart too narrow for the full one on one row shows (fitTitle), both with the units:
- * "Hysteresis, F (N) vs ρ (m): disc 2 – wall 3 (left)" and "F (N) vs ρ (m): disc 2 – wall 3" (the wall's
- * number names it; a circle's one wall is "wall").
+ * "Hysteresis, F (N) vs ρ (m): disc 2 – wall 3 (left)" and "F (N) vs ρ (m): disc 2 – left wall" (a
+ * circle's one wall is "wall").
  */
 export function hysteresisTitle(pair: string): readonly [full: string, short: string] {
   const shown = pair === '' ? 'no impact yet' : pair;
-  const short = shown.replace(/ \([a-z]+\)$/, '').replace(/circular wall$/, 'wall');
+  // "wall 3 (left)" reads "left wall": shorter, and the side is what a reader looks for
+  const short = shown.replace(/wall \d+ \(([a-z]+)\)$/, '$1 wall').replace(/circular wall$/, 'wall');
   return [`Hysteresis, F (N) vs ρ (m): ${shown}`, `F (N) vs ρ (m): ${short}`];
 }
 

@@ -44,13 +44,16 @@ const MAX_LABEL_DECIMALS = 9;
 /**
  * Series labels of loops drawn together: their impact times with 3 decimals, or as many more as
  * make every label different and give every time at least two significant digits (impacts of
- * micrometre discs a few microseconds apart all read "t = 0.000 s" with 3).
+ * micrometre discs a few microseconds apart all read "t = 0.000 s" with 3). A time too small for
+ * that within MAX_LABEL_DECIMALS is written in exponent form on its own (one impact in the first
+ * 10 ns turned every label of a bouncing disc into "t = 2.77000e+0 s").
  */
 export function loopLabels(loops: ReadonlyArray<Pick<HysteresisLoop, 'startTime'>>): string[] {
   const times = loops.map((l) => l.startTime);
+  const tiny = (t: number): boolean => t !== 0 && Math.abs(t) < 10 ** (1 - MAX_LABEL_DECIMALS);
   for (let d = 3; d <= MAX_LABEL_DECIMALS; d++) {
-    const labels = times.map((t) => `t = ${t.toFixed(d)} s`);
-    const readable = times.every((t) => t === 0 || Math.abs(t) >= 10 ** (1 - d));
+    const labels = times.map((t) => `t = ${tiny(t) ? t.toExponential(2) : t.toFixed(d)} s`);
+    const readable = times.every((t) => t === 0 || tiny(t) || Math.abs(t) >= 10 ** (1 - d));
     if (readable && new Set(labels).size === labels.length) return labels;
   }
   return times.map((t) => `t = ${t.toExponential(5)} s`);
