@@ -461,11 +461,18 @@ void writeSoftState(std::ostream& out, const SoftWorld& w) {
 int runSoft(const Args& a, const std::string& text) {
   SoftWorld w(text);
   if (!w.ok()) return printSoftErrors(w, a.file);
-  return runWorld(
+  const int status = runWorld(
       a, w, w.spec().duration,
       "time_s,translational_J,rotational_J,observer_J,elastic_J,potential_J,dissipated_damping_J,dissipated_friction_J,"
       "total_J,steps,rejected_steps,contacts",
       [&](std::ostream& o, bool csv) { writeLedger(o, w, csv); }, [&](std::ostream& o) { writeSoftState(o, w); });
+  const double slip = w.stats().slipStep;
+  if (slip >= SoftStats::kRk4SlipLimit)
+    std::cerr << a.file << ": warning: rk4's step is too long for the Coulomb regularisation (slip relaxation lambda h up to "
+              << formatShort(slip) << ", stable below " << SoftStats::kRk4SlipLimit
+              << "): the friction tally drifts and the ledger closes only to first order in h; use integrator.method dopri5, a "
+                 "larger friction.slipSpeed or more integrator.stepsPerContact (docs/soft-discs.md)\n";
+  return status;
 }
 
 int softCommand(const Args& a, const std::string& text) {

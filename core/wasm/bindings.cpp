@@ -120,7 +120,7 @@ struct LedgerJs {
   double time, translational, rotational, observer, elastic, potential, damping, friction, total, initial;
 };
 struct SoftStatsJs {
-  double steps, rejected, contactsStarted, contactsEnded, rhsEvaluations, activeContacts, maxForce, lastStep;
+  double steps, rejected, contactsStarted, contactsEnded, rhsEvaluations, activeContacts, maxForce, lastStep, slipStep;
 };
 struct MomentumJs {
   double px, py, lz;
@@ -170,7 +170,8 @@ class JsSoftWorld {
     return SoftStatsJs{static_cast<double>(st.steps),           static_cast<double>(st.rejected),
                        static_cast<double>(st.contactsStarted), static_cast<double>(st.contactsEnded),
                        static_cast<double>(st.rhsEvaluations),  static_cast<double>(st.activeContacts),
-                       st.maxForce,                             st.lastStep};
+                       st.maxForce,                             st.lastStep,
+                       st.slipStep};
   }
   MomentumJs momentum() const {
     MomentumJs m{0, 0, 0};
@@ -505,7 +506,8 @@ EMSCRIPTEN_BINDINGS(granular) {
       .field("rhsEvaluations", &SoftStatsJs::rhsEvaluations)
       .field("activeContacts", &SoftStatsJs::activeContacts)
       .field("maxForce", &SoftStatsJs::maxForce)
-      .field("lastStep", &SoftStatsJs::lastStep);
+      .field("lastStep", &SoftStatsJs::lastStep)
+      .field("slipStep", &SoftStatsJs::slipStep);
   value_object<MomentumJs>("Momentum").field("px", &MomentumJs::px).field("py", &MomentumJs::py).field("lz", &MomentumJs::lz);
   class_<JsSoftWorld>("SoftWorld")
       .constructor<std::string>()

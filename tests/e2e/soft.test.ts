@@ -273,6 +273,28 @@ describe('the soft-disc page', () => {
     await closePage(page);
   });
 
+  // RK4 with the default Coulomb slip speed is far past its stability limit: the ledger drifted with
+  // nothing on the page saying why. The read-out gives λh and a line under it what to do; dopri5 has neither.
+  it('RK4 past its friction limit says so under the read-out; the default dopri5 run does not', async () => {
+    const box = JSON.parse(await preset('soft-box')) as Record<string, unknown>;
+    const scenario = { ...box, name: 'Square box, Coulomb friction, RK4', friction: { law: 'coulomb', mu: 0.1, muWall: 0.1 }, integrator: { method: 'rk4' } };
+    const payload = await encodeScenario(JSON.stringify(scenario));
+    // granular-cli run: no contact slips slower than v_s until some time past 2 s (λh up to 391 by 3 s)
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}soft.html?until=3#s=${payload}`);
+    await waitForState(page, (s) => s.count === 4 && !s.running && s.time >= 3);
+    const warning = page.locator('#slip-warning');
+    await expect.poll(() => warning.isVisible()).toBe(true);
+    expect(await warning.textContent()).toMatch(/^RK4's step is too long for the Coulomb friction's slip speed \(λh up to \d+/);
+    expect(await page.locator('dd[data-key="slipStep"]').textContent()).toMatch(/^\d+ \(stable < 2\.785\)$/);
+    await closePage(page);
+    const plain = await openPage(browser(), `${inject('baseUrl')}soft.html?until=1`);
+    await waitForState(plain.page, (s) => s.count === 4 && !s.running && s.time >= 1);
+    expect(await plain.page.locator('#slip-warning').isVisible()).toBe(false);
+    expect(await plain.page.locator('dd[data-key="slipStep"]').textContent()).toBe('–');
+    expect([...errors, ...plain.errors]).toEqual([]);
+    await closePage(plain.page);
+  });
+
   // The closure's value broke after its exponent's hyphen beside its long label, '3.84e-' over '11'.
   it('reads the ledger closure on one line, at 1400 px and on a phone', async () => {
     for (const width of [1400, 390]) {

@@ -7,6 +7,7 @@ import {
 import { parseSoftInfo, snapshotStride } from '../../web/src/soft/protocol';
 import { TraceBuffer, traceCapacity } from '../../web/src/soft/trace-buffer';
 import { hysteresisTitle } from '../../web/src/soft/hysteresis-plot';
+import { RK4_SLIP_LIMIT, slipStepText, slipWarning } from '../../web/src/soft/readout';
 import type { SoftLedger } from '../../web/src/sim/granular-wasm';
 import { bandEdgeSegments } from '../../web/src/soft/ledger-plot';
 import { cycleDash, DISC_COLORS } from '../../web/src/soft/soft-renderer';
@@ -297,5 +298,17 @@ describe('curves beyond the seven colours', () => {
     // so no two of the first 21 curves share both colour and line
     const looks = new Set(Array.from({ length: 21 }, (_, k) => `${DISC_COLORS[k % 7]} ${kinds[k]}`));
     expect(looks.size).toBe(21);
+  });
+});
+
+// RK4 with Coulomb friction past its stability limit drifted the ledger with nothing on the page saying why
+describe('the RK4 slip relaxation read-out', () => {
+  it('is a dash where it does not apply, the number with its limit, and a warning past the limit', () => {
+    expect(slipStepText(0)).toBe('–');
+    expect(slipStepText(1.234)).toBe('1.23 (stable < 2.785)');
+    expect(slipWarning(0)).toBe('');
+    expect(slipWarning(2.78)).toBe('');
+    expect(slipWarning(RK4_SLIP_LIMIT)).toContain('λh up to 2.79, stable below 2.785');
+    expect(slipWarning(391.2)).toMatch(/^RK4's step is too long .*λh up to 391, .*Use the dopri5 integrator, a larger slip speed or more steps per contact\.$/);
   });
 });

@@ -219,6 +219,11 @@ export interface SoftStats {
   maxForce: number;
   /** last step size, s */
   lastStep: number;
+  /**
+   * rk4 with Coulomb friction: the largest λh so far of a contact slipping slower than the slip
+   * speed (RK4 is stable below 2.785; past it the friction tally drifts); 0 for dopri5 or other laws
+   */
+  slipStep: number;
 }
 
 /** Linear momentum (kg m/s) and angular momentum about the origin (kg m^2/s), observers included. */

@@ -60,7 +60,7 @@ export function startSoftApp(): void {
   view.onDraw = () => canvasReadout.refresh();
 
   const infoNote = byId('soft-info', HTMLElement);
-  const readout = params.embed ? null : new SoftReadout(byId('readout', HTMLElement));
+  const readout = params.embed ? null : new SoftReadout(byId('readout', HTMLElement), byId('slip-warning', HTMLElement));
 
   // ---- state from the worker
   const ledger = new LedgerSeries();

@@ -53,6 +53,12 @@ SoftEngine::SoftEngine(const SoftModel& model, SoftState& state) : m_(model), s_
   qStage_.setZero(6, n);
   qNew_.setZero(6, n);
   recordAll_ = n <= 32;
+  if (m_.integrator == SoftIntegrator::Rk4 && m_.friction == FrictionLaw::Coulomb) {
+    // the observer left out: it only adds inertia, so the slip's relaxation rate is over-estimated
+    slipMobility_.resize(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i)
+      slipMobility_[static_cast<std::size_t>(i)] = {1.0 / (m_.mass(i) + m_.observerMass(i)), 1.0 / m_.inertia(i)};
+  }
   rebuildPairs();
   // Contacts present at t = 0 (a resting stack): captured with their current approach speed.
   for (SoftPair& p : s_.pairs) {
@@ -144,6 +150,17 @@ void SoftEngine::rhs(const Coords& q, Coords& dq, Rate& rate) {
       case FrictionLaw::Coulomb: {
         const double s = std::fabs(g.slip);
         ft = -mu * f * g.slip / (s > m_.slipSpeed ? s : m_.slipSpeed);
+        if (s < m_.slipSpeed && !slipMobility_.empty()) {
+          // below v_s the slip relaxes like ds/dt = -lambda s, lambda = mu f (1/m_i + l_i^2/I_i + (j)) / v_s
+          const auto& mi = slipMobility_[static_cast<std::size_t>(p.i)];
+          double kappa = mi.first + g.li * g.li * mi.second;
+          if (p.j >= 0) {
+            const auto& mj = slipMobility_[static_cast<std::size_t>(p.j)];
+            kappa += mj.first + g.lj * g.lj * mj.second;
+          }
+          const double lambda = mu * f * kappa / m_.slipSpeed;
+          if (lambda > rate.slipRelaxation) rate.slipRelaxation = lambda;
+        }
         break;
       }
       case FrictionLaw::Notebook: ft = -mu * f * g.slip; break;
@@ -458,6 +475,8 @@ void SoftEngine::recordSamples() {
 
 void SoftEngine::accept(double h) {
   const double t0 = s_.time;
+  if (m_.integrator == SoftIntegrator::Rk4)
+    for (int k = 0; k < 4; ++k) stats_.slipStep = std::max(stats_.slipStep, rk_[k].slipRelaxation * h);
   // Transitions the event location did not cut the step for (all of them in rk4): a touch inside
   // the step takes its approach speed from the interpolated overlap rate at the touch instant.
   for (SoftPair& p : s_.pairs) {

@@ -35,6 +35,7 @@
 #include <Eigen/Core>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engines/engine.hpp"
@@ -69,6 +70,7 @@ class SoftEngine {
  private:
   struct Rate {
     double damping = 0, friction = 0;  // dissipated power (W)
+    double slipRelaxation = 0;         // rk4 + Coulomb: the fastest relaxation rate of a slow slip (1/s)
   };
   struct Geometry {
     double delta = 0;       // overlap (m), > 0 in contact
@@ -117,6 +119,8 @@ class SoftEngine {
   double skin_ = 0;
   Eigen::Matrix2Xd rebuildPos_;
   std::vector<double> fx_, fy_, tq_;
+  /// rk4 + Coulomb only (else empty): per disc 1/(m + m_o) and 1/I, for the slip's relaxation rate
+  std::vector<std::pair<double, double>> slipMobility_;
   Coords k_[7], qStage_, qNew_;
   Rate rk_[7];
   double dampNew_ = 0, fricNew_ = 0;
