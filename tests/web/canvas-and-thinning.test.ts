@@ -56,12 +56,12 @@ describe('a long run keeps its whole history evenly', () => {
   const LIMIT = 1000;
 
   it('the thinning keeps one sample in 2^k after k halvings, and always the newest', () => {
-    const thinning = new EvenThinning();
+    const thinning = new EvenThinning(4);
     const kept: number[] = [];
     for (let i = 0; i < 12; i++) {
       if (thinning.offer() === 'replace') kept.pop();
       kept.push(i);
-      if (kept.length > 4) {
+      if (thinning.over(kept.length)) {
         thinning.halved();
         kept.splice(0, kept.length, ...everyOther(kept));
       }
@@ -69,6 +69,7 @@ describe('a long run keeps its whole history evenly', () => {
     // 0..4 halved to 0, 2, 4; 5 held, 6 in its place; 0, 2, 4, 6, 7 halved to 0, 4, 7 (7 held);
     // 8 replaces 7; 9, 10, 11 held in turn, 11 the newest
     expect(kept).toEqual([0, 4, 8, 11]);
+    expect(thinning.kept()).toEqual({ every: 4, atMost: 4 });
   });
 
   it("the gas page's energy, temperature and rate (an hour at 0.02 s kept only its first point and its last minutes)", () => {

@@ -71,14 +71,16 @@ export class SeriesStore {
   /** the latest record pushed, and its kinds' temperatures (the next record's interval starts there) */
   private last: Observation | null = null;
   private lastKinds: readonly number[] | null = null;
-  private readonly thinning = new EvenThinning();
+  private readonly thinning: EvenThinning;
 
   /** one output kept in `every` (EvenThinning): 1 until the run passes `atMost` points */
   kept(): { every: number; atMost: number } {
-    return { every: this.thinning.keptEvery, atMost: this.maxPoints };
+    return this.thinning.kept();
   }
 
-  constructor(private readonly maxPoints = MAX_POINTS) {}
+  constructor(maxPoints = MAX_POINTS) {
+    this.thinning = new EvenThinning(maxPoints);
+  }
 
   clear(): void {
     this.time = [];
@@ -120,7 +122,7 @@ export class SeriesStore {
       this.kindsBefore.push(kindsBefore);
       this.kinds.push(own);
     }
-    if (this.time.length > this.maxPoints) this.thin();
+    if (this.thinning.over(this.time.length)) this.thin();
     this.version += 1;
   }
 

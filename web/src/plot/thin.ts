@@ -16,6 +16,9 @@ export function everyOther<T>(a: T[]): T[] {
  * off the stride is kept at the end until the next sample takes its place.
  */
 export class EvenThinning {
+  /** @param atMost the store halves what it holds when it passes this many points */
+  constructor(readonly atMost: number) {}
+
   /** one sample kept in `stride` */
   private stride = 1;
   /** samples offered since the start */
@@ -23,9 +26,14 @@ export class EvenThinning {
   /** whether the store's last point is a sample off the stride, held only until the next */
   private provisional = false;
 
-  /** one sample kept in this many (1 until the store first passes its limit) */
-  get keptEvery(): number {
-    return this.stride;
+  /** what the store keeps, for the plots' thinning note: one output in `every`, at most `atMost` points */
+  kept(): { every: number; atMost: number } {
+    return { every: this.stride, atMost: this.atMost };
+  }
+
+  /** whether a store holding `length` points has passed its limit (it then halves: everyOther, halved()) */
+  over(length: number): boolean {
+    return length > this.atMost;
   }
 
   /** A new sample: 'replace' the store's last point with it, or 'append' it. */

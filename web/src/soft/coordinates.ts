@@ -50,14 +50,16 @@ export class CoordinateHistory {
   private readonly values = new Map<number, number[][]>();
   private tracked: number[] = [];
   version = 0;
-  private readonly thinning = new EvenThinning();
+  private readonly thinning: EvenThinning;
 
   /** one output kept in `every` (EvenThinning): 1 until the run passes `atMost` points */
   kept(): { every: number; atMost: number } {
-    return { every: this.thinning.keptEvery, atMost: this.maxPoints };
+    return this.thinning.kept();
   }
 
-  constructor(private readonly count: number, private readonly maxPoints = MAX_HISTORY_POINTS) {}
+  constructor(private readonly count: number, maxPoints = MAX_HISTORY_POINTS) {
+    this.thinning = new EvenThinning(maxPoints);
+  }
 
   /** Track these discs (history of newly tracked ones starts now, padded with NaN). */
   track(discs: readonly number[]): void {
@@ -85,7 +87,7 @@ export class CoordinateHistory {
         QUANTITIES.forEach(([q], k) => rows[k]!.push(snapshots[base + snapshotIndex(q, i, this.count)] ?? NaN));
       }
     }
-    if (this.time.length > this.maxPoints) this.thin();
+    if (this.thinning.over(this.time.length)) this.thin();
     this.version += 1;
   }
 

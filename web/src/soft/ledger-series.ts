@@ -31,14 +31,16 @@ export class LedgerSeries {
   /** J: the largest of |initial| and every component's magnitude so far (the closure's scale) */
   scale = 0;
   version = 0;
-  private readonly thinning = new EvenThinning();
+  private readonly thinning: EvenThinning;
 
   /** one output kept in `every` (EvenThinning): 1 until the run passes `atMost` points */
   kept(): { every: number; atMost: number } {
-    return { every: this.thinning.keptEvery, atMost: this.maxPoints };
+    return this.thinning.kept();
   }
 
-  constructor(private readonly maxPoints = MAX_LEDGER_POINTS) {}
+  constructor(maxPoints = MAX_LEDGER_POINTS) {
+    this.thinning = new EvenThinning(maxPoints);
+  }
 
   clear(): void {
     this.thinning.reset();
@@ -69,7 +71,7 @@ export class LedgerSeries {
       this.initial = row.initial;
       this.scale = Math.max(this.scale, Math.abs(row.initial), ...LEDGER_PARTS.map(([key]) => Math.abs(row[key])));
     }
-    if (this.time.length > this.maxPoints) this.thin();
+    if (this.thinning.over(this.time.length)) this.thin();
     this.version += 1;
   }
 
