@@ -70,7 +70,6 @@ class SoftEngine {
  private:
   struct Rate {
     double damping = 0, friction = 0;  // dissipated power (W)
-    double slipRelaxation = 0;         // rk4 + Coulomb: the fastest relaxation rate of a slow slip (1/s)
   };
   struct Geometry {
     double delta = 0;       // overlap (m), > 0 in contact
@@ -106,8 +105,8 @@ class SoftEngine {
   /// than half the smaller radius. (The notebook presets' soft discs overlap by up to a radius; no
   /// step moves a disc more than an eighth of the smallest radius, so a pass is always seen.)
   double passLimit(const SoftPair& p) const;
-  /// After a step in which some right-hand side saw an overlap past passLimit: if the accepted
-  /// state has one, sets the message naming the deepest (relative to its limit) and returns true.
+  /// After an accepted state in which an active contact is past passLimit (recordSamples flags it):
+  /// sets the message naming the deepest (relative to its limit) and returns true.
   bool passedThrough();
   void recordSamples();
   bool recordingPair(const SoftPair& p) const;
@@ -124,7 +123,7 @@ class SoftEngine {
   Coords k_[7], qStage_, qNew_;
   Rate rk_[7];
   double dampNew_ = 0, fricNew_ = 0;
-  bool tooDeep_ = false;  // a right-hand side saw an overlap past passLimit
+  bool tooDeep_ = false;  // recordSamples saw an active contact past passLimit
   bool fsal_ = false;  // k_[0] holds the derivative at the current state
   double hNext_ = 0;
   std::vector<HysteresisLoop> loops_;
