@@ -279,7 +279,7 @@ describe('the soft-disc page', () => {
     const box = JSON.parse(await preset('soft-box')) as Record<string, unknown>;
     const scenario = { ...box, name: 'Square box, Coulomb friction, RK4', friction: { law: 'coulomb', mu: 0.1, muWall: 0.1 }, integrator: { method: 'rk4' } };
     const payload = await encodeScenario(JSON.stringify(scenario));
-    // granular-cli run: no contact slips slower than v_s until some time past 2 s (λh up to 391 by 3 s)
+    // granular-cli run: the first sticking or chattering contact comes after 2 s (λh up to 1203 by 3 s)
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}soft.html?until=3#s=${payload}`);
     await waitForState(page, (s) => s.count === 4 && !s.running && s.time >= 3);
     const warning = page.locator('#slip-warning');

@@ -133,9 +133,10 @@ struct SoftStats {
   int activeContacts = 0;
   double maxForce = 0;                     // N, largest normal force seen
   double lastStep = 0;                     // s
-  // rk4 with Coulomb friction: the largest lambda h of a contact slipping slower than v_s, lambda =
-  // mu F_n (1/m_i + l_i^2/I_i + 1/m_j + l_j^2/I_j) / v_s. RK4 is stable below 2.785; past it the
-  // slip locks at a spurious value and the friction tally drifts (docs/soft-discs.md). 0 otherwise.
+  // rk4 with Coulomb friction: the largest lambda h of a contact whose slip one step of full friction
+  // could stop, lambda = mu F_n (1/m_i + l_i^2/I_i + 1/m_j + l_j^2/I_j) / v_s, sampled every 8th
+  // step. RK4 is stable below 2.785; past it the slip locks at a spurious value or chatters and the
+  // friction tally drifts (docs/soft-discs.md). 0 otherwise.
   double slipStep = 0;
   static constexpr double kRk4SlipLimit = 2.785;
 };

@@ -220,8 +220,9 @@ export interface SoftStats {
   /** last step size, s */
   lastStep: number;
   /**
-   * rk4 with Coulomb friction: the largest λh so far of a contact slipping slower than the slip
-   * speed (RK4 is stable below 2.785; past it the friction tally drifts); 0 for dopri5 or other laws
+   * rk4 with Coulomb friction: the largest λh so far of a contact whose slip one step of full
+   * friction could stop (RK4 is stable below 2.785; past it the friction tally drifts); 0 for
+   * dopri5 or other laws
    */
   slipStep: number;
 }

@@ -456,8 +456,11 @@ void SoftEngine::recordSamples() {
     }
     if (f > stats_.maxForce) stats_.maxForce = f;
     if (g.delta > passLimit(p)) tooDeep_ = true;  // the run stops here (advanceTo: passedThrough)
-    if (sampleSlip && std::fabs(g.slip) < m_.slipSpeed) {
-      // below v_s the slip relaxes like ds/dt = -lambda s, lambda = mu f (1/m_i + l_i^2/I_i + (j)) / v_s
+    if (sampleSlip && f > 0) {
+      // Below v_s the slip relaxes like ds/dt = -lambda s, lambda = mu f (1/m_i + l_i^2/I_i + (j)) / v_s.
+      // That matters for a contact whose slip one step of full friction could stop (|s| < lambda h
+      // v_s): one that sticks, or chatters about zero past the limit, where the step's ends see slips
+      // above v_s and only the stages below it. A sliding contact's friction is saturated.
       const auto& mi = slipMobility_[static_cast<std::size_t>(p.i)];
       double kappa = mi.first + g.li * g.li * mi.second;
       if (p.j >= 0) {
@@ -465,7 +468,8 @@ void SoftEngine::recordSamples() {
         kappa += mj.first + g.lj * g.lj * mj.second;
       }
       const double mu = p.j >= 0 ? m_.mu : m_.muWall;
-      stats_.slipStep = std::max(stats_.slipStep, mu * f * kappa / m_.slipSpeed * stats_.lastStep);
+      const double stop = mu * f * kappa * stats_.lastStep;  // slip speed one step of full friction removes (m/s)
+      if (std::fabs(g.slip) < std::max(m_.slipSpeed, stop)) stats_.slipStep = std::max(stats_.slipStep, stop / m_.slipSpeed);
     }
     if (p.loop >= 0 && loopSamples_ < kMaxLoopSamples) {
       HysteresisLoop& loop = loops_[static_cast<std::size_t>(p.loop)];
