@@ -1,6 +1,7 @@
 // Getting results out (issue 6 §2), the pure parts: a chart's CSV with quantity and unit in every
 // header, the reproduce line, file names, WebM support detection, the event log's CSV and note.
 import type uPlot from 'uplot';
+import { histogramCsvLabel } from '../../web/src/plot/histogram-plot';
 import { describe, expect, it } from 'vitest';
 import { chartCsv, chartHeaders, NO_PATH, pictureLegend, pointsOnly, splitUnit } from '../../web/src/plot/chart-export';
 import { drawScale, recordingProgress, recordingSupport, type ColourScale } from '../../web/src/ui/canvas-export';
@@ -85,14 +86,26 @@ describe('chart CSV', () => {
       series: [{}, { label: 't = 0.410 s' }, { label: 't = 1.874 s' }],
     };
     const data = [null, [[0, 0.3], [0, 350]], [[0], [0]]] as unknown as uPlot.AlignedData;
-    expect(chartCsv(options, data, 'disc 0 – circular wall').split('\r\n')[0]).toBe(
+    expect(chartCsv(options, data, (own) => `disc 0 – circular wall, ${own}`).split('\r\n')[0]).toBe(
       '"penetration ρ — disc 0 – circular wall, t = 0.410 s (m)","contact force F — disc 0 – circular wall, t = 0.410 s (N)",'
       + '"penetration ρ — disc 0 – circular wall, t = 1.874 s (m)","contact force F — disc 0 – circular wall, t = 1.874 s (N)"',
     );
-    // no subject: the curves' own labels, as before
-    expect(chartCsv(options, data, '').split('\r\n')[0]).toBe(
+    // no relabelling: the curves' own labels
+    expect(chartCsv(options, data).split('\r\n')[0]).toBe(
       'penetration ρ — t = 0.410 s (m),contact force F — t = 0.410 s (N),penetration ρ — t = 1.874 s (m),contact force F — t = 1.874 s (N)',
     );
+  });
+});
+
+// the histogram's CSV rewrote chartCsv's header line by string replacement; it now relabels its series
+describe("the speed histogram's CSV labels", () => {
+  it('name the instant of the speeds and the temperature of the Maxwell curve, once there is a snapshot', () => {
+    const snapshot = { time: 2.5, temperatures: [0.0125] };
+    expect(histogramCsvLabel('measured', snapshot)).toBe('measured at t = 2.5 s');
+    expect(histogramCsvLabel('2D Maxwell at current T', snapshot)).toBe('2D Maxwell at T = 0.0125 J');
+    expect(histogramCsvLabel('2D Maxwell at current T', { time: 1, temperatures: [1, 2] })).toBe('2D Maxwell at T = 1 J and 2 J (one for each kind of mass)');
+    expect(histogramCsvLabel('measured', null)).toBe('measured');
+    expect(histogramCsvLabel('speed v (m/s)', snapshot)).toBe('speed v (m/s)');
   });
 });
 

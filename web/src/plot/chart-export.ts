@@ -31,8 +31,15 @@ function labelText(label: uPlot.Series['label'] | uPlot.Axis['label']): string {
   return label instanceof Object && 'textContent' in label ? String(label.textContent ?? '') : '';
 }
 
-/** The header of each column of a chart: x as labelled, then each y series with quantity and unit. */
-export function chartHeaders(options: Pick<uPlot.Options, 'series' | 'axes'>): string[] {
+/** A series label as the CSV writes it: `relabel` of chartCsv, the label itself by default. */
+export type CsvLabel = (label: string) => string;
+const asShown: CsvLabel = (label) => label;
+
+/**
+ * The header of each column of a chart: x as labelled, then each y series with quantity and unit,
+ * its label passed through `relabel` first.
+ */
+export function chartHeaders(options: Pick<uPlot.Options, 'series' | 'axes'>, relabel: CsvLabel = asShown): string[] {
   const axes = options.axes ?? [];
   const axisFor = (scale: string): string => {
     const k = axes.findIndex((a, index) => (a.scale ?? (index === 0 ? 'x' : 'y')) === scale);
@@ -41,7 +48,7 @@ export function chartHeaders(options: Pick<uPlot.Options, 'series' | 'axes'>): s
   return options.series.map((s, k) => {
     const label = labelText(s.label) || (k === 0 ? 'x' : `series ${k}`);
     if (k === 0) return splitUnit(label) ? label : axisFor('x') || label;
-    return withAxisUnit(label, axisFor(s.scale ?? 'y'));
+    return withAxisUnit(relabel(label), axisFor(s.scale ?? 'y'));
   });
 }
 
@@ -92,13 +99,13 @@ export function pictureLegend(series: readonly uPlot.Series[], shown: readonly b
 
 /**
  * CSV of the chart: one row per x value, empty cells where a series has no value. A chart of
- * (x, y) curves (uPlot mode 2, e.g. hysteresis loops) gives two columns per curve. `subject`, when
- * not empty, names what every curve belongs to where the chart's title, not its legend, says it (the
- * hysteresis plot's pair, "disc 0 – circular wall"): each curve's headers then carry it,
- * "penetration ρ — disc 0 – circular wall, t = 0.410 s (m)", so a file read away from the page still
- * says whose loops it holds.
+ * (x, y) curves (uPlot mode 2, e.g. hysteresis loops) gives two columns per curve. `relabel` gives
+ * each curve's label in the headers where the chart's title or a note, not its legend, says what
+ * the curve is, so that a file read away from the page still says it: the hysteresis plot's pair
+ * ("penetration ρ — disc 0 – circular wall, t = 0.410 s (m)"), the speed histogram's instant and
+ * temperature ("measured at t = 2 s").
  */
-export function chartCsv(options: Pick<uPlot.Options, 'series' | 'axes' | 'mode'>, data: uPlot.AlignedData, subject = ''): string {
+export function chartCsv(options: Pick<uPlot.Options, 'series' | 'axes' | 'mode'>, data: uPlot.AlignedData, relabel: CsvLabel = asShown): string {
   if (options.mode === 2) {
     const axes = options.axes ?? [];
     const xAxis = labelText(axes[0]?.label) || 'x';
@@ -108,13 +115,12 @@ export function chartCsv(options: Pick<uPlot.Options, 'series' | 'axes' | 'mode'
     options.series.forEach((s, k) => {
       if (k === 0) return;
       const facets = data[k] as unknown as [Column, Column] | null | undefined;
-      const own = labelText(s.label) || `curve ${k}`;
-      const label = subject !== '' ? `${subject}, ${own}` : own;
+      const label = relabel(labelText(s.label) || `curve ${k}`);
       header.push(withAxisUnit(label, xAxis), withAxisUnit(label, yAxis));
       columns.push(cells(facets?.[0]), cells(facets?.[1]));
     });
     return columnsToCsv(header, columns);
   }
   const columns = options.series.map((_s, k) => cells(data[k] as Column | undefined));
-  return columnsToCsv(chartHeaders(options), columns);
+  return columnsToCsv(chartHeaders(options, relabel), columns);
 }

@@ -24,30 +24,28 @@ function temperatureText(temperatures: readonly number[]): string {
     : `T = ${distinct.map((v) => formatNumber(v)).join(' J and ')} J (one for each kind of mass)`;
 }
 
-/** The CSV's headers name the instant and the temperature (snapshotNote). */
-class HistogramView extends PlotView {
-  snapshot: { time: number; temperatures: readonly number[] } | null = null;
+const MEASURED = 'measured';
+const MAXWELL = '2D Maxwell at current T';
 
-  override csv(): string {
-    const csv = super.csv();
-    const s = this.snapshot;
-    if (!s || csv === '') return csv;
-    const end = csv.indexOf('\r\n');
-    const header = (end < 0 ? csv : csv.slice(0, end))
-      .replace('measured', `measured at t = ${formatNumber(s.time, 6)} s`)
-      .replace('2D Maxwell at current T', `2D Maxwell at ${temperatureText(s.temperatures)}`);
-    return end < 0 ? header : header + csv.slice(end);
-  }
+/** The CSV's headers name the instant and the temperature (snapshotNote): "measured at t = 2 s". */
+export function histogramCsvLabel(label: string, snapshot: { time: number; temperatures: readonly number[] } | null): string {
+  if (!snapshot) return label;
+  if (label === MEASURED) return `measured at t = ${formatNumber(snapshot.time, 6)} s`;
+  if (label === MAXWELL) return `2D Maxwell at ${temperatureText(snapshot.temperatures)}`;
+  return label;
 }
 
 export class HistogramPlot {
-  private readonly view: HistogramView;
+  private readonly view: PlotView;
   private max = 1;
+  /** the speeds' instant and the Maxwell curve's temperatures, for the exports */
+  private snapshot: { time: number; temperatures: readonly number[] } | null = null;
 
   constructor(container: HTMLElement) {
-    this.view = new HistogramView(container, undefined, {
+    this.view = new PlotView(container, undefined, {
       name: 'speed distribution',
-      notes: () => (this.view.snapshot ? [snapshotNote(this.view.snapshot.time, this.view.snapshot.temperatures)] : []),
+      notes: () => (this.snapshot ? [snapshotNote(this.snapshot.time, this.snapshot.temperatures)] : []),
+      csvLabel: (label) => histogramCsvLabel(label, this.snapshot),
     });
     const bars = uPlot.paths.bars?.({ size: [1, Infinity], align: 0 });
     this.view.build(
@@ -64,10 +62,10 @@ export class HistogramPlot {
         series: [
           { label: 'speed v (m/s)', value: legendValue },
           {
-            label: 'measured', stroke: COLORS.blue, fill: COLORS.blueFill, width: 1,
+            label: MEASURED, stroke: COLORS.blue, fill: COLORS.blueFill, width: 1,
             points: { show: false }, value: legendValue, ...(bars ? { paths: bars } : {}),
           },
-          { label: '2D Maxwell at current T', stroke: COLORS.vermillion, width: 2, points: { show: false }, value: legendValue },
+          { label: MAXWELL, stroke: COLORS.vermillion, width: 2, points: { show: false }, value: legendValue },
         ],
         cursor: { drag: { x: false, y: false } },
         legend: { live: false },
@@ -83,7 +81,7 @@ export class HistogramPlot {
    */
   update(density: Float64Array, max: number, masses: MassGroups, temperatures: readonly number[], time = 0): void {
     this.max = max > 0 ? max : 1;
-    this.view.snapshot = { time, temperatures: [...temperatures] };
+    this.snapshot = { time, temperatures: [...temperatures] };
     const x = binCenters(density.length, this.max);
     const maxwell = x.map((v) => maxwellKinds(v, masses, temperatures));
     this.view.setData([x, Array.from(density), maxwell]);

@@ -9,7 +9,7 @@ import { downloadBlob, downloadCsv } from '../ui/csv';
 import { el, formatCount } from '../ui/dom';
 import { exportFileName, reproduce, reproduceText, type ReproduceContext } from '../ui/reproduce';
 import { reproduceLine } from '../ui/reproduce-line';
-import { chartCsv, pictureLegend } from './chart-export';
+import { chartCsv, pictureLegend, type CsvLabel } from './chart-export';
 import { hoverReadout, type ReadoutSource } from './hover-readout';
 
 export const COLORS = {
@@ -56,10 +56,10 @@ export interface PlotExport {
    */
   notes?: () => readonly string[];
   /**
-   * what every curve of a chart of (x, y) curves belongs to, as its title names it now (the hysteresis
-   * plot's pair): written into each curve's CSV headers (chartCsv's `subject`)
+   * each curve's label in the CSV headers, as the chart's title or note says it now (chartCsv's
+   * `relabel`): the hysteresis plot's pair before its loops' times, the histogram's instant
    */
-  csvSubject?: () => string;
+  csvLabel?: CsvLabel;
 }
 
 /**
@@ -81,7 +81,7 @@ export class PlotView {
   private readonly observer: ResizeObserver;
   private readonly context: ReproduceContext;
   private notes: () => readonly string[];
-  private readonly csvSubject: () => string;
+  private readonly csvLabel: CsvLabel | undefined;
   /** the reproduce line and export buttons (with an export name) */
   private foot: HTMLElement | null = null;
   /** one output in this many is drawn (the series behind the chart, thinned on a long run: their kept()), and the line that says so */
@@ -105,7 +105,7 @@ export class PlotView {
     });
     this.context = exports?.context ?? reproduce;
     this.notes = exports?.notes ?? (() => []);
-    this.csvSubject = exports?.csvSubject ?? (() => '');
+    this.csvLabel = exports?.csvLabel;
     if (exports) this.addFooter(exports.name);
   }
 
@@ -156,7 +156,7 @@ export class PlotView {
 
   /** every series as CSV (x column first), full precision */
   csv(): string {
-    return this.options ? chartCsv(this.options, this.data, this.csvSubject()) : '';
+    return this.options ? chartCsv(this.options, this.data, this.csvLabel) : '';
   }
 
   private downloadCsv(name: string): void {

@@ -87,7 +87,9 @@ export class HysteresisPlot {
 
   constructor(container: HTMLElement) {
     // the loops' pair is in the title only: the CSV's headers name it (the loops' labels are their times)
-    this.view = new PlotView(container, 280, { name: 'hysteresis', csvSubject: () => this.drawn.pair });
+    // the pair, as the title names it, before each loop's time: a file read away from the page says whose loops it holds
+    const csvLabel = (own: string): string => (this.drawn.pair !== '' ? `${this.drawn.pair}, ${own}` : own);
+    this.view = new PlotView(container, 280, { name: 'hysteresis', csvLabel });
     this.show([], '');
   }
 
