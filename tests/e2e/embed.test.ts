@@ -222,7 +222,7 @@ describe('embed mode', () => {
     { file: 'compare.html', kind: 'height', small: ['Height y_cm (m) vs t (s)'], large: ['Height of the centre of mass y_cm (m) vs time t (s)'] },
     { file: 'compare.html', kind: 'contacts', small: ['Collisions, contacts (1) vs t (s)'], large: ['Collisions or contacts made so far (1) vs time t (s)'] },
     { file: 'soft.html', kind: 'ledger', small: ['Energy ledger (J)'], large: ['Energy ledger (J)'] },
-    { file: 'soft.html', kind: 'hysteresis', small: ['F (N) vs ρ (m): disc 2 – wall 3'], large: ['Hysteresis, F (N) vs ρ (m): disc 2 – wall 3 (left)'] },
+    { file: 'soft.html', kind: 'hysteresis', small: ['F (N) vs ρ (m): disc 2 – left wall'], large: ['Hysteresis, F (N) vs ρ (m): disc 2 – wall 3 (left)'] },
     { file: 'soft.html', kind: 'coordinate', small: ['x (m) vs time t (s)'], large: ['x (m) vs time t (s)'] },
     // the avalanche's plot takes two fifths of the frame: 335 px at 900 x 560, where two titles are short still
     { file: 'avalanche.html', kind: 'runout', small: ['Runout L (m), v (m/s) vs t (s)'], large: ['Runout L (m) and front velocity (m/s) vs time t (s)'], frame: [1280, 720] },

@@ -6,7 +6,6 @@
 import uPlot from 'uplot';
 import { axisValues, COLORS, fitTitle, legendValue, logAxisValues, logScale, PlotView, type PlotOptions } from '../plot/plot-view';
 import { runTimeScale } from '../plot/series';
-import { el } from '../ui/dom';
 import type { SampleSeries } from './sample-series';
 
 export const AVALANCHE_PLOT_KINDS = ['runout', 'energy', 'iterations'] as const;
@@ -190,10 +189,9 @@ export class AvalanchePlot {
   private readonly view: PlotView;
 
   constructor(container: HTMLElement, readonly kind: AvalanchePlotKind) {
-    const note = kind === 'runout' ? RUNOUT_NOTE : null;
-    this.view = new PlotView(container, 250, { name: AVALANCHE_PLOT_NAMES[kind], ...(note ? { notes: () => [note] } : {}) });
-    // under the chart, before its reproduce line (PlotView puts that last in the card)
-    if (note) container.after(el('p', { class: 'plot-note runout-note', id: 'runout-note' }, note));
+    this.view = new PlotView(container, 250, { name: AVALANCHE_PLOT_NAMES[kind] });
+    // under the chart, before its reproduce line, and in its picture
+    if (kind === 'runout') this.view.note({ id: 'runout-note', className: 'runout-note' }).set(RUNOUT_NOTE);
     const options = avalanchePlotOptions(kind);
     const empty: uPlot.AlignedData = [[], ...options.series.slice(1).map((): number[] => [])];
     this.view.build(options, empty);

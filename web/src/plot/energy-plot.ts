@@ -1,9 +1,9 @@
 /** Kinetic energy (J) vs time (s), with Haff's law for a freely cooling gas; optional log y. */
 import uPlot from 'uplot';
-import { PlotView, COLORS, axisValues, fitTitle, logAxisValues, logScale, legendValue } from './plot-view';
+import { PlotView, type PlotNote, COLORS, axisValues, fitTitle, logAxisValues, logScale, legendValue } from './plot-view';
 import { runTimeScale, type SeriesStore } from './series';
 import type { HaffObstacle } from './theory';
-import { el, formatNumber } from '../ui/dom';
+import { formatNumber } from '../ui/dom';
 
 /** Haff's cooling drawn over the measured energy (theory.ts' coolingEnergy). */
 export interface HaffReference {
@@ -60,17 +60,16 @@ export class EnergyPlot {
   private readonly view: PlotView;
   private haff: HaffReference | null = null;
   /** why Haff's curve is not drawn (noHaffNote), right under the chart and its legend */
-  private readonly note: HTMLElement;
+  private readonly note: PlotNote;
   private log = false;
   private series: SeriesStore | null = null;
   /** s, the run's output interval (the time axis of a lone instant spans one) */
   private interval = 1;
 
   constructor(container: HTMLElement) {
+    this.view = new PlotView(container, undefined, { name: 'energy' });
     // the PNG carries the note too: a saved figure with no Haff curve says why
-    this.view = new PlotView(container, undefined, { name: 'energy', notes: () => (this.note.hidden ? [] : [this.note.textContent ?? '']) });
-    this.note = el('p', { class: 'plot-note', id: 'energy-no-haff', hidden: true });
-    container.after(this.note);
+    this.note = this.view.note({ id: 'energy-no-haff' });
     this.rebuild();
   }
 
@@ -78,9 +77,7 @@ export class EnergyPlot {
   setHaff(haff: HaffReference | null, obstacle: HaffObstacle | null = null): void {
     this.haff = haff;
     const note = !haff && obstacle ? noHaffNote(obstacle) : null;
-    this.note.textContent = note?.text ?? '';
-    this.note.title = note?.tooltip ?? '';
-    this.note.hidden = note === null;
+    this.note.set(note?.text ?? null, note?.tooltip ?? '');
     this.rebuild();
   }
 

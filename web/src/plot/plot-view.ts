@@ -45,14 +45,21 @@ function fitsFrame(): boolean {
 
 export type PlotOptions = Omit<uPlot.Options, 'width' | 'height'>;
 
+/** A line under a chart (PlotView.note): `set(null)` hides it. */
+export interface PlotNote {
+  readonly element: HTMLElement;
+  set(text: string | null, tooltip?: string): void;
+}
+
 export interface PlotExport {
   /** what the plot shows, for labels and file names, e.g. "energy" ("Download the energy plot as CSV") */
   name: string;
   /** the reproduce line's source (the page's provider by default) */
   context?: ReproduceContext;
   /**
-   * lines the page shows with the chart that a saved picture needs to explain itself (the energy
-   * plot's "No Haff curve: …"), as shown now: drawn under the PNG's legend
+   * lines a saved picture needs to explain itself that the page shows elsewhere (the chain lab's
+   * result lines), as shown now: drawn under the PNG's legend. Lines under the chart itself are
+   * PlotView.note(), which the picture carries on its own.
    */
   notes?: () => readonly string[];
   /**
@@ -86,9 +93,9 @@ export class PlotView {
   private foot: HTMLElement | null = null;
   /** one output in this many is drawn (the series behind the chart, thinned on a long run: their kept()), and the line that says so */
   private keptEvery = 1;
-  /** the most points the series keep (the note names it) */
-  private keptAtMost = 0;
-  private thinNote: HTMLElement | null = null;
+  private thinNote: PlotNote | null = null;
+  /** the lines under the chart (note()), in the order made: on the page and in its picture */
+  private readonly shownNotes: PlotNote[] = [];
   /** a compact stand-in for the legend (build's `legendSummary`), shown when the chart is short of room */
   private summary: HTMLElement | null = null;
   /** the series a user switched off in the legend, by label: still off when the chart is rebuilt */
@@ -117,13 +124,30 @@ export class PlotView {
   showKept({ every, atMost }: { every: number; atMost: number }): void {
     if (every === this.keptEvery) return;
     this.keptEvery = every;
-    this.keptAtMost = atMost;
-    if (!this.thinNote) {
-      this.thinNote = el('p', { class: 'plot-note thin-note' });
-      this.container.after(this.thinNote);
-    }
-    this.thinNote.textContent = every > 1 ? thinnedText(every, atMost) : '';
-    this.thinNote.hidden = every <= 1;
+    this.thinNote ??= this.note({ className: 'thin-note' });
+    this.thinNote.set(every > 1 ? thinnedText(every, atMost) : null);
+  }
+
+  /**
+   * A line under the chart, before its reproduce line, hidden while it has no text; its picture (PNG)
+   * carries it too while it is shown. The notes stand in the order they were made. (The energy plot's
+   * "No Haff curve", the runout plot's note on its steps, the thinning line.)
+   */
+  note(options: { id?: string; className?: string } = {}): PlotNote {
+    const element = el('p', { class: options.className ? `plot-note ${options.className}` : 'plot-note', hidden: true });
+    if (options.id) element.id = options.id;
+    const last = this.shownNotes[this.shownNotes.length - 1];
+    (last ? last.element : this.container).after(element);
+    const note: PlotNote = {
+      element,
+      set(text: string | null, tooltip = ''): void {
+        element.textContent = text ?? '';
+        element.title = tooltip;
+        element.hidden = text === null || text === '';
+      },
+    };
+    this.shownNotes.push(note);
+    return note;
   }
 
   /** the lines a saved picture carries under its legend (PlotExport's `notes`), for a chart whose card has its own buttons */
@@ -201,7 +225,8 @@ export class PlotView {
     const rowHeight = Math.round(20 * ratio);
     // the page's notes on the chart, as on the page under its legend, on as many lines as they need
     if (measure) measure.font = font(11);
-    const notes = [...this.notes(), ...(this.keptEvery > 1 ? [thinnedText(this.keptEvery, this.keptAtMost)] : [])].flatMap((note) => wrapWords(note, chart.width - 2 * pad, (t) => measure?.measureText(t).width ?? t.length * 6.5 * ratio));
+    const shown = this.shownNotes.filter((n) => !n.element.hidden).map((n) => n.element.textContent ?? '');
+    const notes = [...this.notes(), ...shown].flatMap((note) => wrapWords(note, chart.width - 2 * pad, (t) => measure?.measureText(t).width ?? t.length * 6.5 * ratio));
     const noteHeight = Math.round(16 * ratio);
     // the picture carries its provenance: the reproduce line, small, at the bottom, on as many lines as it needs
     if (measure) measure.font = font(10);
