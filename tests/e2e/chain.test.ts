@@ -223,6 +223,41 @@ describe('the chain lab page', () => {
     await closePage(page);
   });
 
+  // a refused Run left the run in progress going, and its result replaced the refusal 3 s later
+  it('a refused Run stops the run still computing: its result does not replace the refusal', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html`);
+    await ready(page);
+    await expect.poll(() => page.locator('#time-result').textContent()).toMatch(/collisions/);
+    await page.locator('#time-n').fill('20'); // about 5,000 collisions: seconds of work
+    await page.locator('#time-run').click();
+    await expect.poll(() => page.locator('#time-result').textContent()).toBe('Computing…');
+    await page.locator('#time-n').fill('abc');
+    await page.locator('#time-run').click();
+    const refused = /^Not run: a value above is not valid/;
+    await expect.poll(() => page.locator('#time-result').textContent()).toMatch(refused);
+    await page.waitForTimeout(6000); // the N = 20 run took about 3 s here
+    expect(await page.locator('#time-result').textContent()).toMatch(refused);
+    expect(await page.locator('#time-result').textContent()).not.toContain('5,216');
+    expect(await page.locator('#time-progress').isVisible().catch(() => false)).toBe(false);
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
+  // with no root in the bracket the comparison rows read "e = 0.95, difference -0.05": the bracket's end as an answer
+  it('Newton with no root in its bracket gives no solver answer to compare', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html`);
+    await ready(page);
+    await expect.poll(() => page.locator('#newton-result').textContent()).toMatch(/^Converged/);
+    await page.locator('#newton-target').fill('1');
+    await page.locator('#newton-run').click();
+    await expect.poll(() => page.locator('#newton-result').textContent()).toMatch(/^No root in the bracket/);
+    const rows = await page.locator('#newton-compare .compare-row').allTextContents();
+    expect(rows[0]).toBe('Newton (WASM engine)– (no root in the bracket)');
+    expect(rows[2]).toBe('difference–');
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
   // a refused value left the result line describing the previous run as if it answered the fields
   it('a refused value: each panel says it did not run, and which run it still shows', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html`);

@@ -14,7 +14,7 @@ import { monteCarloSamplesCsv, parseMonteCarloRange, summarizeSamples, type Mont
 import type { ChainState } from './state';
 import { ACSL_MC, histogram, momentsApply, v4Density, v4Moments, type Histogram } from './theory';
 import { RULES } from './validate';
-import { csvButton, fillTable, fmt, plotCard, ProgressView, runPanelJob, type RunStarted, showNotRun, stillShown } from './widgets';
+import { csvButton, fillTable, fmt, plotCard, ProgressView, runPanelJob, type RunStarted, refuseRun, stillShown } from './widgets';
 
 export type McInputs = ChainState['mc'];
 
@@ -79,7 +79,7 @@ export class McPanel {
   submit(): void {
     const inputs = this.read();
     if (inputs) this.onStart(inputs, this.compute(inputs));
-    else showNotRun(this.result, this.stillShown());
+    else refuseRun(this.result, this.progress, () => this.worker.cancel(), () => this.stillShown());
   }
 
   /** what the panel still shows of its last run, for a result line that is not about it (stillShown) */

@@ -13,7 +13,7 @@ import { parseNewton, type NewtonResult } from './results';
 import type { ChainState } from './state';
 import { eForV4, SIX_COLLISION_MIN } from './theory';
 import { orderProblem, RULES } from './validate';
-import { csvButton, fillTable, fmt, plotCard, ProgressView, runPanelJob, type RunStarted, showNotRun, stillShown } from './widgets';
+import { csvButton, fillTable, fmt, plotCard, ProgressView, runPanelJob, type RunStarted, refuseRun, stillShown } from './widgets';
 
 export type NewtonInputs = ChainState['newton'];
 
@@ -96,7 +96,7 @@ export class NewtonPanel {
   submit(): void {
     const inputs = this.read();
     if (inputs) this.onStart(inputs, this.compute(inputs));
-    else showNotRun(this.result, this.stillShown());
+    else refuseRun(this.result, this.progress, () => this.worker.cancel(), () => this.stillShown());
   }
 
   /** what the panel still shows of its last run, for a result line that is not about it (stillShown) */
@@ -126,10 +126,14 @@ export class NewtonPanel {
     const closed = eForV4(inputs.target);
     const applies = closed >= SIX_COLLISION_MIN && closed <= 1;
     const row = (term: string, value: string): HTMLElement => el('div', { class: 'compare-row' }, el('dt', {}, term), el('dd', {}, value));
+    // with no root in the bracket the last iterate is only its end: no answer to compare (an audit read
+    // "e = 0.95, difference -0.05" under the refusal)
+    const noRoot = !a.converged && noSignChange(a);
+    const solved = noRoot ? '– (no root in the bracket)' : a.converged ? `e = ${a.e.toPrecision(13)}` : `last e = ${a.e.toPrecision(13)} (not converged)`;
     this.exact.replaceChildren(
-      row('Newton (WASM engine)', `e = ${a.e.toPrecision(13)}`),
+      row('Newton (WASM engine)', solved),
       row(inputs.target === 0.5 ? 'exact 4^(1/3) − 1' : 'exact 2 (target/v0)^(1/3) − 1', applies ? `e = ${closed.toPrecision(13)}` : `${closed.toPrecision(6)} (outside the six-collision regime, not valid)`),
-      row('difference', applies ? fmt(a.e - closed, 3) : '–'),
+      row('difference', applies && !noRoot ? fmt(a.e - closed, 3) : '–'),
       row('published (ACSL, SNE C12)', 'e = 0.587401052 (for v0/2)'),
     );
     const kinds = stepKinds(a, inputs);

@@ -11,7 +11,7 @@ import type { ChainState } from './state';
 import { sweepCollisionsCsv, sweepCountSeries, sweepGrid, sweepSummary, sweepVelocitiesCsv, type SweepResult } from './sweep';
 import { SweepPool } from './sweep-pool';
 import { orderProblem, RULES } from './validate';
-import { fmt, plotCard, ProgressView, runPanelJob, type RunStarted, showNotRun, stillShown } from './widgets';
+import { fmt, plotCard, ProgressView, runPanelJob, type RunStarted, refuseRun, stillShown } from './widgets';
 
 export type SweepInputs = ChainState['sweep'];
 
@@ -78,7 +78,7 @@ export class SweepPanel {
   submit(): void {
     const inputs = this.read();
     if (inputs) this.onStart(inputs, this.compute(inputs));
-    else showNotRun(this.result, this.stillShown());
+    else refuseRun(this.result, this.progress, () => this.pool.cancel(), () => this.stillShown());
   }
 
   /** what the panel still shows of its last run, for a result line that is not about it (stillShown) */

@@ -18,7 +18,7 @@ import type { ChainState } from './state';
 import { collapseThreshold } from './theory';
 import { buildTimeline, type Timeline } from './timeline';
 import { parseNumberField, RULES } from './validate';
-import { csvButton, fillTable, fmt, plotCard, ProgressView, runPanelJob, type RunStarted, showNotRun, stillShown } from './widgets';
+import { csvButton, fillTable, fmt, plotCard, ProgressView, runPanelJob, type RunStarted, refuseRun, stillShown } from './widgets';
 
 /** collisions kept in the log (all are counted) */
 export const MAX_LOG = 20_000;
@@ -200,7 +200,7 @@ export class TimePanel {
   submit(): void {
     const inputs = this.read();
     if (inputs) this.onStart(inputs, this.compute(inputs));
-    else showNotRun(this.result, this.stillShown());
+    else refuseRun(this.result, this.progress, () => this.worker.cancel(), () => this.stillShown());
   }
 
   async compute(inputs: TimeInputs): Promise<void> {
