@@ -67,6 +67,10 @@ describe('the chain lab page', () => {
     expect(await page.locator('#newton-compare').textContent()).toContain('0.5874010519682');
     expect(Math.abs(p.newton.e - (Math.cbrt(4) - 1))).toBeLessThan(1e-9);
     expect(p.newton.points).toBe(p.newton.steps);
+    // the iteration axis counts whole iterations (it read 0, 0.5, … 3.5)
+    const ticks = ((await page.locator('#plot-newton').getAttribute('data-ticks0')) ?? '').split(' ').map(Number);
+    expect(ticks.length).toBeGreaterThan(1);
+    expect(ticks.every((t) => Number.isInteger(t))).toBe(true);
     // Monte Carlo beside the exact and the published values
     expect(Math.abs(p.mc.mean - 0.42328)).toBeLessThan(0.004);
     expect(p.mc.bins).toBeGreaterThan(10);

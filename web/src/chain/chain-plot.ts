@@ -32,6 +32,8 @@ export interface ChainPlotOptions {
   /** logarithmic x axis (log–log with logY) */
   logX?: boolean;
   height?: number;
+  /** x counts whole things (Newton's iteration k): ticks at whole numbers only, not 0.5, 1.5, … */
+  integerX?: boolean;
   /** y range always includes 0 */
   yFromZero?: boolean;
   /** what the page shows beside the chart that its picture needs (the study's result and slopes): under the PNG's legend */
@@ -39,6 +41,9 @@ export interface ChainPlotOptions {
 }
 
 export type Column = ArrayLike<number | null>;
+
+/** tick spacings of a whole-number axis (integerX) */
+export const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000];
 
 /**
  * The legend swatch of each series drawn as markers alone (pointsOnly, judged on the options given:
@@ -99,7 +104,7 @@ export class ChainPlot {
         title: o.title,
         scales: { x: o.logX ? { time: false, distr: 3, log: 10 } : { time: false }, y: yScale },
         axes: [
-          { label: o.xLabel, values: o.logX ? logAxisValues : axisValues },
+          { label: o.xLabel, values: o.logX ? logAxisValues : axisValues, ...(o.integerX ? { incrs: WHOLE_STEPS } : {}) },
           { label: o.yLabel, values: o.logY ? logAxisValues : axisValues, size: 64 },
         ],
         series: plotSeries,

@@ -63,7 +63,7 @@ export class NewtonPanel {
     });
     const csv = (): { filename: string; text: string } | null => this.csv();
     const card = plotCard('newton', 'the Newton iterates', csv, () => this.plot.png());
-    this.plot = new ChainPlot(card.body, { title: '|residual| (m/s) vs iteration k (1)', xLabel: 'iteration k (1)', yLabel: '|v4(e_k) − target| (m/s)', logY: true, height: 240 });
+    this.plot = new ChainPlot(card.body, { title: '|residual| (m/s) vs iteration k (1)', xLabel: 'iteration k (1)', yLabel: '|v4(e_k) − target| (m/s)', logY: true, integerX: true, height: 240 });
     const tableCard = el(
       'div', { class: 'table-card' },
       el('div', { class: 'card-tools' }, el('h3', {}, 'Iterates'), csvButton('csv-newton-table', 'the Newton iterates', csv)),
