@@ -273,6 +273,17 @@ describe('the village', () => {
     expect(villageText(null, summary, 2)).toBe('none (set its distance in the form)');
   });
 
+  // an audit opened the gate at once (longest settling 0) and read L0 = 0.0115 m, a = 17 beside Lube's lines
+  it('the phase line says when the gate opened before the column had settled', () => {
+    expect(phaseText(2, 0.8, 5, summary)).not.toContain('before the column had settled');
+    const limit = { ...summary, settleTime: 5 };
+    expect(phaseText(2, 0.8, 5, limit)).toContain(' · the gate opened at the longest settling time, 5 s, before the column had settled: L0, H0 and the runout describe a column still moving');
+    expect(phaseText(1, 0.3, 5, limit)).toContain('before the column had settled');
+    expect(phaseText(2, 0.8, 0, { ...summary, settleTime: 0 })).toContain('the gate opened at once (longest settling 0 s), before the column had settled');
+    // still settling: nothing to say yet
+    expect(phaseText(0, 4, 5, { ...summary, settleTime: 0 })).not.toContain('before the column had settled');
+  });
+
   it('names loose grains that reach it while the main mass does not', () => {
     // the verdict names the main mass: "safe … 1 loose grain reached it" read as a contradiction
     expect(villageText(0.5, summary, 2, 1)).toBe('at 0.5 m: not destroyed, the main mass stopped 0.19 m short; 1 loose grain, thrown ahead, reached it');

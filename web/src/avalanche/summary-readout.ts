@@ -152,6 +152,21 @@ export function settlingClock(time: number, settleMaxTime: number): string {
 }
 
 /**
+ * Whether the gate opened on the settling time limit (settleMaxTime, s) rather than on the calm test:
+ * the column was still moving (an audit set the limit to 0, or switched warm start off, and read an
+ * L0 and a (L∞ − L0)/L0 beside Lube's lines with nothing saying the column had never settled).
+ */
+export function openedUnsettled(s: Pick<AvalancheSummary, 'settleTime'>, settleMaxTime: number): boolean {
+  return !(settleMaxTime > 0) || s.settleTime >= settleMaxTime * (1 - 1e-9);
+}
+
+/** what the phase line adds when openedUnsettled */
+export function unsettledText(settleMaxTime: number): string {
+  const when = settleMaxTime > 0 ? `at the longest settling time, ${formatNumber(settleMaxTime)} s` : 'at once (longest settling 0 s)';
+  return ` · the gate opened ${when}, before the column had settled: L0, H0 and the runout describe a column still moving (raise Longest settling; keep warm start on)`;
+}
+
+/**
  * The phase line. `cutAt`: the run reached output.duration (s) while still flowing, so it ended
  * without a stop, L∞ or collapse time, which the line says (it used to go on reading "Flowing").
  */
@@ -159,7 +174,7 @@ export function phaseText(
   phase: AvalanchePhaseCode, time: number, settleMaxTime: number, s: AvalancheSummary, village: number | null = null, cutAt: number | null = null,
   loose = 0,
 ): string {
-  const steps = `${formatCount(s.grains)} grains · ${formatCount(s.steps + s.settleSteps)} steps`;
+  const steps = `${formatCount(s.grains)} grains · ${formatCount(s.steps + s.settleSteps)} steps${phase !== 0 && openedUnsettled(s, settleMaxTime) ? unsettledText(settleMaxTime) : ''}`;
   if (phase === 0) return `Settling behind the closed gate — ${settlingSoFar(time, settleMaxTime)} so far · ${steps}`;
   if (phase === 1 && cutAt !== null) {
     return `Ended at t = ${formatNumber(cutAt, 6)} s, the longest run after the gate opens, with the grains still moving: no final runout (raise that field for one) · ${steps}`;
