@@ -96,7 +96,7 @@ export class NewtonPanel {
   submit(): void {
     const inputs = this.read();
     if (inputs) this.onStart(inputs, this.compute(inputs));
-    else refuseRun(this.result, this.progress, () => this.worker.cancel(), () => this.stillShown());
+    else refuseRun(this.result, this.progress, () => this.stillShown());
   }
 
   /** what the panel still shows of its last run, for a result line that is not about it (stillShown) */

@@ -78,7 +78,7 @@ export class SweepPanel {
   submit(): void {
     const inputs = this.read();
     if (inputs) this.onStart(inputs, this.compute(inputs));
-    else refuseRun(this.result, this.progress, () => this.pool.cancel(), () => this.stillShown());
+    else refuseRun(this.result, this.progress, () => this.stillShown());
   }
 
   /** what the panel still shows of its last run, for a result line that is not about it (stillShown) */

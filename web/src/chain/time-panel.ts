@@ -200,7 +200,7 @@ export class TimePanel {
   submit(): void {
     const inputs = this.read();
     if (inputs) this.onStart(inputs, this.compute(inputs));
-    else refuseRun(this.result, this.progress, () => this.worker.cancel(), () => this.stillShown());
+    else refuseRun(this.result, this.progress, () => this.stillShown());
   }
 
   async compute(inputs: TimeInputs): Promise<void> {

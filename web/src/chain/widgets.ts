@@ -9,10 +9,10 @@ export class ProgressView {
   private readonly bar: HTMLProgressElement;
   private readonly cancelButton: HTMLButtonElement;
 
-  constructor(id: string, label: string, onCancel: () => void) {
+  constructor(id: string, label: string, private readonly onCancel: () => void) {
     this.bar = el('progress', { id: `${id}-progress`, max: '1', 'aria-label': label });
     this.cancelButton = el('button', { type: 'button', id: `${id}-cancel` }, 'Cancel');
-    this.cancelButton.addEventListener('click', onCancel);
+    this.cancelButton.addEventListener('click', () => this.onCancel());
     this.root = el('div', { class: 'progress-row' }, this.bar, this.cancelButton);
     this.root.hidden = true;
   }
@@ -26,6 +26,12 @@ export class ProgressView {
   set(fraction: number | null): void {
     if (fraction === null) this.bar.removeAttribute('value');
     else this.bar.value = fraction;
+  }
+
+  /** what the Cancel button does (the job's cancel), without the click; the bar is hidden too */
+  cancel(): void {
+    this.onCancel();
+    this.stop();
   }
 
   stop(): void {
@@ -120,14 +126,13 @@ export function showNotRun(result: HTMLElement, previous: string): void {
 }
 
 /**
- * A Run the fields refused, while an earlier run may still be computing: that run is stopped
- * (`cancel`, its progress bar with it) and can no longer write its result over the refusal; an
- * audit saw "Not run" replaced 3 s later by the old run's "5,216 collisions" under N = 21.
+ * A Run the fields refused, while an earlier run may still be computing: that run is cancelled (as
+ * its Cancel button would) and can no longer write its result over the refusal; an audit saw "Not
+ * run" replaced 3 s later by the old run's "5,216 collisions" under N = 21.
  */
-export function refuseRun(result: HTMLElement, progress: ProgressView, cancel: () => void, previous: () => string): void {
+export function refuseRun(result: HTMLElement, progress: ProgressView, previous: () => string): void {
   latestJob.set(result, {});
-  cancel();
-  progress.stop();
+  progress.cancel();
   showNotRun(result, previous());
 }
 

@@ -86,8 +86,8 @@ export class HysteresisPlot {
   private summary: LoopSummary | null = null;
 
   constructor(container: HTMLElement) {
-    // the loops' pair is in the title only: the CSV's headers name it (the loops' labels are their times)
-    // the pair, as the title names it, before each loop's time: a file read away from the page says whose loops it holds
+    // the loops' pair is in the title only (their labels are their times): the CSV's headers put it
+    // before each loop's time, so a file read away from the page says whose loops it holds
     const csvLabel = (own: string): string => (this.drawn.pair !== '' ? `${this.drawn.pair}, ${own}` : own);
     this.view = new PlotView(container, 280, { name: 'hysteresis', csvLabel });
     this.show([], '');
