@@ -48,6 +48,8 @@ Json summaryJson(const AvalancheWorld& w) {
   j.set("unconverged", Json::number(s.unconverged));
   j.set("fallen", Json::number(s.fallen));
   j.set("fallenThrough", Json::number(s.fallenThrough));
+  j.set("deepestOverlap", Json::number(s.deepestOverlap));
+  j.set("deepestOverlapTime", Json::number(s.deepestOverlapTime));
   if (w.spec().hasVillage) {  // will the village be destroyed? when the flow reached it, or null
     Json village = Json::object();
     village.set("x", Json::number(w.spec().village));
@@ -128,6 +130,11 @@ int avalancheCommand(const std::string& command, const std::string& file, const 
       out << j.dump() << "\n";
     }
   }
+  const AvalancheSummary& sum = w.summary();
+  if (sum.deepestOverlap > AvalancheSummary::kOverlapWarn)
+    std::cerr << file << ": warning: grains sank " << 100 * sum.deepestOverlap << " % of a radius into each other (t = " << sum.deepestOverlapTime
+              << " s; negative: while settling): these are not rigid grains, so the runout is not theirs; shorten solver.timeStep, "
+                 "lower solver.tolerance, keep solver.warmStart on (docs/avalanche.md)\n";
   std::cerr << summaryJson(w).dump() << "\n";
   return 0;
 }

@@ -305,6 +305,21 @@ void AvalancheWorld::sample() {
   intervalMaxIterations_ = 0;
 }
 
+void AvalancheWorld::noteOverlaps() {
+  // The contacts of the step just taken, with their gaps at its start: time() is still the step's start
+  // until the caller counts it, so the instant recorded is when the overlap was there.
+  const nscd::System& s = impl_->column.system;
+  for (const nscd::Contact& c : impl_->engine->contacts()) {
+    if (c.gap >= 0) continue;
+    const double r = c.j >= 0 ? std::min(s.radius(c.i), s.radius(c.j)) : s.radius(c.i);
+    const double depth = -c.gap / r;
+    if (depth > summary_.deepestOverlap) {
+      summary_.deepestOverlap = depth;
+      summary_.deepestOverlapTime = time();
+    }
+  }
+}
+
 double AvalancheWorld::nextOutputTime() const {
   return std::min(static_cast<double>(clock_.index + 1) * spec_.outputInterval, spec_.duration);
 }
@@ -318,6 +333,7 @@ AdvanceStatus AvalancheWorld::advance(std::int64_t maxSteps) {
   const double h = spec_.timeStep;
   auto step = [&]() {
     const nscd::StepReport r = engine.step();
+    noteOverlaps();
     lastIterations_ = r.iterations;
     lastResidual_ = r.residual;
     if (!r.converged) ++summary_.unconverged;

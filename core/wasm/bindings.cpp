@@ -315,6 +315,8 @@ class JsAvalancheWorld {
     o.set("unconverged", s.unconverged);
     o.set("fallen", s.fallen);
     o.set("fallenThrough", s.fallenThrough);
+    o.set("deepestOverlap", s.deepestOverlap);
+    o.set("deepestOverlapTime", s.deepestOverlapTime);
     o.set("lastIterations", world_.lastIterations());
     o.set("lastResidual", world_.lastResidual());
     return o;
@@ -564,6 +566,9 @@ EMSCRIPTEN_BINDINGS(granular) {
   function("defaultAvalancheScenario", &defaultAvalancheScenarioJson);
   function("validateAvalancheScenario", &validateAvalancheScenarioJson);
   function("mshSegments", &mshSegmentsJson);
+  // the limits the page's warnings judge by, from the engine's own constants (not a second copy)
+  function("avalancheOverlapWarn", +[]() { return AvalancheSummary::kOverlapWarn; });
+  function("rk4SlipLimit", +[]() { return SoftStats::kRk4SlipLimit; });
 
   class_<JsCompareWorld>("CompareWorld")
       .constructor<std::string>()

@@ -171,6 +171,28 @@ describe('the avalanche page', () => {
     await closePage(page);
   });
 
+  // h = 10 ms, the form's longest time step: grains sank 218 % of a radius into each other and the page
+  // said nothing, its stopped line green beside a runout of overlapping grains
+  it('grains that sink into each other are said to, with what to change, and the stopped line leaves its green', async () => {
+    const scenario = { schema: 1, engine: 'avalanche', solver: { timeStep: 0.01 } };
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html#s=${await encodeScenario(JSON.stringify(scenario))}`);
+    await waitForProbe(page, (p) => p.phase === 2, 60_000);
+    const line = page.locator('#phase-line');
+    expect(await line.textContent()).toMatch(/ · grains sank 2\d\d % of a radius into each other \(while settling, 0\.\d+ s in\): these are not rigid grains, so the runout is not theirs \(shorten Time step h; lower Tolerance; keep warm start on\)/);
+    expect(await page.locator('#readout [data-key="overlap"]').textContent()).toMatch(/^2\d\d % \(while settling, 0\.\d+ s in\): deeper than rigid grains allow$/);
+    expect(await line.getAttribute('data-caveat')).toBe('true');
+    const red = await line.evaluate((e) => getComputedStyle(e).color);
+    // the preset: a fraction of a percent, no caveat, the green stopped line
+    await page.goto(`${inject('baseUrl')}avalanche.html`);
+    await waitForProbe(page, (p) => p.phase === 2, 60_000);
+    expect(await page.locator('#readout [data-key="overlap"]').textContent()).toMatch(/^0\.\d+ % \(while settling, 0\.\d+ s in\)$/);
+    expect(await page.locator('#phase-line').textContent()).not.toContain('sank');
+    expect(await page.locator('#phase-line').getAttribute('data-caveat')).toBe('false');
+    expect(await page.locator('#phase-line').evaluate((e) => getComputedStyle(e).color)).not.toBe(red);
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
   it('a village on the floor: the read-out and the phase line say whether the flow destroys it, and name loose grains that reach it', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html`);
     await waitForState(page, (s) => s.count === 128);

@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AvalancheWorld, GranularModule } from '../../web/src/sim/granular-wasm';
+import { OVERLAP_WARN } from '../../web/src/avalanche/summary-readout';
+import { RK4_SLIP_LIMIT } from '../../web/src/soft/readout';
 import { loadGranular, readRepoFile, ROOT } from './load';
 
 const CLI = path.join(ROOT, 'build', 'release', 'granular-cli');
@@ -81,6 +83,41 @@ describe('avalanche (WASM)', () => {
     } finally {
       w.delete();
     }
+  }, 120_000);
+
+  // h = 10 ms (the form's longest) sank grains 218 % of a radius into each other with no word: the summary
+  // carries the deepest overlap, the same natively and in WASM, and the CLI warns past the engine's limit
+  it('the deepest overlap: the same in WASM as granular-cli, which warns past the limit the page uses', () => {
+    if (!existsSync(CLI)) throw new Error(`${CLI} missing: run npm test (it builds the native CLI first)`);
+    const json = JSON.stringify({ schema: 1, engine: 'avalanche', solver: { timeStep: 0.01 } });
+    const dir = mkdtempSync(path.join(tmpdir(), 'overlap-'));
+    try {
+      const file = path.join(dir, 'coarse.json');
+      writeFileSync(file, json);
+      const run = spawnSync(CLI, ['run', file], { encoding: 'utf8' });
+      const lines = run.stderr.trim().split('\n');
+      const summary = JSON.parse(lines.pop() ?? '{}') as { deepestOverlap: number; deepestOverlapTime: number };
+      const said = /warning: grains sank ([\d.]+) % of a radius into each other/.exec(lines.join('\n'));
+      expect(said, run.stderr).not.toBeNull();
+      expect(Number(said?.[1])).toBeCloseTo(100 * summary.deepestOverlap, 2);
+      const w = new mod.AvalancheWorld(json);
+      try {
+        runToEnd(w);
+        expect(w.summary().deepestOverlap).toBe(summary.deepestOverlap);
+        expect(w.summary().deepestOverlapTime).toBe(summary.deepestOverlapTime);
+        expect(w.summary().deepestOverlap).toBeGreaterThan(mod.avalancheOverlapWarn());
+      } finally {
+        w.delete();
+      }
+      // the preset's time step: no warning
+      const preset = spawnSync(CLI, ['run', path.join(ROOT, 'scenarios', 'avalanche-column.json')], { encoding: 'utf8' });
+      expect(preset.stderr).not.toContain('warning');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // the page judges by the engine's constants, not by copies that could drift
+    expect(OVERLAP_WARN).toBe(mod.avalancheOverlapWarn());
+    expect(RK4_SLIP_LIMIT).toBe(mod.rk4SlipLimit());
   }, 120_000);
 
   it("the village: the engine's summary says when the flow reached it, natively and in WASM alike", () => {

@@ -16,7 +16,9 @@ import {
 import {
   caseFraction, LARGE_SLOPE, parseStudyCaseResult, slopeText, SMALL_SLOPE, studyCsv, STUDY_HEADER, STUDY_PLOT_LABELS, studyRow, studySlopes, type StudyCaseResult,
 } from '../../web/src/avalanche/study';
-import { fallenText, grainsReaching, meanSweeps, phaseText, settlingClock, villageText } from '../../web/src/avalanche/summary-readout';
+import {
+  fallenText, grainsReaching, meanSweeps, OVERLAP_WARN, overlapCaveat, overlapText, phaseCaveat, phaseText, settlingClock, villageText,
+} from '../../web/src/avalanche/summary-readout';
 import type { AvalancheSamples, AvalancheSummary } from '../../web/src/sim/granular-wasm';
 import type { JsonObject } from '../../web/src/sim/scenario';
 import { expectFieldUnits } from './field-units';
@@ -251,6 +253,7 @@ describe('the village', () => {
   const summary: AvalancheSummary = {
     grains: 128, settleTime: 0.37, l0: 0.1, h0: 0.16, aspect: 1.6, runout: 0.31, collapseTime: 0.72, villageReachedAt: -1,
     steps: 3600, settleSteps: 1850, iterations: 64080, unconverged: 0, fallen: 0, fallenThrough: 0, lastIterations: 3, lastResidual: 1e-5,
+    deepestOverlap: 0.0014, deepestOverlapTime: -4.708,
   };
 
   it("says when the flow reached it, from the engine's summary", () => {
@@ -319,6 +322,28 @@ describe('the village', () => {
     // through the floor (a Jacobi relaxation of 1e-300 holds nothing): said so, not "off the end"
     expect(phaseText(2, 0.8, 5, { ...summary, fallen: 3, fallenThrough: 3 }, null)).toContain(' · 3 grains fell through the floor · ');
     expect(phaseText(2, 0.8, 5, { ...summary, fallen: 3, fallenThrough: 1 }, null)).toContain(' · 3 grains fell off or through the floor (1 through it) · ');
+  });
+
+  // h = 10 ms (the form's longest) sank grains 218 % of a radius into each other, warm start off 108 %,
+  // with no word: the read-out and phase line now say so, and the line leaves its green
+  it('says how deep grains sank into each other, and warns past rigid grains', () => {
+    expect(overlapText(summary, 5)).toBe('0.14 % (while settling, 0.292 s in)');
+    expect(overlapText({ deepestOverlap: 0, deepestOverlapTime: 0 }, 5)).toBe('0');
+    expect(phaseText(2, 0.8, 5, summary)).not.toContain('sank');
+    expect(phaseCaveat(2, summary, 5)).toBe(false);
+    const deep = { ...summary, deepestOverlap: 2.178, deepestOverlapTime: 0.3112 };
+    expect(overlapText(deep, 5)).toBe('218 % (at t = 0.3112 s): deeper than rigid grains allow');
+    expect(phaseText(2, 0.8, 5, deep)).toContain(
+      ' · grains sank 218 % of a radius into each other (at t = 0.3112 s): these are not rigid grains, so the runout is not theirs (shorten Time step h; lower Tolerance; keep warm start on)');
+    expect(phaseCaveat(2, deep, 5)).toBe(true);
+    expect(phaseCaveat(0, deep, 5)).toBe(false); // the settling line has its own colour
+    // the threshold itself: 5 % warns, only beyond it
+    expect(overlapCaveat({ deepestOverlap: OVERLAP_WARN, deepestOverlapTime: 0 }, 5)).toBe('');
+    expect(overlapCaveat({ deepestOverlap: OVERLAP_WARN * 1.01, deepestOverlapTime: 0 }, 5)).not.toBe('');
+    // the other caveats turn the stopped line from green too
+    expect(phaseCaveat(2, { ...summary, settleTime: 5 }, 5)).toBe(true);
+    expect(phaseCaveat(2, { ...summary, fallen: 2, fallenThrough: 1 }, 5)).toBe(true);
+    expect(phaseCaveat(2, { ...summary, fallen: 2, fallenThrough: 0 }, 5)).toBe(false);
   });
 
   it('the read-out tells grains fallen through the floor from those fallen off its end', () => {

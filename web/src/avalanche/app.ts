@@ -30,7 +30,7 @@ import { SampleSeries } from './sample-series';
 import { chainNote as chainNoteText, grainSpeedMax } from './scales';
 import { parseAspects, STUDY_SIZES, type StudySize } from './study-cases';
 import { StudyPanel } from './study-panel';
-import { grainsReaching, phaseText, settlingClock, SummaryReadout } from './summary-readout';
+import { grainsReaching, phaseCaveat, phaseText, settlingClock, SummaryReadout } from './summary-readout';
 import { initialViewMaxX } from './view-range';
 
 
@@ -207,10 +207,11 @@ export function startAvalancheApp(): void {
       series.push(msg.samples);
       plotsDirty = true;
     }
-    readout?.update(msg.summary, msg.phase, village, looseAtVillage);
+    readout?.update(msg.summary, msg.phase, village, looseAtVillage, settleMaxTime);
     const text = phaseText(msg.phase, msg.time, settleMaxTime, msg.summary, village, msg.status === AdvanceStatus.Finished ? msg.time : null, looseAtVillage);
     if (phaseLine.textContent !== text) phaseLine.textContent = text;
     phaseLine.dataset['phase'] = String(msg.phase);
+    phaseLine.dataset['caveat'] = String(phaseCaveat(msg.phase, msg.summary, settleMaxTime));
   }
 
   installTestHook(

@@ -26,6 +26,7 @@ const ROWS = [
   ['sweeps', 'mean solver sweeps per step (flow)', ''],
   ['unconverged', 'steps at the iteration limit (settling + flow)', ''],
   ['fallen', 'grains that fell off or through the floor', ''],
+  ['overlap', 'deepest overlap (of the smaller radius)', ''],
 ] as const;
 
 export class SummaryReadout extends ReadoutTable<(typeof ROWS)[number][0]> {
@@ -37,7 +38,7 @@ export class SummaryReadout extends ReadoutTable<(typeof ROWS)[number][0]> {
    * `village`: its distance x (m) from the left wall, null for none; `loose`: grains that reach it
    * (grainsReaching) while the main mass does not
    */
-  update(s: AvalancheSummary, phase: AvalanchePhaseCode, village: number | null = null, loose = 0): void {
+  update(s: AvalancheSummary, phase: AvalanchePhaseCode, village: number | null = null, loose = 0, settleMaxTime = 0): void {
     const open = phase !== 0;
     const stopped = phase === 2;
     const m = (v: number): string => (open ? formatNumber(v) : '–');
@@ -56,6 +57,7 @@ export class SummaryReadout extends ReadoutTable<(typeof ROWS)[number][0]> {
     this.set('sweeps', meanSweeps(s));
     this.set('unconverged', formatCount(s.unconverged));
     this.set('fallen', fallenText(s));
+    this.set('overlap', overlapText(s, settleMaxTime));
     this.set('village', villageText(village, s, phase, loose));
   }
 }
@@ -103,6 +105,39 @@ export function fallenText(s: Pick<AvalancheSummary, 'fallen' | 'fallenThrough'>
   if (through === 0) return `${formatCount(off)} off its end (a longer floor keeps them)`;
   if (off === 0) return `${formatCount(through)} through it (${fix})`;
   return `${formatCount(through + off)}: ${formatCount(through)} through it (${fix}), ${formatCount(off)} off its end`;
+}
+
+/**
+ * Overlaps deeper than this fraction of a radius are not rigid grains any more. The presets stay near
+ * 0.1 % (the solver's tolerance is 10⁻⁴ of a radius per step); a time step five times the preset's
+ * (1 ms) already lets the deposition's first impacts sink 9 %, the form's longest (10 ms) 218 %, and a
+ * cold start (warm start off) at the default tolerance 108 %: each of these ran with no word before.
+ */
+export const OVERLAP_WARN = 0.05; // AvalancheSummary::kOverlapWarn (tests/wasm/avalanche.test.ts checks they agree)
+
+/** when the deepest overlap was seen: "t = 0.31 s" after the gate opened, "while settling" before */
+function overlapWhen(s: Pick<AvalancheSummary, 'deepestOverlapTime'>, settleMaxTime: number): string {
+  return s.deepestOverlapTime < 0
+    ? `while settling, ${formatNumber(Math.max(0, s.deepestOverlapTime + settleMaxTime), 3)} s in`
+    : `at t = ${formatNumber(s.deepestOverlapTime, 4)} s`;
+}
+
+/** the read-out's deepest overlap: "0.14 % (while settling, 0.292 s in)", "0" when nothing ever overlapped */
+export function overlapText(s: Pick<AvalancheSummary, 'deepestOverlap' | 'deepestOverlapTime'>, settleMaxTime: number): string {
+  if (!(s.deepestOverlap > 0)) return '0';
+  const deep = s.deepestOverlap > OVERLAP_WARN ? ': deeper than rigid grains allow' : '';
+  return `${formatNumber(100 * s.deepestOverlap, 3)} % (${overlapWhen(s, settleMaxTime)})${deep}`;
+}
+
+/** what the phase line adds when grains sank into each other deeper than OVERLAP_WARN ('' otherwise) */
+export function overlapCaveat(s: Pick<AvalancheSummary, 'deepestOverlap' | 'deepestOverlapTime'>, settleMaxTime: number): string {
+  if (!(s.deepestOverlap > OVERLAP_WARN)) return '';
+  return ` · grains sank ${formatNumber(100 * s.deepestOverlap, 3)} % of a radius into each other (${overlapWhen(s, settleMaxTime)}): these are not rigid grains, so the runout is not theirs (shorten Time step h; lower Tolerance; keep warm start on)`;
+}
+
+/** whether the phase line carries a caveat that makes its numbers doubtful (shown in the warning colour) */
+export function phaseCaveat(phase: AvalanchePhaseCode, s: AvalancheSummary, settleMaxTime: number): boolean {
+  return phase !== 0 && (openedUnsettled(s, settleMaxTime) || s.deepestOverlap > OVERLAP_WARN || fallenSplit(s).through > 0);
 }
 
 /**
@@ -174,7 +209,8 @@ export function phaseText(
   phase: AvalanchePhaseCode, time: number, settleMaxTime: number, s: AvalancheSummary, village: number | null = null, cutAt: number | null = null,
   loose = 0,
 ): string {
-  const steps = `${formatCount(s.grains)} grains · ${formatCount(s.steps + s.settleSteps)} steps${phase !== 0 && openedUnsettled(s, settleMaxTime) ? unsettledText(settleMaxTime) : ''}`;
+  const unsettled = phase !== 0 && openedUnsettled(s, settleMaxTime) ? unsettledText(settleMaxTime) : '';
+  const steps = `${formatCount(s.grains)} grains · ${formatCount(s.steps + s.settleSteps)} steps${unsettled}${overlapCaveat(s, settleMaxTime)}`;
   if (phase === 0) return `Settling behind the closed gate — ${settlingSoFar(time, settleMaxTime)} so far · ${steps}`;
   if (phase === 1 && cutAt !== null) {
     return `Ended at t = ${formatNumber(cutAt, 6)} s, the longest run after the gate opens, with the grains still moving: no final runout (raise that field for one) · ${steps}`;

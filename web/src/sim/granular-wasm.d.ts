@@ -356,6 +356,10 @@ export interface AvalancheSummary {
   fallen: number;
   /** of `fallen`, those still over the floor (x − R ≤ floor.length): they went through it, not off its end */
   fallenThrough: number;
+  /** the deepest overlap seen at the start of any step (settling included), as a fraction of the smaller radius of the two bodies; 0: none */
+  deepestOverlap: number;
+  /** s, on time()'s clock (negative while settling): when deepestOverlap was seen */
+  deepestOverlapTime: number;
   lastIterations: number;
   lastResidual: number;
 }
@@ -511,6 +515,10 @@ export interface GranularModule {
   validateAvalancheScenario(json: string): string;
   /** boundary segments from the text of a 2D Gmsh .msh file: JSON {ok, message, segments: [[ax, ay, bx, by], ...]} */
   mshSegments(text: string): string;
+  /** AvalancheSummary::kOverlapWarn: deeper overlaps (fraction of the smaller radius) are not rigid grains (the page's OVERLAP_WARN) */
+  avalancheOverlapWarn(): number;
+  /** SoftStats::kRk4SlipLimit: RK4's stability limit on the negative real axis (the page's RK4_SLIP_LIMIT) */
+  rk4SlipLimit(): number;
   /**
    * One case of the aspect-ratio study (core/src/engines/nscd/study.hpp, the same code as
    * `granular-cli avalanche-study`): deposit, trim, release, run until it stops. Options JSON:

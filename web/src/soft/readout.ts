@@ -34,7 +34,7 @@ export function slipWarning(slipStep: number): string {
   );
 }
 
-/** RK4's stability limit on the negative real axis (SoftStats::kRk4SlipLimit) */
+/** RK4's stability limit on the negative real axis (SoftStats::kRk4SlipLimit; tests/wasm/avalanche.test.ts checks they agree) */
 export const RK4_SLIP_LIMIT = 2.785;
 
 export class SoftReadout extends ReadoutTable<(typeof ROWS)[number][0]> {
