@@ -85,28 +85,63 @@ describe('the chain lab page', () => {
     const stream = await download.createReadStream();
     let text = '';
     for await (const chunk of stream) text += String(chunk);
-    expect(text.split('\r\n')[0]).toBe('collision,t (s),pair,x1 (m),x2 (m),x3 (m),x4 (m),v1 after (m/s),v2 after (m/s),v3 after (m/s),v4 after (m/s)');
+    const run = (h: string): string => `"${h.replace(/ \((.*)\)$/, ' — N = 4, e = 0.5 ($1)')}"`;
+    expect(text.split('\r\n')[0]).toBe(['collision', 't (s)', 'pair', ...['x1 (m)', 'x2 (m)', 'x3 (m)', 'x4 (m)', 'v1 after (m/s)', 'v2 after (m/s)', 'v3 after (m/s)', 'v4 after (m/s)'].map(run)].join(','));
     expect(text.split('\r\n')).toHaveLength(8);
     // the sweep's two CSV buttons: each plot's own columns, under its own name
     const collisions = await fetchCsv(page, '#csv-sweep-collisions');
     const velocities = await fetchCsv(page, '#csv-sweep-velocities');
-    expect(collisions.name).toBe('chain-sweep-collisions.csv');
-    expect(collisions.lines[0]).toBe('e (1),collisions (1),collapsed (1 = yes)');
-    expect(velocities.name).toBe('chain-sweep-final-velocities.csv');
-    expect(velocities.lines[0]).toBe('e (1),v1 final (m/s),v2 final (m/s),v3 final (m/s),v4 final (m/s)');
+    const sweep = 'N = 4, e from 0.1716 to 1, 400 points';
+    expect(collisions.name).toBe('chain-sweep-n4-e0-1716to1-400-points-collisions.csv');
+    expect(collisions.lines[0]).toBe(`e (1),"collisions — ${sweep} (1)","collapsed — ${sweep} (1 = yes)"`);
+    expect(velocities.name).toBe('chain-sweep-n4-e0-1716to1-400-points-final-velocities.csv');
+    expect(velocities.lines[0]).toBe(`e (1),${[1, 2, 3, 4].map((i) => `"v${i} final — ${sweep} (m/s)"`).join(',')}`);
     expect(collisions.lines).toHaveLength(401);
     // and each plot as a picture, under the CSV's name
     const [picture] = await Promise.all([page.waitForEvent('download'), page.locator('#png-sweep-collisions').click()]);
-    expect(picture.suggestedFilename()).toBe('chain-sweep-collisions.png');
+    expect(picture.suggestedFilename()).toBe('chain-sweep-n4-e0-1716to1-400-points-collisions.png');
     expect(velocities.lines).toHaveLength(401);
     // Monte Carlo's samples: each e beside its v4 = ((1 + e)/2)³ (every draw of N(0.5, 0.05²) is in the six-collision regime)
     const samples = await fetchCsv(page, '#csv-mc-samples');
-    expect(samples.lines[0]).toBe('sample,e (1),v4 (m/s)');
+    expect(samples.lines[0]).toBe('sample,"e — N = 4, K = 1000, μ = 0.5, σ = 0.05, seed 1 (1)","v4 — N = 4, K = 1000, μ = 0.5, σ = 0.05, seed 1 (m/s)"');
     expect(samples.lines).toHaveLength(p.mc.samples + 1);
     for (const line of samples.lines.slice(1)) {
       const [, e, v4] = line.split(',').map(Number);
       expect(Math.abs((v4 ?? NaN) - ((1 + (e ?? NaN)) / 2) ** 3)).toBeLessThan(1e-12);
     }
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
+  // the audit: every picture said "Unnamed scenario", no CSV named a parameter, and the file names
+  // were the same for N = 4 and N = 20
+  it('names the run in every export: the panel and its inputs under each picture, in the CSV headers and in the file names', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html`);
+    const first = await ready(page);
+    expect(first.time.picture).toMatch(/^Scenario “Chain lab, time domain: N = 4, e = 0\.5” · engine chain \(double\) · Granular Lab \d/);
+    expect(first.sweep.picture).toMatch(/^Scenario “Chain lab, sweep over e: N = 4, e from 0\.1716 to 1, 400 points” · engine chain \(double\)/);
+    expect(first.newton.picture).toMatch(/^Scenario “Chain lab, boundary value v4\(e\) = target: N = 4, target v4 = 0\.5 m\/s, bracket e in \[0\.3, 0\.95\]” · engine chain/);
+    expect(first.mc.picture).toMatch(/^Scenario “Chain lab, Monte Carlo: N = 4, K = 1000, μ = 0\.5, σ = 0\.05” · seed 1 · engine chain/);
+    const four = await fetchCsv(page, '#csv-positions');
+    expect(four.name).toBe('chain-time-n4-e0-5-positions.csv');
+    await page.locator('#time-n').fill('20');
+    await page.locator('#time-e').fill('0.9');
+    await page.locator('#time-run').click();
+    await expect.poll(async () => (await probe(page)).time.finalVelocity.length).toBe(20);
+    expect((await probe(page)).time.picture).toMatch(/^Scenario “Chain lab, time domain: N = 20, e = 0\.9” · engine chain \(double\)/);
+    const twenty = await fetchCsv(page, '#csv-positions');
+    expect(twenty.name).toBe('chain-time-n20-e0-9-positions.csv');
+    expect(twenty.lines[0]).toContain(',"x20 — N = 20, e = 0.9 (m)"');
+    const [picture] = await Promise.all([page.waitForEvent('download'), page.locator('#png-positions').click()]);
+    expect(picture.suggestedFilename()).toBe('chain-time-n20-e0-9-positions.png');
+    const final = await fetchCsv(page, '#csv-final');
+    expect(final.name).toBe('chain-time-n20-e0-9-final-velocities.csv');
+    expect(final.lines[0]).toBe('sphere,diameter (m),mass (kg),initial velocity (m/s),"final velocity — N = 20, e = 0.9 (m/s)","position at the last collision — N = 20, e = 0.9 (m)"');
+    const newton = await fetchCsv(page, '#csv-newton-table');
+    expect(newton.name).toBe('chain-newton-target0-5-bracket0-3to0-95-iterates.csv');
+    const histogram = await fetchCsv(page, '#csv-mc');
+    expect(histogram.name).toBe('chain-mc-k1000-mu0-5-sigma0-05-seed1-histogram.csv');
+    expect(histogram.lines[0]).toContain('"count — N = 4, K = 1000, μ = 0.5, σ = 0.05, seed 1 (1)"');
     expect(errors).toEqual([]);
     await closePage(page);
   });

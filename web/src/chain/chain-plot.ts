@@ -6,6 +6,7 @@
 import uPlot from 'uplot';
 import { NO_PATH, pointsOnly } from '../plot/chart-export';
 import { axisValues, fitTitle, legendValue, logAxisValues, PlotView } from '../plot/plot-view';
+import type { ReproduceContext } from '../ui/reproduce';
 
 export interface SeriesSpec {
   label: string;
@@ -38,6 +39,8 @@ export interface ChainPlotOptions {
   yFromZero?: boolean;
   /** what the page shows beside the chart that its picture needs (the study's result and slopes): under the PNG's legend */
   pictureNotes?: () => readonly string[];
+  /** the run the picture's reproduce line names: the panel's own (RunProvenance), not the page's */
+  context?: ReproduceContext;
 }
 
 export type Column = ArrayLike<number | null>;
@@ -72,6 +75,7 @@ export class ChainPlot {
   constructor(container: HTMLElement, private readonly options: ChainPlotOptions) {
     this.view = new PlotView(container, options.height ?? 260);
     if (options.pictureNotes) this.view.pictureNotes(options.pictureNotes);
+    if (options.context) this.view.reproduceFrom(options.context);
   }
 
   private build(series: readonly SeriesSpec[]): void {
@@ -129,11 +133,17 @@ export class ChainPlot {
     this.view.setData(data);
   }
 
-  /** x values plotted */
   /** the chart as a picture with its title and legend (PlotView.png); null before it is drawn */
   png(): Promise<Blob | null> {
     return this.view.png();
   }
+
+  /** the reproduce line the picture carries at its foot */
+  provenanceText(): string {
+    return this.view.provenanceText();
+  }
+
+  /** x values plotted */
 
   points(): number {
     return this.view.points();

@@ -6,11 +6,11 @@
 import { el } from '../ui/dom';
 import { scrollingTable } from '../ui/table-scroll';
 import { ChainPlot } from './chain-plot';
-import { columnsToCsv } from '../ui/csv';
 import { NumberField } from './fields';
 import { JobWorker } from './job-worker';
 import { COLORS } from '../plot/plot-view';
 import { monteCarloSamplesCsv, parseMonteCarloRange, summarizeSamples, type MonteCarloResult } from './results';
+import { mcRunId, runCsvColumns, RunProvenance, type CsvFile } from './run-export';
 import type { ChainState } from './state';
 import { ACSL_MC, histogram, momentsApply, v4Density, v4Moments, type Histogram } from './theory';
 import { RULES } from './validate';
@@ -31,6 +31,8 @@ export class McPanel {
   private answer: MonteCarloResult | null = null;
   private hist: Histogram | null = null;
   private inputs: McInputs | null = null;
+  /** the run shown, as its exports name it */
+  private readonly provenance = new RunProvenance();
   /** under the statistics: where the exact values hold and where the published ones come from */
   private readonly note = el('p', { class: 'hint', id: 'mc-note', hidden: true });
 
@@ -48,7 +50,7 @@ export class McPanel {
       this.submit();
     });
     const card = plotCard('mc', 'the histogram of v4', () => this.histCsv(), () => this.plot.png());
-    this.plot = new ChainPlot(card.body, { title: 'Distribution of v4 (1/(m/s))', xLabel: 'final velocity v4 (m/s)', yLabel: 'density (1/(m/s))', yFromZero: true, height: 260 });
+    this.plot = new ChainPlot(card.body, { title: 'Distribution of v4 (1/(m/s))', xLabel: 'final velocity v4 (m/s)', yLabel: 'density (1/(m/s))', yFromZero: true, height: 260, context: this.provenance.context });
     const tableCard = el(
       'div', { class: 'table-card' },
       el('div', { class: 'card-tools' }, el('h3', {}, 'Statistics of v4'), csvButton('csv-mc-samples', 'every sample (e and v4)', () => this.samplesCsv())),
@@ -115,6 +117,7 @@ export class McPanel {
       const answer = summarizeSamples(values, restitution);
       this.answer = answer;
       this.inputs = inputs;
+      this.provenance.set(mcRunId(inputs));
       this.show(answer, inputs, (performance.now() - this.worker.startOf(started)) / 1000);
       this.onRun(inputs);
     }, () => this.stillShown());
@@ -153,23 +156,22 @@ export class McPanel {
     ]);
   }
 
-  private histCsv(): { filename: string; text: string } | null {
+  /** the bins (their edges as they are, the counts and density with the run) */
+  private histCsv(): CsvFile | null {
     const h = this.hist;
-    if (!h) return null;
-    return {
-      filename: `chain-mc-histogram-seed${this.inputs?.seed ?? ''}.csv`,
-      text: columnsToCsv(['bin low v4 (m/s)', 'bin high v4 (m/s)', 'count (1)', 'density (1/(m/s))'], [h.lower, h.lower.map((x) => x + h.width), h.counts, h.density]),
-    };
+    const id = this.provenance.run;
+    if (!h || !id) return null;
+    return runCsvColumns(id, 'histogram', ['bin low v4 (m/s)', 'bin high v4 (m/s)', 'count (1)', 'density (1/(m/s))'], [h.lower, h.lower.map((x) => x + h.width), h.counts, h.density], 2);
   }
 
-  private samplesCsv(): { filename: string; text: string } | null {
+  private samplesCsv(): CsvFile | null {
     const a = this.answer;
-    const inputs = this.inputs;
-    return a && inputs ? monteCarloSamplesCsv(a, inputs.seed) : null;
+    const id = this.provenance.run;
+    return a && id ? monteCarloSamplesCsv(a, id) : null;
   }
 
-  probe(): { mean: number; sd: number; samples: number; bins: number } {
-    return { mean: this.answer?.mean ?? NaN, sd: this.answer?.sd ?? NaN, samples: this.answer?.samples ?? 0, bins: this.plot.points() };
+  probe(): { mean: number; sd: number; samples: number; bins: number; picture: string } {
+    return { mean: this.answer?.mean ?? NaN, sd: this.answer?.sd ?? NaN, samples: this.answer?.samples ?? 0, bins: this.plot.points(), picture: this.plot.provenanceText() };
   }
 }
 

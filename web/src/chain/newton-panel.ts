@@ -5,11 +5,11 @@
  */
 import { el } from '../ui/dom';
 import { ChainPlot } from './chain-plot';
-import { toCsv } from '../ui/csv';
 import { NumberField } from './fields';
 import { JobWorker } from './job-worker';
 import { seriesColor } from './palette';
 import { parseNewton, type NewtonResult } from './results';
+import { newtonRunId, runCsvRows, RunProvenance, type CsvFile } from './run-export';
 import type { ChainState } from './state';
 import { eForV4, SIX_COLLISION_MIN } from './theory';
 import { orderProblem, RULES } from './validate';
@@ -47,6 +47,8 @@ export class NewtonPanel {
   private readonly worker = new JobWorker('granular-chain-newton');
   private answer: NewtonResult | null = null;
   private inputs: NewtonInputs | null = null;
+  /** the solve shown, as its exports name it */
+  private readonly provenance = new RunProvenance();
 
   constructor(container: HTMLElement, private readonly onRun: (inputs: NewtonInputs) => void, private readonly onStart: RunStarted<NewtonInputs>) {
     this.progress = new ProgressView('newton', 'Solving', () => this.worker.cancel());
@@ -61,9 +63,9 @@ export class NewtonPanel {
       event.preventDefault();
       this.submit();
     });
-    const csv = (): { filename: string; text: string } | null => this.csv();
+    const csv = (): CsvFile | null => this.csv();
     const card = plotCard('newton', 'the Newton iterates', csv, () => this.plot.png());
-    this.plot = new ChainPlot(card.body, { title: '|residual| (m/s) vs iteration k (1)', xLabel: 'iteration k (1)', yLabel: '|v4(e_k) − target| (m/s)', logY: true, integerX: true, height: 240 });
+    this.plot = new ChainPlot(card.body, { title: '|residual| (m/s) vs iteration k (1)', xLabel: 'iteration k (1)', yLabel: '|v4(e_k) − target| (m/s)', logY: true, integerX: true, height: 240, context: this.provenance.context });
     const tableCard = el(
       'div', { class: 'table-card' },
       el('div', { class: 'card-tools' }, el('h3', {}, 'Iterates'), csvButton('csv-newton-table', 'the Newton iterates', csv)),
@@ -110,6 +112,7 @@ export class NewtonPanel {
       const answer = parseNewton(await this.worker.text({ type: 'newton', ...inputs }));
       this.answer = answer;
       this.inputs = inputs;
+      this.provenance.set(newtonRunId(inputs));
       this.show(answer, inputs);
       this.onRun(inputs);
     }, () => this.stillShown());
@@ -148,18 +151,16 @@ export class NewtonPanel {
     this.plot.show(iterations, [{ spec: { label: '|residual|', color: seriesColor(0), points: true }, data: residual }]);
   }
 
-  private csv(): { filename: string; text: string } | null {
+  private csv(): CsvFile | null {
     const a = this.answer;
-    if (!a) return null;
+    const id = this.provenance.run;
+    if (!a || !id) return null;
     const kinds = stepKinds(a, this.inputs ?? null);
-    return {
-      filename: `chain-newton-target${this.inputs?.target ?? ''}.csv`,
-      text: toCsv(['k', 'e (1)', 'residual v4 - target (m/s)', 'step'], a.steps.map((s, k) => [k, s.e, s.residual, kinds[k]!])),
-    };
+    return runCsvRows(id, 'iterates', ['k', 'e (1)', 'residual v4 - target (m/s)', 'step'], a.steps.map((s, k) => [k, s.e, s.residual, kinds[k]!]));
   }
 
-  probe(): { e: number; steps: number; points: number } {
-    return { e: this.answer?.e ?? NaN, steps: this.answer?.steps.length ?? 0, points: this.plot.points() };
+  probe(): { e: number; steps: number; points: number; picture: string } {
+    return { e: this.answer?.e ?? NaN, steps: this.answer?.steps.length ?? 0, points: this.plot.points(), picture: this.plot.provenanceText() };
   }
 }
 

@@ -3,7 +3,7 @@
  * parsed into typed objects (pure). Missing or mistyped fields become NaN / '' / [] rather than
  * throwing, so a malformed answer shows as a readable message instead of a crash.
  */
-import { columnsToCsv } from '../ui/csv';
+import { runCsvColumns, type CsvFile, type RunId } from './run-export';
 import { thresholdText } from './theory';
 
 /**
@@ -135,12 +135,9 @@ export function summarizeSamples(values: number[], restitution: number[]): Monte
   return { samples: k, mean, sd, ciLow: mean - half, ciHigh: mean + half, values, restitution };
 }
 
-/** The sample CSV of a Monte Carlo run: each sample's number, its e and its v4. */
-export function monteCarloSamplesCsv(a: MonteCarloResult, seed: number): { filename: string; text: string } {
-  return {
-    filename: `chain-mc-samples-seed${seed}.csv`,
-    text: columnsToCsv(['sample', 'e (1)', 'v4 (m/s)'], [a.values.map((_, k) => k + 1), a.restitution, a.values]),
-  };
+/** The sample CSV of a Monte Carlo run (`id`): each sample's number, its e and its v4. */
+export function monteCarloSamplesCsv(a: MonteCarloResult, id: RunId): CsvFile {
+  return runCsvColumns(id, 'samples', ['sample', 'e (1)', 'v4 (m/s)'], [a.values.map((_, k) => k + 1), a.restitution, a.values]);
 }
 
 export function parseMonteCarlo(text: string): MonteCarloResult {

@@ -10,6 +10,7 @@ import { seriesColor, seriesDash } from './palette';
 import type { ChainState } from './state';
 import { sweepCollisionsCsv, sweepCountSeries, sweepGrid, sweepSummary, sweepVelocitiesCsv, type SweepResult } from './sweep';
 import { SweepPool } from './sweep-pool';
+import { RunProvenance, sweepRunId, type RunId } from './run-export';
 import { orderProblem, RULES } from './validate';
 import { fmt, plotCard, ProgressView, runPanelJob, type RunStarted, refuseRun, stillShown } from './widgets';
 
@@ -26,6 +27,8 @@ export class SweepPanel {
   private readonly countPlot: ChainPlot;
   private readonly velocityPlot: ChainPlot;
   private readonly pool = new SweepPool();
+  /** the sweep shown, as its exports name it */
+  private readonly provenance = new RunProvenance();
   private sweep: SweepResult | null = null;
   /** the inputs of the sweep on the plot */
   private shown: SweepInputs | null = null;
@@ -44,10 +47,21 @@ export class SweepPanel {
       this.submit();
     });
     // each plot's CSV holds what that plot shows
-    const counts = plotCard('sweep-collisions', 'the number of collisions vs e', () => (this.sweep ? sweepCollisionsCsv(this.sweep) : null), () => this.countPlot.png());
-    const velocities = plotCard('sweep-velocities', 'the final velocities vs e', () => (this.sweep ? sweepVelocitiesCsv(this.sweep) : null), () => this.velocityPlot.png());
-    this.countPlot = new ChainPlot(counts.body, { title: 'Number of collisions (1) vs e (1)', xLabel: 'restitution e (1)', yLabel: 'collisions (1)', logY: true });
-    this.velocityPlot = new ChainPlot(velocities.body, { title: 'Final velocities (m/s) vs e (1)', xLabel: 'restitution e (1)', yLabel: 'final velocity v (m/s)', yFromZero: true });
+    const shownRun = (): { sweep: SweepResult; id: RunId } | null => {
+      const id = this.provenance.run;
+      return this.sweep && id ? { sweep: this.sweep, id } : null;
+    };
+    const counts = plotCard('sweep-collisions', 'the number of collisions vs e', () => {
+      const r = shownRun();
+      return r && sweepCollisionsCsv(r.sweep, r.id);
+    }, () => this.countPlot.png());
+    const velocities = plotCard('sweep-velocities', 'the final velocities vs e', () => {
+      const r = shownRun();
+      return r && sweepVelocitiesCsv(r.sweep, r.id);
+    }, () => this.velocityPlot.png());
+    const context = this.provenance.context;
+    this.countPlot = new ChainPlot(counts.body, { title: 'Number of collisions (1) vs e (1)', xLabel: 'restitution e (1)', yLabel: 'collisions (1)', logY: true, context });
+    this.velocityPlot = new ChainPlot(velocities.body, { title: 'Final velocities (m/s) vs e (1)', xLabel: 'restitution e (1)', yLabel: 'final velocity v (m/s)', yFromZero: true, context });
     container.append(
       el('div', { class: 'panel-grid' }, form, el('div', { class: 'panel-main' }, this.result, el('div', { class: 'plot-grid two' }, counts.card, velocities.card))),
     );
@@ -102,6 +116,7 @@ export class SweepPanel {
         if (!latest()) return;
         this.sweep = result;
         this.shown = inputs;
+        this.provenance.set(sweepRunId(inputs));
         this.show(result, inputs, (performance.now() - this.pool.startOf(started)) / 1000, problems);
         this.onRun(inputs);
       },
@@ -127,10 +142,10 @@ export class SweepPanel {
     );
   }
 
-  probe(): { points: number; velocityPoints: number; maxCollisions: number } {
+  probe(): { points: number; velocityPoints: number; maxCollisions: number; picture: string } {
     let max = 0;
     for (const c of this.sweep?.collisions ?? []) if (c > max) max = c;
-    return { points: this.countPlot.points(), velocityPoints: this.velocityPlot.points(), maxCollisions: max };
+    return { points: this.countPlot.points(), velocityPoints: this.velocityPlot.points(), maxCollisions: max, picture: this.countPlot.provenanceText() };
   }
 }
 

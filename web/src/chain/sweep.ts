@@ -5,7 +5,7 @@
  * shares per worker would leave most of them idle. Each chunk's answer lands at its own
  * offset, so the merged arrays follow the grid whatever order the chunks finish in.
  */
-import { columnsToCsv } from '../ui/csv';
+import { runCsvColumns, type CsvFile, type RunId } from './run-export';
 import { collapseThreshold, thresholdText } from './theory';
 
 export const MAX_WORKERS = 8;
@@ -141,24 +141,12 @@ export function mergePiece(into: SweepResult, piece: SweepPiece): void {
   into.filled += n;
 }
 
-/** A CSV download: its file name and text. */
-export interface CsvFile {
-  filename: string;
-  text: string;
-}
-
 /** The collision plot's CSV: e, the number of collisions and whether the run ended in collapse. */
-export function sweepCollisionsCsv(s: SweepResult): CsvFile {
-  return {
-    filename: 'chain-sweep-collisions.csv',
-    text: columnsToCsv(['e (1)', 'collisions (1)', 'collapsed (1 = yes)'], [s.e, s.collisions, s.collapsed]),
-  };
+export function sweepCollisionsCsv(s: SweepResult, id: RunId): CsvFile {
+  return runCsvColumns(id, 'collisions', ['e (1)', 'collisions (1)', 'collapsed (1 = yes)'], [s.e, s.collisions, s.collapsed]);
 }
 
 /** The final-velocity plot's CSV: e and every sphere's final velocity. */
-export function sweepVelocitiesCsv(s: SweepResult): CsvFile {
-  return {
-    filename: 'chain-sweep-final-velocities.csv',
-    text: columnsToCsv(['e (1)', ...s.finalVelocity.map((_, i) => `v${i + 1} final (m/s)`)], [s.e, ...s.finalVelocity]),
-  };
+export function sweepVelocitiesCsv(s: SweepResult, id: RunId): CsvFile {
+  return runCsvColumns(id, 'final velocities', ['e (1)', ...s.finalVelocity.map((_, i) => `v${i + 1} final (m/s)`)], [s.e, ...s.finalVelocity]);
 }

@@ -7,13 +7,13 @@
 import { el } from '../ui/dom';
 import { scrollingTable } from '../ui/table-scroll';
 import { ChainPlot, type SeriesSpec } from './chain-plot';
-import { columnsToCsv, toCsv } from '../ui/csv';
 import { expandRow, messageField, newtonsCradle, ROW_KEYS, setupJson, standardRow, type CustomRow, type RowKey, type RowSetup } from './custom-row';
 import { ListField, NumberField, PrecisionField } from './fields';
 import { JobWorker } from './job-worker';
 import { seriesColor, seriesDash } from './palette';
 import { collisionNumbers, entryName, pairName, parseChainRun, runSummary, type ChainRun } from './results';
 import { RowAnimation } from './row-canvas';
+import { runCsvColumns, runCsvRows, RunProvenance, timeRunId, type CsvFile } from './run-export';
 import type { ChainState } from './state';
 import { collapseThreshold } from './theory';
 import { buildTimeline, type Timeline } from './timeline';
@@ -54,6 +54,8 @@ export class TimePanel {
   private readonly logTable = el('table', { id: 'log-table', class: 'data-table' });
   private readonly logNote = el('p', { class: 'hint', id: 'log-note' });
   private readonly worker = new JobWorker('granular-chain-time');
+  /** the run shown, as its exports name it */
+  private readonly provenance = new RunProvenance();
   private run: ChainRun | null = null;
   private timeline: Timeline | null = null;
   private inputs: TimeInputs | null = null;
@@ -101,22 +103,22 @@ export class TimePanel {
       event.preventDefault();
       this.submit();
     });
-    const csvName = (what: string): string => `chain-${what}-${this.inputs?.custom ? 'custom' : `e${this.inputs?.e ?? ''}`}.csv`;
-    const pos = plotCard('positions', 'the positions x_i(t)', () => this.seriesCsv('positions', csvName('positions')), () => this.positionPlot.png());
-    const gap = plotCard('gaps', 'the distance functions y_k(t)', () => this.seriesCsv('gaps', csvName('gaps')), () => this.gapPlot.png());
-    const vel = plotCard('velocities', 'the velocities v_i(t)', () => this.seriesCsv('velocities', csvName('velocities')), () => this.velocityPlot.png());
-    this.positionPlot = new ChainPlot(pos.body, { title: 'Positions x_i (m) vs time t (s)', xLabel: 'time t (s)', yLabel: 'position x (m)' });
-    this.gapPlot = new ChainPlot(gap.body, { title: 'Distances y_k = x_k+1 − x_k − (d_k + d_k+1)/2 (m) vs time t (s)', shortTitle: 'Distances y_k (m) vs time t (s)', xLabel: 'time t (s)', yLabel: 'gap y (m)', yFromZero: true });
-    this.velocityPlot = new ChainPlot(vel.body, { title: 'Velocities v_i (m/s) vs time t (s)', xLabel: 'time t (s)', yLabel: 'velocity v (m/s)', yFromZero: true });
+    const pos = plotCard('positions', 'the positions x_i(t)', () => this.seriesCsv('positions'), () => this.positionPlot.png());
+    const gap = plotCard('gaps', 'the distance functions y_k(t)', () => this.seriesCsv('gaps'), () => this.gapPlot.png());
+    const vel = plotCard('velocities', 'the velocities v_i(t)', () => this.seriesCsv('velocities'), () => this.velocityPlot.png());
+    const context = this.provenance.context;
+    this.positionPlot = new ChainPlot(pos.body, { title: 'Positions x_i (m) vs time t (s)', xLabel: 'time t (s)', yLabel: 'position x (m)', context });
+    this.gapPlot = new ChainPlot(gap.body, { title: 'Distances y_k = x_k+1 − x_k − (d_k + d_k+1)/2 (m) vs time t (s)', shortTitle: 'Distances y_k (m) vs time t (s)', xLabel: 'time t (s)', yLabel: 'gap y (m)', yFromZero: true, context });
+    this.velocityPlot = new ChainPlot(vel.body, { title: 'Velocities v_i (m/s) vs time t (s)', xLabel: 'time t (s)', yLabel: 'velocity v (m/s)', yFromZero: true, context });
     const finalCard = el(
       'div', { class: 'table-card' },
-      el('div', { class: 'card-tools' }, el('h3', {}, 'Final velocities'), csvButton('csv-final', 'the final velocities', () => this.finalCsv(csvName('final')))),
+      el('div', { class: 'card-tools' }, el('h3', {}, 'Final velocities'), csvButton('csv-final', 'the final velocities', () => this.finalCsv())),
       scrollingTable('Final velocities', this.finalTable, 'final-table-hint').root,
       this.finalNote,
     );
     const logCard = el(
       'div', { class: 'table-card' },
-      el('div', { class: 'card-tools' }, el('h3', {}, 'Collision log'), csvButton('csv-log', 'the collision log', () => this.logCsv(csvName('log')))),
+      el('div', { class: 'card-tools' }, el('h3', {}, 'Collision log'), csvButton('csv-log', 'the collision log', () => this.logCsv())),
       el('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': 'Collision log, scrollable' }, this.logTable),
       this.logNote,
     );
@@ -220,6 +222,7 @@ export class TimePanel {
         throw new Error(message);
       }
       this.inputs = inputs;
+      this.provenance.set(timeRunId(inputs));
       // e: the one restitution of the standard set-up (NaN for a custom row: no e_c hint then)
       this.show(run, inputs.custom ? expandRow(inputs.custom, inputs.spheres) : standardRow(inputs.spheres, inputs.e), inputs.custom ? NaN : inputs.e);
       this.onRun(inputs);
@@ -274,41 +277,46 @@ export class TimePanel {
     this.logNote.textContent = notes.join(' ');
   }
 
-  private seriesCsv(kind: 'positions' | 'gaps' | 'velocities', filename: string): { filename: string; text: string } | null {
+  private seriesCsv(kind: 'positions' | 'gaps' | 'velocities'): CsvFile | null {
     const tl = this.timeline;
-    if (!tl) return null;
+    const id = this.provenance.run;
+    if (!tl || !id) return null;
     const rows = kind === 'positions' ? tl.positions : kind === 'gaps' ? tl.gaps : tl.velocities;
     const header = rows.map((_, k) =>
       kind === 'positions' ? `x${k + 1} (m)` : kind === 'gaps' ? `y${k + 1} (m)` : `v${k + 1} from t on (m/s)`,
     );
-    return { filename, text: columnsToCsv(['t (s)', ...header], [tl.time, ...rows]) };
+    return runCsvColumns(id, kind, ['t (s)', ...header], [tl.time, ...rows]);
   }
 
-  private finalCsv(filename: string): { filename: string; text: string } | null {
+  /** every sphere's set-up (as it is: no run in their headers) and its end */
+  private finalCsv(): CsvFile | null {
     const run = this.run;
-    if (!run) return null;
+    const id = this.provenance.run;
+    if (!run || !id) return null;
     const setup = this.setup;
-    return {
-      filename,
-      text: toCsv(
-        ['sphere', 'diameter (m)', 'mass (kg)', 'initial velocity (m/s)', 'final velocity (m/s)', 'position at the last collision (m)'],
-        run.finalVelocity.map((v, i) => [i + 1, setup?.diameter[i] ?? null, setup?.mass[i] ?? null, setup?.velocity[i] ?? null, v, run.finalPosition[i] ?? null]),
-      ),
-    };
+    return runCsvRows(
+      id, 'final velocities',
+      ['sphere', 'diameter (m)', 'mass (kg)', 'initial velocity (m/s)', 'final velocity (m/s)', 'position at the last collision (m)'],
+      run.finalVelocity.map((v, i) => [i + 1, setup?.diameter[i] ?? null, setup?.mass[i] ?? null, setup?.velocity[i] ?? null, v, run.finalPosition[i] ?? null]),
+      4,
+    );
   }
 
-  private logCsv(filename: string): { filename: string; text: string } | null {
+  /** the log: the collision's number, time and pair as they are, the positions and velocities with the run */
+  private logCsv(): CsvFile | null {
     const run = this.run;
-    if (!run) return null;
+    const id = this.provenance.run;
+    if (!run || !id) return null;
     const n = run.finalVelocity.length;
     const header = ['collision', 't (s)', 'pair', ...Array.from({ length: n }, (_, i) => `x${i + 1} (m)`), ...Array.from({ length: n }, (_, i) => `v${i + 1} after (m/s)`)];
     const numbers = collisionNumbers(run.log);
-    return { filename, text: toCsv(header, run.log.map((c, k) => [numbers[k] ?? null, c.time, entryName(c), ...c.position, ...c.velocity])) };
+    return runCsvRows(id, 'collision log', header, run.log.map((c, k) => [numbers[k] ?? null, c.time, entryName(c), ...c.position, ...c.velocity]), 3);
   }
 
   /** for the test hook */
-  probe(): { collisions: number; finalVelocity: number[]; precision: string; points: number; custom: boolean; pairs: number[] } {
+  probe(): { collisions: number; finalVelocity: number[]; precision: string; points: number; custom: boolean; pairs: number[]; picture: string } {
     return {
+      picture: this.positionPlot.provenanceText(),
       custom: this.inputs?.custom != null,
       pairs: this.run?.log.map((c) => c.pair) ?? [],
       collisions: this.run?.collisions ?? -1,

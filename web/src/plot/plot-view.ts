@@ -86,7 +86,7 @@ export class PlotView {
   private drawnPoints = 0;
   private data: uPlot.AlignedData = [[]];
   private readonly observer: ResizeObserver;
-  private readonly context: ReproduceContext;
+  private context: ReproduceContext;
   private notes: () => readonly string[];
   private readonly csvLabel: CsvLabel | undefined;
   /** the reproduce line and export buttons (with an export name) */
@@ -153,6 +153,19 @@ export class PlotView {
   /** the lines a saved picture carries under its legend (PlotExport's `notes`), for a chart whose card has its own buttons */
   pictureNotes(notes: () => readonly string[]): void {
     this.notes = notes;
+  }
+
+  /**
+   * The reproduce line's source (PlotExport's `context`) for a chart whose card has its own buttons:
+   * each chain-lab panel names its own run, and their pictures said "Unnamed scenario" from the page's.
+   */
+  reproduceFrom(context: ReproduceContext): void {
+    this.context = context;
+  }
+
+  /** the reproduce line as the picture (PNG) writes it under the chart */
+  provenanceText(): string {
+    return reproduceText(this.context.get());
   }
 
   /** the reproduce line and the export buttons, below the chart */
@@ -230,7 +243,7 @@ export class PlotView {
     const noteHeight = Math.round(16 * ratio);
     // the picture carries its provenance: the reproduce line, small, at the bottom, on as many lines as it needs
     if (measure) measure.font = font(10);
-    const provenance = wrapWords(reproduceText(this.context.get()), chart.width - 2 * pad, (t) => measure?.measureText(t).width ?? t.length * 6 * ratio);
+    const provenance = wrapWords(this.provenanceText(), chart.width - 2 * pad, (t) => measure?.measureText(t).width ?? t.length * 6 * ratio);
     const lineHeight = Math.round(14 * ratio);
     const out = document.createElement('canvas');
     out.width = chart.width;
