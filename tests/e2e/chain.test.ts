@@ -443,6 +443,8 @@ describe('the chain lab page', () => {
     await page.locator('#time-cradle').click();
     await expect.poll(async () => (await probe(page)).time.pairs).toEqual([0, 1, 2, 3]);
     expect(await page.locator('#log-table tbody td:nth-child(3)').allTextContents()).toEqual(['1–2', '2–3', '3–4', '4–5']);
+    // the four happen at t = 0, and the animation's clock counts them there (it read "1 collision")
+    expect(await page.locator('#row-clock').textContent()).toBe('t = 0 s · 4 collisions');
     expect(await page.locator('#time-simultaneous').textContent()).toContain('the pair with the smaller index first');
     expect(errors).toEqual([]);
     await closePage(page);

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { parseChainRun, runSummary } from '../../web/src/chain/results';
 import { emptySweep, mergePiece, sweepCountSeries, sweepSummary } from '../../web/src/chain/sweep';
 import { collapseThreshold, E_COLLAPSE, histogram, thresholdText } from '../../web/src/chain/theory';
+import { expandRow, newtonsCradle, standardRow } from '../../web/src/chain/custom-row';
+import { buildTimeline, collisionsAt } from '../../web/src/chain/timeline';
 
 const fmt = (v: number): string => String(Number(v.toPrecision(7)));
 
@@ -87,5 +89,39 @@ describe('the Monte Carlo histogram with σ = 0', () => {
     expect(h.width).toBe(1e-3);
     expect(h.counts).toEqual([0, 0, 0, 0, 0, 100, 0, 0, 0, 0, 0]);
     expect(h.lower[5]! + h.width / 2).toBeCloseTo(0.421875, 12);
+  });
+});
+
+/** granular-cli chain --e 0.5 (4 spheres, double), verbatim */
+const RUN_05 =
+  '{"ok":true,"precision":"double","collisions":6,"collapsed":false,"truncated":false,"message":"","endTime":17.799999999999997,"finalVelocity":[0.173828125,0.193359375,0.2109375,0.421875],"finalPosition":[4.975,5.975,7.074999999999999,11.774999999999999],"log":[{"time":1,"pair":0,"position":[1,2,4,6],"velocity":[0.25,0.75,0,0]},{"time":2.333333333333333,"pair":1,"position":[1.3333333333333333,2.9999999999999996,3.9999999999999996,6],"velocity":[0.25,0.1875,0.5625,0]},{"time":4.111111111111111,"pair":2,"position":[1.7777777777777777,3.333333333333333,5,6],"velocity":[0.25,0.1875,0.140625,0.421875]},{"time":13,"pair":0,"position":[4,5,6.25,9.75],"velocity":[0.203125,0.234375,0.140625,0.421875]},{"time":15.666666666666666,"pair":1,"position":[4.541666666666666,5.624999999999999,6.624999999999999,10.875],"velocity":[0.203125,0.1640625,0.2109375,0.421875]},{"time":17.799999999999997,"pair":0,"position":[4.975,5.975,7.074999999999999,11.774999999999999],"velocity":[0.173828125,0.193359375,0.2109375,0.421875]}]}';
+
+// Newton's cradle: four collisions at t = 0, and the animation's clock read "t = 0 s · 1 collision"
+describe('the row animation\'s count of collisions so far', () => {
+  const entry = (pair: number, velocity: number[]): string => `{"time":0,"pair":${pair},"position":[0,1,2,3,4],"velocity":${JSON.stringify(velocity)}}`;
+  const cradle = parseChainRun(
+    '{"ok":true,"precision":"double","collisions":4,"collapsed":false,"truncated":false,"message":"","endTime":0,'
+    + '"finalVelocity":[0,0,0,0,1],"finalPosition":[0,1,2,3,4],"log":['
+    + [entry(0, [0, 1, 0, 0, 0]), entry(1, [0, 0, 1, 0, 0]), entry(2, [0, 0, 0, 1, 0]), entry(3, [0, 0, 0, 0, 1])].join(',')
+    + ']}',
+  );
+  const { spheres, row } = newtonsCradle();
+  const tl = buildTimeline(cradle, expandRow(row, spheres));
+
+  it('counts every collision of an instant together: the cradle\'s four at t = 0', () => {
+    expect(collisionsAt(tl, 0, cradle.log.length)).toBe(4);
+    expect(collisionsAt(tl, 1, cradle.log.length)).toBe(4);
+  });
+
+  it('counts the collisions at or before t in a run of separate instants, none before the first', () => {
+    const run = parseChainRun(RUN_05);
+    const standard = buildTimeline(run, standardRow(4, 0.5));
+    expect(collisionsAt(standard, 0, 6)).toBe(0);
+    expect(collisionsAt(standard, 0.999, 6)).toBe(0);
+    expect(collisionsAt(standard, 1, 6)).toBe(1);
+    expect(collisionsAt(standard, 13, 6)).toBe(4);
+    expect(collisionsAt(standard, 1e9, 6)).toBe(6);
+    // a log cut short: no more than its entries
+    expect(collisionsAt(standard, 1e9, 3)).toBe(3);
   });
 });

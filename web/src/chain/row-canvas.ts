@@ -6,7 +6,7 @@
 import { FIRST_FRAME_MARK } from '../ui/frame-loop';
 import { el } from '../ui/dom';
 import { seriesColor } from './palette';
-import { extent, positionsAt, segmentAt, type Timeline } from './timeline';
+import { collisionsAt, extent, positionsAt, type Timeline } from './timeline';
 import { fmt } from './widgets';
 
 const SLIDER_STEPS = 1000;
@@ -196,9 +196,7 @@ export class RowAnimation {
       }
     });
 
-    const p = Math.min(segmentAt(this.tl.time, this.t), this.logged);
-    const passed = this.tl.time[p + 1] !== undefined && this.tl.time[p + 1]! <= this.t && p + 1 <= this.logged ? p + 1 : p;
-    const done = this.tl.collisions[passed] ?? passed;
+    const done = collisionsAt(this.tl, this.t, this.logged);
     this.clock.textContent = `t = ${fmt(this.t, 4)} s · ${done} collision${done === 1 ? '' : 's'}`;
     this.canvas.setAttribute('aria-label', `The row of ${xs.length} spheres at t = ${fmt(this.t, 4)} s, drawn to scale; centres at ${xs.map((x) => fmt(x, 4)).join(', ')} m`);
     if (performance.getEntriesByName(FIRST_FRAME_MARK).length === 0) performance.mark(FIRST_FRAME_MARK);

@@ -86,6 +86,23 @@ export function segmentAt(time: readonly number[], t: number): number {
   return lo;
 }
 
+/**
+ * Collisions that have happened by time t (s): every breakpoint at or before t counts, so collisions
+ * at one instant count together (Newton's cradle's four at t = 0 read "1 collision" at t = 0, the
+ * first of them alone); `logged` log entries at most (the run-out after them adds none).
+ */
+export function collisionsAt(tl: Timeline, t: number, logged: number): number {
+  // the last breakpoint at or before t: the upper bound of t in the increasing times
+  let lo = 0;
+  let hi = Math.min(tl.time.length, logged + 1);
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (tl.time[mid]! <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo === 0 ? 0 : (tl.collisions[lo - 1] ?? 0);
+}
+
 /** Centre positions at time t (s), m: linear between breakpoints, clamped to the timeline. */
 export function positionsAt(tl: Timeline, t: number): number[] {
   const last = tl.time[tl.time.length - 1] ?? 0;
