@@ -156,6 +156,11 @@ describe('the chain lab page', () => {
     await page.locator('#time-e').fill('NaN');
     await page.locator('#time-e').press('Enter');
     expect(await page.locator('#time-e-error').textContent()).toBe('e = "NaN" is not a number');
+    // Infinity is a number, only not a finite one (it was called "not a number")
+    await page.locator('#time-n').fill('Infinity');
+    await page.locator('#time-run').click();
+    expect(await page.locator('#time-n-error').textContent()).toBe('number of spheres = Infinity is not finite: enter a whole number from 2 to 20');
+    await page.locator('#time-n').fill('4');
     await page.locator('#sweep-points').fill('0');
     await page.locator('#sweep-run').click();
     expect(await page.locator('#sweep-points-error').textContent()).toContain('resolution = 0');
@@ -422,8 +427,9 @@ describe('the chain lab page', () => {
     await page.locator('#time-restitution').fill('1');
     await page.locator('#time-run').click();
     // the engine's refusal, next to the list it names
-    await expect.poll(() => page.locator('#time-mass-error').textContent()).toBe('mass[1] = -1: must be > 0 (sphere 2)');
-    expect(await page.locator('#time-result').textContent()).toContain('mass[1] = -1');
+    // in the page's numbering (it read "mass[1] = -1: must be > 0 (sphere 2)", counting from 0 and from 1)
+    await expect.poll(() => page.locator('#time-mass-error').textContent()).toBe('mass of sphere 2 = -1: must be > 0');
+    expect(await page.locator('#time-result').textContent()).toContain('The custom row was not run: mass of sphere 2 = -1: must be > 0.');
     // a value the form itself refuses: the result line no longer names the earlier refusal
     await page.locator('#time-mass').fill('3, b');
     await page.locator('#time-run').click();
@@ -464,7 +470,7 @@ describe('the chain lab page', () => {
     await page.locator('#time-mass').fill('0');
     await page.locator('#time-run').click();
     await expect.poll(() => page.locator('#time-result').textContent())
-      .toBe('The custom row was not run: mass[0] = 0: must be > 0. The animation, plots and tables still show the previous run (e = 0.3, 4 spheres, double).');
+      .toBe('The custom row was not run: mass of sphere 1 = 0: must be > 0. The animation, plots and tables still show the previous run (e = 0.3, 4 spheres, double).');
     await page.locator('#time-mass').fill('1');
     await page.locator('#time-run').click();
     await expect.poll(async () => (await probe(page)).time.custom).toBe(true);

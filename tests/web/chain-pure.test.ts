@@ -2,7 +2,7 @@
 // timeline from a collision log, the share-state codec, input validation, the closed forms.
 import { describe, expect, it } from 'vitest';
 import { columnsToCsv, csvCell, toCsv } from '../../web/src/ui/csv';
-import { expandRow, messageField, newtonsCradle, parseList, rowPositions, rowProblem, setupJson, standardRow } from '../../web/src/chain/custom-row';
+import { expandRow, newtonsCradle, rowMessage, parseList, rowPositions, rowProblem, setupJson, standardRow } from '../../web/src/chain/custom-row';
 import { parseChainRun, parseMonteCarlo, parseNewton, pairName, type ChainRun } from '../../web/src/chain/results';
 import { decodeState, defaultState, encodeState, readCustom, rowHeading, stateFromValue, stateToJson } from '../../web/src/chain/state';
 import { emptySweep, mergePiece, splitSweep, sweepGrid, workerCount } from '../../web/src/chain/sweep';
@@ -232,7 +232,11 @@ describe('input validation', () => {
     expect(msg('0,5,x', RULES.e)).toBe('e = "0,5,x" is not a number');
     expect(msg('0x10', RULES.points)).toMatch(/not a number/);
     expect(msg('', RULES.e)).toBe('e is empty: enter a number in [0, 1]');
-    expect(msg('1e999', RULES.e)).toBe('e = 1e999 is not finite');
+    expect(msg('1e999', RULES.e)).toBe('e = 1e999 is not finite: enter a number in [0, 1]');
+    // a number, only not a finite one (it was called "not a number")
+    expect(msg('Infinity', RULES.spheres)).toBe('number of spheres = Infinity is not finite: enter a whole number from 2 to 20');
+    expect(msg('-inf', RULES.e)).toBe('e = -inf is not finite: enter a number in [0, 1]');
+    expect(msg('∞', RULES.samples)).toBe('samples K = ∞ is not finite: enter a whole number from 2 to 100000');
     expect(msg('0', RULES.points)).toBe('resolution = 0 must be a whole number from 2 to 100000');
     expect(msg('10.5', RULES.points)).toBe('resolution = 10.5 is not a whole number');
     expect(msg('1000000', RULES.samples)).toMatch(/^samples K = 1000000 must be a whole number from 2 to 100000 \(at most 100 000/);
@@ -307,6 +311,7 @@ describe('custom row: list fields', () => {
     expect(msg('abc', 'diameter', 2)).toBe('diameters = "abc" is not a number');
     expect(msg('0x10', 'gap', 2)).toBe('gaps = "0x10" is not a number');
     expect(msg('1, 1e999', 'velocity', 2)).toBe('initial velocities: value 2 of 2, "1e999", is not finite');
+    expect(msg('1, Infinity', 'velocity', 2)).toBe('initial velocities: value 2 of 2, "Infinity", is not finite');
     expect(msg('1, 0, 0', 'velocity', 4)).toBe('initial velocities: 3 values for 4 spheres; enter 1 value (every sphere) or 4 (one per sphere)');
     expect(msg('1, 1, 1', 'gap', 3)).toBe('gaps: 3 values for 2 pairs; enter 1 value (every pair) or 2 (one per pair)');
     expect(msg('1, 1', 'restitution', 2)).toBe('restitution: 2 values for 1 pair; enter 1 value (every pair) or 1 (one per pair)');
@@ -329,10 +334,22 @@ describe('custom row: list fields', () => {
     expect(rowProblem({ ...ok.row, gap: [-0.1] }, 5)).toBe('gap[0] = -0.1: must be >= 0 m');
     expect(rowProblem({ ...ok.row, restitution: [1.2] }, 5)).toBe('restitution[0] = 1.2: must be in [0, 1]');
     expect(rowProblem({ ...ok.row, diameter: [1, 1] }, 5)).toMatch(/^diameter = \[1,1\]: must be a number or an array of 5 numbers/);
-    expect(messageField('mass[2] = -1: must be > 0')).toEqual({ key: 'mass', where: 'sphere 3' });
-    expect(messageField('restitution[0] = 1.2: must be in [0, 1]')).toEqual({ key: 'restitution', where: 'pair 1–2' });
-    expect(messageField('position[1]: sphere overlaps sphere 0 by 0.1 m')).toEqual({ key: 'gap', where: 'pair 1–2' });
-    expect(messageField('spheres = 1: must be between 2 and 1000')).toBeNull();
+  });
+
+  // the field read "mass[0] = 0: must be > 0 (sphere 1)": counted from 0 and from 1 in one line
+  it('says an engine message about the row in the page\'s numbering, spheres from 1, next to the list it names', () => {
+    expect(rowMessage('mass[2] = -1: must be > 0')).toEqual({ key: 'mass', text: 'mass of sphere 3 = -1: must be > 0' });
+    expect(rowMessage('velocity[0] = nan: must be finite')).toEqual({ key: 'velocity', text: 'initial velocity of sphere 1 = nan: must be finite' });
+    expect(rowMessage('restitution[0] = 1.2: must be in [0, 1]')).toEqual({ key: 'restitution', text: 'restitution of pair 1–2 = 1.2: must be in [0, 1]' });
+    expect(rowMessage('gap[1] = -1: must be >= 0 m')).toEqual({ key: 'gap', text: 'gap of pair 2–3 = -1: must be >= 0 m' });
+    expect(rowMessage('position[1]: sphere overlaps sphere 0 by 0.1 m')).toEqual({ key: 'gap', text: 'sphere 2 overlaps sphere 1 by 0.1 m (gap of pair 1–2)' });
+    expect(rowMessage('diameter = [1,1]: must be a number or an array of 5 numbers')).toEqual({ key: 'diameter', text: 'diameter = [1,1]: must be a number or an array of 5 numbers' });
+    expect(rowMessage('spheres = 1: must be between 2 and 1000')).toEqual({ key: null, text: 'spheres = 1: must be between 2 and 1000' });
+    // a share link's row is told in the same numbering
+    expect(readCustom({ ...newtonsCradle().row, mass: [1, 1, -1, 1, 1] }, 5)).toBe('custom row: mass of sphere 3 = -1: must be > 0');
+    for (const text of [rowMessage('mass[0] = 0: must be > 0').text, rowMessage('position[3]: sphere overlaps sphere 2 by 1 m').text]) {
+      expect(text).not.toMatch(/\[\d+\]|sphere 0\b/);
+    }
   });
 });
 
@@ -375,7 +392,7 @@ describe('share state: a custom row', () => {
     };
     expect(decode(row)).toEqual({ custom: row, problems: [] });
     expect(decode(null)).toEqual({ custom: null, problems: [] });
-    expect(decode({ ...row, mass: [3, -1] })).toEqual({ custom: null, problems: ['custom row: mass[1] = -1: must be > 0'] });
+    expect(decode({ ...row, mass: [3, -1] })).toEqual({ custom: null, problems: ['custom row: mass of sphere 2 = -1: must be > 0'] });
     expect(decode({ ...row, mass: [3, 1] }, 3).problems).toEqual(['custom row: mass = [3,1]: must be a number or an array of 3 numbers']);
     expect(decode({ ...row, gap: ['0.5'] }).problems[0]).toMatch(/^custom row: gap = \["0\.5"\] holds something other than numbers/);
     expect(decode({ ...row, velocity: Array(1000).fill(0) }).problems[0]).toMatch(/velocity must be a list of 1 to 20 numbers/);

@@ -8,7 +8,7 @@
  */
 import { clipText } from '../ui/dom';
 import { emptyEntryProblem, listEntries } from '../ui/list-entries';
-import { DECIMAL, type Parsed } from './validate';
+import { DECIMAL, INFINITE, type Parsed } from './validate';
 
 /** The engine's names of the lists (the keys of chainRunSetup's JSON). */
 export const ROW_KEYS = ['diameter', 'mass', 'velocity', 'gap', 'restitution'] as const;
@@ -77,7 +77,7 @@ export function parseList(text: string, key: RowKey, spheres: number): Parsed<nu
   if (empty) return { ok: false, message: empty };
   const values: number[] = [];
   for (const [i, part] of parts.entries()) {
-    const value = DECIMAL.test(part) ? Number(part) : NaN;
+    const value = DECIMAL.test(part) ? Number(part) : INFINITE.test(part) ? Infinity : NaN;
     const where = parts.length === 1 ? `${name} = "${shown(part)}"` : `${name}: value ${i + 1} of ${parts.length}, "${shown(part)}",`;
     if (Number.isNaN(value)) return { ok: false, message: `${where} is not a number` };
     if (!Number.isFinite(value)) return { ok: false, message: `${where} is not finite` };
@@ -148,17 +148,32 @@ export function rowProblem(row: CustomRow, spheres: number): string | null {
   return null;
 }
 
+/** each list's one value, as a message names it */
+const ONE: Record<RowKey, string> = { diameter: 'diameter', mass: 'mass', velocity: 'initial velocity', gap: 'gap', restitution: 'restitution' };
+
 /**
- * Which list an engine message is about, and the sphere or pair it names in the page's
- * numbering: "mass[2] = -1: must be > 0" -> { key: 'mass', where: 'sphere 3' }. The engine
- * places spheres from the gaps, so its "position[k]" complaints are about the gaps.
+ * An engine message about a custom row (or rowProblem's, in the engine's words) in the page's words
+ * and numbering, spheres from 1 as the page draws and lists them, and the list it is about (null
+ * when none): "mass[1] = -1: must be > 0" -> mass, "mass of sphere 2 = -1: must be > 0" (the field
+ * read "mass[1] = -1: must be > 0 (sphere 2)", counting from 0 and from 1 in one line);
+ * "position[2]: sphere overlaps sphere 1 by 1 m" -> gap, "sphere 3 overlaps sphere 2 by 1 m (gap of
+ * pair 2–3)": the engine places the spheres from the gaps.
  */
-export function messageField(message: string): { key: RowKey; where: string } | null {
-  const m = /^(diameter|mass|velocity|gap|restitution|position)(?:\[(\d+)\])?/.exec(message);
-  if (!m) return null;
-  const key: RowKey = m[1] === 'position' ? 'gap' : (m[1] as RowKey);
-  if (m[2] === undefined) return { key, where: '' };
-  const i = Number(m[2]);
-  if (m[1] === 'position') return { key, where: `pair ${i}–${i + 1}` };
-  return { key, where: PAIR_KEYS.has(key) ? `pair ${i + 1}–${i + 2}` : `sphere ${i + 1}` };
+export function rowMessage(message: string): { key: RowKey | null; text: string } {
+  const item = /^(diameter|mass|velocity|gap|restitution)\[(\d+)\] = (.*)$/s.exec(message);
+  if (item) {
+    const key = item[1] as RowKey;
+    const i = Number(item[2]);
+    const where = PAIR_KEYS.has(key) ? `pair ${i + 1}–${i + 2}` : `sphere ${i + 1}`;
+    return { key, text: `${ONE[key]} of ${where} = ${item[3]}` };
+  }
+  const overlap = /^position\[(\d+)\]: sphere overlaps sphere (\d+) (.*)$/s.exec(message);
+  if (overlap) {
+    const [i, j] = [Number(overlap[1]) + 1, Number(overlap[2]) + 1];
+    return { key: 'gap', text: `sphere ${i} overlaps sphere ${j} ${overlap[3]} (gap of pair ${j}–${i})` };
+  }
+  const centre = /^position\[(\d+)\] = (.*)$/s.exec(message);
+  if (centre) return { key: 'gap', text: `centre of sphere ${Number(centre[1]) + 1} = ${centre[2]}` };
+  const list = /^(diameter|mass|velocity|gap|restitution)\b/.exec(message);
+  return { key: list ? (list[1] as RowKey) : null, text: message };
 }

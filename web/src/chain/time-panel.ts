@@ -7,7 +7,7 @@
 import { el } from '../ui/dom';
 import { scrollingTable } from '../ui/table-scroll';
 import { ChainPlot, type SeriesSpec } from './chain-plot';
-import { expandRow, messageField, newtonsCradle, ROW_KEYS, setupJson, standardRow, type CustomRow, type RowKey, type RowSetup } from './custom-row';
+import { expandRow, newtonsCradle, rowMessage, ROW_KEYS, setupJson, standardRow, type CustomRow, type RowKey, type RowSetup } from './custom-row';
 import { ListField, NumberField, PrecisionField } from './fields';
 import { JobWorker } from './job-worker';
 import { seriesColor, seriesDash } from './palette';
@@ -186,12 +186,12 @@ export class TimePanel {
     return ok ? { e, spheres, precision: this.precision.get(), custom: row } : null;
   }
 
-  /** The engine's refusal of a custom row, next to the list it names (or under the lists). */
-  private showSetupProblem(message: string): void {
-    const field = messageField(message);
-    const text = field?.where ? `${message} (${field.where})` : message;
-    if (field) this.lists[field.key].showError(text);
+  /** The engine's refusal of a custom row in the page's numbering (rowMessage), next to the list it names (or under the lists); the text shown. */
+  private showSetupProblem(message: string): string {
+    const { key, text } = rowMessage(message);
+    if (key) this.lists[key].showError(text);
     else this.customError.textContent = text;
+    return text;
   }
 
   /** The row animation pauses at t (s) once: the page address's ?until=. */
@@ -215,10 +215,7 @@ export class TimePanel {
       const run = parseChainRun(text);
       if (!run.ok) {
         const message = run.message || 'the engine rejected the run';
-        if (inputs.custom) {
-          this.showSetupProblem(message);
-          throw new Error(`The custom row was not run: ${message}.`);
-        }
+        if (inputs.custom) throw new Error(`The custom row was not run: ${this.showSetupProblem(message)}.`);
         throw new Error(message);
       }
       this.inputs = inputs;

@@ -32,6 +32,14 @@ function range(rule: NumberRule): string {
 // plain decimal notation (Number('') and Number(' ') are 0, Number('0x10') is 16)
 export const DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 
+/** an infinity written out ("Infinity", "-inf", "∞"): a number, only not a finite one ("Infinity" was called "not a number") */
+export const INFINITE = /^[-+]?(inf|infinity|∞)$/i;
+
+/** what a field takes: "a whole number from 2 to 20", "a number in [0, 1]" */
+function wanted(rule: NumberRule): string {
+  return rule.integer ? `a whole number from ${rule.min} to ${rule.max}` : `a number in ${range(rule)}`;
+}
+
 /**
  * What to add after "is not a number" for text that is one once its commas are read as a decimal
  * point or dropped as thousands separators ("0,5", "1,000"): how to write it; '' otherwise.
@@ -45,9 +53,9 @@ export function commaHint(text: string): string {
 export function parseNumberField(text: string, rule: NumberRule): Parsed<number> {
   const t = text.trim();
   if (t === '') return { ok: false, message: `${rule.name} is empty: enter a number in ${range(rule)}` };
-  const value = DECIMAL.test(t) ? Number(t) : NaN;
+  const value = DECIMAL.test(t) || INFINITE.test(t) ? Number(t.replace(/^([-+]?)(inf|infinity|∞)$/i, '$1Infinity')) : NaN;
   if (Number.isNaN(value)) return { ok: false, message: `${rule.name} = "${shown(text)}" is not a number${commaHint(t)}` };
-  if (!Number.isFinite(value)) return { ok: false, message: `${rule.name} = ${shown(text)} is not finite` };
+  if (!Number.isFinite(value)) return { ok: false, message: `${rule.name} = ${shown(text)} is not finite: enter ${wanted(rule)}` };
   if (rule.integer && !Number.isInteger(value)) return { ok: false, message: `${rule.name} = ${shown(text)} is not a whole number` };
   const tooLow = rule.exclusiveMin ? value <= rule.min : value < rule.min;
   if (tooLow || value > rule.max) {
