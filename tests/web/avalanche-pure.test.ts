@@ -9,12 +9,12 @@ import { parseMshAnswer } from '../../web/src/avalanche/protocol';
 import { clockSettings, GRAIN_STEPS_PER_CALL, nextSettlingOutput, SLICE_STEPS, stepCap } from '../../web/src/avalanche/runner';
 import { SampleSeries } from '../../web/src/avalanche/sample-series';
 import { chainNote, chainWidth, CHAIN_WIDTH_MAX, CHAIN_WIDTH_MIN, grainSpeedMax, largestImpulse, niceTicks } from '../../web/src/avalanche/scales';
-import { logLogSlope, logSpace, lubeLinear, lubePower, relativeRunout } from '../../web/src/avalanche/scaling';
+import { logLogSlope, logSpace, LUBE_CROSSOVER, lubeLinear, lubePower, relativeRunout } from '../../web/src/avalanche/scaling';
 import {
   DEFAULT_STUDY_MATERIAL, materialText, parseAspects, studyAddress, studyCaseOptions, studyMaterial,
 } from '../../web/src/avalanche/study-cases';
 import {
-  caseFraction, LARGE_SLOPE, parseStudyCaseResult, slopeText, SMALL_SLOPE, studyCsv, STUDY_HEADER, STUDY_PLOT_LABELS, studyRow, studySlopes, type StudyCaseResult,
+  caseFraction, LARGE_SLOPE, parseStudyCaseResult, slopeText, SMALL_SLOPE, studyCsv, STUDY_HEADER, STUDY_PLOT_LABELS, studyPlotData, studyRow, studySlopes, type StudyCaseResult,
 } from '../../web/src/avalanche/study';
 import {
   fallenText, grainsReaching, meanSweeps, OVERLAP_WARN, overlapCaveat, overlapText, phaseCaveat, phaseText, settlingClock, villageText,
@@ -127,6 +127,34 @@ describe('scaling and the slope fit', () => {
     expect(studySlopes([...rows, failed])).toEqual(slopes);
     const jacobi = studyCsv([rows[0]!], { ...DEFAULT_STUDY_MATERIAL, rollingFriction: 0.1, solver: 'jacobi' }).split('\r\n');
     expect(jacobi[1]?.endsWith(',0.5,0.1,0,jacobi,1')).toBe(true);
+  });
+
+  // an audit: both published lines ran across the whole plot, each read as a prediction in the other's regime
+  it("the study plot: the points, and each of Lube et al.'s lines on its own side of where they cross", () => {
+    expect(LUBE_CROSSOVER).toBeCloseTo(3.9693, 4);
+    expect(lubeLinear(LUBE_CROSSOVER)).toBeCloseTo(lubePower(LUBE_CROSSOVER), 12);
+    const rows = [0.5, 1, 8].map((a) => studyRow(a, summary(0.1, 0.1 * a, 0.1 * (1 + a))));
+    const d = studyPlotData([...rows, studyRow(4, { ...summary(0, 0, 0, false), error: 'failed' })]);
+    expect(d.xs).toEqual([...d.xs].sort((p, q) => p - q));
+    expect(d.xs[0]).toBeCloseTo(0.25, 12);
+    expect(d.xs[d.xs.length - 1]).toBeCloseTo(12, 12);
+    // the three good cases, at their own x, and nothing else
+    const shown = d.xs.flatMap((x, k) => (d.points[k] !== null ? [[x, d.points[k]!]] : []));
+    expect(shown.length).toBe(3);
+    shown.forEach(([x, y], k) => {
+      expect(x).toBe(rows[k]!.aspect);
+      expect(y).toBe(rows[k]!.relative);
+      expect(y).toBeCloseTo([0.5, 1, 8][k]!, 12);
+    });
+    d.xs.forEach((x, k) => {
+      expect(d.linear[k]).toBe(x <= LUBE_CROSSOVER ? lubeLinear(x) : null);
+      expect(d.power[k]).toBe(x >= LUBE_CROSSOVER ? lubePower(x) : null);
+    });
+    const meet = d.xs.indexOf(LUBE_CROSSOVER);
+    expect(d.linear[meet]).not.toBeNull();
+    expect(d.power[meet]).not.toBeNull();
+    // a point beyond 12 widens the range by a quarter
+    expect(studyPlotData([studyRow(32, summary(0.1, 3.2, 3))]).xs.at(-1)).toBeCloseTo(40, 12);
   });
 
   it('progress within a case grows from settling through the flow and stays below 1', () => {

@@ -14,6 +14,13 @@ export function lubePower(a: number): number {
   return 1.9 * Math.cbrt(a * a);
 }
 
+/**
+ * Where Lube et al.'s two lines meet, 1.2 a = 1.9 a^(2/3): a = (1.9 / 1.2)^3 ≈ 3.969. The study's plot
+ * draws each line on its own side of it (the linear one for squat columns, the power law for tall
+ * ones), so that neither is read as a prediction in the other's regime.
+ */
+export const LUBE_CROSSOVER = (1.9 / 1.2) ** 3;
+
 /** (L∞ − L0)/L0, the normalized runout; NaN when L0 is not positive */
 export function relativeRunout(l0: number, lInf: number): number {
   return l0 > 0 ? (lInf - l0) / l0 : NaN;

@@ -18,9 +18,9 @@ import {
 import { StudyPool, type CaseProgress } from './study-pool';
 import {
   cancelledResultText, cancelledText, doneText, LARGE_A_MIN, LARGE_SLOPE, progressText, runningCaseFraction, runningCaseText, runningText,
-  SETTLE_SECONDS_PER_GRAIN, SMALL_A_MAX, SMALL_SLOPE, slopeTextParts, studyCsv, STUDY_PLOT_LABELS, studyRow, studySlopes, type RunningCase, type SlopeWindow, type StudyRow,
+  SETTLE_SECONDS_PER_GRAIN, SMALL_A_MAX, SMALL_SLOPE, slopeTextParts, studyCsv, STUDY_PLOT_LABELS, studyPlotData, studyRow, studySlopes, type RunningCase, type SlopeWindow, type StudyRow,
 } from './study';
-import { logSpace, lubeLinear, lubePower, type SlopeFit } from './scaling';
+import type { SlopeFit } from './scaling';
 
 const SIZE_LABELS: Readonly<Record<StudySize, string>> = {
   tiny: 'tiny: ≥ 3 × 6 grains',
@@ -275,16 +275,12 @@ export class StudyPanel {
       el('div', { class: 'compare-row' }, el('dt', {}, ...slopeLabel(`a ≤ ${SMALL_A_MAX}`)), el('dd', { id: 'slope-small' }, ...slopeValue(s.small, SMALL_SLOPE))),
       el('div', { class: 'compare-row' }, el('dt', {}, ...slopeLabel(`a ≥ ${LARGE_A_MIN}`)), el('dd', { id: 'slope-large' }, ...slopeValue(s.large, LARGE_SLOPE))),
     );
-    // the data, and the two published lines over the range shown
-    const pts = rows.filter((r) => r.error === null && r.relative > 0 && r.aspect > 0);
-    const lo = Math.min(0.25, ...pts.map((r) => r.aspect * 0.8));
-    const hi = Math.max(12, ...pts.map((r) => r.aspect * 1.25));
-    const xs = [...logSpace(lo, hi, 40), ...pts.map((r) => r.aspect)].sort((p, q) => p - q);
-    const byX = new Map(pts.map((r) => [r.aspect, r.relative] as const));
-    this.plot.show(xs, [
-      { spec: { label: 'this study', color: COLORS.vermillion, points: true, line: false }, data: xs.map((x) => byX.get(x) ?? null) },
-      { spec: { label: 'Lube et al.: 1.2 a', color: COLORS.blue, dash: [6, 4], width: 1.5 }, data: xs.map(lubeLinear) },
-      { spec: { label: 'Lube et al.: 1.9 a^(2/3)', color: COLORS.green, dash: [2, 3], width: 1.75 }, data: xs.map(lubePower) },
+    // the data, and each published line over its own regime, the two meeting where they cross
+    const d = studyPlotData(rows);
+    this.plot.show(d.xs, [
+      { spec: { label: 'this study', color: COLORS.vermillion, points: true, line: false }, data: d.points },
+      { spec: { label: 'Lube et al.: 1.2 a', color: COLORS.blue, dash: [6, 4], width: 1.5 }, data: d.linear },
+      { spec: { label: 'Lube et al.: 1.9 a^(2/3)', color: COLORS.green, dash: [2, 3], width: 1.75 }, data: d.power },
     ]);
     this.updateTableHint();
   }

@@ -6,7 +6,7 @@
  */
 import { toCsv } from '../ui/csv';
 import { formatNumber } from '../ui/dom';
-import { logLogSlope, relativeRunout, type SlopeFit } from './scaling';
+import { logLogSlope, logSpace, LUBE_CROSSOVER, lubeLinear, lubePower, relativeRunout, type SlopeFit } from './scaling';
 import { DEFAULT_STUDY_MATERIAL, plural, roughCount, type StudyColumn, type StudyMaterial } from './study-cases';
 
 /** the issue's ranges: slope 1 for a <= 1.5, 2/3 for a >= 4 */
@@ -123,6 +123,26 @@ export function studySlopes(rows: readonly StudyRow[]): StudySlopes {
  * the comparison's and the chain's plots and in this study's CSV header; the axes wrote "(–)", the
  * forms' mark for a field without a unit.
  */
+/**
+ * The study plot's data: x (a, sorted) with the study's (a, (L∞ − L0)/L0) points (null between) and Lube
+ * et al.'s two lines, each over its own regime (null beyond LUBE_CROSSOVER on its wrong side; both
+ * there, so they meet). x spans 0.25–12 at least and 0.8–1.25 times the points; failed cases and
+ * non-positive values (no point on log axes) are left out.
+ */
+export function studyPlotData(rows: readonly StudyRow[]): { xs: number[]; points: Array<number | null>; linear: Array<number | null>; power: Array<number | null> } {
+  const pts = rows.filter((r) => r.error === null && r.relative > 0 && r.aspect > 0);
+  const lo = Math.min(0.25, ...pts.map((r) => r.aspect * 0.8));
+  const hi = Math.max(12, ...pts.map((r) => r.aspect * 1.25));
+  const xs = [...logSpace(lo, hi, 40), LUBE_CROSSOVER, ...pts.map((r) => r.aspect)].sort((p, q) => p - q);
+  const byX = new Map(pts.map((r) => [r.aspect, r.relative] as const));
+  return {
+    xs,
+    points: xs.map((x) => byX.get(x) ?? null),
+    linear: xs.map((x) => (x <= LUBE_CROSSOVER ? lubeLinear(x) : null)),
+    power: xs.map((x) => (x >= LUBE_CROSSOVER ? lubePower(x) : null)),
+  };
+}
+
 export const STUDY_PLOT_LABELS = {
   title: 'Normalized runout vs aspect ratio (log–log)',
   xLabel: 'aspect ratio a = H0/L0 (1)',

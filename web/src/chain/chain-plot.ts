@@ -106,7 +106,8 @@ export class ChainPlot {
     this.view.build(
       {
         title: o.title,
-        scales: { x: o.logX ? { time: false, distr: 3, log: 10 } : { time: false }, y: yScale },
+        // a log x axis spans the data, not the decades around it (the study's 0.25–12 ran to 100)
+        scales: { x: o.logX ? { time: false, distr: 3, log: 10, range: (_u, min, max) => (min < max ? [min, max] : [min / 2, max * 2]) } : { time: false }, y: yScale },
         axes: [
           { label: o.xLabel, values: o.logX ? logAxisValues : axisValues, ...(o.integerX ? { incrs: WHOLE_STEPS } : {}) },
           { label: o.yLabel, values: o.logY ? logAxisValues : axisValues, size: 64 },
