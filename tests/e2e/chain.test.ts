@@ -455,6 +455,46 @@ describe('the chain lab page', () => {
     expect(errors).toEqual([]);
     await closePage(page);
   });
+  // an audit: velocity 1e300 ran and read "Kinetic energy: ∞ → ∞ J"; a diameter of 1e300 m or a gap of
+  // 1e-300 m ran as touching spheres, "Last collision at t = 0 s"
+  it('refuses a custom row the engine cannot compute, beside the list, naming the value; the last run stays', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html`);
+    await ready(page);
+    const previous = ' The animation, plots and tables still show the previous run (e = 0.5, 4 spheres, double).';
+    await page.locator('#time-custom').check();
+    await page.locator('#time-velocity').fill('1e300, 0, 0, 0');
+    await page.locator('#time-run').click();
+    expect(await page.locator('#time-velocity-error').textContent()).toBe('initial velocity of sphere 1 = 1e300 m/s (mass 1 kg) gives a kinetic energy ½ m v² beyond the largest number a double holds (about 1.8e308 J): the energy could not be shown or checked');
+    expect(await page.locator('#time-result').textContent()).toBe(`Not run: a value above is not valid (see the message next to it).${previous}`);
+    expect(await page.locator('#final-note').textContent()).not.toContain('∞');
+    expect(await page.locator('#time-velocity').inputValue()).toBe('1e300, 0, 0, 0');
+    await page.locator('#time-velocity').fill('1, 0, 0, 0');
+    await page.locator('#time-diameter').fill('1e300');
+    await page.locator('#time-run').click();
+    expect(await page.locator('#time-gap-error').textContent()).toMatch(/^gap of pair 1–2 = 1 m cannot be kept beside diameters of 1e300 m and 1e300 m: .* would run it as 0 m/);
+    expect(await page.locator('#time-diameter-error').textContent()).toMatch(/^diameter of sphere 1 = 1e300 m leaves the gap of pair 1–2 \(1 m\) below the precision of the centres/);
+    await page.locator('#time-diameter').fill('1');
+    await page.locator('#time-gap').fill('1e-300');
+    await page.locator('#time-run').click();
+    expect(await page.locator('#time-gap-error').textContent()).toMatch(/^gap of pair 1–2 = 1e-300 m cannot be kept beside diameters of 1 m and 1 m: .*; enter 0 \(touching\) or a larger gap$/);
+    expect(await page.locator('#time-diameter-error').textContent()).toBe('');
+    expect(await page.locator('#time-result').textContent()).not.toContain('Last collision at t = 0 s');
+    // the spheres would meet after more than 1.8e308 s: the engine's times come back as null
+    await page.locator('#time-gap').fill('1e10');
+    await page.locator('#time-velocity').fill('1e-300, 0, 0, 0');
+    await page.locator('#time-run').click();
+    await expect.poll(() => page.locator('#time-velocity-error').textContent()).toMatch(/^initial velocities: the spheres would meet later than the largest time a double holds/);
+    expect(await page.locator('#time-result').textContent()).toMatch(/^The custom row was not shown: initial velocities: .*\.\s*The animation, plots and tables still show the previous run \(e = 0\.5, 4 spheres, double\)\.$/);
+    // and an ordinary row runs again
+    await page.locator('#time-gap').fill('1');
+    await page.locator('#time-velocity').fill('1, 0, 0, 0');
+    await page.locator('#time-run').click();
+    await expect.poll(async () => (await probe(page)).time.custom).toBe(true);
+    expect(await page.locator('#time-result').textContent()).toMatch(/^6 collisions.*Last collision at t = 17\.8 s\.$/);
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
   it('audit: keeps the focus after Cancel, the e behind a custom row, says what still shows, and words collapse and targets right', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html`);
     await ready(page);

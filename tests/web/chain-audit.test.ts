@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { parseChainRun, runSummary } from '../../web/src/chain/results';
 import { emptySweep, mergePiece, sweepCountSeries, sweepSummary } from '../../web/src/chain/sweep';
 import { collapseThreshold, E_COLLAPSE, histogram, thresholdText } from '../../web/src/chain/theory';
-import { expandRow, newtonsCradle, standardRow } from '../../web/src/chain/custom-row';
+import { expandRow, newtonsCradle, rowLimitProblems, standardRow, type CustomRow } from '../../web/src/chain/custom-row';
+import { readCustom } from '../../web/src/chain/state';
 import { buildTimeline, collisionsAt } from '../../web/src/chain/timeline';
 
 const fmt = (v: number): string => String(Number(v.toPrecision(7)));
@@ -123,5 +124,41 @@ describe('the row animation\'s count of collisions so far', () => {
     expect(collisionsAt(standard, 1e9, 6)).toBe(6);
     // a log cut short: no more than its entries
     expect(collisionsAt(standard, 1e9, 3)).toBe(3);
+  });
+});
+
+// an audit's custom rows: velocity 1e300 showed "∞ → ∞ J", a diameter of 1e300 m or a gap of
+// 1e-300 m "last collision at t = 0 s" (the gap lost in the centres' positions, the spheres touching)
+describe('a custom row the engine cannot compute is refused beside its list, with the value', () => {
+  const row = (change: Partial<CustomRow>, spheres = 4): Array<{ key: string; message: string }> =>
+    rowLimitProblems({ diameter: [1], mass: [1], velocity: [1, 0, 0, 0], gap: [1], restitution: [0.5], ...change }, spheres);
+
+  it('a kinetic energy or momentum beyond the largest double, naming the sphere, its speed and mass', () => {
+    expect(row({ velocity: [1e300, 0, 0, 0] })).toEqual([{ key: 'velocity', message: 'initial velocity of sphere 1 = 1e300 m/s (mass 1 kg) gives a kinetic energy ½ m v² beyond the largest number a double holds (about 1.8e308 J): the energy could not be shown or checked' }]);
+    expect(row({ velocity: [0, 0, 0, -1e300] })[0]?.message).toMatch(/^initial velocity of sphere 4 = -1e300 m\/s/);
+    expect(row({ mass: [1e300, 1, 1, 1], velocity: [1e10, 0, 0, 0] })[0]?.message).toMatch(/^initial velocity of sphere 1 = 10000000000 m\/s \(mass 1e300 kg\) gives a kinetic energy/);
+    // large but finite: the engine computes it (times of 1e-300 s, speeds of 1e299 m/s)
+    expect(row({ velocity: [1e150, 0, 0, 0] })).toEqual([]);
+  });
+
+  it('a gap lost beside the centres: on the gap, and on the diameter when the diameters swamp it', () => {
+    expect(row({ gap: [1e-300] })).toEqual([{ key: 'gap', message: 'gap of pair 1–2 = 1e-300 m cannot be kept beside diameters of 1 m and 1 m: the engine places the spheres from their gaps in double precision (about 16 digits) and would run it as 0 m; enter 0 (touching) or a larger gap' }]);
+    const big = row({ diameter: [1e300] });
+    expect(big.map((p) => p.key)).toEqual(['gap', 'diameter']);
+    expect(big[1]?.message).toBe('diameter of sphere 1 = 1e300 m leaves the gap of pair 1–2 (1 m) below the precision of the centres: the engine places the spheres from their gaps in double precision (about 16 digits) and would run it as 0 m');
+    // a gap after a huge one is lost beside the centre, not the diameters (the engine said "sphere overlaps sphere 1 by 1 m")
+    expect(row({ gap: [1e300, 1, 1] })[0]?.message).toMatch(/^gap of pair 2–3 = 1 m cannot be kept beside sphere 2's centre at 1e300 m/);
+  });
+
+  it('lets ordinary rows, touching spheres and small gaps kept to six digits run', () => {
+    expect(row({})).toEqual([]);
+    expect(rowLimitProblems(newtonsCradle().row, 5)).toEqual([]);
+    expect(row({ gap: [1e-7] })).toEqual([]);
+    expect(row({ diameter: [1, 2, 0.5, 1e-3], gap: [0.5, 1, 1e-3] })).toEqual([]);
+    expect(row({ diameter: [1e10], mass: [1e300] })).toEqual([]);
+  });
+
+  it('a share link with such a row is refused with the same words', () => {
+    expect(readCustom({ diameter: [1], mass: [1], velocity: [1e300, 0, 0, 0], gap: [1], restitution: [0.5] }, 4)).toMatch(/^custom row: initial velocity of sphere 1 = 1e300 m\/s/);
   });
 });

@@ -148,6 +148,67 @@ export function rowProblem(row: CustomRow, spheres: number): string | null {
   return null;
 }
 
+/** a gap the engine keeps to less than this relative error, or the row is refused (the page shows 6 to 9 digits) */
+export const GAP_TOLERANCE = 1e-6;
+
+const num = (v: number): string => String(v).replace('e+', 'e');
+
+/**
+ * What the engine cannot compute of a row the lists accept, each beside the list it is about, named
+ * with its value (empty when the row can run). An audit's velocity 1e300 ran, and its kinetic energy
+ * (½ m v², the page's and anyone's figure) read "∞ → ∞ J"; a diameter of 1e300 m or a gap of
+ * 1e-300 m gave "last collision at t = 0 s", the spheres touching: the engine places the centres
+ * from the gaps in doubles (about 16 digits, as chainRunSetup does) and reads the gaps back from
+ * them, and such a gap is lost beside the centres. Refused here: a gap the engine would run more
+ * than GAP_TOLERANCE off (and the diameter too when the diameters swamp it and the diameter, not the
+ * gap, is the value far from the page's 1 m), a row whose kinetic
+ * energy or momentum is beyond the largest double, and speeds whose difference is.
+ */
+export function rowLimitProblems(row: CustomRow, spheres: number): Array<{ key: RowKey; message: string }> {
+  const setup = expandRow(row, spheres);
+  const problems: Array<{ key: RowKey; message: string }> = [];
+  const x = rowPositions(setup);
+  for (let k = 0; k + 1 < setup.diameter.length; k++) {
+    const g = setup.gap[k]!;
+    const [a, b] = [setup.diameter[k]!, setup.diameter[k + 1]!];
+    const contact = 0.5 * (a + b);
+    // as the engine reads it back (chain.cpp: position[k + 1] - position[k] - 0.5 (d_k + d_k+1))
+    const kept = x[k + 1]! - x[k]! - contact;
+    if (!(g > 0) || Math.abs(kept - g) <= GAP_TOLERANCE * g) continue;
+    const pair = `pair ${k + 1}–${k + 2}`;
+    const diameters = contact >= Math.abs(x[k]!);
+    const beside = diameters ? `diameters of ${num(a)} m and ${num(b)} m` : `sphere ${k + 1}'s centre at ${num(x[k]!)} m`;
+    const runAs = `the engine places the spheres from their gaps in double precision (about 16 digits) and would run it as ${num(kept)} m`;
+    problems.push({ key: 'gap', message: `gap of ${pair} = ${num(g)} m cannot be kept beside ${beside}: ${runAs}; enter 0 (touching) or a larger gap` });
+    // the diameter too where it, rather than the gap, is the odd one out (farther from the page's 1 m)
+    const i = a >= b ? k : k + 1;
+    if (diameters && Math.abs(Math.log10(setup.diameter[i]!)) > Math.abs(Math.log10(g))) {
+      problems.push({ key: 'diameter', message: `diameter of sphere ${i + 1} = ${num(setup.diameter[i]!)} m leaves the gap of ${pair} (${num(g)} m) below the precision of the centres: ${runAs}` });
+    }
+    break;
+  }
+  // the page's sums, in its order (time-panel.ts): ½ m v² and m v of every sphere
+  let energy = 0;
+  let momentum = 0;
+  setup.velocity.forEach((v, i) => {
+    const m = setup.mass[i]!;
+    energy += 0.5 * m * v * v;
+    momentum += m * v;
+  });
+  const fastest = setup.velocity.reduce((best, v, i) => (Math.abs(v) * Math.sqrt(setup.mass[i]!) > Math.abs(setup.velocity[best]!) * Math.sqrt(setup.mass[best]!) ? i : best), 0);
+  const sphere = `initial velocity of sphere ${fastest + 1} = ${num(setup.velocity[fastest]!)} m/s (mass ${num(setup.mass[fastest]!)} kg)`;
+  const closing = setup.velocity.slice(1).findIndex((v, k) => !Number.isFinite(setup.velocity[k]! - v));
+  if (!Number.isFinite(energy)) {
+    problems.push({ key: 'velocity', message: `${sphere} gives a kinetic energy ½ m v² beyond the largest number a double holds (about 1.8e308 J): the energy could not be shown or checked` });
+  } else if (!Number.isFinite(momentum)) {
+    problems.push({ key: 'velocity', message: `${sphere} gives a momentum m v beyond the largest number a double holds (about 1.8e308 kg m/s): the momentum could not be shown or checked` });
+  } else if (closing >= 0) {
+    const v = setup.velocity;
+    problems.push({ key: 'velocity', message: `initial velocities of spheres ${closing + 1} and ${closing + 2} = ${num(v[closing]!)} and ${num(v[closing + 1]!)} m/s close at a speed beyond the largest number a double holds (about 1.8e308 m/s)` });
+  }
+  return problems;
+}
+
 /** each list's one value, as a message names it */
 const ONE: Record<RowKey, string> = { diameter: 'diameter', mass: 'mass', velocity: 'initial velocity', gap: 'gap', restitution: 'restitution' };
 

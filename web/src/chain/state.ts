@@ -5,7 +5,7 @@
  */
 import { CHAIN_KIND, scenarioPageOf, type LabPage } from '../ui/family';
 import { decodeScenario, encodeScenario } from '../ui/share';
-import { MAX_LIST, ROW_KEYS, rowMessage, rowProblem, type CustomRow } from './custom-row';
+import { MAX_LIST, ROW_KEYS, rowLimitProblems, rowMessage, rowProblem, type CustomRow } from './custom-row';
 import { orderProblem, parseNumberField, RULES, type FieldName } from './validate';
 
 export type Precision = 'double' | 'extended';
@@ -124,7 +124,9 @@ export function readCustom(raw: unknown, spheres: number): CustomRow | null | st
     row[key] = v.slice();
   }
   const problem = rowProblem(row, spheres);
-  return problem ? `${what}: ${rowMessage(problem).text}` : row;
+  if (problem) return `${what}: ${rowMessage(problem).text}`;
+  const limit = rowLimitProblems(row, spheres)[0];
+  return limit ? `${what}: ${limit.message}` : row;
 }
 
 export async function encodeState(state: ChainState): Promise<string> {

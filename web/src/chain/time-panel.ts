@@ -7,7 +7,7 @@
 import { el } from '../ui/dom';
 import { scrollingTable } from '../ui/table-scroll';
 import { ChainPlot, type SeriesSpec } from './chain-plot';
-import { expandRow, newtonsCradle, rowMessage, ROW_KEYS, setupJson, standardRow, type CustomRow, type RowKey, type RowSetup } from './custom-row';
+import { expandRow, newtonsCradle, rowLimitProblems, rowMessage, ROW_KEYS, setupJson, standardRow, type CustomRow, type RowKey, type RowSetup } from './custom-row';
 import { ListField, NumberField, PrecisionField } from './fields';
 import { JobWorker } from './job-worker';
 import { seriesColor, seriesDash } from './palette';
@@ -183,7 +183,11 @@ export class TimePanel {
       if (v === null) ok = false;
       else row[k] = v;
     }
-    return ok ? { e, spheres, precision: this.precision.get(), custom: row } : null;
+    if (!ok) return null;
+    // what the engine cannot compute, beside the list it is about (rowLimitProblems)
+    const limits = rowLimitProblems(row, spheres);
+    for (const { key, message } of limits) this.lists[key].showError(message);
+    return limits.length === 0 ? { e, spheres, precision: this.precision.get(), custom: row } : null;
   }
 
   /** The engine's refusal of a custom row in the page's numbering (rowMessage), next to the list it names (or under the lists); the text shown. */
@@ -213,6 +217,13 @@ export class TimePanel {
         ? await this.worker.text({ type: 'runSetup', json: setupJson(inputs.custom, inputs.spheres, extended), maxLog: MAX_LOG })
         : await this.worker.text({ type: 'run', e: inputs.e, spheres: inputs.spheres, extended, maxLog: MAX_LOG });
       const run = parseChainRun(text);
+      if (run.ok && inputs.custom && run.log.some((c) => !Number.isFinite(c.time))) {
+        // the spheres meet later than a double's largest time (speeds of 1e-300 m/s across 1e10 m):
+        // the times, positions and end came back as null
+        const message = 'initial velocities: the spheres would meet later than the largest time a double holds (about 1.8e308 s); enter faster speeds or smaller gaps';
+        this.lists.velocity.showError(message);
+        throw new Error(`The custom row was not shown: ${message}.`);
+      }
       if (!run.ok) {
         const message = run.message || 'the engine rejected the run';
         if (inputs.custom) throw new Error(`The custom row was not run: ${this.showSetupProblem(message)}.`);
