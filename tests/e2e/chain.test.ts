@@ -495,6 +495,26 @@ describe('the chain lab page', () => {
     await closePage(page);
   });
 
+  // on a 390 px phone the Newton iterates ended in the middle of "start (midpoint)" with nothing saying
+  // that the table scrolls sideways (nor the collision log, with its N positions and velocities)
+  it('on a phone the Newton iterates and the collision log say which columns are out of view, and scroll to them', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html`, { width: 390, height: 844 }, true);
+    await ready(page);
+    const hint = page.locator('#newton-table-hint');
+    await expect.poll(async () => (await hint.textContent()) ?? '').toMatch(/^Scroll the table right to see .*step\.$/);
+    const region = page.getByRole('region', { name: 'Newton iterates, scrollable' });
+    expect(await region.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+    expect(await region.evaluate((box) => box.parentElement?.classList.contains('more-right'))).toBe(true);
+    await region.evaluate((box) => { box.scrollLeft = box.scrollWidth; });
+    await expect.poll(async () => (await hint.textContent()) ?? '').toMatch(/^Scroll the table left to see /);
+    const last = await page.locator('#newton-table tbody tr').first().locator('td').last().boundingBox();
+    const view = await region.boundingBox();
+    expect(last!.x + last!.width).toBeLessThanOrEqual(view!.x + view!.width + 1);
+    await expect.poll(async () => (await page.locator('#log-table-hint').textContent()) ?? '').toMatch(/^Scroll the table right to see .*v4\safter\s\(m\/s\)\.$/);
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
   it('audit: keeps the focus after Cancel, the e behind a custom row, says what still shows, and words collapse and targets right', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html`);
     await ready(page);

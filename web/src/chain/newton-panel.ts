@@ -13,7 +13,7 @@ import { newtonRunId, runCsvRows, RunProvenance, type CsvFile } from './run-expo
 import type { ChainState } from './state';
 import { eForV4, SIX_COLLISION_MIN } from './theory';
 import { orderProblem, RULES } from './validate';
-import { csvButton, fillTable, fmt, plotCard, ProgressView, runPanelJob, type RunStarted, refuseRun, stillShown } from './widgets';
+import { csvButton, fillTable, fmt, plotCard, tallScrollingTable, ProgressView, runPanelJob, type RunStarted, refuseRun, stillShown } from './widgets';
 
 export type NewtonInputs = ChainState['newton'];
 
@@ -69,7 +69,9 @@ export class NewtonPanel {
     const tableCard = el(
       'div', { class: 'table-card' },
       el('div', { class: 'card-tools' }, el('h3', {}, 'Iterates'), csvButton('csv-newton-table', 'the Newton iterates', csv)),
-      el('div', { class: 'table-scroll short', tabindex: '0', role: 'region', 'aria-label': 'Newton iterates, scrollable' }, this.table),
+      // on a phone the step column was cut off with nothing saying the table scrolls: the hint line
+      // names the columns out of view and the side with more fades (as the final velocities' table)
+      tallScrollingTable('Newton iterates, scrollable', this.table, 'newton-table-hint', 'short'),
     );
     container.append(
       el('div', { class: 'panel-grid' }, form, el('div', { class: 'panel-main' }, this.result, this.exact, el('div', { class: 'plot-grid two' }, tableCard, card.card))),

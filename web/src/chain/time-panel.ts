@@ -18,7 +18,7 @@ import type { ChainState } from './state';
 import { collapseThreshold } from './theory';
 import { buildTimeline, type Timeline } from './timeline';
 import { parseNumberField, RULES } from './validate';
-import { csvButton, fillTable, fmt, plotCard, ProgressView, runPanelJob, type RunStarted, refuseRun, stillShown } from './widgets';
+import { csvButton, fillTable, fmt, plotCard, tallScrollingTable, ProgressView, runPanelJob, type RunStarted, refuseRun, stillShown } from './widgets';
 
 /** collisions kept in the log (all are counted) */
 export const MAX_LOG = 20_000;
@@ -119,7 +119,7 @@ export class TimePanel {
     const logCard = el(
       'div', { class: 'table-card' },
       el('div', { class: 'card-tools' }, el('h3', {}, 'Collision log'), csvButton('csv-log', 'the collision log', () => this.logCsv())),
-      el('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-label': 'Collision log, scrollable' }, this.logTable),
+      tallScrollingTable('Collision log, scrollable', this.logTable, 'log-table-hint'),
       this.logNote,
     );
     container.append(

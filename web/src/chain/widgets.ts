@@ -1,6 +1,7 @@
 /** Small pieces shared by the chain panels: progress + Cancel, CSV buttons, tables, plot cards. */
 import { el } from '../ui/dom';
 import { downloadBlob, downloadCsv } from '../ui/csv';
+import { scrollingTable } from '../ui/table-scroll';
 import { CancelledError } from './job-worker';
 
 /** A progress bar with a Cancel button and a status line; hidden while idle. */
@@ -87,6 +88,17 @@ export function plotCard(
   if (picture) tools.append(pngButton(`png-${id}`, what, make, picture));
   const card = el('figure', { class: 'plot-card chain-card', id: `card-${id}` }, tools, body);
   return { card, body };
+}
+
+/**
+ * A long table that scrolls both ways in one focusable region (`name`): down within its height
+ * (chain.css' .table-scroll, `.short` for less) under a sticky header, and sideways with the hint line
+ * (id `hintId`) naming the columns out of view and a fade on the side with more (scrollingTable).
+ */
+export function tallScrollingTable(name: string, table: HTMLTableElement, hintId: string, size: 'short' | '' = ''): HTMLElement {
+  const { root } = scrollingTable(name, table, hintId);
+  root.querySelector('[role="region"]')?.classList.add('table-scroll', ...(size ? [size] : []));
+  return root;
 }
 
 /** Replaces a table's body; header cells carry units. At most `limit` rows are drawn. */

@@ -48,7 +48,10 @@ export function scrollingTable(
       const r = th.getBoundingClientRect();
       return { left: r.left, right: r.right, name: (th.textContent ?? '').replace(/\s+/g, ' ').trim() };
     });
-    const text = box.scrollWidth > box.clientWidth + 1 ? scrollHint(cells, view.left, view.left + box.clientWidth) : '';
+    // the view starts inside the box's border (clientLeft): with a border the last column scrolled
+    // fully into view still ended a pixel past the border-box's left + clientWidth
+    const left = view.left + box.clientLeft;
+    const text = box.scrollWidth > box.clientWidth + 1 ? scrollHint(cells, left, left + box.clientWidth) : '';
     if (hint.textContent !== text) hint.textContent = text;
     hint.hidden = text === '';
     frame.classList.toggle('more-right', box.scrollLeft + box.clientWidth < box.scrollWidth - 1);
