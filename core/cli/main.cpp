@@ -638,16 +638,17 @@ int avalancheStudy(const Args& a) {
   std::cout << "Column collapse, NSCD " << (p.gaussSeidel ? "Gauss-Seidel" : "Jacobi") << ", mu = " << formatShort(p.mu)
             << ", mu_r = " << formatShort(p.rollingFriction) << ", e = " << formatShort(p.restitution)
             << ", radii " << formatShort(p.rmin) << "-" << formatShort(p.rmax) << " m, h = " << formatShort(p.h)
-            << " s, tol = " << formatShort(p.tolerance) << "; W, H in mean diameters (settled); t_stop in sqrt(H0/g)\n";
-  std::snprintf(line, sizeof line, "%6s %5s %7s %6s %6s %6s %7s %7s %9s %6s %10s %7s %7s %7s\n", "a_set", "seed", "a", "W", "H",
-                "grains", "L0_m", "Linf_m", "dL/L0", "1.2a", "1.9a^2/3", "t_stop", "steps", "wall_s");
+            << " s, tol = " << formatShort(p.tolerance)
+            << "; W, H in mean diameters (settled); t_stop in sqrt(H0/g); ovl_%R: deepest overlap in the collapse, % of the smaller radius\n";
+  std::snprintf(line, sizeof line, "%6s %5s %7s %6s %6s %6s %7s %7s %9s %6s %10s %7s %7s %7s %7s\n", "a_set", "seed", "a", "W", "H",
+                "grains", "L0_m", "Linf_m", "dL/L0", "1.2a", "1.9a^2/3", "t_stop", "ovl_%R", "steps", "wall_s");
   std::cout << line;
   for (const Case& c : cases) {
     const nscd::CollapseResult& r = c.result;
     results.push_back(r);
-    std::snprintf(line, sizeof line, "%6.3g %5llu %7.3f %6.1f %6.1f %6d %7.3f %7.3f %9.3f %6.2f %10.2f %7.2f %7lld %7.1f%s\n", c.aspect,
+    std::snprintf(line, sizeof line, "%6.3g %5llu %7.3f %6.1f %6.1f %6d %7.3f %7.3f %9.3f %6.2f %10.2f %7.2f %7.2f %7lld %7.1f%s\n", c.aspect,
                   static_cast<unsigned long long>(c.seed), r.aspect, r.widthGrains, r.heightGrains, r.grains, r.l0, r.runout,
-                  r.relativeRunout, 1.2 * r.aspect, 1.9 * std::cbrt(r.aspect * r.aspect), r.stopTimeScaled, r.steps, c.wall,
+                  r.relativeRunout, 1.2 * r.aspect, 1.9 * std::cbrt(r.aspect * r.aspect), r.stopTimeScaled, 100 * r.deepestOverlap, r.steps, c.wall,
                   r.ok ? "" : ("  FAILED: " + r.error).c_str());
     std::cout << line;
   }

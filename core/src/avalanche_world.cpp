@@ -308,15 +308,10 @@ void AvalancheWorld::sample() {
 void AvalancheWorld::noteOverlaps() {
   // The contacts of the step just taken, with their gaps at its start: time() is still the step's start
   // until the caller counts it, so the instant recorded is when the overlap was there.
-  const nscd::System& s = impl_->column.system;
-  for (const nscd::Contact& c : impl_->engine->contacts()) {
-    if (c.gap >= 0) continue;
-    const double r = c.j >= 0 ? std::min(s.radius(c.i), s.radius(c.j)) : s.radius(c.i);
-    const double depth = -c.gap / r;
-    if (depth > summary_.deepestOverlap) {
-      summary_.deepestOverlap = depth;
-      summary_.deepestOverlapTime = time();
-    }
+  const double depth = nscd::deepestOverlap(impl_->engine->contacts(), impl_->column.system);
+  if (depth > summary_.deepestOverlap) {
+    summary_.deepestOverlap = depth;
+    summary_.deepestOverlapTime = time();
   }
 }
 

@@ -160,6 +160,9 @@ TEST(NscdStudy, ATinyColumnSpreadsAndStops) {
   EXPECT_GT(r.settleTime, 0);
   EXPECT_GT(r.steps, 0);
   EXPECT_GE(r.meanIterations, 1);
+  // rigid grains: the collapse's contacts overlap, but by well under the page's 5 % of a radius
+  EXPECT_GT(r.deepestOverlap, 0);
+  EXPECT_LT(r.deepestOverlap, 0.05);
   ASSERT_FALSE(r.series.empty());
   EXPECT_EQ(samples, static_cast<int>(r.series.size()));
   EXPECT_DOUBLE_EQ(r.series.back().runout, r.runout);
@@ -167,6 +170,7 @@ TEST(NscdStudy, ATinyColumnSpreadsAndStops) {
   const std::string json = collapseResultJson(r);
   EXPECT_EQ(json.rfind("{\"ok\":true", 0), 0u) << json.substr(0, 80);
   EXPECT_NE(json.find("\"frontVelocity\":["), std::string::npos);
+  EXPECT_NE(json.find("\"deepestOverlap\":"), std::string::npos);
 
   // A callback that returns false abandons the run.
   const CollapseResult cancelled = runCollapse(2.0, p, [](const CollapseSample& c) { return c.time < 0.05; });
@@ -188,4 +192,20 @@ TEST(NscdStudy, ANarrowColumnIsDepositedTallerWhenTheLatticeFallsShort) {
   EXPECT_LE(r.h0, 24 * d + 1e-12);  // trimmed to the column's height, less at most about a grain
   EXPECT_GT(r.h0, 23 * d);
   EXPECT_NEAR(r.l0, 6 * d, 0.5 * d);
+}
+
+TEST(NscdStudy, DeepestOverlapIsAFractionOfTheSmallerRadius) {
+  granular::nscd::System s;
+  s.addDisc(0, 0, 1.0, 1.0);
+  s.addDisc(2.7, 0, 2.0, 1.0);   // 0.3 m into the first: 30 % of the smaller radius, 1 m
+  s.addDisc(10, 0, 2.0, 1.0);
+  std::vector<granular::nscd::Contact> contacts(3);
+  contacts[0].i = 0, contacts[0].j = 1, contacts[0].gap = -0.3;
+  contacts[1].i = 2, contacts[1].j = -1, contacts[1].gap = -0.5;  // a wall: 0.5 m of the grain's 2 m, 25 %
+  contacts[2].i = 1, contacts[2].j = 2, contacts[2].gap = 0.01;  // open: not an overlap
+  EXPECT_DOUBLE_EQ(granular::nscd::deepestOverlap(contacts, s), 0.3);
+  contacts[1].gap = -0.8;  // 40 % of the grain
+  EXPECT_DOUBLE_EQ(granular::nscd::deepestOverlap(contacts, s), 0.4);
+  contacts.resize(0);
+  EXPECT_EQ(granular::nscd::deepestOverlap(contacts, s), 0.0);
 }

@@ -594,6 +594,16 @@ double runout(const std::vector<Contact>& contacts, const System& s, int mobileC
   return runoutFront(contacts, s, mobileCount).position;
 }
 
+double deepestOverlap(const std::vector<Contact>& contacts, const System& s) {
+  double deepest = 0;
+  for (const Contact& c : contacts) {
+    if (c.gap >= 0) continue;
+    const double r = c.j >= 0 ? std::min(s.radius(c.i), s.radius(c.j)) : s.radius(c.i);
+    deepest = std::max(deepest, -c.gap / r);
+  }
+  return deepest;
+}
+
 RunoutFront runoutFront(const std::vector<Contact>& contacts, const System& s, int mobileCount) {
   // Union-find over grain-grain contacts between mobile grains.
   std::vector<int> parent(static_cast<std::size_t>(mobileCount));

@@ -198,6 +198,11 @@ struct RunoutFront {
 };
 RunoutFront runoutFront(const std::vector<Contact>& contacts, const System& s, int mobileCount);
 
+/// The deepest overlap among `contacts` (their gaps at the start of their step), as a fraction of the
+/// smaller radius of the two bodies (a wall's: the grain's); 0 when none overlaps. Rigid grains keep it
+/// near the solver's tolerance; a time step too long for the speeds lets them sink into each other.
+double deepestOverlap(const std::vector<Contact>& contacts, const System& s);
+
 /// Runout from the contact graph: runoutFront(...).position.
 double runout(const std::vector<Contact>& contacts, const System& s, int mobileCount);
 

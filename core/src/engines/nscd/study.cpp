@@ -201,6 +201,7 @@ CollapseResult runCollapse(double aspect, const StudyParams& p, const SampleCall
   }
   for (;;) {
     const StepReport rep = engine.step();
+    r.deepestOverlap = std::max(r.deepestOverlap, deepestOverlap(engine.contacts(), s));
     if (p.lockRotation) column.system.spin.head(n).setZero();
     ++r.steps;
     iterations += rep.iterations;
@@ -344,6 +345,7 @@ std::string collapseResultJson(const CollapseResult& r) {
   j.set("steps", Json::number(static_cast<double>(r.steps)));
   j.set("settleSteps", Json::number(static_cast<double>(r.settleSteps)));
   j.set("meanIterations", Json::number(r.meanIterations));
+  j.set("deepestOverlap", Json::number(r.deepestOverlap));
   if (!r.series.empty()) {
     Json t = Json::array(), l = Json::array(), v = Json::array(), e = Json::array(), it = Json::array(), res = Json::array();
     for (const CollapseSample& c : r.series) {

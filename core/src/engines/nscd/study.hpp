@@ -84,6 +84,7 @@ struct CollapseResult {
   long long steps = 0;             // collapse steps
   long long settleSteps = 0;
   double meanIterations = 0;       // per collapse step
+  double deepestOverlap = 0;       // of any contact during the collapse, fraction of the smaller radius (nscd::deepestOverlap)
   std::vector<CollapseSample> series;  // when StudyParams::keepSeries
   std::vector<double> finalX, finalY, finalRadius;  // the deposit (mobile grains), when keepSeries
   std::vector<int> finalComponent;     // 1 for grains of the largest contact component, else 0
