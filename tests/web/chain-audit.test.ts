@@ -145,7 +145,7 @@ describe('a custom row the engine cannot compute is refused beside its list, wit
     expect(row({ gap: [1e-300] })).toEqual([{ key: 'gap', message: 'gap of pair 1–2 = 1e-300 m cannot be kept beside diameters of 1 m and 1 m: the engine places the spheres from their gaps in double precision (about 16 digits) and would run it as 0 m; enter 0 (touching) or a larger gap' }]);
     const big = row({ diameter: [1e300] });
     expect(big.map((p) => p.key)).toEqual(['gap', 'diameter']);
-    expect(big[1]?.message).toBe('diameter of sphere 1 = 1e300 m leaves the gap of pair 1–2 (1 m) below the precision of the centres: the engine places the spheres from their gaps in double precision (about 16 digits) and would run it as 0 m');
+    expect(big[1]?.message).toBe('diameter of sphere 1 = 1e300 m swamps the gap of pair 1–2 (1 m) in the centres\' positions: see the gaps');
     // a gap after a huge one is lost beside the centre, not the diameters (the engine said "sphere overlaps sphere 1 by 1 m")
     expect(row({ gap: [1e300, 1, 1] })[0]?.message).toMatch(/^gap of pair 2–3 = 1 m cannot be kept beside sphere 2's centre at 1e300 m/);
   });

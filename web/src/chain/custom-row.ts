@@ -183,7 +183,7 @@ export function rowLimitProblems(row: CustomRow, spheres: number): Array<{ key: 
     // the diameter too where it, rather than the gap, is the odd one out (farther from the page's 1 m)
     const i = a >= b ? k : k + 1;
     if (diameters && Math.abs(Math.log10(setup.diameter[i]!)) > Math.abs(Math.log10(g))) {
-      problems.push({ key: 'diameter', message: `diameter of sphere ${i + 1} = ${num(setup.diameter[i]!)} m leaves the gap of ${pair} (${num(g)} m) below the precision of the centres: ${runAs}` });
+      problems.push({ key: 'diameter', message: `diameter of sphere ${i + 1} = ${num(setup.diameter[i]!)} m swamps the gap of ${pair} (${num(g)} m) in the centres' positions: see the gaps` });
     }
     break;
   }
