@@ -145,7 +145,6 @@ export class ChainPlot {
   }
 
   /** x values plotted */
-
   points(): number {
     return this.view.points();
   }
