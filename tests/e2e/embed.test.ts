@@ -588,7 +588,14 @@ describe('embed mode', () => {
       // (the engine's version comes with its first answer)
       await expect.poll(async () => lines.first().locator('.reproduce-short').textContent()).toMatch(/^Granular Lab \d+\.\d+\.\d+$/);
       expect(await lines.first().locator('.reproduce-short').isVisible()).toBe(true);
-      expect(await lines.first().getAttribute('title')).toMatch(page0 === 'chain.html' ? /^Scenario “4 spheres in a row \(ARGESIM C12\)” · engine chain · Granular Lab \d/ : /^Scenario “Four-sphere row, three contact models” · seed 1 · /);
+      // each chain panel names its own run, as its pictures do (all four said the row's "4 spheres in a row")
+      const chainRun = { time: 'time domain: N = 4', sweep: 'sweep over e: N = 4', newton: 'boundary value v4\\(e\\) = target: ', mc: 'Monte Carlo: ' }[plot ?? 'time'] ?? '';
+      await expect.poll(async () => lines.first().getAttribute('title')).toMatch(
+        page0 === 'chain.html' ? new RegExp(`^Scenario “Chain lab, ${chainRun}.*” · .*engine chain \\(double\\) · Granular Lab \\d`) : /^Scenario “Four-sphere row, three contact models” · seed 1 · /);
+      if (page0 === 'chain.html' && plot === null) {
+        const titles = await lines.evaluateAll((ls) => ls.map((l) => l.getAttribute('title') ?? ''));
+        expect(titles.map((t) => /^Scenario “Chain lab, ([^:]+):/.exec(t)?.[1])).toEqual(['time domain', 'sweep over e', 'boundary value v4(e) = target', 'Monte Carlo']);
+      }
       expect(await link.getAttribute('target')).toBe('_blank');
       const [tab] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
       await tab.waitForLoadState();

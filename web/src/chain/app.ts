@@ -126,13 +126,15 @@ export function startChainApp(): void {
   const newton = new NewtonPanel(byId('panel-newton', HTMLElement), (v) => ((state.newton = v), changed()), started('newton'));
   const mc = new McPanel(byId('panel-mc', HTMLElement), (v) => ((state.mc = v), changed()), started('mc'));
   // after the panels' own content: the line is each panel's last
+  const runContexts = { time: time.runContext, sweep: sweep.runContext, newton: newton.runContext, mc: mc.runContext };
   if (params.embed) {
     const formStacked = window.matchMedia(`(max-width: ${FORM_STACKED}px)`);
     const tableStacked = window.matchMedia(`(max-width: ${TABLE_STACKED}px)`);
     for (const kind of CHAIN_PANELS) {
       const panel = byId(`panel-${kind}`, HTMLElement);
       plotsFirstWhenStacked(panel, formStacked, tableStacked);
-      panel.append(el('div', { class: 'plot-foot chain-foot' }, reproduceLine(reproduce, `the ${kind} panel`)));
+      // each panel's own run (its pictures' line: "Chain lab, Newton's method: …"), not the row's for all four
+      panel.append(el('div', { class: 'plot-foot chain-foot' }, reproduceLine(runContexts[kind], `the ${kind} panel`)));
     }
   }
 

@@ -3,6 +3,7 @@
  * the numbers are those of `granular-cli chain-mc` with the same seed); histogram with the exact
  * density, mean, standard deviation, 95 % CI beside the exact and the published ACSL values.
  */
+import type { ReproduceContext } from '../ui/reproduce';
 import { el } from '../ui/dom';
 import { scrollingTable } from '../ui/table-scroll';
 import { ChainPlot } from './chain-plot';
@@ -33,6 +34,11 @@ export class McPanel {
   private inputs: McInputs | null = null;
   /** the run shown, as its exports name it */
   private readonly provenance = new RunProvenance();
+
+  /** the panel's run as its pictures name it (the embedded panel's reproduce line follows it too) */
+  get runContext(): ReproduceContext {
+    return this.provenance.context;
+  }
   /** under the statistics: where the exact values hold and where the published ones come from */
   private readonly note = el('p', { class: 'hint', id: 'mc-note', hidden: true });
 

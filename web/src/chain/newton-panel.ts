@@ -3,6 +3,7 @@
  * safeguard (chainNewton, four spheres): every iterate in a table, |residual| on a log axis,
  * and the closed form 2 (target / v0)^(1/3) − 1 (= 4^(1/3) − 1 for v0/2) beside it.
  */
+import type { ReproduceContext } from '../ui/reproduce';
 import { el } from '../ui/dom';
 import { ChainPlot } from './chain-plot';
 import { NumberField } from './fields';
@@ -49,6 +50,11 @@ export class NewtonPanel {
   private inputs: NewtonInputs | null = null;
   /** the solve shown, as its exports name it */
   private readonly provenance = new RunProvenance();
+
+  /** the panel's run as its pictures name it (the embedded panel's reproduce line follows it too) */
+  get runContext(): ReproduceContext {
+    return this.provenance.context;
+  }
 
   constructor(container: HTMLElement, private readonly onRun: (inputs: NewtonInputs) => void, private readonly onStart: RunStarted<NewtonInputs>) {
     this.progress = new ProgressView('newton', 'Solving', () => this.worker.cancel());

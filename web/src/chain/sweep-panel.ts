@@ -2,6 +2,7 @@
  * Panel (b), sweep: collisions vs e (log axis) and final velocities vs e over [e_min, e_max],
  * computed in chunks on up to eight workers, with a progress bar and Cancel.
  */
+import type { ReproduceContext } from '../ui/reproduce';
 import { el } from '../ui/dom';
 import { ChainPlot } from './chain-plot';
 import { NumberField, PrecisionField } from './fields';
@@ -29,6 +30,11 @@ export class SweepPanel {
   private readonly pool = new SweepPool();
   /** the sweep shown, as its exports name it */
   private readonly provenance = new RunProvenance();
+
+  /** the panel's run as its pictures name it (the embedded panel's reproduce line follows it too) */
+  get runContext(): ReproduceContext {
+    return this.provenance.context;
+  }
   private sweep: SweepResult | null = null;
   /** the inputs of the sweep on the plot */
   private shown: SweepInputs | null = null;

@@ -4,6 +4,7 @@
  * through chainRunSetup); the row animated to scale; x_i(t), y_k(t) and v_i(t) plotted; final
  * velocities and the collision log in tables.
  */
+import type { ReproduceContext } from '../ui/reproduce';
 import { el } from '../ui/dom';
 import { scrollingTable } from '../ui/table-scroll';
 import { ChainPlot, type SeriesSpec } from './chain-plot';
@@ -56,6 +57,11 @@ export class TimePanel {
   private readonly worker = new JobWorker('granular-chain-time');
   /** the run shown, as its exports name it */
   private readonly provenance = new RunProvenance();
+
+  /** the panel's run as its pictures name it (the embedded panel's reproduce line follows it too) */
+  get runContext(): ReproduceContext {
+    return this.provenance.context;
+  }
   private run: ChainRun | null = null;
   private timeline: Timeline | null = null;
   private inputs: TimeInputs | null = null;
