@@ -132,8 +132,17 @@ describe('the chain lab page', () => {
     const twenty = await fetchCsv(page, '#csv-positions');
     expect(twenty.name).toBe('chain-time-n20-e0-9-positions.csv');
     expect(twenty.lines[0]).toContain(',"x20 — N = 20, e = 0.9 (m)"');
-    const [picture] = await Promise.all([page.waitForEvent('download'), page.locator('#png-positions').click()]);
+    // the button says it works while the picture is made (read in the click's own task)
+    const [picture, during] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('#png-positions').evaluate((b) => {
+        (b as HTMLButtonElement).click();
+        return [b.textContent, b.getAttribute('aria-busy')];
+      }),
+    ]);
+    expect(during).toEqual(['PNG…', 'true']);
     expect(picture.suggestedFilename()).toBe('chain-time-n20-e0-9-positions.png');
+    await expect.poll(async () => page.locator('#png-positions').textContent()).toBe('PNG');
     const final = await fetchCsv(page, '#csv-final');
     expect(final.name).toBe('chain-time-n20-e0-9-final-velocities.csv');
     expect(final.lines[0]).toBe('sphere,diameter (m),mass (kg),initial velocity (m/s),"final velocity — N = 20, e = 0.9 (m/s)","position at the last collision — N = 20, e = 0.9 (m)"');

@@ -176,6 +176,22 @@ describe('exports on the gas page', () => {
     expect(header).toMatch(new RegExp(`^speed v \\(m/s\\),f\\(v\\) — measured at t = ${String(time).replace('.', '\\.')} s \\(1/\\(m/s\\)\\),f\\(v\\) — 2D Maxwell at T = [\\d.e-]+ J \\(1/\\(m/s\\)\\)$`));
   });
 
+  // the first PNG took 1-8 s with nothing on screen, and an audit clicked again unsure anything happened
+  it('a PNG button says it is working until its picture is offered', async () => {
+    const selector = '[aria-label="Download the speed distribution plot as PNG"]';
+    const [file, during] = await Promise.all([
+      page.waitForEvent('download'),
+      // read in the click's own task: the picture is made after it, so this is the state while it is made
+      page.locator(selector).evaluate((b) => {
+        (b as HTMLButtonElement).click();
+        return { text: b.textContent, busy: b.getAttribute('aria-busy') };
+      }),
+    ]);
+    expect(during).toEqual({ text: 'PNG…', busy: 'true' });
+    expect(file.suggestedFilename()).toBe('cooling-granular-gas-speed-distribution.png');
+    await expect.poll(async () => page.locator(selector).evaluate((b) => [b.textContent, b.getAttribute('aria-busy')])).toEqual(['PNG', null]);
+  });
+
   it('a plot and the canvas as PNG', async () => {
     const plot = await download(page, '[aria-label="Download the speed distribution plot as PNG"]');
     expect(plot.file.suggestedFilename()).toBe('cooling-granular-gas-speed-distribution.png');

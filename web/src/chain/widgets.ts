@@ -1,6 +1,7 @@
 /** Small pieces shared by the chain panels: progress + Cancel, CSV buttons, tables, plot cards. */
 import { el } from '../ui/dom';
 import { downloadBlob, downloadCsv } from '../ui/csv';
+import { busyWhile } from '../ui/busy-button';
 import { scrollingTable } from '../ui/table-scroll';
 import { CancelledError } from './job-worker';
 
@@ -69,9 +70,11 @@ export function pngButton(id: string, what: string, make: () => { filename: stri
   button.addEventListener('click', () => {
     const file = make();
     if (!file) return;
-    void picture().then((blob) => {
-      if (blob) downloadBlob(file.filename.replace(/\.csv$/, '') + '.png', blob);
-    });
+    busyWhile(button, () =>
+      picture().then((blob) => {
+        if (blob) downloadBlob(file.filename.replace(/\.csv$/, '') + '.png', blob);
+      }),
+    );
   });
   return button;
 }

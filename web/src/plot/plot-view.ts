@@ -5,6 +5,7 @@
  */
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { busyWhile } from '../ui/busy-button';
 import { downloadBlob, downloadCsv } from '../ui/csv';
 import { el, formatCount } from '../ui/dom';
 import { exportFileName, reproduce, reproduceText, type ReproduceContext } from '../ui/reproduce';
@@ -174,7 +175,7 @@ export class PlotView {
     const csv = el('button', { type: 'button', class: 'plot-export-button', 'aria-label': `Download the ${name} plot as CSV`, title: 'Every series of this plot as CSV, those switched off in its legend too' }, 'CSV');
     const png = el('button', { type: 'button', class: 'plot-export-button', 'aria-label': `Download the ${name} plot as PNG`, title: 'This plot as a PNG picture' }, 'PNG');
     csv.addEventListener('click', () => this.downloadCsv(name));
-    png.addEventListener('click', () => void this.downloadPng(name));
+    png.addEventListener('click', () => busyWhile(png, () => this.downloadPng(name)));
     const tools = el('span', { class: 'plot-export', role: 'group', 'aria-label': `Export the ${name} plot` }, csv, png);
     // last in the plot's card (after its options, e.g. the log-axis box), else right below the chart
     const foot = el('div', { class: 'plot-foot' }, line, tools);
