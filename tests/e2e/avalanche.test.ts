@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
 import { encodeScenario } from '../../web/src/ui/share';
-import { closePage, coloredPixels, menuPresetIds, openPage, presetIdsOfFamily, useBrowser, waitForProbe, waitForState } from './browser';
+import { closePage, coloredPixels, menuPresetIds, openPage, presetIdsOfFamily, screenshotPath, useBrowser, waitForProbe, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -207,7 +207,7 @@ describe('the avalanche page', () => {
     await runTo('0.2'); // the preset's runout is about 0.32 m
     expect(await cell.textContent()).toMatch(/^at 0\.2 m: reached at t = [0-9.]+ s — destroyed$/);
     expect(await page.locator('#phase-line').textContent()).toContain('the village was destroyed');
-    await page.screenshot({ path: '/tmp/granular-village.png' });
+    await page.screenshot({ path: screenshotPath('granular-village.png') });
     await runTo('0.9');
     expect(await cell.textContent()).toMatch(/^at 0\.9 m: safe, the flow stopped 0\.[0-9]+ m short$/);
     expect(await page.locator('#phase-line').textContent()).toContain('the village is safe');

@@ -1,5 +1,7 @@
 /** Headless Chromium (Debian's chromium-headless-shell, or /usr/bin/chromium) through playwright-core, plus page helpers. */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { readdir, readFile } from 'node:fs/promises';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -25,6 +27,16 @@ export const CHROMIUM_ARGS = [
  * cost CPU on every page). The full browser stands in where the shell is not installed.
  */
 export const CHROMIUM_EXECUTABLE = existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium';
+
+/**
+ * Where a test keeps a screenshot for a person to look at (not compared by the test): build/e2e-screenshots/NAME,
+ * inside the checkout with the other build output, not loose in /tmp.
+ */
+export function screenshotPath(name: string): string {
+  const dir = fileURLToPath(new URL('../../build/e2e-screenshots', import.meta.url));
+  mkdirSync(dir, { recursive: true });
+  return path.join(dir, name);
+}
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS, headless: true });

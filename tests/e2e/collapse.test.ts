@@ -2,7 +2,7 @@
  *  switching the model on in the form carries the same gas through. */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
-import { closePage, useBrowser, openPage, waitForState } from './browser';
+import { closePage, openPage, screenshotPath, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -24,7 +24,7 @@ describe('inelastic collapse', () => {
     const status = page.locator('#status');
     await expect.poll(async () => (await status.textContent()) ?? '').toMatch(/Stopped at t = .* inelastic collapse at t = /);
     expect(await status.textContent()).toContain('TC model');
-    await page.screenshot({ path: '/tmp/granular-collapse.png', fullPage: true });
+    await page.screenshot({ path: screenshotPath('granular-collapse.png'), fullPage: true });
     // the engine takes no more steps: Play and Step say so instead of doing nothing, and Replay starts again
     await expect.poll(() => page.locator('#btn-play').textContent()).toBe('Replay');
     expect(await page.locator('#btn-play').getAttribute('title')).toContain('stopped');

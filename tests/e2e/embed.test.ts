@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { closePage, coloredPixels, decodePng, openPage, pixelAt, sidewaysOverflow, useBrowser, waitForState } from './browser';
+import { closePage, coloredPixels, decodePng, openPage, pixelAt, screenshotPath, sidewaysOverflow, useBrowser, waitForState } from './browser';
 import { encodeScenario } from '../../web/src/ui/share';
 
 const browser = useBrowser();
@@ -95,7 +95,7 @@ describe('embed mode', () => {
     // a typical course-page iframe
     await page.setViewportSize({ width: 900, height: 560 });
     await page.waitForTimeout(200);
-    await page.screenshot({ path: '/tmp/granular-embed.png' });
+    await page.screenshot({ path: screenshotPath('granular-embed.png') });
     expect(errors).toEqual([]);
     await closePage(page);
   });

@@ -1,6 +1,6 @@
 /** The full page: loads the default scenario, runs, draws discs, plots grow. */
 import { describe, expect, inject, it } from 'vitest';
-import { closePage, coloredPixels, granularState, useBrowser, openPage, plotPoints, waitForState } from './browser';
+import { closePage, coloredPixels, granularState, openPage, plotPoints, screenshotPath, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -53,7 +53,7 @@ describe('the lab page', () => {
     expect(await text('contact')()).toBe('1.084');
     expect(await text('tau')()).toBe('0.9712');
     expect(await page.locator('#legend').textContent()).toContain('(m/s)');
-    await page.screenshot({ path: '/tmp/granular-main.png', fullPage: true });
+    await page.screenshot({ path: screenshotPath('granular-main.png'), fullPage: true });
 
     // pause stops time; the page answers at once
     await page.locator('#btn-play').click();

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
 import { MAX_LINK_JSON_CHARS } from '../../web/src/ui/share';
-import { closePage, openPage, useBrowser, waitForState } from './browser';
+import { closePage, openPage, screenshotPath, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -77,7 +77,7 @@ describe('a scenario too large for a link', () => {
     await page.locator('#show-json').click();
     const shown = JSON.parse(await page.locator('#scenario-json').inputValue()) as { discs: unknown[] };
     expect(shown.discs).toHaveLength(2500);
-    await page.screenshot({ path: '/tmp/granular-large-scenario.png' });
+    await page.screenshot({ path: screenshotPath('granular-large-scenario.png') });
 
     // a scenario small enough again: its link goes back into the address and the message goes
     await page.locator('#preset').selectOption('gas-cooling');

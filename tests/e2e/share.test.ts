@@ -1,7 +1,7 @@
 /** Share links: the same scenario state for state in a fresh page; malformed links fall back to the default. */
 import { describe, expect, inject, it } from 'vitest';
 import { encodeScenario } from '../../web/src/ui/share';
-import { closePage, granularState, useBrowser, openPage, waitForState } from './browser';
+import { closePage, granularState, openPage, screenshotPath, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -67,7 +67,7 @@ describe('share links', () => {
       expect(text).toMatch(reason);
       await waitForState(page, (s) => s.count > 0 && s.time > 0 && s.running);
       expect(await page.locator('#preset').inputValue()).toBe('gas-cooling');
-      if (what === 'an invalid scenario') await page.screenshot({ path: '/tmp/granular-bad-link.png' });
+      if (what === 'an invalid scenario') await page.screenshot({ path: screenshotPath('granular-bad-link.png') });
       expect(errors).toEqual([]);
       expect((await granularState(page)).status).toBe(0);
       // the address still holds the link, so the reader sees what they opened
