@@ -44,6 +44,8 @@ describe('the comparison page', () => {
     }
     expect(ready.table.explanation).toContain('no two overlapped');
     expect(ready.table.explanation).toContain('a step of its own');
+    // the row has no walls: its event-driven caption counted "collisions and wall hits"
+    expect(await page.locator('#caption-event').textContent()).toMatch(/^event-driven — \d+ collisions?$/);
     // labels carry units; plots are titled
     const labels = (await page.locator('#scenario-form label').allTextContents()).join('|');
     for (const unit of ['Speed v0 (m/s)', 'Gap between surfaces (m)', 'Soft: Young’s modulus E (Pa)', 'NSCD: time step h (s)', 'Restitution e (1)']) expect(labels, unit).toContain(unit);
@@ -109,6 +111,7 @@ describe('the comparison page', () => {
     await waitForState(page, (s) => s.count === 20 && s.time > 0.3);
     const p = await waitForProbe(page, (q) => q.kind === 'pile' && q.height > 5 && q.engines.every((e) => e.work > 0));
     expect(await page.locator('#card-height').isVisible()).toBe(true);
+    expect(await page.locator('#caption-event').textContent()).toMatch(/^event-driven — [\d,]+ collisions and wall hits/);
     expect(p.table.state).toBe('idle');
     expect(await page.locator('#table-status').textContent()).toContain('choose the set-up “row”');
     await expect.poll(() => coloredPixels(page)).toBeGreaterThan(500);

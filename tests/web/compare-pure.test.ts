@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMPARE_FIELDS, COMPARE_FORM } from '../../web/src/compare/compare-form';
 import { enabledBy } from '../../web/src/ui/scenario-form';
-import { difference, explain, parseRowTable, sig, tableConditions, tableCsvRows, tableRows, type RowTable } from '../../web/src/compare/row-table';
+import { difference, explain, parseRowTable, sharedStepCause, sig, tableConditions, tableCsvRows, tableRows, type RowTable } from '../../web/src/compare/row-table';
 import { engineMessage } from '../../web/src/compare/protocol';
 import { CompareSeries, plotted } from '../../web/src/compare/series';
 import { velocityAxisLabel, velocityTitle } from '../../web/src/compare/compare-plots';
@@ -134,7 +134,16 @@ describe('the row table', () => {
     expect(text).toContain('disc 4 leaves at 0.991 m/s instead of 1');
     expect(text).toContain('NSCD (h = 0.001 s) had 3 contacts carrying impulse in one step (2 steps with two or more)');
     expect(text).toContain('(-0.5, 0.5, 0.5, 0.5) m/s, up to 0.5 m/s from the exact answer');
-    expect(text).toContain('depends on the time step');
+    // touching discs are one simultaneous impact at any h (an audit ran 1e-4 and 1e-2 s: the same velocities),
+    // which the table contradicted with "a result that depends on the time step"
+    expect(text).toContain('from the exact answer — the exact collisions fall at the same instant, so this does not depend on the time step');
+    expect(text).not.toContain('a result that depends on the time step');
+  });
+
+  it('collisions apart in time that share an NSCD step: that does depend on the time step, and the table says which spacing', () => {
+    expect(sharedStepCause(0.0004, 0.001)).toBe(
+      ' — the exact collisions are as little as 4e-4 s apart and fell into one step of 0.001 s: a result that depends on the time step (a step shorter than that separates them)');
+    expect(sharedStepCause(null, 0.001)).toBe(' — a result that depends on the time step');
   });
 
   it('a soft difference from impacts slower than the persistent-contact floor is said so', () => {

@@ -59,12 +59,13 @@ class CompareReadout extends ReadoutTable<(typeof READOUT_ROWS)[number][0]> {
 }
 
 /** what each engine's caption says now */
-function captionText(k: number, s: CompareEngineStatus): string {
+function captionText(k: number, s: CompareEngineStatus, walls: boolean): string {
   const key = ENGINES[k] ?? 'event';
   const name = ENGINE_NAMES[key];
   if (s.stopped) return `${name} — stopped: ${engineMessage(s.message)}`;
   const made = formatCount(s.contacts);
-  if (key === 'event') return `${name} — ${made} collision${s.contacts === 1 ? '' : 's'} and wall hits${s.iterations > 0 ? `, ${formatCount(s.iterations)} made elastic by TC` : ''}`;
+  // "and wall hits" only where there are walls: the row and the pair have none
+  if (key === 'event') return `${name} — ${made} collision${s.contacts === 1 ? '' : 's'}${walls ? ' and wall hits' : ''}${s.iterations > 0 ? `, ${formatCount(s.iterations)} made elastic by TC` : ''}`;
   return `${name} — ${made} contact${s.contacts === 1 ? '' : 's'} made, ${formatCount(s.active)} active`;
 }
 
@@ -144,6 +145,7 @@ export function startCompareApp(): void {
   // ---- state from the worker
   let series = new CompareSeries(0);
   let kind = 'row';
+  let sceneWalls = false;
   let plotsDirty = false;
   let lastStatus: CompareEngineStatus[] = [];
   let tableFor = '';
@@ -193,6 +195,7 @@ export function startCompareApp(): void {
     for (const plot of plots) plot.setOutputInterval(msg.outputInterval);
     lastStatus = [];
     view.setScene(msg.count, msg.radii, msg.region, msg.walls, msg.positions);
+    sceneWalls = msg.walls.length > 0;
     // the disc picker: the row's last disc is the one the benchmark asks about. A disc the reader
     // chose stays chosen through Apply, Reset and another scenario of the same set-up that has it
     // (changing e jumped the velocity plot back to disc 4 of the row)
@@ -246,7 +249,7 @@ export function startCompareApp(): void {
     }
     lastStatus = msg.engines;
     msg.engines.forEach((s, k) => {
-      const text = captionText(k, s);
+      const text = captionText(k, s, sceneWalls);
       const caption = captions[k];
       if (caption && caption.textContent !== text) caption.textContent = text;
       const [name, count] = captionShort(k, s);

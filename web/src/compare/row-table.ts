@@ -175,6 +175,18 @@ export function tableCsvRows(t: RowTable): { header: string[]; rows: Array<Array
 }
 
 /**
+ * Why NSCD solved impacts together. Touching discs (the exact collisions at one instant) are one
+ * simultaneous impact at any time step: h = 1e-4 and 1e-2 s give the same velocities, as the guide
+ * says. Collisions apart in time that fell into one step are, and a shorter step separates them. The
+ * table said "a result that depends on the time step" in both cases.
+ */
+export function sharedStepCause(spacing: number | null, h: number): string {
+  if (spacing === 0) return ' — the exact collisions fall at the same instant, so this does not depend on the time step: it is what one simultaneous impact of touching discs gives';
+  if (spacing !== null && spacing > 0) return ` — the exact collisions are as little as ${sig(spacing)} s apart and fell into one step of ${sig(h)} s: a result that depends on the time step (a step shorter than that separates them)`;
+  return ' — a result that depends on the time step';
+}
+
+/**
  * Why the engines agree or differ, in sentences that quote this run's numbers: what the exact
  * answer is, then the event-driven, the soft and the NSCD engine each against it.
  */
@@ -258,7 +270,7 @@ export function explain(t: RowTable): string[] {
       );
     } else {
       out.push(
-        `NSCD (h = ${sig(h)} s) had ${nscd.maxSimultaneous ?? 2} contacts carrying impulse in one step (${steps} step${steps === 1 ? '' : 's'} with two or more) and solved them together, as one simultaneous impact with Newton's law at the velocity level: ${vector(nscd.velocities)} m/s, up to ${difference(nscd.maxDifference)} m/s from the exact answer — a result that depends on the time step.`,
+        `NSCD (h = ${sig(h)} s) had ${nscd.maxSimultaneous ?? 2} contacts carrying impulse in one step (${steps} step${steps === 1 ? '' : 's'} with two or more) and solved them together, as one simultaneous impact with Newton's law at the velocity level: ${vector(nscd.velocities)} m/s, up to ${difference(nscd.maxDifference)} m/s from the exact answer${sharedStepCause(spacing, h)}.`,
       );
     }
   }
