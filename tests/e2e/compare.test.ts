@@ -157,6 +157,18 @@ describe('the comparison page', () => {
     await closePage(page);
   });
 
+  // the row at e = 0.9 runs 506 s and its view spans some 430 m: 1 m was 2 px, so no bar was drawn and
+  // nothing gave the scale of its 2 px discs, which had no numbers either
+  it('a row hundreds of metres long: a longer scale bar under each canvas', async () => {
+    const scenario = { schema: 1, engine: 'compare', setup: { kind: 'row', gap: 1, speed: 1 }, restitution: 0.9 };
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html?play=0#s=${await encodeScenario(JSON.stringify(scenario))}`);
+    await waitForState(page, (s) => s.count === 4);
+    const p = await waitForProbe(page, (q) => q.views.length === 3 && q.views.every((v) => v.bar !== null));
+    for (const v of p.views) expect(v.bar!.y, JSON.stringify(v)).toBeGreaterThanOrEqual(v.scene.y + v.scene.h);
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
   it('captions of different lengths: the three side-by-side canvases still start at the same height', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html?play=0`, { width: 1240, height: 900 });
     await waitForState(page, (s) => s.count === 4);

@@ -3,7 +3,7 @@
  * strip of its own under the scene, never on it, and is left out (with its strip) when too short.
  */
 import { describe, expect, it } from 'vitest';
-import { canvasSize, MIN_BAR, NARROW_MARGIN, SCALE_STRIP, SCENE_MARGIN, sceneLayout, type Rect } from '../../web/src/compare/scene-layout';
+import { barMetres, canvasSize, MIN_BAR, NARROW_MARGIN, SCALE_STRIP, SCENE_MARGIN, sceneLayout, type Rect } from '../../web/src/compare/scene-layout';
 import type { Bounds } from '../../web/src/render/view-transform';
 
 const intersects = (a: Rect, b: Rect): boolean => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
@@ -27,7 +27,7 @@ describe('the comparison canvases: scene and scale bar', () => {
         if (layout.bar) {
           expect(inside(layout.bar, size.w, size.h), JSON.stringify(layout.bar)).toBe(true);
           expect(intersects(layout.bar, layout.scene), JSON.stringify(layout)).toBe(false);
-          expect(layout.transform.scale).toBeGreaterThanOrEqual(MIN_BAR);
+          expect(layout.barMetres * layout.transform.scale).toBeGreaterThanOrEqual(MIN_BAR);
         }
         // a strip is reserved only for a bar
         expect(size.strip).toBe(layout.bar !== null);
@@ -71,5 +71,25 @@ describe('the comparison canvases: scene and scale bar', () => {
     expect(scene.y + scene.h).toBeLessThanOrEqual(size.h - SCALE_STRIP + 1e-9);
     expect(bar).not.toBeNull(); // else the check below would be skipped
     expect(intersects(bar!, scene)).toBe(false);
+  });
+
+  // the row at e = 0.9: disc 4 runs on for 500 s, and the view spans some 430 m, 1 m about 2 px: the bar
+  // was left out and nothing gave the scale of the discs
+  it('a view too wide for a 1 m bar gets a longer one: 2, 5, 10, 20, 50, … m, the shortest that is readable', () => {
+    expect(barMetres(MIN_BAR)).toBe(1);
+    expect(barMetres(MIN_BAR / 1.5)).toBe(2);
+    expect(barMetres(MIN_BAR / 3)).toBe(5);
+    expect(barMetres(MIN_BAR / 6)).toBe(10);
+    expect(barMetres(MIN_BAR / 100)).toBe(100);
+    expect(barMetres(0)).toBeNaN();
+    const wide = { minX: -0.75, minY: -21.6, maxX: 433.2, maxY: 21.6 };
+    const size = canvasSize(wide, 846, 600);
+    expect(size.strip).toBe(true);
+    const layout = sceneLayout(wide, size.w, size.h, size.strip, size.margin);
+    expect(layout.barMetres).toBe(10);
+    expect(layout.barMetres * layout.transform.scale).toBeGreaterThanOrEqual(MIN_BAR);
+    expect(intersects(layout.bar!, layout.scene)).toBe(false);
+    // a bar is drawn only where 1 m would fit, as before, in the usual views
+    expect(sceneLayout(REGIONS.row!, 846, 200, true).barMetres).toBe(1);
   });
 });

@@ -44,6 +44,9 @@ interface Scene {
   walls: Float64Array;
 }
 
+/** the smallest radius (px) a disc is drawn with, however far the view is zoomed out */
+const MIN_DISC_PX = 3;
+
 export class CompareView implements FrameView {
   private scene: Scene | null = null;
   private positions: Float64Array | null = null;
@@ -278,7 +281,7 @@ export class CompareView implements FrameView {
       const x = pos[base + 2 * i];
       const y = pos[base + 2 * i + 1];
       if (x === undefined || y === undefined || !Number.isFinite(x) || !Number.isFinite(y)) continue;
-      const r = Math.max(1.5, (scene.radii[i] ?? 0) * t.scale);
+      const r = Math.max(MIN_DISC_PX, (scene.radii[i] ?? 0) * t.scale);
       ctx.beginPath();
       ctx.arc(toCanvasX(t, x), toCanvasY(t, y), r, 0, 2 * Math.PI);
       ctx.fill();
@@ -296,36 +299,52 @@ export class CompareView implements FrameView {
       }
     }
     if (label && pos) {
-      ctx.fillStyle = '#ffffff';
       ctx.textAlign = 'center';
       ctx.textBaseline = 'middle';
+      // numbers inside discs large enough to hold them; above smaller ones (the row at e = 0.9 spans
+      // some 430 m, its discs a few px: they had no numbers), each where it does not cover another
+      const taken: Array<{ x0: number; x1: number; y: number }> = [];
       for (let i = 0; i < n; i++) {
+        const x = toCanvasX(t, pos[base + 2 * i] ?? NaN);
+        const y = toCanvasY(t, pos[base + 2 * i + 1] ?? NaN);
+        if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
         const r = (scene.radii[i] ?? 0) * t.scale;
-        if (r < 9) continue;
-        ctx.font = `600 ${Math.round(Math.min(18, r))}px system-ui, sans-serif`;
-        ctx.fillText(String(i + 1), toCanvasX(t, pos[base + 2 * i] ?? NaN), toCanvasY(t, pos[base + 2 * i + 1] ?? NaN));
+        if (r >= 9) {
+          ctx.fillStyle = '#ffffff';
+          ctx.font = `600 ${Math.round(Math.min(18, r))}px system-ui, sans-serif`;
+          ctx.fillText(String(i + 1), x, y);
+          continue;
+        }
+        const above = y - Math.max(MIN_DISC_PX, r) - 8;
+        const half = 4 * String(i + 1).length + 2;
+        if (above < 6 || taken.some((b) => Math.abs(b.y - above) < 12 && x + half > b.x0 && x - half < b.x1)) continue;
+        taken.push({ x0: x - half, x1: x + half, y: above });
+        ctx.fillStyle = WALL;
+        ctx.font = '600 11px system-ui, sans-serif';
+        ctx.fillText(String(i + 1), x, above);
       }
     }
-    // the 1 m scale bar in its strip under the scene, left
+    // the scale bar (1 m, or longer where 1 m is too short to see) in its strip under the scene, left
     const bar = layout.bar;
     if (bar) {
       const x0 = bar.x;
       const y0 = bar.y + bar.h / 2 + 2;
+      const length = layout.barMetres * t.scale;
       ctx.strokeStyle = WALL;
       ctx.lineWidth = 2;
       ctx.beginPath();
       ctx.moveTo(x0, y0);
-      ctx.lineTo(x0 + t.scale, y0);
+      ctx.lineTo(x0 + length, y0);
       ctx.moveTo(x0, y0 - 4);
       ctx.lineTo(x0, y0 + 2);
-      ctx.moveTo(x0 + t.scale, y0 - 4);
-      ctx.lineTo(x0 + t.scale, y0 + 2);
+      ctx.moveTo(x0 + length, y0 - 4);
+      ctx.lineTo(x0 + length, y0 + 2);
       ctx.stroke();
       ctx.fillStyle = WALL;
       ctx.font = SCALE_FONT;
       ctx.textAlign = 'left';
       ctx.textBaseline = 'middle';
-      ctx.fillText('1 m', x0 + t.scale + 5, y0 - 1);
+      ctx.fillText(`${layout.barMetres} m`, x0 + length + 5, y0 - 1);
     }
   }
 

@@ -1,6 +1,6 @@
 /**
  * Where things go on one of the comparison's canvases: the scene (the region drawn to scale, with a
- * margin) above, and under it a strip of its own for the 1 m scale bar, so the bar never covers a
+ * margin) above, and under it a strip of its own for the scale bar (1 m, or longer: barMetres), so the bar never covers a
  * disc or a wall. Drawn inside the box, top left, it sat on the discs of a gas in a canvas about
  * 290 px wide. Pure (CSS px).
  */
@@ -20,8 +20,20 @@ export const NARROW_BOX = 120;
 export const SCALE_STRIP = 16;
 /** a bar shorter than this (px) is not drawn, nor is its strip reserved */
 export const MIN_BAR = 12;
-/** room (px) for the gap and the label "1 m" after the bar */
-const LABEL_ROOM = 30;
+/** room (px) for the gap and the label ("1 m", "500 m") after the bar */
+const LABEL_ROOM = 44;
+/**
+ * The bar's length: 1 m where 1 m is at least MIN_BAR px, else the shortest of 2, 5, 10, 20, 50, … m
+ * that is: the row at e = 0.9 spans some 430 m (disc 4 runs on for 500 s), where 1 m was 2 px and the
+ * bar was left out, so nothing gave the scale of the 2 px discs.
+ */
+export function barMetres(scale: number): number {
+  if (!(scale > 0)) return NaN;
+  for (let decade = 1; decade <= 1e6; decade *= 10) {
+    for (const m of [1, 2, 5]) if (m * decade * scale >= MIN_BAR) return m * decade;
+  }
+  return NaN;
+}
 export const SCALE_FONT = '11px system-ui, sans-serif';
 
 export interface Rect {
@@ -37,10 +49,13 @@ export interface SceneLayout {
   scene: Rect;
   /** the bar with its label, in canvas px; null when it is not drawn */
   bar: Rect | null;
+  /** the bar's length (m): 1, or 2, 5, 10, … where 1 m would be shorter than MIN_BAR px; NaN without a bar */
+  barMetres: number;
 }
 
 function barFits(scale: number, width: number, margin: number): boolean {
-  return scale >= MIN_BAR && 2 * margin + scale + LABEL_ROOM <= width;
+  const metres = barMetres(scale);
+  return Number.isFinite(metres) && 2 * margin + metres * scale + LABEL_ROOM <= width;
 }
 
 /** the margin (px) around the scene in a box `boxWidth` wide */
@@ -80,6 +95,7 @@ export function sceneLayout(region: Bounds, width: number, height: number, strip
     w: (region.maxX - region.minX) * transform.scale,
     h: (region.maxY - region.minY) * transform.scale,
   };
-  const bar = strip && barFits(transform.scale, width, margin) ? { x: margin, y: sceneHeight, w: transform.scale + LABEL_ROOM, h: SCALE_STRIP } : null;
-  return { transform, scene, bar };
+  const metres = barMetres(transform.scale);
+  const bar = strip && barFits(transform.scale, width, margin) ? { x: margin, y: sceneHeight, w: metres * transform.scale + LABEL_ROOM, h: SCALE_STRIP } : null;
+  return { transform, scene, bar, barMetres: bar ? metres : NaN };
 }
