@@ -594,7 +594,7 @@ EMSCRIPTEN_BINDINGS(granular) {
       .function("hashState", &JsCompareWorld::hashState);
   function("defaultCompareScenario", &defaultCompareScenarioJson);
   function("validateCompareScenario", &validateCompareScenarioJson);
-  function("compareRowTable", &compareRowTableJson);
+  function("compareRowTable", +[](const std::string& json) { return compareRowTableJson(json); });
   function("chainRun", &chain::runJson);
   // the page's runs keep the engine's default collision budget
   function("chainRunSetup", +[](const std::string& json, int maxLog) { return chain::runSetupJson(json, maxLog); });

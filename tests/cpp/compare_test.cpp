@@ -437,4 +437,24 @@ TEST(Compare, DefaultsRoundTripAndMatchTheDocumentation) {
   EXPECT_TRUE(documented("engine", *d.find("engine")));
 }
 
+TEST(Compare, TheRowTableStopsNscdAtItsStepLimitAndSaysSo) {
+  // v0 = 0.01 m/s at h = 1e-6 s: NSCD would step 2e9 times to the table's 2000 s, and the page's
+  // table computed for six minutes with no word. Past its step limit NSCD stops, not done, and says why.
+  const std::string json = R"({"schema": 1, "engine": "compare", "setup": {"kind": "row", "gap": 1, "speed": 0.01},
+    "nscd": {"timeStep": 1e-6}, "output": {"duration": 10}})";
+  const Json t = parse(compareRowTableJson(json, 1000));
+  ASSERT_TRUE(t.find("ok")->asBool()) << t.dump();
+  const Json& nscd = engineRow(t, 2);
+  EXPECT_FALSE(nscd.find("done")->asBool());
+  EXPECT_EQ(nscd.find("steps")->asNumber(), 1000);
+  EXPECT_DOUBLE_EQ(nscd.find("doneAt")->asNumber(), 1000 * 1e-6);
+  EXPECT_EQ(nscd.find("message")->asString(), "stopped after 1000 steps, the table's limit: a longer nscd.timeStep reaches the end");
+  // the other engines are not held to it: the event-driven one finishes the row exactly
+  EXPECT_TRUE(engineRow(t, 0).find("done")->asBool());
+  // a row that ends within the limit says nothing of it
+  const Json quick = table(R"({"schema": 1, "engine": "compare", "setup": {"kind": "row"}})");
+  EXPECT_TRUE(engineRow(quick, 2).find("done")->asBool());
+  EXPECT_EQ(engineRow(quick, 2).find("message")->asString(), "");
+}
+
 }  // namespace granular

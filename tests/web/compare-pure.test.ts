@@ -98,6 +98,15 @@ describe('the row table', () => {
       { engine: 'nscd', velocities: binary, collisions: 6, maxDifference: 0, simultaneousSteps: 0, maxSimultaneous: 1, timeStep: 0.001 },
     ]);
     expect(explain(table(early)).join(' ')).toContain('The soft discs had not finished by t = 92 s.');
+    // NSCD stopped by the table's step limit (v0 = 0.01 m/s at h = 1e-6 s computed for six minutes): the reason is given
+    const capped = tableJson([
+      { engine: 'event', velocities: binary, collisions: 6, maxDifference: 0, elasticByTC: 0 },
+      { engine: 'soft', velocities: binary, collisions: 6, maxDifference: 0 },
+      { engine: 'nscd', velocities: slow, collisions: 1, maxDifference: 0.4, done: false, doneAt: 20, timeStep: 1e-6,
+        message: "stopped after 2e7 steps, the table's limit: a longer nscd.timeStep reaches the end" },
+    ]);
+    expect(explain(table(capped)).join(' ')).toContain(
+      "NSCD had not finished by t = 20 s (h = 1e-6 s; stopped after 2e7 steps, the table's limit: a longer nscd.timeStep reaches the end).");
   });
 
   it('states the run\'s parameters over the table as a reader writes them: E = 1e7 Pa, not 10000000 Pa', () => {

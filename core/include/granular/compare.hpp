@@ -146,7 +146,9 @@ class CompareWorld {
 /// The four-sphere row to its end through every engine, beside the exact (chain engine) answer:
 /// final velocities, collisions or contacts, and what overlapped in time. JSON:
 /// {"ok", "message", "restitution", "gap", "exact": {...}, "engines": [{...} x 3], "closedForm"}.
-/// Only for "setup.kind": "row" (otherwise ok is false with the reason).
-std::string compareRowTableJson(const std::string& scenarioJson);
+/// Only for "setup.kind": "row" (otherwise ok is false with the reason). NSCD stops after
+/// maxNscdSteps steps (done false, its message says so): a slow row at a fine step would take minutes.
+inline constexpr std::int64_t kCompareTableNscdSteps = 20000000;
+std::string compareRowTableJson(const std::string& scenarioJson, std::int64_t maxNscdSteps = kCompareTableNscdSteps);
 
 }  // namespace granular

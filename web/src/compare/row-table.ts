@@ -263,7 +263,7 @@ export function explain(t: RowTable): string[] {
     const steps = nscd.simultaneousSteps ?? 0;
     const h = nscd.timeStep ?? t.timeStep;
     if (!nscd.done) {
-      out.push(`NSCD had not finished by t = ${sig(nscd.doneAt)} s (h = ${sig(h)} s)${beyond(nscd.doneAt)}.`);
+      out.push(`NSCD had not finished by t = ${sig(nscd.doneAt)} s (h = ${sig(h)} s${nscd.message ? `; ${nscd.message}` : ''})${beyond(nscd.doneAt)}.`);
     } else if (steps === 0) {
       out.push(
         `NSCD (h = ${sig(h)} s) met every impact in a step of its own and applied Newton's law to one contact at a time: ${nscd.maxDifference === 0 ? 'exact' : `exact to ${difference(nscd.maxDifference)} m/s`}.`,
