@@ -203,6 +203,9 @@ export class AvalanchePlot {
     if (this.kind === 'runout') data = [t, series.column('runout'), t.map(() => (l0 > 0 ? l0 : null)), series.column('frontVelocity')];
     else if (this.kind === 'energy') data = [t, series.positive('kineticEnergy')];
     else data = [t, series.column('iterations'), series.column('meanIterations'), series.positive('residual')];
+    // the log axes draw no zeros (positive: null), but the CSV keeps them: a residual of 0 is a value
+    if (this.kind === 'energy') this.view.setExportData([t, series.column('kineticEnergy')]);
+    else if (this.kind === 'iterations') this.view.setExportData([t, series.column('iterations'), series.column('meanIterations'), series.column('residual')]);
     this.view.setData(data);
   }
 

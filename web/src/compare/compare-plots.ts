@@ -160,6 +160,10 @@ export class ComparePlot {
     else if (this.kind === 'velocity') ys = [0, 1, 2].map((e) => plotted(series.velocity(e, Math.min(this.disc, series.count - 1), this.component)));
     else if (this.kind === 'height') ys = series.height.map((c) => plotted(c));
     else ys = series.contacts.map((c) => plotted(c, true));
+    // a log axis draws no zeros (null above), but the CSV keeps them: 0 collisions at t = 0 is a value
+    const logged = this.kind === 'contacts' || (this.kind === 'energy' && this.log);
+    const raw = logged ? (this.kind === 'energy' ? series.kinetic : series.contacts).map((c) => plotted(c)) : null;
+    this.view.setExportData(raw ? ([t, ...raw] as unknown as uPlot.AlignedData) : null);
     this.view.setData([t, ...ys] as unknown as uPlot.AlignedData);
   }
 

@@ -86,6 +86,7 @@ export class PlotView {
    *  arrays a caller may grow or empty in place (SampleSeries) */
   private drawnPoints = 0;
   private data: uPlot.AlignedData = [[]];
+  private exportData: uPlot.AlignedData | null = null;
   private readonly observer: ResizeObserver;
   private context: ReproduceContext;
   private notes: () => readonly string[];
@@ -192,9 +193,18 @@ export class PlotView {
     return {};
   }
 
-  /** every series as CSV (x column first), full precision */
+  /** every series as CSV (x column first), full precision: the values of setExportData where given, else those drawn */
   csv(): string {
-    return this.options ? chartCsv(this.options, this.data, this.csvLabel) : '';
+    return this.options ? chartCsv(this.options, this.exportData ?? this.data, this.csvLabel) : '';
+  }
+
+  /**
+   * The values the CSV holds when they differ from those drawn (null: the drawn ones). A log axis
+   * cannot draw 0, so a chart gives it null there, and the CSV wrote those instants' zeros as empty
+   * cells ("0,,," for the comparison's collisions at t = 0).
+   */
+  setExportData(data: uPlot.AlignedData | null): void {
+    this.exportData = data;
   }
 
   private downloadCsv(name: string): void {
