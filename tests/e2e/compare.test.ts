@@ -117,6 +117,9 @@ describe('the comparison page', () => {
     expect(await page.locator('#caption-event').textContent()).toMatch(/^event-driven — [\d,]+ collisions and wall hits/);
     expect(p.table.state).toBe('idle');
     expect(await page.locator('#table-status').textContent()).toContain('choose the set-up “row”');
+    // its CSV button says why there is nothing to download (it did nothing, silently)
+    expect(await page.locator('#table-csv').getAttribute('aria-disabled')).toBe('true');
+    expect(await page.locator('#table-csv').getAttribute('title')).toBe('No table to download: the table is for the four-sphere row');
     await expect.poll(() => coloredPixels(page)).toBeGreaterThan(500);
     expect(errors).toEqual([]);
     await closePage(page);

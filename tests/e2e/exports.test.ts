@@ -301,8 +301,9 @@ describe('exports on the comparison page', () => {
     expect(await page.locator('#card-table .reproduce').textContent()).toContain('Scenario “Four-sphere row, three contact models”');
     const table = await download(page, '#table-csv');
     const rows = table.bytes.toString('utf8').trimEnd().split('\r\n');
-    expect(rows[0]).toBe('engine,v1 (m/s),v2 (m/s),v3 (m/s),v4 (m/s),collisions or contacts,largest |dv| vs exact (m/s),finished at (s)');
-    expect(rows[1]).toBe('exact (chain engine),0.173828125,0.193359375,0.2109375,0.421875,6,,17.799999999999997');
+    expect(rows[0]).toBe('engine,v1 (m/s),v2 (m/s),v3 (m/s),v4 (m/s),collisions or contacts,largest |dv| vs exact (m/s),finished at (s),e (1),gap (m),v0 (m/s),soft E (Pa),NSCD h (s)');
+    expect(rows[1]).toBe('exact (chain engine),0.173828125,0.193359375,0.2109375,0.421875,6,,17.799999999999997,0.5,1,1,10000000,0.001');
+    expect(await page.locator('#table-csv').getAttribute('aria-disabled')).toBeNull();
     expect(rows.length).toBe(5);
     const png = await download(page, '#canvas-png');
     expect([...png.bytes.subarray(0, 8)]).toEqual(PNG_MAGIC);

@@ -74,6 +74,9 @@ describe('the row table', () => {
     expect(rows[1]?.[6]).toBe('0');
     const csv = tableCsvRows(table(agreeing));
     expect(csv.rows[2]?.[1]).toBe(0.173828125 + 3e-10); // full precision
+    // every row carries the run's conditions, so a saved file says what was run
+    expect(csv.header.slice(-5)).toEqual(['e (1)', 'gap (m)', 'v0 (m/s)', 'soft E (Pa)', 'NSCD h (s)']);
+    for (const row of csv.rows) expect(row.slice(-5)).toEqual([0.5, 1, 1, 1e7, 0.001]);
   });
 
   it('an engine not finished because the exact row ends later than the table runs it says so (e = 0.99: last collision at 40000 s)', () => {

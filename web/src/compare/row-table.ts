@@ -166,10 +166,16 @@ export function tableRows(t: RowTable): { header: string[]; rows: string[][] } {
 /** The table as CSV cells (full precision): engine, v1..vN, collisions, largest difference, finished. */
 export function tableCsvRows(t: RowTable): { header: string[]; rows: Array<Array<string | number | null>> } {
   const n = t.exact.velocities.length;
-  const header = ['engine', ...Array.from({ length: n }, (_, i) => `v${i + 1} (m/s)`), 'collisions or contacts', 'largest |dv| vs exact (m/s)', 'finished at (s)'];
+  // the run's conditions on every row (as the study's CSV carries μ, e, solver): a file saved away from the
+  // page said which engines agreed, but not for which e, gap, v0, E or h
+  const header = [
+    'engine', ...Array.from({ length: n }, (_, i) => `v${i + 1} (m/s)`), 'collisions or contacts', 'largest |dv| vs exact (m/s)', 'finished at (s)',
+    'e (1)', 'gap (m)', 'v0 (m/s)', 'soft E (Pa)', 'NSCD h (s)',
+  ];
+  const conditions = [t.restitution, t.gap, t.speed, t.youngModulus, t.timeStep];
   const rows: Array<Array<string | number | null>> = [
-    ['exact (chain engine)', ...t.exact.velocities, t.exact.collisions, null, t.exact.endTime],
-    ...t.engines.map((e) => [ENGINE_NAMES[e.engine], ...e.velocities, e.collisions, e.maxDifference, e.done ? e.doneAt : null]),
+    ['exact (chain engine)', ...t.exact.velocities, t.exact.collisions, null, t.exact.endTime, ...conditions],
+    ...t.engines.map((e) => [ENGINE_NAMES[e.engine], ...e.velocities, e.collisions, e.maxDifference, e.done ? e.doneAt : null, ...conditions]),
   ];
   return { header, rows };
 }

@@ -28,9 +28,22 @@ export class TableCard {
   private readonly explanation = el('div', { class: 'table-explanation', id: 'table-explanation' });
   private current: RowTable | null = null;
   private state = 'idle';
+  // without a table (another set-up, computing, failed) the button said nothing and did nothing: it now
+  // says why it is unavailable (aria-disabled keeps it in the keyboard's order)
+  private readonly csvButton = el('button', { type: 'button', class: 'plot-export-button', id: 'table-csv', 'aria-label': 'Download the table as CSV' }, 'CSV');
+
+  private available(why: string | null): void {
+    if (why === null) {
+      this.csvButton.removeAttribute('aria-disabled');
+      this.csvButton.title = 'The table as CSV, with the run\'s e, gap, v0, E and h on every row';
+    } else {
+      this.csvButton.setAttribute('aria-disabled', 'true');
+      this.csvButton.title = `No table to download: ${why}`;
+    }
+  }
 
   constructor(container: HTMLElement) {
-    const csv = el('button', { type: 'button', class: 'plot-export-button', id: 'table-csv', 'aria-label': 'Download the table as CSV', title: 'The table as CSV' }, 'CSV');
+    const csv = this.csvButton;
     csv.addEventListener('click', () => this.download());
     container.append(
       el('h2', { class: 'card-title', id: 'table-title' }, 'Four-sphere row: final velocities, each engine against the exact answer'),
@@ -45,6 +58,7 @@ export class TableCard {
   /** not a row: say where the table comes from */
   idle(): void {
     this.state = 'idle';
+    this.available('the table is for the four-sphere row');
     this.current = null;
     this.table.replaceChildren();
     this.explanation.replaceChildren();
@@ -54,12 +68,14 @@ export class TableCard {
 
   computing(): void {
     this.state = 'computing';
+    this.available('it is being computed');
     this.status.classList.remove('error');
     this.status.textContent = 'Running the row to its end through every engine…';
   }
 
   failed(message: string): void {
     this.state = 'failed';
+    this.available('it could not be computed (the line above says why)');
     this.current = null;
     this.table.replaceChildren();
     this.explanation.replaceChildren();
@@ -69,6 +85,7 @@ export class TableCard {
 
   show(t: RowTable): void {
     this.state = 'ready';
+    this.available(null);
     this.current = t;
     this.status.classList.remove('error');
     this.status.textContent = tableConditions(t);
@@ -89,7 +106,8 @@ export class TableCard {
 
   private download(): void {
     const t = this.current;
-    if (!t) return;
+    // while a new table is computed the last one is still held: not offered as the new run's
+    if (!t || this.csvButton.getAttribute('aria-disabled') === 'true') return;
     const { header, rows } = tableCsvRows(t);
     downloadCsv(exportFileName(reproduce.get().scenario, 'row table', 'csv'), toCsv(header, rows));
   }
