@@ -76,6 +76,29 @@ describe('share links', () => {
     });
   }
 
+  // an audit opened a link whose careful scenario had one bad field: the banner said why, but the JSON box
+  // and the form held the default, so nothing of the sender's scenario could be mended and run
+  it('a link whose scenario is not valid: its text goes into the JSON box with the reasons, and applies once mended', async () => {
+    const sent = { schema: 1, name: 'My careful study', seed: 77, restitution: 5 };
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}#s=${await encodeScenario(JSON.stringify(sent))}`);
+    await page.locator('#link-error').waitFor({ state: 'visible' });
+    await waitForState(page, (s) => s.count > 0 && s.running);
+    const box = page.locator('#scenario-json');
+    await expect.poll(async () => box.inputValue()).toBe(JSON.stringify(sent, null, 2));
+    expect(await page.locator('#scenario-json').evaluate((e) => (e.closest('details') as HTMLDetailsElement | null)?.open)).toBe(true);
+    const listed = (await page.locator('#json-errors').textContent()) ?? '';
+    expect(listed).toContain("The shared link's scenario, not applied (the default runs instead): fix it here and press Apply JSON.");
+    expect(listed).toContain('restitution = 5');
+    // the default runs meanwhile; mended, the sender's scenario applies
+    expect(await page.locator('#preset').inputValue()).toBe('gas-cooling');
+    await box.fill(JSON.stringify({ ...sent, restitution: 0.5 }, null, 2));
+    await page.locator('#apply-json').click();
+    await expect.poll(async () => page.locator('#scenario-title').textContent()).toBe('My careful study');
+    expect(await page.locator('#json-errors').textContent()).toBe('');
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
   it('a link pasted into the address of a running page that cannot be read or run leaves the scenario the reader had', async () => {
     const { page, errors } = await openPage(browser(), inject('baseUrl'));
     await waitForState(page, (s) => s.count > 0 && s.running);

@@ -405,6 +405,20 @@ export class ScenarioPanel {
     view.input.setAttribute('aria-invalid', String(errors.length > 0));
   }
 
+  /**
+   * A shared link's scenario that was not valid, put in the JSON box with its errors, once the default
+   * has loaded in its place: the sender's scenario was lost for editing (the box held the default), so
+   * one bad field meant starting again. Apply JSON applies it once fixed; large text is held, as a
+   * loaded scenario's is.
+   */
+  showRejectedLink(text: string, errors: readonly ValidationError[]): void {
+    if (text.length > JSON_BOX_MAX_CHARS) this.hold(() => text, 'The shared link\'s scenario is too long to show here without holding up the page.');
+    else this.showText(text);
+    this.fillList(this.jsonErrors, 'The shared link\'s scenario, not applied (the default runs instead): fix it here and press Apply JSON.', [...errors], true);
+    const details = this.jsonArea.closest('details');
+    if (details) details.open = true;
+  }
+
   /** Shows a rejected scenario's errors: next to their fields (form) or as a list (JSON, file, preset). */
   showErrors(origin: LoadOrigin, errors: readonly ValidationError[]): void {
     this.clearErrors();

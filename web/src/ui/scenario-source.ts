@@ -60,6 +60,10 @@ export class ScenarioSource {
   private addressBeforePaste: string | null = null;
   /** a link that could not be read or run was answered with the default: the address keeps the link, so the reader sees what they opened */
   private keepLinkInAddress = false;
+  /** the text of the link being loaded (until it has loaded or been refused) */
+  private linkJson: string | null = null;
+  /** a link's scenario the engine refused, for the JSON box once the default has loaded in its place */
+  private rejectedLink: { json: string; errors: RejectedMessage['errors'] } | null = null;
 
   constructor(private readonly o: ScenarioSourceOptions) {
     // a share link pasted into this tab's address bar
@@ -135,6 +139,10 @@ export class ScenarioSource {
   rejected(msg: RejectedMessage): void {
     if (msg.origin === 'link') {
       const reasons = msg.errors.map((e) => e.text).join('; ');
+      // opened with the page, the default runs in its place: the link's text goes into the JSON box
+      // with its errors once the default has loaded (show), so the reader can mend it
+      if (this.addressBeforePaste === null && this.linkJson !== null) this.rejectedLink = { json: this.linkJson, errors: msg.errors };
+      this.linkJson = null;
       this.linkFailed(`the scenario in it is not valid (${reasons})`);
     } else if (msg.origin === 'default') {
       if (this.defaultJson !== this.engineDefault && this.engineDefault !== null) {
@@ -158,6 +166,10 @@ export class ScenarioSource {
     const panel = this.panel;
     panel?.clearErrors();
     panel?.showScenario(scenario, origin);
+    const rejectedLink = this.rejectedLink;
+    this.rejectedLink = null;
+    if (origin === 'link') this.linkJson = null;
+    if (rejectedLink && origin === 'default') panel?.showRejectedLink(prettyJson(rejectedLink.json), rejectedLink.errors);
     // a scenario from elsewhere is no longer the preset the menu names, unless it is that preset
     // exactly (the form's values put back); the same one applied again (the form unchanged, which
     // keeps the preset's name too) still is
@@ -212,7 +224,10 @@ export class ScenarioSource {
       (json) => {
         const page = scenarioPageOf(json);
         if (page !== null && page !== this.o.family) goToFamilyPage(page);
-        else this.load(json, 'link');
+        else {
+          this.linkJson = json;
+          this.load(json, 'link');
+        }
       },
       (error: unknown) => this.linkFailed(error instanceof Error ? error.message : String(error)),
     );
@@ -244,3 +259,11 @@ function followsAddress(origin: LoadOrigin): boolean {
   return origin === 'form' || origin === 'json' || origin === 'file' || origin === 'preset';
 }
 
+/** a link's text as the JSON box shows scenarios: pretty-printed when it parses, as it came otherwise */
+function prettyJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
