@@ -166,6 +166,11 @@ describe('the reproduce line', () => {
     expect(engineText('avalanche', { engine: 'avalanche', solver: { method: 'gauss-seidel' } })).toBe('avalanche gauss-seidel');
     expect(engineText('gas', {})).toBe('event');
     expect(scenarioReproduce('gas', { seed: 'x' }).seed).toBeNull();
+    // the comparison's row and pair use no seed; its gas and pile are placed with it
+    expect(scenarioReproduce('compare', { seed: 1, setup: { kind: 'row' } }).seed).toBeNull();
+    expect(scenarioReproduce('compare', { seed: 1, setup: { kind: 'head-on' } }).seed).toBeNull();
+    expect(scenarioReproduce('compare', { seed: 3, setup: { kind: 'pile' } }).seed).toBe(3);
+    expect(scenarioReproduce('compare', { seed: 3, setup: { kind: 'gas' } }).seed).toBe(3);
   });
 
   it('the provider tells its subscribers now and on every change', () => {

@@ -51,9 +51,13 @@ export function engineText(family: ScenarioFamily, scenario: JsonObject): string
 export function scenarioReproduce(family: ScenarioFamily, scenario: JsonObject): Pick<ReproduceInfo, 'scenario' | 'seed' | 'engine'> {
   const name = scenario['name'];
   const seed = scenario['seed'];
+  // the comparison's row, pair and cradle place their discs without the seed: "seed 1" named nothing
+  const setup = scenario['setup'];
+  const kind = typeof setup === 'object' && setup !== null && !Array.isArray(setup) ? (setup as JsonObject)['kind'] : undefined;
+  const seeded = family !== 'compare' || kind === 'gas' || kind === 'pile';
   return {
     scenario: typeof name === 'string' ? name : '',
-    seed: typeof seed === 'number' && Number.isFinite(seed) ? seed : null,
+    seed: seeded && typeof seed === 'number' && Number.isFinite(seed) ? seed : null,
     engine: engineText(family, scenario),
   };
 }
