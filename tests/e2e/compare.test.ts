@@ -235,6 +235,21 @@ describe('the comparison page', () => {
     await closePage(page);
   });
 
+  // an embed asking for the height plot alone showed the row's flat 0 m line with nothing said
+  it('the height plot embedded for a set-up that does not fall says why it is flat; for the pile it says nothing', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html?embed=1&plot=height`, { width: 900, height: 560 });
+    await waitForState(page, (s) => s.count === 4);
+    const note = page.locator('#height-note');
+    await expect.poll(async () => note.textContent()).toBe("Only the pile falls: the row's discs move along y = 0, so their height stays 0 m. Choose the set-up “pile” for this plot.");
+    expect(await note.isVisible()).toBe(true);
+    const pile = await encodeScenario(JSON.stringify(JSON.parse(await preset('compare-pile'))));
+    await page.goto(`${inject('baseUrl')}compare.html?embed=1&plot=height#s=${pile}`);
+    await waitForState(page, (s) => s.count === 20);
+    await expect.poll(async () => page.locator('#height-note').isHidden()).toBe(true);
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
   // at half the frame's width the three piles were 69 x 103 px, their scenes 53 x 87 px (8 px margins)
   it('the pile beside a plot in a 480 x 360 frame: canvases of a usable size, the plot still 200 px wide, all inside the frame', async () => {
     const payload = await encodeScenario(JSON.stringify(JSON.parse(await preset('compare-pile'))));

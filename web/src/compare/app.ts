@@ -206,6 +206,7 @@ export function startCompareApp(): void {
     repick();
     // the centre-of-mass height says something only for the pile
     if (!params.embed) byId('card-height', HTMLElement).hidden = kind !== 'pile';
+    heightPlot?.setKind(kind);
     readout?.loaded(msg.duration, msg.count, typeof e === 'number' ? e : NaN);
     for (const c of captions) c.textContent = '';
     shortCaptions.forEach((c, k) => c.replaceChildren(el('b', {}, SHORT_NAMES[ENGINES[k] ?? 'event'])));

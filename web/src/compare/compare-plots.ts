@@ -4,7 +4,7 @@
  * the centre-of-mass height (the pile), and collisions or contacts made (log).
  */
 import uPlot from 'uplot';
-import { axisValues, fitAxisTitle, fitTitle, legendValue, logAxisValues, logScale, PlotView } from '../plot/plot-view';
+import { axisValues, fitAxisTitle, fitTitle, legendValue, logAxisValues, logScale, PlotView, type PlotNote } from '../plot/plot-view';
 import { runTimeScale } from '../plot/series';
 import { ENGINE_COLORS } from '../render/palette';
 import { ENGINES, ENGINE_NAMES } from './protocol';
@@ -71,6 +71,13 @@ export function velocityTitle(disc: number, component: Component): readonly [ful
   return [`${name.charAt(0).toUpperCase()}${name.slice(1)} of disc ${disc + 1} (m/s) vs time t (s)`, `${symbol} of disc ${disc + 1} (m/s) vs t (s)`];
 }
 
+/** what the height plot says under it for a set-up other than the pile (null for the pile) */
+export function heightNote(setup: string): string | null {
+  if (setup === 'pile') return null;
+  const why = setup === 'gas' ? 'the gas has no gravity, and its centre of mass stays near the middle of its box' : `the ${setup === 'head-on' ? 'pair' : setup}'s discs move along y = 0, so their height stays 0 m`;
+  return `Only the pile falls: ${why}. Choose the set-up “pile” for this plot.`;
+}
+
 /** The velocity plot's y axis: component and disc (1-based on the page), e.g. "v_x of disc 4 (m/s)". */
 export function velocityAxisLabel(disc: number, component: Component): string {
   const [, symbol] = COMPONENTS.find((c) => c[0] === component) ?? COMPONENTS[0]!;
@@ -87,9 +94,21 @@ export class ComparePlot {
   /** the time axis: the run's span, as on the other pages (uPlot gave a lone instant 0–100 s) */
   private readonly timeScale = runTimeScale(() => this.interval);
 
+  /** the line under the height plot when the set-up has no height to show (only the pile falls) */
+  private readonly heightNote: PlotNote | null;
+
   constructor(container: HTMLElement, readonly kind: ChartKind) {
     this.view = new PlotView(container, 240, { name: NAMES[kind] });
+    this.heightNote = kind === 'height' ? this.view.note({ id: 'height-note' }) : null;
     this.build();
+  }
+
+  /**
+   * The set-up now loaded. The full page hides the height card for any but the pile; an embed that asks
+   * for that plot alone (plot=height) showed a row's flat 0 m line with nothing said.
+   */
+  setKind(setup: string): void {
+    this.heightNote?.set(heightNote(setup));
   }
 
   private build(): void {
