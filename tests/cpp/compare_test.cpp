@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "granular/avalanche.hpp"
 #include "granular/compare.hpp"
 #include "granular/soft.hpp"
 #include "test_support.hpp"
@@ -435,6 +436,16 @@ TEST(Compare, DefaultsRoundTripAndMatchTheDocumentation) {
   }
   EXPECT_TRUE(documented("restitution", *d.find("restitution")));
   EXPECT_TRUE(documented("engine", *d.find("engine")));
+}
+
+TEST(Compare, AScenarioOfAnotherFamilyIsNamedByItsEngineFirst) {
+  // an audit pasted a gas scenario: "discs = []: unknown field ..." came first, the decisive engine error third
+  const std::vector<std::string> texts = issueTexts(R"({"schema": 1, "engine": "gas", "discs": [], "domain": {}})");
+  ASSERT_FALSE(texts.empty());
+  EXPECT_EQ(texts.front().rfind("engine = \"gas\"", 0), 0u) << texts.front();
+  AvalancheWorld a(R"({"schema": 1, "engine": "soft", "discs": [], "material": {}})");
+  ASSERT_FALSE(a.errors().empty());
+  EXPECT_EQ(a.errors().front().path, "engine") << a.errors().front().text();
 }
 
 TEST(Compare, TheRowTableStopsNscdAtItsStepLimitAndSaysSo) {
