@@ -353,6 +353,7 @@ class JsCompareWorld {
   std::string scenarioJson() const { return world_.scenarioJson(); }
   std::string engineScenario(int engine) const { return world_.engineScenarioJson(engine); }
   double duration() const { return world_.duration(); }
+  double lastExactCollision() const { return world_.lastExactCollision(); }
   int advance(double maxWork) {
     const double budget = maxWork >= 1 ? (maxWork <= 1e15 ? maxWork : 1e15) : 1;
     return static_cast<int>(world_.advance(static_cast<std::int64_t>(budget)));
@@ -577,6 +578,7 @@ EMSCRIPTEN_BINDINGS(granular) {
       .function("scenarioJson", &JsCompareWorld::scenarioJson)
       .function("engineScenario", &JsCompareWorld::engineScenario)
       .function("duration", &JsCompareWorld::duration)
+      .function("lastExactCollision", &JsCompareWorld::lastExactCollision)
       .function("advance", &JsCompareWorld::advance)
       .function("time", &JsCompareWorld::time)
       .function("outputIndex", &JsCompareWorld::outputIndex)

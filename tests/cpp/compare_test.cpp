@@ -438,6 +438,23 @@ TEST(Compare, DefaultsRoundTripAndMatchTheDocumentation) {
   EXPECT_TRUE(documented("engine", *d.find("engine")));
 }
 
+TEST(Compare, TheWorldKnowsTheExactRowsLastCollisionAndASlowRowIsCutBeforeIt) {
+  // the preset row: 6 collisions, the last at 17.8 s, well inside its 26.25 s run
+  const CompareWorld row(R"({"schema": 1, "engine": "compare", "setup": {"kind": "row"}})");
+  ASSERT_TRUE(row.ok());
+  EXPECT_NEAR(row.lastExactCollision(), 17.8, 1e-9);
+  EXPECT_GT(row.duration(), row.lastExactCollision());
+  // gap 100 m at 0.001 m/s: the run is cut at 1000 s, long before the row's last collision
+  const CompareWorld slow(R"({"schema": 1, "engine": "compare", "setup": {"kind": "row", "gap": 100, "speed": 0.001}})");
+  ASSERT_TRUE(slow.ok());
+  EXPECT_DOUBLE_EQ(slow.duration(), 1000);
+  EXPECT_GT(slow.lastExactCollision(), 1e6);
+  // no exact answer for the gas
+  const CompareWorld gas(R"({"schema": 1, "engine": "compare", "setup": {"kind": "gas"}})");
+  ASSERT_TRUE(gas.ok());
+  EXPECT_EQ(gas.lastExactCollision(), -1);
+}
+
 TEST(Compare, AScenarioOfAnotherFamilyIsNamedByItsEngineFirst) {
   // an audit pasted a gas scenario: "discs = []: unknown field ..." came first, the decisive engine error third
   const std::vector<std::string> texts = issueTexts(R"({"schema": 1, "engine": "gas", "discs": [], "domain": {}})");

@@ -235,6 +235,17 @@ describe('the comparison page', () => {
     await closePage(page);
   });
 
+  // gap 100 m at 0.001 m/s: the run was cut at 1000 s with 0 collisions, and only the table said why
+  it('a row slower than the longest run: the run length says the run ends before the row', async () => {
+    const scenario = { schema: 1, engine: 'compare', setup: { kind: 'row', gap: 100, speed: 0.001 } };
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html?play=0#s=${await encodeScenario(JSON.stringify(scenario))}`);
+    await waitForState(page, (s) => s.count === 4);
+    await expect.poll(async () => page.locator('#readout [data-key="duration"]').textContent())
+      .toMatch(/^1000 \(ends before the row: its last exact collision is at t = 1\.\d+e6 s\)$/);
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
   // an embed asking for the height plot alone showed the row's flat 0 m line with nothing said
   it('the height plot embedded for a set-up that does not fall says why it is flat; for the pile it says nothing', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html?embed=1&plot=height`, { width: 900, height: 560 });

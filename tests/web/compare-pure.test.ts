@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMPARE_FIELDS, COMPARE_FORM } from '../../web/src/compare/compare-form';
 import { enabledBy } from '../../web/src/ui/scenario-form';
-import { difference, explain, parseRowTable, sharedStepCause, sig, tableConditions, tableCsvRows, tableRows, type RowTable } from '../../web/src/compare/row-table';
+import { difference, explain, parseRowTable, runLengthText, sharedStepCause, sig, tableConditions, tableCsvRows, tableRows, type RowTable } from '../../web/src/compare/row-table';
 import { engineMessage } from '../../web/src/compare/protocol';
 import { CompareSeries, plotted } from '../../web/src/compare/series';
 import { velocityAxisLabel, velocityTitle } from '../../web/src/compare/compare-plots';
@@ -150,6 +150,13 @@ describe('the row table', () => {
     // which the table contradicted with "a result that depends on the time step"
     expect(text).toContain('from the exact answer — the exact collisions fall at the same instant, so this does not depend on the time step');
     expect(text).not.toContain('a result that depends on the time step');
+  });
+
+  // gap 100 m at 0.001 m/s: the run is cut at 1000 s with 0 collisions, and only the table said why
+  it('the run length says when the run ends before the row does', () => {
+    expect(runLengthText(1000, 1.78e6)).toBe('1000 (ends before the row: its last exact collision is at t = 1.78e6 s)');
+    expect(runLengthText(26.25, 17.8)).toBe('26.25');
+    expect(runLengthText(5, -1)).toBe('5'); // the gas and the pile have no exact answer
   });
 
   it('collisions apart in time that share an NSCD step: that does depend on the time step, and the table says which spacing', () => {

@@ -100,6 +100,9 @@ class CompareWorld {
   std::string engineScenarioJson(int engine) const;
   /// s: the run's length (the set-up's own when output.duration is 0)
   double duration() const { return duration_; }
+  /// s: the exact answer's last collision for the pair and the row (chain engine), -1 for the gas and the
+  /// pile; past duration() the run ends before the row does (a slow row is cut at 1000 s)
+  double lastExactCollision() const { return lastExact_; }
 
   /// Work towards the next output instant: each engine in turn, each with its own budget derived
   /// from maxWork (events, integrator steps, time steps). Output when all three have reached it.
@@ -135,6 +138,7 @@ class CompareWorld {
   std::vector<Issue> errors_;
   std::unique_ptr<Impl> impl_;
   double duration_ = 0;
+  double lastExact_ = -1;
   std::int64_t index_ = 0;
   bool finished_ = false;
   Eigen::VectorXd radii_;

@@ -408,6 +408,7 @@ CompareWorld::CompareWorld(const std::string& scenarioJson) {
   if (!translate(spec_, impl->setup, errors_)) return;
   Setup& s = impl->setup;
   duration_ = s.duration;
+  lastExact_ = s.hasExact ? s.exact.endTime : -1;
   if (duration_ / spec_.outputInterval > 1e5) {
     errors_.push_back(Issue{"output.interval", num(spec_.outputInterval),
                             "gives more than 1e5 output instants over the run of " + formatShort(duration_) + " s"});

@@ -24,7 +24,7 @@ import { COMPARE_FORM } from './compare-form';
 import { COMPARE_PLOT_KINDS, ComparePlot } from './compare-plots';
 import { CompareView } from './compare-view';
 import { ENGINES, ENGINE_NAMES, engineMessage, type CompareFrameMessage, type CompareLoadedMessage } from './protocol';
-import { parseRowTable } from './row-table';
+import { parseRowTable, runLengthText } from './row-table';
 import { COMPONENTS, CompareSeries, type Component } from './series';
 import { TableCard } from './table-card';
 
@@ -43,8 +43,8 @@ class CompareReadout extends ReadoutTable<(typeof READOUT_ROWS)[number][0]> {
     super(container, READOUT_ROWS);
   }
 
-  loaded(duration: number, discs: number, restitution: number): void {
-    this.set('duration', formatNumber(duration, 6));
+  loaded(duration: number, discs: number, restitution: number, lastExact = -1): void {
+    this.set('duration', runLengthText(duration, lastExact));
     this.set('discs', formatCount(discs));
     this.set('restitution', formatNumber(restitution, 6));
   }
@@ -207,7 +207,7 @@ export function startCompareApp(): void {
     // the centre-of-mass height says something only for the pile
     if (!params.embed) byId('card-height', HTMLElement).hidden = kind !== 'pile';
     heightPlot?.setKind(kind);
-    readout?.loaded(msg.duration, msg.count, typeof e === 'number' ? e : NaN);
+    readout?.loaded(msg.duration, msg.count, typeof e === 'number' ? e : NaN, msg.lastExactCollision);
     for (const c of captions) c.textContent = '';
     shortCaptions.forEach((c, k) => c.replaceChildren(el('b', {}, SHORT_NAMES[ENGINES[k] ?? 'event'])));
     plotsDirty = true;

@@ -58,6 +58,8 @@ export interface CompareLoadedMessage {
   outputInterval: number;
   /** s: the run's length */
   duration: number;
+  /** s: the exact row's (or pair's) last collision, -1 without an exact answer */
+  lastExactCollision: number;
   /** the scenario JSON given to the event-driven and soft engines, and NSCD's parameters */
   engineScenarios: string[];
 }

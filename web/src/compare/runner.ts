@@ -57,6 +57,7 @@ class CompareFamily implements Family<CompareWorld, CompareFrameFields> {
         positions,
         outputInterval: info.outputInterval,
         duration: world.duration(),
+        lastExactCollision: world.lastExactCollision(),
         engineScenarios: [0, 1, 2].map((k) => world.engineScenario(k)),
       },
       [radii.buffer, region.buffer, walls.buffer, positions.buffer],

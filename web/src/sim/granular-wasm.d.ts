@@ -455,6 +455,8 @@ export interface CompareWorld {
   engineScenario(engine: number): string;
   /** s: the run's length (the set-up's own when output.duration is 0) */
   duration(): number;
+  /** s: the exact answer's last collision (pair and row), -1 for the gas and the pile */
+  lastExactCollision(): number;
   /** work towards the next output instant: each engine with its own budget from maxWork */
   advance(maxWork: number): AdvanceStatusCode;
   /** s, of the last output instant */
