@@ -1,6 +1,7 @@
 /** busyWhile (web/src/ui/busy-button.ts): a PNG button says it is working, ignores clicks meanwhile, and comes back. */
 import { describe, expect, it } from 'vitest';
 import { busyWhile } from '../../web/src/ui/busy-button';
+import { deferred } from './deferred';
 
 /** the part of a button busyWhile touches */
 class FakeButton {
@@ -15,16 +16,6 @@ class FakeButton {
   removeAttribute(name: string): void {
     this.attributes.delete(name);
   }
-}
-
-function deferred(): { promise: Promise<void>; resolve: () => void; reject: (e: Error) => void } {
-  let resolve = (): void => undefined;
-  let reject = (_: Error): void => undefined;
-  const promise = new Promise<void>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
 }
 
 describe('busyWhile', () => {

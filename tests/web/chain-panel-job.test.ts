@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { CancelledError } from '../../web/src/chain/job-worker';
 import { runPanelJob, type ProgressView } from '../../web/src/chain/widgets';
+import { deferred } from './deferred';
 
 /** What the job does with the result line and the progress row, in node (no DOM). */
 function fakePanel(): { progress: ProgressView; result: HTMLElement; row: { shown: boolean; fraction: number | null } } {
@@ -23,17 +24,6 @@ function fakePanel(): { progress: ProgressView; result: HTMLElement; row: { show
   const classes = new Set<string>();
   const result = { textContent: '', classList: { add: (c: string) => classes.add(c), remove: (c: string) => classes.delete(c) } };
   return { progress: progress as unknown as ProgressView, result: result as unknown as HTMLElement, row };
-}
-
-/** A promise settled from outside, as a worker's answer is. */
-function deferred(): { promise: Promise<void>; resolve: () => void; reject: (e: Error) => void } {
-  let resolve!: () => void;
-  let reject!: (e: Error) => void;
-  const promise = new Promise<void>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
 }
 
 describe('runPanelJob', () => {
