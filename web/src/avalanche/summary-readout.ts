@@ -118,7 +118,7 @@ export const OVERLAP_WARN = 0.05; // AvalancheSummary::kOverlapWarn (tests/wasm/
 /** when the deepest overlap was seen: "t = 0.31 s" after the gate opened, "while settling" before */
 function overlapWhen(s: Pick<AvalancheSummary, 'deepestOverlapTime'>, settleMaxTime: number): string {
   return s.deepestOverlapTime < 0
-    ? `while settling, ${formatNumber(Math.max(0, s.deepestOverlapTime + settleMaxTime), 3)} s in`
+    ? `while settling, ${settlingSoFar(s.deepestOverlapTime, settleMaxTime)} in`
     : `at t = ${formatNumber(s.deepestOverlapTime, 4)} s`;
 }
 

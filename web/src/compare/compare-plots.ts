@@ -174,17 +174,17 @@ export class ComparePlot {
 
   update(series: CompareSeries): void {
     const t = series.time;
-    let ys: Array<Array<number | null>>;
-    if (this.kind === 'energy') ys = series.kinetic.map((c) => plotted(c, this.log));
-    else if (this.kind === 'velocity') ys = [0, 1, 2].map((e) => plotted(series.velocity(e, Math.min(this.disc, series.count - 1), this.component)));
-    else if (this.kind === 'height') ys = series.height.map((c) => plotted(c));
-    else ys = series.contacts.map((c) => plotted(c, true));
-    // a log axis draws no zeros (null above), but the CSV keeps them: 0 collisions at t = 0 is a value
-    const logged = this.kind === 'contacts' || (this.kind === 'energy' && this.log);
-    const raw = logged ? (this.kind === 'energy' ? series.kinetic : series.contacts).map((c) => plotted(c)) : null;
-    this.view.setExportData(raw ? ([t, ...raw] as unknown as uPlot.AlignedData) : null);
-    this.view.setData([t, ...ys] as unknown as uPlot.AlignedData);
+    const columns: ReadonlyArray<readonly number[]> =
+      this.kind === 'energy' ? series.kinetic
+        : this.kind === 'velocity' ? [0, 1, 2].map((e) => series.velocity(e, Math.min(this.disc, series.count - 1), this.component))
+          : this.kind === 'height' ? series.height
+            : series.contacts;
+    // a log axis draws no zeros (null), but the CSV keeps them: 0 collisions at t = 0 is a value
+    const log = this.kind === 'contacts' || (this.kind === 'energy' && this.log);
+    this.view.setExportData(log ? ([t, ...columns.map((c) => plotted(c))] as unknown as uPlot.AlignedData) : null);
+    this.view.setData([t, ...columns.map((c) => plotted(c, log))] as unknown as uPlot.AlignedData);
   }
+
 
   points(): number {
     return this.view.points();

@@ -53,8 +53,8 @@ export interface SceneLayout {
   barMetres: number;
 }
 
-function barFits(scale: number, width: number, margin: number): boolean {
-  const metres = barMetres(scale);
+/** whether a bar of `metres` (barMetres) and its label fit a canvas `width` wide at `scale` px/m */
+function barFits(metres: number, scale: number, width: number, margin: number): boolean {
   return Number.isFinite(metres) && 2 * margin + metres * scale + LABEL_ROOM <= width;
 }
 
@@ -78,7 +78,7 @@ export function canvasSize(region: Bounds, boxWidth: number, maxHeight: number):
     return { w: Math.floor(scale * rw + 2 * margin), h: Math.floor(scale * rh + 2 * margin + extra), scale };
   };
   const withStrip = sized(true);
-  if (boxWidth >= NARROW_BOX && barFits(withStrip.scale, withStrip.w, margin)) return { w: withStrip.w, h: withStrip.h, strip: true, margin };
+  if (boxWidth >= NARROW_BOX && barFits(barMetres(withStrip.scale), withStrip.scale, withStrip.w, margin)) return { w: withStrip.w, h: withStrip.h, strip: true, margin };
   const without = sized(false);
   return { w: without.w, h: without.h, strip: false, margin };
 }
@@ -96,6 +96,6 @@ export function sceneLayout(region: Bounds, width: number, height: number, strip
     h: (region.maxY - region.minY) * transform.scale,
   };
   const metres = barMetres(transform.scale);
-  const bar = strip && barFits(transform.scale, width, margin) ? { x: margin, y: sceneHeight, w: metres * transform.scale + LABEL_ROOM, h: SCALE_STRIP } : null;
+  const bar = strip && barFits(metres, transform.scale, width, margin) ? { x: margin, y: sceneHeight, w: metres * transform.scale + LABEL_ROOM, h: SCALE_STRIP } : null;
   return { transform, scene, bar, barMetres: bar ? metres : NaN };
 }

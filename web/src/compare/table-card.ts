@@ -107,7 +107,7 @@ export class TableCard {
   private download(): void {
     const t = this.current;
     // while a new table is computed the last one is still held: not offered as the new run's
-    if (!t || this.csvButton.getAttribute('aria-disabled') === 'true') return;
+    if (!t || this.state !== 'ready') return;
     const { header, rows } = tableCsvRows(t);
     downloadCsv(exportFileName(reproduce.get().scenario, 'row table', 'csv'), toCsv(header, rows));
   }
