@@ -6,7 +6,7 @@
 import uPlot from 'uplot';
 import { axisValues, COLORS, fitTitle, legendValue, logAxisValues, logScale, PlotView, type PlotOptions } from '../plot/plot-view';
 import { runTimeScale } from '../plot/series';
-import type { SampleSeries } from './sample-series';
+import type { SampleColumn, SampleSeries } from './sample-series';
 
 export const AVALANCHE_PLOT_KINDS = ['runout', 'energy', 'iterations'] as const;
 export type AvalanchePlotKind = (typeof AVALANCHE_PLOT_KINDS)[number];
@@ -199,14 +199,16 @@ export class AvalanchePlot {
 
   update(series: SampleSeries, l0: number): void {
     const t = series.column('time');
-    let data: uPlot.AlignedData;
-    if (this.kind === 'runout') data = [t, series.column('runout'), t.map(() => (l0 > 0 ? l0 : null)), series.column('frontVelocity')];
-    else if (this.kind === 'energy') data = [t, series.positive('kineticEnergy')];
-    else data = [t, series.column('iterations'), series.column('meanIterations'), series.positive('residual')];
-    // the log axes draw no zeros (positive: null), but the CSV keeps them: a residual of 0 is a value
-    if (this.kind === 'energy') this.view.setExportData([t, series.column('kineticEnergy')]);
-    else if (this.kind === 'iterations') this.view.setExportData([t, series.column('iterations'), series.column('meanIterations'), series.column('residual')]);
-    this.view.setData(data);
+    if (this.kind === 'runout') {
+      this.view.setData([t, series.column('runout'), t.map(() => (l0 > 0 ? l0 : null)), series.column('frontVelocity')]);
+      return;
+    }
+    // each chart's columns, named once; the last is on a log axis, which draws no zeros (positive:
+    // null), while the CSV keeps them: a residual of 0 is a value
+    const columns: SampleColumn[] = this.kind === 'energy' ? ['kineticEnergy'] : ['iterations', 'meanIterations', 'residual'];
+    const last = columns.length - 1;
+    this.view.setExportData([t, ...columns.map((c) => series.column(c))]);
+    this.view.setData([t, ...columns.map((c, i) => (i === last ? series.positive(c) : series.column(c)))]);
   }
 
   points(): number {
