@@ -77,3 +77,24 @@ describe('WorkerClient restart', () => {
     expect(received[received.length - 1]?.message).toContain('failed 4 times in a minute');
   });
 });
+
+describe('WorkerClient.normalize', () => {
+  it('resolves each request with its own answer, which the page does not see; a crash answers the pending ones with null', async () => {
+    const { client, workers, received } = setup();
+    const first = workers[0]!;
+    first.emit('message', { data: { type: 'ready' } });
+    const a = client.normalize('{"a":1}', 'compare');
+    const b = client.normalize('{"b":1}', 'compare');
+    expect(first.sent).toEqual([
+      { type: 'normalize', id: 1, json: '{"a":1}', family: 'compare' },
+      { type: 'normalize', id: 2, json: '{"b":1}', family: 'compare' },
+    ]);
+    first.emit('message', { data: { type: 'normalized', id: 2, scenarioJson: '{"b":1,"c":0}' } });
+    expect(await b).toBe('{"b":1,"c":0}');
+    expect(received).toEqual([{ type: 'ready' }]);
+    first.emit('message', { data: { type: 'crashed', message: 'boom' } });
+    expect(await a).toBeNull();
+    // not sent again to the new worker (the page asks again when it needs to)
+    expect(workers[1]!.sent).toEqual([]);
+  });
+});

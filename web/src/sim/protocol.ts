@@ -4,6 +4,7 @@
  */
 import type { AdvanceStatusCode, EngineStats, Observation, Theory } from './granular-wasm';
 import type { ValidationError } from './scenario';
+import type { ValidatedFamily } from './validators';
 
 /** Where a scenario came from; echoed back so the UI can put errors in the right place. */
 /** where a scenario came from; 'api': the embedding page, through the postMessage API (ui/embed-api.ts) */
@@ -25,7 +26,28 @@ export type ToWorker =
   /** one animation frame passed (dt real seconds): advance if running, answer with a frame */
   | { type: 'tick'; dt: number }
   /** behave as if the engine had failed (the end-to-end test of the restart uses it) */
-  | { type: 'simulate-crash' };
+  | { type: 'simulate-crash' }
+  | NormalizeRequest;
+
+/**
+ * A scenario in the engine's normalized form, without loading it: the preset menu compares a
+ * scenario the page loaded (a reload's #s=, a link) with the bundled presets as the engine reads
+ * them. The worker host answers it (sim/worker-host.ts) with a NormalizedMessage of the same id.
+ */
+export interface NormalizeRequest {
+  type: 'normalize';
+  id: number;
+  json: string;
+  /** whose validator normalizes it */
+  family: ValidatedFamily;
+}
+
+export interface NormalizedMessage {
+  type: 'normalized';
+  id: number;
+  /** the normalized scenario JSON; null when the scenario is not valid */
+  scenarioJson: string | null;
+}
 
 export interface ReadyMessage {
   type: 'ready';

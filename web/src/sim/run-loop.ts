@@ -227,6 +227,9 @@ export class RunLoop<W extends EngineWorld, F> {
       case 'tick':
         this.tick(msg.dt);
         break;
+      case 'normalize':
+        // answered by the worker host (worker-host.ts), before the runner
+        break;
     }
   }
 

@@ -10,7 +10,8 @@
  * message so it can say what happened and load its last scenario again. A worker that fails
  * before it is ready (the engine cannot load at all), or three restarts within a minute, is fatal.
  */
-import type { CrashedMessage, FatalMessage, LoadOrigin, ToWorker } from './protocol';
+import type { CrashedMessage, FatalMessage, LoadOrigin, NormalizedMessage, ToWorker } from './protocol';
+import type { ValidatedFamily } from './validators';
 
 /** at most this many restarts within RESTART_WINDOW_MS; one more is fatal */
 const MAX_RESTARTS = 3;
@@ -23,11 +24,18 @@ function isMessage(data: unknown, type: string): data is { type: string; message
   return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === type;
 }
 
+function isNormalized(data: unknown): data is NormalizedMessage {
+  return isMessage(data, 'normalized');
+}
+
 export class WorkerClient<From, Extra extends { type: string } = never> {
   private worker: Worker;
   private ready = false;
   private restarts: number[] = [];
   private readonly sticky = new Map<string, ToWorker | Extra>();
+  /** the normalize requests not answered yet, by id */
+  private readonly normalizing = new Map<number, (scenarioJson: string | null) => void>();
+  private nextNormalize = 1;
 
   constructor(
     private readonly spawn: () => Worker,
@@ -43,6 +51,14 @@ export class WorkerClient<From, Extra extends { type: string } = never> {
       if (worker !== this.worker) return; // a retired worker's last words
       const data: unknown = event.data;
       if (isMessage(data, 'ready')) this.ready = true;
+      if (isNormalized(data)) {
+        const resolve = this.normalizing.get(data.id);
+        this.normalizing.delete(data.id);
+        resolve?.(data.scenarioJson);
+        return;
+      }
+      // an engine that could not load answers nothing more
+      if (isMessage(data, 'fatal')) this.settleNormalizing();
       if (isMessage(data, 'crashed')) {
         this.restart(data.message);
         return;
@@ -53,12 +69,17 @@ export class WorkerClient<From, Extra extends { type: string } = never> {
       if (worker !== this.worker) return;
       const message = `The simulation worker failed: ${event.message || 'unknown error'}`;
       if (this.ready) this.restart(message);
-      else this.listener({ type: 'fatal', message });
+      else {
+        this.settleNormalizing();
+        this.listener({ type: 'fatal', message });
+      }
     });
     return worker;
   }
 
   private restart(message: string): void {
+    // the retired worker answers nothing more: what it was asked to normalize stays unknown
+    this.settleNormalizing();
     const now = Date.now();
     this.restarts = this.restarts.filter((t) => now - t < RESTART_WINDOW_MS);
     this.worker.terminate();
@@ -75,6 +96,25 @@ export class WorkerClient<From, Extra extends { type: string } = never> {
   protected send(message: ToWorker | Extra): void {
     if (STICKY.has(message.type)) this.sticky.set(message.type, message);
     this.worker.postMessage(message);
+  }
+
+  private settleNormalizing(): void {
+    const pending = [...this.normalizing.values()];
+    this.normalizing.clear();
+    for (const resolve of pending) resolve(null);
+  }
+
+  /**
+   * `json` as `family`'s engine normalizes it (every default filled in), without loading it; null
+   * when it is not valid, or when the worker failed before answering. Answered in turn with the
+   * loads: asked before a load, it is answered before that load's 'loaded'.
+   */
+  normalize(json: string, family: ValidatedFamily): Promise<string | null> {
+    const id = this.nextNormalize++;
+    return new Promise<string | null>((resolve) => {
+      this.normalizing.set(id, resolve);
+      this.send({ type: 'normalize', id, json, family });
+    });
   }
 
   load(json: string, origin: LoadOrigin, play: boolean): void {

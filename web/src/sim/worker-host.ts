@@ -1,14 +1,30 @@
 /**
  * The body of a simulation Web Worker: loads the WASM module, announces the engine's
- * default scenario, then hands every message to the family's runner. Messages that
- * arrive while the module loads are queued.
+ * default scenario, then hands every message to the family's runner, except a request to
+ * normalize a scenario, which it answers itself. Messages that arrive while the module loads
+ * are queued.
  */
 import { loadGranularModule } from './engine-loader';
 import type { GranularModule } from './granular-wasm';
 import { describeEngineFailure } from './run-loop';
-import type { CrashedMessage, FatalMessage, ReadyMessage } from './protocol';
+import type { CrashedMessage, FatalMessage, NormalizedMessage, NormalizeRequest, ReadyMessage } from './protocol';
+import { parseValidationReport } from './scenario';
+import { VALIDATORS } from './validators';
 
-type Post<From> = (message: From | ReadyMessage | FatalMessage | CrashedMessage, transfer: Transferable[]) => void;
+type HostMessage = ReadyMessage | FatalMessage | CrashedMessage | NormalizedMessage;
+type Post<From> = (message: From | HostMessage, transfer: Transferable[]) => void;
+
+function isNormalizeRequest(msg: unknown): msg is NormalizeRequest {
+  return typeof msg === 'object' && msg !== null && (msg as { type?: unknown }).type === 'normalize';
+}
+
+/** The answer to a normalize request: the scenario as `family`'s validator fills it in, or null when it is not valid. */
+export function normalizedAnswer(module: GranularModule, request: NormalizeRequest): NormalizedMessage {
+  const validate = VALIDATORS[request.family];
+  const report = validate === undefined ? null : parseValidationReport(validate(module, request.json));
+  const scenarioJson = report !== null && report.ok && report.scenario !== null ? JSON.stringify(report.scenario) : null;
+  return { type: 'normalized', id: request.id, scenarioJson };
+}
 
 interface Family<To, From> {
   runner(module: GranularModule, post: Post<From>): { handle(msg: To): void };
@@ -17,7 +33,7 @@ interface Family<To, From> {
 }
 
 interface WorkerScope<To, From> {
-  postMessage(message: From | ReadyMessage | FatalMessage | CrashedMessage, transfer: Transferable[]): void;
+  postMessage(message: From | HostMessage, transfer: Transferable[]): void;
   addEventListener(type: 'message', listener: (event: MessageEvent<To>) => void): void;
   addEventListener(type: 'unhandledrejection', listener: (event: PromiseRejectionEvent) => void): void;
 }
@@ -49,7 +65,13 @@ export function hostRunner<To, From>(family: Family<To, From>): void {
 
   loadGranularModule().then(
     (module) => {
-      const ready = family.runner(module, post);
+      const own = family.runner(module, post);
+      const ready = {
+        handle: (msg: To): void => {
+          if (isNormalizeRequest(msg)) post(normalizedAnswer(module, msg), []);
+          else own.handle(msg);
+        },
+      };
       runner = ready;
       post({ type: 'ready', version: module.version(), defaultScenario: family.defaultScenario(module) }, []);
       for (const msg of queued.splice(0)) ready.handle(msg);

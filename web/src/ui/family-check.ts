@@ -6,17 +6,10 @@
  */
 import type { GranularModule } from '../sim/granular-wasm';
 import { parseValidationReport, type ValidationError } from '../sim/scenario';
+import { VALIDATORS } from '../sim/validators';
 import { pageWhat, pageFile, type ScenarioFamily } from './family';
 
 let module: Promise<GranularModule> | null = null;
-
-/** the validator of each family's engine (web/src/*\/runner.ts use the same) */
-const VALIDATE: Readonly<Record<ScenarioFamily, (m: GranularModule, json: string) => string>> = {
-  gas: (m, json) => m.validateScenario(json),
-  soft: (m, json) => m.validateSoftScenario(json),
-  avalanche: (m, json) => m.validateAvalancheScenario(json),
-  compare: (m, json) => m.validateCompareScenario(json),
-};
 
 /**
  * The errors `family`'s engine finds in `json`, led by one that says whose scenario it is and why
@@ -26,7 +19,7 @@ const VALIDATE: Readonly<Record<ScenarioFamily, (m: GranularModule, json: string
 export async function problemsForFamily(json: string, family: ScenarioFamily): Promise<ValidationError[]> {
   try {
     module ??= import('../sim/engine-loader').then((m) => m.loadGranularModule());
-    const report = parseValidationReport(VALIDATE[family](await module, json));
+    const report = parseValidationReport(VALIDATORS[family](await module, json));
     if (report.ok) return [];
     const lead = `This is ${pageWhat(family)}, which runs on ${pageFile(family)}; it was not opened there because it is not valid:`;
     return [{ path: '', value: '', message: lead, text: lead }, ...report.errors];

@@ -77,8 +77,10 @@ export class ScenarioPanel {
   private unedited: JsonObject | null = null;
   /** the fields whose values the last Apply changed (keys): a refusal on another field names them */
   private changed: string[] = [];
-  /** each preset loaded so far, as the engine read it (defaults filled in), by its id */
+  /** each preset loaded so far, or normalized on request (presetsToLearn), as the engine read it (defaults filled in), by its id */
   private readonly loadedPresets = new Map<string, JsonObject>();
+  /** the presets asked of the engine (presetsToLearn) and not answered yet */
+  private readonly learning = new Set<string>();
   /**
    * The JSON box's text while it is too long to show (JSON_BOX_MAX_CHARS), made on request: the
    * uploaded file's text, or the loaded scenario's. Null: the box shows its text.
@@ -272,6 +274,29 @@ export class ScenarioPanel {
       if (preset['name'] === scenario['name'] && sameScenario(preset, scenario, true)) return id;
     }
     return null;
+  }
+
+  /**
+   * The bundled presets `scenario` may be, which this panel does not know as the engine reads them
+   * yet: those of its name (a preset's name is kept by an unchanged form; an edited one's ends in
+   * "(edited)"). The caller has the engine normalize each and passes it to learnPreset.
+   */
+  presetsToLearn(scenario: JsonObject): Preset[] {
+    const found = this.presets.filter((p) => p.name === scenario['name'] && !this.loadedPresets.has(p.id) && !this.learning.has(p.id));
+    for (const p of found) this.learning.add(p.id);
+    return found;
+  }
+
+  /**
+   * A bundled preset as the engine normalized it (null: it could not): known from now on, as a
+   * loaded one is (the menu, and values put back by hand). The menu names it if it names none and
+   * the scenario shown is exactly that preset.
+   */
+  learnPreset(id: string, scenario: JsonObject | null): void {
+    this.learning.delete(id);
+    if (scenario === null || this.loadedPresets.has(id)) return;
+    this.loadedPresets.set(id, scenario);
+    if (this.presetSelect.value === '' && this.base !== null && this.presetMatching(this.base) === id) this.selectPreset(id);
   }
 
   /**

@@ -22,6 +22,8 @@ import { parsePageParams, type PageParams } from './url-params';
 
 export interface ScenarioClient {
   load(json: string, origin: LoadOrigin, play: boolean): void;
+  /** a scenario as `family`'s engine normalizes it, without loading it (null: not valid) */
+  normalize(json: string, family: ScenarioFamily): Promise<string | null>;
   setSpeed(value: number): void;
   setUntil(time: number | null): void;
 }
@@ -175,7 +177,18 @@ export class ScenarioSource {
     // keeps the preset's name too) still is
     const same = scenarioJson === this.lastJson;
     this.lastJson = scenarioJson;
-    if (origin !== 'preset' && origin !== 'default' && origin !== 'reset' && !same) panel?.selectPreset(panel.presetMatching(scenario));
+    if (panel && origin !== 'preset' && origin !== 'default' && origin !== 'reset' && !same) {
+      const matching = panel.presetMatching(scenario);
+      panel.selectPreset(matching);
+      // the panel knows the presets loaded in this tab; a bundled one this scenario may be (a reload
+      // after choosing it: the address brings it back, normalized) is asked of the engine, and the
+      // menu names it once the engine's answer says it is that preset exactly
+      if (matching === null) {
+        for (const preset of panel.presetsToLearn(scenario)) {
+          void this.o.client.normalize(preset.json, this.o.family).then((json) => panel.learnPreset(preset.id, json === null ? null : parseLoadedScenario(json)));
+        }
+      }
+    }
     this.o.share?.setScenario(scenarioJson);
     setClippedText(byId('scenario-name', HTMLElement), typeof scenario['name'] === 'string' ? scenario['name'] : '', EDITED_SUFFIX);
     // the reproduce line under the plots: what was loaded, then its share link once encoded
