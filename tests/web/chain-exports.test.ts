@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { monteCarloSamplesCsv, parseMonteCarloRange, summarizeSamples } from '../../web/src/chain/results';
-import { mcRunId, newtonRunId, runCsvColumns, runHeaders, RunProvenance, sweepRunId, timeRunId } from '../../web/src/chain/run-export';
+import { newtonsCradle, type CustomRow } from '../../web/src/chain/custom-row';
+import { mcRunId, newtonRunId, rowHash, runCsvColumns, runHeaders, RunProvenance, sweepRunId, timeRunId } from '../../web/src/chain/run-export';
 import { defaultState } from '../../web/src/chain/state';
 import { emptySweep, mergePiece, sweepCollisionsCsv, sweepVelocitiesCsv } from '../../web/src/chain/sweep';
 import { ReproduceContext, reproduceText } from '../../web/src/ui/reproduce';
@@ -77,7 +78,35 @@ describe('a run as its exports name it', () => {
     expect(custom.scenario).toBe('Chain lab, time domain: N = 2, custom row: d = 1 m, m = [3, 1] kg, v0 = [1, 0] m/s, gap = 0.5 m, e = 1');
     expect(custom.subject).toBe('N = 2, custom row: d = 1 m, m = [3, 1] kg, v0 = [1, 0] m/s, gap = 0.5 m, e = 1, extended precision');
     expect(custom.precision).toBe('double-double');
-    expect(runCsvColumns(custom, 'positions', [], []).filename).toBe('chain-time-n2-custom-extended-positions.csv');
+    expect(runCsvColumns(custom, 'positions', [], []).filename).toBe('chain-time-n2-custom-f84d2639-extended-positions.csv');
+  });
+
+  // two custom rows of the same N were both "chain-time-n4-custom-positions.csv": the second download
+  // overwrote the first (or became "… (1).csv") in the download folder
+  it('time domain: a custom row\'s file names carry a short hash of its lists, the same for the same row', () => {
+    const name = (custom: CustomRow, spheres = 4): string =>
+      runCsvColumns(timeRunId({ e: 0.5, spheres, precision: 'double', custom }), 'positions', [], []).filename;
+    const row: CustomRow = { diameter: [1], mass: [3, 1, 1, 1], velocity: [1, 0, 0, 0], gap: [0.5], restitution: [1] };
+    const names = [
+      name(row),
+      name({ ...row, mass: [1, 3, 1, 1] }),
+      name({ ...row, velocity: [2, 0, 0, 0] }),
+      name({ ...row, diameter: [1, 1, 1, 2] }),
+      name({ ...row, gap: [0.5, 0.5, 0.25] }),
+      name({ ...row, restitution: [0.9] }),
+      name({ ...row, mass: [3, 1, 1, 1, 1], velocity: [1, 0, 0, 0, 0] }, 5),
+    ];
+    expect(new Set(names).size).toBe(names.length);
+    for (const n of names) expect(n).toMatch(/^chain-time-n[45]-custom-[0-9a-f]{8}-positions\.csv$/);
+    // the same row, typed again or with a list written out in full, has the same name
+    expect(name(structuredClone(row))).toBe(names[0]);
+    expect(name({ ...row, diameter: [1, 1, 1, 1], gap: [0.5, 0.5, 0.5] })).toBe(names[0]);
+    expect(rowHash(row, 4)).toBe(rowHash({ ...row, restitution: [1, 1, 1] }, 4));
+    // stable from one version of the lab to the next: FNV-1a of "5;1,1,1,1,1;1,1,1,1,1;1,0,0,0,0;0,0,0,0;1,1,1,1"
+    const cradle = newtonsCradle();
+    expect(rowHash(cradle.row, cradle.spheres)).toBe('95463770');
+    // the other panels' names are as they were
+    expect(runCsvColumns(timeRunId(d.time), 'positions', [], []).filename).toBe('chain-time-n4-e0-5-positions.csv');
   });
 
   it('Newton: the target and the bracket', () => {

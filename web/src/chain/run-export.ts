@@ -6,13 +6,14 @@
  * helpers: the picture's reproduce line (a ReproduceContext of the panel's own: "Scenario “Chain
  * lab, time domain: N = 20, e = 0.5” · engine chain (double) · …"), each CSV column of values
  * with the run in its header, as chartCsv's relabel gives the hysteresis loops their pair
- * ("x1 — N = 20, e = 0.5 (m)"), and the file names (exportFileName: "chain-time-n20-e0-5-positions.csv").
+ * ("x1 — N = 20, e = 0.5 (m)"), and the file names (exportFileName: "chain-time-n20-e0-5-positions.csv";
+ * a custom row's carry a short hash of its lists, rowHash: "chain-time-n2-custom-f84d2639-positions.csv").
  * Pure apart from the provider's listeners.
  */
 import { splitUnit } from '../plot/chart-export';
 import { columnsToCsv, toCsv, type CsvCell } from '../ui/csv';
 import { exportFileName, ReproduceContext, reproduce } from '../ui/reproduce';
-import { ROW_KEYS, type CustomRow, type RowKey } from './custom-row';
+import { expandRow, ROW_KEYS, type CustomRow, type RowKey } from './custom-row';
 import type { ChainState, Precision } from './state';
 
 /** A panel's run as its exports name it. */
@@ -56,13 +57,31 @@ export function customRowWords(row: CustomRow): string {
   }).join(', ');
 }
 
-/** Panel (a): N and e, or N and the custom row's lists. */
+/**
+ * A custom row's lists as 8 hex digits (FNV-1a, 32 bits, of the row written out in full at N spheres),
+ * for its file names: they named N alone ("chain-time-n4-custom-positions.csv"), so two custom rows of
+ * the same N overwrote each other in a download folder, while the lists themselves are far too long
+ * for a name. The same row gives the same digits however its lists were typed ("1" or "1, 1, 1, 1").
+ */
+export function rowHash(row: CustomRow, spheres: number): string {
+  const full = expandRow(row, spheres);
+  // String() writes a double the shortest way that reads back as it: one text per value (−0 as "0")
+  const text = `${spheres};${ROW_KEYS.map((key) => full[key].map((v) => String(v)).join(',')).join(';')}`;
+  let h = 0x811c9dc5;
+  for (let k = 0; k < text.length; k++) {
+    h ^= text.charCodeAt(k);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, '0');
+}
+
+/** Panel (a): N and e, or N and the custom row's lists (in the file names, their rowHash). */
 export function timeRunId(i: ChainState['time']): RunId {
   const inputs = i.custom ? `N = ${i.spheres}, custom row: ${customRowWords(i.custom)}` : `N = ${i.spheres}, e = ${i.e}`;
   return {
     scenario: `Chain lab, time domain: ${inputs}`,
     subject: `${inputs}${extendedWords(i.precision)}`,
-    stem: `chain time n${i.spheres} ${i.custom ? 'custom' : `e${i.e}`}${extendedStem(i.precision)}`,
+    stem: `chain time n${i.spheres} ${i.custom ? `custom ${rowHash(i.custom, i.spheres)}` : `e${i.e}`}${extendedStem(i.precision)}`,
     seed: null,
     precision: arithmetic(i.precision),
   };
