@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { encodeScenario } from '../../web/src/ui/share';
 import type { CompareProbe } from '../../web/src/ui/test-hook';
-import { closePage, coloredPixels, menuPresetIds, openPage, pageProbe, presetIdsOfFamily, useBrowser, waitForPageProbe, waitForState } from './browser';
+import { closePage, coloredPixels, menuPresetIds, openPage, pageProbe, presetIdsOfFamily, screenshotPath, useBrowser, waitForPageProbe, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -374,6 +374,28 @@ describe('the comparison page', () => {
     const later = await waitForState(page, (s) => s.running && s.outputIndex > running.outputIndex + 5);
     expect(later.count).toBe(4);
     expect(await page.locator('#scenario-title').textContent()).toContain('Four-sphere row');
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
+  // the step over the interval is reported at nscd.timeStep: with only the interval changed it sat
+  // under the step, '(This field is as it was; you changed Output interval.)', away from the change
+  it('an output interval below the NSCD step: the refusal is shown at the interval the user changed, naming the step', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html?play=0`);
+    await waitForState(page, (s) => s.count === 4);
+    expect(await page.locator('#f-timeStep').inputValue()).toBe('0.001');
+    await page.locator('#f-interval').fill('0.0005');
+    await page.locator('#apply').click();
+    const message = page.locator('#err-interval');
+    await message.waitFor({ state: 'visible' });
+    expect(await message.textContent()).toBe(
+      'nscd.timeStep = 0.001: must not exceed output.interval = 0.0005 s\n'
+      + '(Refused together with “NSCD: time step h”, which you left as it was: changing either can mend it.)',
+    );
+    expect(await page.locator('#f-interval').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#err-timeStep').isVisible()).toBe(false);
+    expect(await page.locator('#f-timeStep').getAttribute('aria-invalid')).toBe('false');
+    await page.locator('.field[data-field="interval"]').screenshot({ path: screenshotPath('compare-interval-refused.png') });
     expect(errors).toEqual([]);
     await closePage(page);
   });

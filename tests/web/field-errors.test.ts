@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ValidationError } from '../../web/src/sim/scenario';
-import { assignErrors, pathWithin } from '../../web/src/ui/field-errors';
+import { COMPARE_FIELDS } from '../../web/src/compare/compare-form';
+import { assignErrors, namesPath, pathWithin } from '../../web/src/ui/field-errors';
 import { FIELDS } from '../../web/src/ui/scenario-form';
 
 const error = (path: string, value = 'x', message = 'is wrong'): ValidationError => ({
@@ -47,5 +48,33 @@ describe('error-to-field mapping', () => {
     const { byField } = assignErrors([error('domain.box.width'), error('domain.box.depth')], fields);
     expect(byField.get('width')?.length).toBe(1);
     expect(byField.get('box')?.length).toBe(1);
+  });
+
+  it('names a path only as a whole', () => {
+    expect(namesPath('must not exceed output.interval = 0.0005 s', 'output.interval')).toBe(true);
+    expect(namesPath('output.interval is too small', 'output.interval')).toBe(true);
+    expect(namesPath('must not exceed output.intervals', 'output.interval')).toBe(false);
+    expect(namesPath('must not exceed my.output.interval', 'output.interval')).toBe(false);
+    expect(namesPath('must be > 0', 'restitution')).toBe(false);
+  });
+
+  // the comparison's NSCD step over the output interval is reported at nscd.timeStep, also when the
+  // user changed only the output interval: it went under the step with '(This field is as it was …)'
+  it('a refusal of two fields goes to the one the user changed, which its message names', () => {
+    const refusal = error('nscd.timeStep', '0.001', 'must not exceed output.interval = 0.0005 s');
+    const moved = assignErrors([refusal], COMPARE_FIELDS, ['interval']);
+    expect(moved.byField.get('interval')).toEqual([refusal]);
+    expect(moved.byField.has('timeStep')).toBe(false);
+    expect(moved.movedFrom.get('interval')).toEqual(['timeStep']);
+    // the step changed (alone or with the interval): it stays at the step
+    for (const changed of [['timeStep'], ['timeStep', 'interval']]) {
+      const kept = assignErrors([refusal], COMPARE_FIELDS, changed);
+      expect(kept.byField.get('timeStep'), changed.join()).toEqual([refusal]);
+      expect(kept.movedFrom.size).toBe(0);
+    }
+    // a change its message does not name (the restitution): it stays where it was reported
+    expect(assignErrors([refusal], COMPARE_FIELDS, ['restitution']).byField.get('timeStep')).toEqual([refusal]);
+    // nothing known changed (JSON): as before
+    expect(assignErrors([refusal], COMPARE_FIELDS).byField.get('timeStep')).toEqual([refusal]);
   });
 });

@@ -44,8 +44,20 @@ export function loadingText(chars: number): string {
  * follows from one or more of these; which, the message itself says).
  */
 export function changedText(labels: readonly string[]): string {
-  const list = labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
-  return `(This field is as it was; you changed ${list}.)`;
+  return `(This field is as it was; you changed ${listText(labels)}.)`;
+}
+
+/**
+ * The line under a refusal moved to the field the user changed from the field it was reported at
+ * (`labels`, left as they were): the message is about both.
+ */
+export function movedText(labels: readonly string[]): string {
+  const quoted = labels.map((label) => `“${label}”`);
+  return `(Refused together with ${listText(quoted)}, which you left as ${labels.length === 1 ? 'it was' : 'they were'}: changing either can mend it.)`;
+}
+
+function listText(labels: readonly string[]): string {
+  return labels.length === 1 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1] ?? ''}`;
 }
 
 export interface PanelHandlers {
@@ -454,14 +466,18 @@ export class ScenarioPanel {
     if (loading && loading.element.textContent === loading.text) loading.element.textContent = loading.before;
     const header = 'Not applied — the previous scenario is still loaded:';
     if (origin === 'form') {
-      const { byField, rest } = assignErrors(errors, this.model.fields);
+      // a refusal of two fields together whose message names the field the user changed is shown
+      // there (assignErrors), with a line naming the other one
+      const { byField, rest, movedFrom } = assignErrors(errors, this.model.fields, this.changed);
       // A refusal can sit on a field the user did not touch (a narrower box: "generate.count = 400:
       // … would cover an area fraction of 1.26"): it says what the user did change
       const changedLabels = this.model.fields.filter((f) => this.changed.includes(f.key)).map((f) => f.label);
+      const labelOf = (key: string): string => this.fields.get(key)?.spec.label ?? key;
       for (const [key, view] of this.fields) {
         const mine = byField.get(key) ?? [];
         const untouched = mine.length > 0 && changedLabels.length > 0 && !this.changed.includes(key);
-        this.setFieldErrors(view, mine, untouched ? changedText(changedLabels) : '');
+        const moved = movedFrom.get(key) ?? [];
+        this.setFieldErrors(view, mine, untouched ? changedText(changedLabels) : moved.length > 0 ? movedText(moved.map(labelOf)) : '');
       }
       this.followChoices();
       const marked = byField.size === 1 ? 'The marked field above says why.' : 'The marked fields above say why.';
