@@ -27,7 +27,9 @@ function misfits(page: Page, width: number, height: number, scrolls = false): Pr
     const legend = document.querySelector('.plots .plot-card:not([hidden]) .u-legend');
     const bottom = (e: Element): number => Math.round(e.getBoundingClientRect().bottom + window.scrollY);
     if (legend && bottom(legend) > h) found.push(`the plot's legend ends at ${bottom(legend)} px`);
-    for (const canvas of document.querySelectorAll('.stage canvas')) {
+    // the comparison's table comes first in its embed, the canvases after it: in a small frame they
+    // are below its edge, where the frame scrolls to
+    for (const canvas of tall ? [] : document.querySelectorAll('.stage canvas')) {
       if (bottom(canvas) > h) found.push(`canvas ${canvas.id || canvas.className} ends at ${bottom(canvas)} px`);
     }
     const column = document.querySelector('.stage')!.getBoundingClientRect().right;
@@ -140,6 +142,36 @@ describe('embed mode', () => {
       await closePage(page);
     });
   }
+
+  // a teacher embedding the comparison with ?plot=table asks for the table: in a frame narrower than
+  // 640 px it came under the three canvases and the play controls, below a 480 x 360 frame's bottom
+  // edge, with nothing in view saying it was there
+  it('compare.html?embed=1&plot=table: the table asked for is in view, in a narrow frame and a wide one', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html?embed=1&plot=table`, { width: 480, height: 360 });
+    await waitForState(page, (s) => s.count > 0);
+    await page.locator('#row-table tbody tr').first().waitFor();
+    for (const [width, height] of [[480, 360], [480, 640], [900, 560]] as const) {
+      await page.setViewportSize({ width, height });
+      const what = `${width} x ${height}`;
+      // the title and the table's head and first rows inside the frame, without scrolling
+      await expect.poll(async () => page.evaluate(() => {
+        const row = document.querySelectorAll('#row-table tbody tr')[1]?.getBoundingClientRect();
+        return row === undefined ? Infinity : row.bottom;
+      }), { message: what }).toBeLessThan(height);
+      const title = await page.locator('#table-title').boundingBox();
+      expect(title?.y ?? Infinity, what).toBeLessThan(height / 3);
+      // the canvases and the controls still there, after it (the keyboard's order is the order on screen)
+      expect(await page.locator('#btn-play').isVisible(), what).toBe(true);
+      expect(await page.evaluate(() => {
+        const table = document.querySelector('#card-table')!;
+        const play = document.querySelector('#btn-play')!;
+        return Boolean(table.compareDocumentPosition(play) & Node.DOCUMENT_POSITION_FOLLOWING);
+      }), what).toBe(true);
+      await page.screenshot({ path: screenshotPath(`compare-embed-table-${width}x${height}.png`) });
+    }
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
 
   // the plotting area is some 120 px wide there: with uPlot's 50 px between ticks the collision rate's
   // time axis, from 0.1 to 1.5 s, had one labelled tick ("1")

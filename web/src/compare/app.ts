@@ -87,6 +87,14 @@ function captionShort(k: number, s: CompareEngineStatus): [string, string] {
 export function startCompareApp(): void {
   const params = parsePageParams(window.location.search, window.location.hash, COMPARE_PLOT_KINDS, prefersReducedMotion());
   const wanted = layOutPage(params, COMPARE_PLOT_KINDS, 920);
+  // Embedded for its table (?plot=table), the table is what the frame is for: it comes first, the
+  // canvases and their controls after it (compare.css). In a narrow frame it sat under them, below a
+  // 480 x 360 frame's edge with nothing in view saying it was there. The element moves, not a CSS
+  // order, so the keyboard's order is the order on screen.
+  if (params.embed && params.plot === 'table') {
+    const stage = document.querySelector<HTMLElement>('.layout > .stage');
+    stage?.before(byId('plots', HTMLElement));
+  }
   mountGuide(guideText, params.embed);
 
   // ---- plots and the table
