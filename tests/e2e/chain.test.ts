@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import type { ChainProbe } from '../../web/src/chain/app';
-import { closePage, openPage, useBrowser } from './browser';
+import { closePage, openPage, screenshotPath, sidewaysOverflow, useBrowser } from './browser';
 import { encodeScenario } from '../../web/src/ui/share';
 
 const browser = useBrowser();
@@ -503,6 +503,72 @@ describe('the chain lab page', () => {
     expect(errors).toEqual([]);
     await closePage(page);
   });
+
+  // at 900 px or less each panel stacks in one column, and its form came first: on a 375 px phone the
+  // page's first chart came after the time panel's whole form, and each panel's after its own. There the
+  // results and plots now come first and the form after them (the element moves: the keyboard's order);
+  // wider, the form is the left column beside them. Nothing overlaps or runs past its panel.
+  for (const [width, height, touch] of [[375, 812, true], [900, 900, false], [1280, 800, false]] as const) {
+    it(`at ${width} px each panel shows its plots ${width > 900 ? 'beside' : 'before'} its form, nothing overlapping or cut`, async () => {
+      const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html`, { width, height }, touch);
+      await ready(page);
+      const at = await page.evaluate(() => (['time', 'sweep', 'newton', 'mc'] as const).map((k) => {
+        const panel = document.getElementById(`panel-${k}`)!;
+        const form = panel.querySelector<HTMLElement>('.panel-grid > form')!;
+        const main = panel.querySelector<HTMLElement>('.panel-main')!;
+        const box = (e: Element): { top: number; bottom: number; left: number; right: number } => {
+          const r = e.getBoundingClientRect();
+          return { top: r.top + window.scrollY, bottom: r.bottom + window.scrollY, left: r.left, right: r.right };
+        };
+        const [p, f, m, chart] = [box(panel), box(form), box(main), box(panel.querySelector('.plot-card')!)];
+        // boxes side by side in the panel: none over another, none past the panel's padding edge
+        const parts = [form, main, ...main.children, ...main.querySelectorAll('.plot-grid > *, .table-grid > *')]
+          .filter((e) => (e as HTMLElement).offsetParent !== null);
+        const overlaps: string[] = [];
+        for (const [i, a] of parts.entries()) {
+          for (const b of parts.slice(i + 1)) {
+            if (a.contains(b) || b.contains(a)) continue;
+            const [x, y] = [box(a), box(b)];
+            if (x.left < y.right - 0.5 && y.left < x.right - 0.5 && x.top < y.bottom - 0.5 && y.top < x.bottom - 0.5) {
+              overlaps.push(`${a.className || a.tagName} over ${b.className || b.tagName}`);
+            }
+          }
+        }
+        const cut = parts.filter((e) => box(e).right > p.right + 0.5 || box(e).left < p.left - 0.5).map((e) => e.className || e.tagName);
+        return {
+          kind: k, form: f, main: m, chart,
+          formAfter: (main.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
+          overlaps, cut,
+        };
+      }));
+      for (const { kind, form, main, chart, formAfter, overlaps, cut } of at) {
+        expect(overlaps, kind).toEqual([]);
+        expect(cut, kind).toEqual([]);
+        if (width > 900) {
+          expect(formAfter, kind).toBe(false);
+          expect(form.right, kind).toBeLessThan(main.left);
+          expect(form.top, kind).toBeLessThan(chart.bottom);
+        } else {
+          // the keyboard reaches the form after the results, as the screen shows it
+          expect(formAfter, kind).toBe(true);
+          expect(chart.bottom, kind).toBeLessThanOrEqual(form.top);
+          expect(form.top, kind).toBeGreaterThanOrEqual(main.bottom);
+          expect(form.left, kind).toBe(main.left);
+        }
+      }
+      // the time panel's first chart is on the screen the panel's results begin on
+      const first = at[0]!;
+      expect(first.chart.top - first.main.top).toBeLessThan(height);
+      expect(await sidewaysOverflow(page, 'unreachable')).toEqual([]);
+      await page.screenshot({ path: screenshotPath(`chain-layout-${width}.png`), fullPage: true });
+      // the form is still there to reach, and Run in it works
+      const run = page.locator('#mc-run');
+      await run.scrollIntoViewIfNeeded();
+      expect(await run.isVisible()).toBe(true);
+      expect(errors).toEqual([]);
+      await closePage(page);
+    });
+  }
 
   // on a 390 px phone the Newton iterates ended in the middle of "start (midpoint)" with nothing saying
   // that the table scrolls sideways (nor the collision log, with its N positions and velocities)

@@ -23,7 +23,7 @@ import type { RunStarted } from './widgets';
 
 export const CHAIN_PANELS = ['time', 'sweep', 'newton', 'mc'] as const;
 export type ChainPanelKind = (typeof CHAIN_PANELS)[number];
-/** the widths (CSS px) at or under which chain.css stacks a panel's form above its results, and a table above its chart */
+/** the widths (CSS px) at or under which chain.css stacks a panel's form and its results, and a table and its chart, in one column */
 const FORM_STACKED = 900;
 const TABLE_STACKED = 1200;
 
@@ -127,15 +127,13 @@ export function startChainApp(): void {
   const mc = new McPanel(byId('panel-mc', HTMLElement), (v) => ((state.mc = v), changed()), started('mc'));
   // after the panels' own content: the line is each panel's last
   const runContexts = { time: time.runContext, sweep: sweep.runContext, newton: newton.runContext, mc: mc.runContext };
-  if (params.embed) {
-    const formStacked = window.matchMedia(`(max-width: ${FORM_STACKED}px)`);
-    const tableStacked = window.matchMedia(`(max-width: ${TABLE_STACKED}px)`);
-    for (const kind of CHAIN_PANELS) {
-      const panel = byId(`panel-${kind}`, HTMLElement);
-      plotsFirstWhenStacked(panel, formStacked, tableStacked);
-      // each panel's own run (its pictures' line: "Chain lab, Newton's method: …"), not the row's for all four
-      panel.append(el('div', { class: 'plot-foot chain-foot' }, reproduceLine(runContexts[kind], `the ${kind} panel`)));
-    }
+  const formStacked = window.matchMedia(`(max-width: ${FORM_STACKED}px)`);
+  const tableStacked = params.embed ? window.matchMedia(`(max-width: ${TABLE_STACKED}px)`) : null;
+  for (const kind of CHAIN_PANELS) {
+    const panel = byId(`panel-${kind}`, HTMLElement);
+    plotsFirstWhenStacked(panel, formStacked, tableStacked);
+    // each panel's own run (its pictures' line: "Chain lab, Newton's method: …"), not the row's for all four
+    if (params.embed) panel.append(el('div', { class: 'plot-foot chain-foot' }, reproduceLine(runContexts[kind], `the ${kind} panel`)));
   }
 
   // ?until=: the row animation (the page's only clock) pauses there
@@ -214,19 +212,21 @@ export function startChainApp(): void {
 }
 
 /**
- * An embedded panel stacked in one column (a frame of 900 px or less) showed its form first and its
- * plots below the frame's bottom edge (at 640 x 480 the time panel's first chart ended at 745 px):
- * an embed is there for its plots, so there the form follows them, as the other pages' scenario
- * panel follows the simulation on a phone, still there to scroll or tab to; likewise the boundary
- * value's and Monte Carlo's chart comes before its table where the two are stacked (1200 px or less).
- * Beside them, in a wider frame, both keep their place. The elements move (panelLastWhenStacked),
- * so the keyboard's order is the order on screen.
+ * A panel stacked in one column (900 px or less) showed its form first and its plots below it: an
+ * embedded one below the frame's bottom edge (at 640 x 480 the time panel's first chart ended at
+ * 745 px), and on a 375 px phone the page's first chart came only after the time panel's whole form
+ * and each panel's after its own. There the form follows the panel's results and plots, as the other pages' scenario
+ * panel follows the simulation on a phone, still there to scroll or tab to (its Run button beside
+ * its progress row, the result line above announced as it changes); beside them, wider, it is the
+ * left column. Embedded (`tableStacked`), the boundary value's and Monte Carlo's chart comes before
+ * its table too where the two are stacked (1200 px or less). The elements move
+ * (panelLastWhenStacked), so the keyboard's order is the order on screen.
  */
-function plotsFirstWhenStacked(panel: HTMLElement, formStacked: MediaQueryList, tableStacked: MediaQueryList): void {
+function plotsFirstWhenStacked(panel: HTMLElement, formStacked: MediaQueryList, tableStacked: MediaQueryList | null): void {
   const form = panel.querySelector<HTMLElement>('.panel-grid > .chain-form');
   if (form) panelLastWhenStacked(form, formStacked);
   const table = panel.querySelector<HTMLElement>('.plot-grid.two > .table-card');
-  if (table) panelLastWhenStacked(table, tableStacked);
+  if (table && tableStacked) panelLastWhenStacked(table, tableStacked);
 }
 
 /** the tab's address as it is: path, query and fragment */
