@@ -83,7 +83,7 @@ describe('the avalanche study panel', () => {
     // the plot as a picture, beside its CSV: the chart with its title, legend, the result and slope
     // lines and the reproduce line, so it is taller than the chart drawn on the page
     const [picture] = await Promise.all([page.waitForEvent('download'), page.locator('#png-study').click()]);
-    expect(picture.suggestedFilename()).toBe('avalanche-study.png');
+    expect(picture.suggestedFilename()).toMatch(/^avalanche-study-tiny-[0-9a-f]{8}\.png$/);
     const chunks: Buffer[] = [];
     for await (const chunk of await picture.createReadStream()) chunks.push(Buffer.from(chunk as Buffer));
     const png = Buffer.concat(chunks);
@@ -91,6 +91,18 @@ describe('the avalanche study panel', () => {
     const chart = await page.locator('#plot-study canvas').first().evaluate((c: HTMLCanvasElement) => ({ width: c.width, height: c.height }));
     expect(png.readUInt32BE(16)).toBe(chart.width);
     expect(png.readUInt32BE(20)).toBeGreaterThan(chart.height + 100);
+    // the CSV names what the study ran at: the size (its least W × H in grains), the material and the
+    // study's own radii, step and tolerance on every row, the size and their hash in the file name
+    // (it was "avalanche-study.csv" whatever ran), the size the study ran at even once the menu has changed
+    await page.locator('#study-size').selectOption('full');
+    const [file] = await Promise.all([page.waitForEvent('download'), page.locator('#csv-study').click()]);
+    expect(file.suggestedFilename()).toBe(picture.suggestedFilename().replace(/\.png$/, '.csv'));
+    let csv = '';
+    for await (const chunk of await file.createReadStream()) csv += String(chunk);
+    const [header, ...rows] = csv.trimEnd().split('\r\n');
+    expect(header).toBe('a nominal H/W (1),grains (1),H0 (m),L0 (m),a = H0/L0 (1),L_inf (m),(L_inf - L0)/L0 (1),collapse time (s),stopped,error,mu (1),mu_r (1),e (1),solver,seed,size,min width W (grains),min height H (grains),R_min (m),R_max (m),time step (s),tolerance (× mean R)');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatch(/^0\.1,.*,0\.5,0,0,gauss-seidel,1,tiny,3,6,0\.004,0\.006,0\.00005,0\.0001$/);
     expect(errors).toEqual([]);
     await closePage(page);
   });

@@ -114,19 +114,19 @@ describe('scaling and the slope fit', () => {
     expect(slopeText({ slope: 0.884, prefactor: 1, points: 2 }, LARGE_SLOPE)).toBe('0.884 (2 cases), outside 2/3 ± 0.12');
     expect(slopeText({ slope: 0.786, prefactor: 1, points: 2 }, LARGE_SLOPE)).toBe('0.786 (2 cases), inside 2/3 ± 0.12');
     expect(slopeText(null, LARGE_SLOPE)).toBe('needs two cases');
-    const csv = studyCsv([rows[0]!, studyRow(3, summary(0.1, 0.3, 0.4, false))]).split('\r\n');
-    expect(csv[0]).toBe('a nominal H/W (1),grains (1),H0 (m),L0 (m),a = H0/L0 (1),L_inf (m),(L_inf - L0)/L0 (1),collapse time (s),stopped,error,mu (1),mu_r (1),e (1),solver,seed');
+    const csv = studyCsv([rows[0]!, studyRow(3, summary(0.1, 0.3, 0.4, false))], { size: 'full', material: DEFAULT_STUDY_MATERIAL }).split('\r\n');
+    expect(csv[0]).toBe('a nominal H/W (1),grains (1),H0 (m),L0 (m),a = H0/L0 (1),L_inf (m),(L_inf - L0)/L0 (1),collapse time (s),stopped,error,mu (1),mu_r (1),e (1),solver,seed,size,min width W (grains),min height H (grains),R_min (m),R_max (m),time step (s),tolerance (× mean R)');
     const cells = csv[1]!.split(',');
     expect(cells.slice(0, 5).map(Number)).toEqual([0.5, 10, 0.05, 0.1, 0.5]);
     expect(Number(cells[6])).toBeCloseTo(0.6, 12);
-    expect(cells.slice(7)).toEqual(['0.5', 'true', '', '0.5', '0', '0', 'gauss-seidel', '1']);
+    expect(cells.slice(7)).toEqual(['0.5', 'true', '', '0.5', '0', '0', 'gauss-seidel', '1', 'full', '10', '30', '0.004', '0.006', '0.00005', '0.0001']);
     expect(csv[2]?.includes(',,false,the case failed,')).toBe(true);
     // a failed case keeps its reason and stays out of the fits
     const failed = studyRow(4, { ...summary(0, 0, 0, false), error: 'the deposit is lower than the column (0.23 m < 0.24 m)' });
     expect(failed.error).toBe('the deposit is lower than the column (0.23 m < 0.24 m)');
     expect(studySlopes([...rows, failed])).toEqual(slopes);
-    const jacobi = studyCsv([rows[0]!], { ...DEFAULT_STUDY_MATERIAL, rollingFriction: 0.1, solver: 'jacobi' }).split('\r\n');
-    expect(jacobi[1]?.endsWith(',0.5,0.1,0,jacobi,1')).toBe(true);
+    const jacobi = studyCsv([rows[0]!], { size: 'full', material: { ...DEFAULT_STUDY_MATERIAL, rollingFriction: 0.1, solver: 'jacobi' } }).split('\r\n');
+    expect(jacobi[1]?.includes(',0.5,0.1,0,jacobi,1,full,')).toBe(true);
   });
 
   // an audit: both published lines ran across the whole plot, each read as a prediction in the other's regime

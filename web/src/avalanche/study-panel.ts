@@ -18,7 +18,7 @@ import {
 import { StudyPool, type CaseProgress } from './study-pool';
 import {
   cancelledResultText, cancelledText, doneText, LARGE_A_MIN, LARGE_SLOPE, progressText, runningCaseFraction, runningCaseText, runningText,
-  SETTLE_SECONDS_PER_GRAIN, SMALL_A_MAX, SMALL_SLOPE, slopeTextParts, studyCsv, STUDY_PLOT_LABELS, studyPlotData, studyRow, studySlopes, type RunningCase, type SlopeWindow, type StudyRow,
+  SETTLE_SECONDS_PER_GRAIN, SMALL_A_MAX, SMALL_SLOPE, slopeTextParts, studyCsv, studyFileName, STUDY_PLOT_LABELS, studyPlotData, studyRow, studySlopes, type RunningCase, type SlopeWindow, type StudyRow, type StudyRun,
 } from './study';
 import type { SlopeFit } from './scaling';
 
@@ -83,7 +83,8 @@ export class StudyPanel {
   private readonly plot: ChainPlot;
   private readonly pool = new StudyPool();
   private rows: Array<StudyRow | null> = [];
-  private material = studyMaterial(null);
+  /** the study shown: the size and material it was run at (the size menu may have changed since) */
+  private run: StudyRun = { size: 'quick', material: studyMaterial(null) };
   private running = false;
   private fraction = 0;
   private generation = 0;
@@ -179,7 +180,7 @@ export class StudyPanel {
     // the study's inputs go into the page's address, so "Copy link" shares them with the scenario
     history.replaceState(null, '', studyAddress(window.location.href, size, aspects));
     const material = studyMaterial(this.scenario());
-    this.material = material;
+    this.run = { size, material };
     const generation = ++this.generation;
     this.rows = aspects.map(() => null);
     // the cases on the workers, and the one the progress line names (the last to report)
@@ -285,9 +286,10 @@ export class StudyPanel {
     this.updateTableHint();
   }
 
+  /** the table with the size, material and fixed parameters on every row, under a name that carries the size and their hash */
   private csv(): { filename: string; text: string } | null {
     const rows = this.finished();
-    return rows.length === 0 ? null : { filename: 'avalanche-study.csv', text: studyCsv(rows, this.material) };
+    return rows.length === 0 ? null : { filename: studyFileName(this.run, 'csv'), text: studyCsv(rows, this.run) };
   }
 
   probe(): StudyProbe {

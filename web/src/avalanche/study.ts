@@ -4,10 +4,11 @@
  * Cases are grouped by their nominal a (the column's H/W before settling); the fit and the plot
  * use the settled column's a = H0/L0.
  */
-import { toCsv } from '../ui/csv';
+import { toCsv, type CsvCell } from '../ui/csv';
 import { formatNumber } from '../ui/dom';
+import { fileStem, shortHash } from '../ui/reproduce';
 import { logLogSlope, logSpace, LUBE_CROSSOVER, lubeLinear, lubePower, relativeRunout, type SlopeFit } from './scaling';
-import { DEFAULT_STUDY_MATERIAL, plural, roughCount, type StudyColumn, type StudyMaterial } from './study-cases';
+import { plural, roughCount, studyCaseOptions, type StudyColumn, type StudyMaterial, type StudySize } from './study-cases';
 
 /** the issue's ranges: slope 1 for a <= 1.5, 2/3 for a >= 4 */
 export const SMALL_A_MAX = 1.5;
@@ -149,20 +150,60 @@ export const STUDY_PLOT_LABELS = {
   yLabel: '(L∞ − L0)/L0 (1)',
 } as const;
 
+/**
+ * What the study holds fixed whatever the scenario (core/src/engines/nscd/study.hpp, StudyParams, as
+ * avalancheStudyCase runs it from the page): radii uniform in [radiusMin, radiusMax] (m), the time
+ * step (s) and the solver's tolerance (a fraction of the mean radius).
+ */
+export const STUDY_FIXED = { radiusMin: 0.004, radiusMax: 0.006, timeStep: 5e-5, tolerance: 1e-4 } as const;
+
+/** A study as run: its size and the scenario's material (the rest is STUDY_FIXED). */
+export interface StudyRun {
+  size: StudySize;
+  material: StudyMaterial;
+}
+
+/**
+ * The CSV's columns: each case's results, then what it takes to run the study again, on every row
+ * (the run's conditions as columns, as the comparison's row table carries its e, gap, v0, E and h):
+ * the material, then the size (its least column W × H in mean grain diameters) and the study's own
+ * radii, time step and tolerance. A file saved away from the page said μ and the solver but not
+ * whether the columns were 3 × 6 grains or 10 × 30, nor the step they ran at.
+ */
 export const STUDY_HEADER = [
   'a nominal H/W (1)', 'grains (1)', 'H0 (m)', 'L0 (m)', 'a = H0/L0 (1)', 'L_inf (m)', '(L_inf - L0)/L0 (1)', 'collapse time (s)', 'stopped', 'error',
   'mu (1)', 'mu_r (1)', 'e (1)', 'solver', 'seed',
+  'size', 'min width W (grains)', 'min height H (grains)', 'R_min (m)', 'R_max (m)', 'time step (s)', 'tolerance (× mean R)',
 ] as const;
 
-/** The study's table, each row with the material it was run with. */
-export function studyCsv(rows: readonly StudyRow[], m: StudyMaterial = DEFAULT_STUDY_MATERIAL): string {
+/** The conditions of a study as the CSV gives them on every row (STUDY_HEADER from "mu (1)"). */
+function studyConditions({ size, material }: StudyRun): CsvCell[] {
+  const o = studyCaseOptions(size, material);
+  return [
+    o.mu, o.rollingFriction, o.restitution, o.solver, o.seed,
+    size, o.minWidthGrains, o.minHeightGrains, STUDY_FIXED.radiusMin, STUDY_FIXED.radiusMax, STUDY_FIXED.timeStep, STUDY_FIXED.tolerance,
+  ];
+}
+
+/** The study's table, each row with the size, material and fixed parameters it was run with. */
+export function studyCsv(rows: readonly StudyRow[], run: StudyRun): string {
+  const conditions = studyConditions(run);
   return toCsv(
     STUDY_HEADER,
     rows.map((r) => [
       r.nominal, r.grains, r.h0, r.l0, r.aspect, r.lInf, r.relative, r.collapseTime >= 0 ? r.collapseTime : null, r.stopped, r.error,
-      m.mu, m.rollingFriction, m.restitution, m.solver, m.seed,
+      ...conditions,
     ]),
   );
+}
+
+/**
+ * The study's file name, for its CSV and its picture: the size and a shortHash of every condition
+ * (studyConditions), "avalanche-study-quick-1f0c3a9e.csv". It was "avalanche-study.csv" whatever
+ * was run, so a tiny study's file and a full one's, or two materials', overwrote each other.
+ */
+export function studyFileName(run: StudyRun, ext: string): string {
+  return `${fileStem(`avalanche study ${run.size} ${shortHash(JSON.stringify(studyConditions(run)))}`)}.${ext}`;
 }
 
 /** the share of a case's progress that its settling (before the gate opens) takes */

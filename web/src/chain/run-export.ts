@@ -12,7 +12,7 @@
  */
 import { splitUnit } from '../plot/chart-export';
 import { columnsToCsv, toCsv, type CsvCell } from '../ui/csv';
-import { exportFileName, ReproduceContext, reproduce } from '../ui/reproduce';
+import { exportFileName, ReproduceContext, reproduce, shortHash } from '../ui/reproduce';
 import { expandRow, ROW_KEYS, type CustomRow, type RowKey } from './custom-row';
 import type { ChainState, Precision } from './state';
 
@@ -58,7 +58,7 @@ export function customRowWords(row: CustomRow): string {
 }
 
 /**
- * A custom row's lists as 8 hex digits (FNV-1a, 32 bits, of the row written out in full at N spheres),
+ * A custom row's lists as 8 hex digits (shortHash of the row written out in full at N spheres),
  * for its file names: they named N alone ("chain-time-n4-custom-positions.csv"), so two custom rows of
  * the same N overwrote each other in a download folder, while the lists themselves are far too long
  * for a name. The same row gives the same digits however its lists were typed ("1" or "1, 1, 1, 1").
@@ -66,13 +66,7 @@ export function customRowWords(row: CustomRow): string {
 export function rowHash(row: CustomRow, spheres: number): string {
   const full = expandRow(row, spheres);
   // String() writes a double the shortest way that reads back as it: one text per value (−0 as "0")
-  const text = `${spheres};${ROW_KEYS.map((key) => full[key].map((v) => String(v)).join(',')).join(';')}`;
-  let h = 0x811c9dc5;
-  for (let k = 0; k < text.length; k++) {
-    h ^= text.charCodeAt(k);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h.toString(16).padStart(8, '0');
+  return shortHash(`${spheres};${ROW_KEYS.map((key) => full[key].map((v) => String(v)).join(',')).join(';')}`);
 }
 
 /** Panel (a): N and e, or N and the custom row's lists (in the file names, their rowHash). */

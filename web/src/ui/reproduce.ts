@@ -79,6 +79,20 @@ export function exportFileName(scenario: string, what: string, ext: string): str
   return `${fileStem(scenario)}-${fileStem(what, 'export')}.${ext}`;
 }
 
+/**
+ * A text as 8 hex digits (FNV-1a, 32 bits, over its UTF-16 code units), for file names that must
+ * tell apart runs whose inputs are too long for a name: a chain-lab custom row's lists (rowHash),
+ * the avalanche study's fixed parameters. The same text always gives the same digits.
+ */
+export function shortHash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let k = 0; k < text.length; k++) {
+    h ^= text.charCodeAt(k);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, '0');
+}
+
 /** A local time stamp for file names: 2024-05-01T14-03-09 (no colons: they are not allowed everywhere). */
 export function fileTimestamp(date: Date): string {
   const p = (n: number): string => String(n).padStart(2, '0');
