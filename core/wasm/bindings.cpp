@@ -260,6 +260,8 @@ class JsAvalancheWorld {
   int phase() const { return static_cast<int>(world_.phase()); }
   double time() const { return world_.time(); }
   double outputIndex() const { return static_cast<double>(world_.outputIndex()); }
+  /// after the gate opens: the next output instant, the run's end (output.duration) at the latest
+  double nextOutputTime() const { return world_.nextOutputTime(); }
   std::string message() const { return world_.message(); }
   int grains() const { return world_.grains(); }
   int bodies() const { return world_.bodies(); }
@@ -550,6 +552,7 @@ EMSCRIPTEN_BINDINGS(granular) {
       .function("phase", &JsAvalancheWorld::phase)
       .function("time", &JsAvalancheWorld::time)
       .function("outputIndex", &JsAvalancheWorld::outputIndex)
+      .function("nextOutputTime", &JsAvalancheWorld::nextOutputTime)
       .function("message", &JsAvalancheWorld::message)
       .function("grains", &JsAvalancheWorld::grains)
       .function("bodies", &JsAvalancheWorld::bodies)

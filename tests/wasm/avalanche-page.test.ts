@@ -43,6 +43,27 @@ describe('the settling clock', () => {
     clock.delete();
     direct.delete();
   });
+
+  // output.interval 0.5 s, output.duration 0.1 s: after the gate the clock said the next instant was
+  // 0.5 s, past the run's end, and the page's run loop waited for it for ever ("Running")
+  it('after the gate, its next instant is the run\'s end when that comes first', () => {
+    const preset = JSON.parse(readRepoFile('scenarios/avalanche-column.json')) as Record<string, unknown>;
+    const report = parseValidationReport(mod.validateAvalancheScenario(JSON.stringify({ ...preset, output: { interval: 0.5, duration: 0.1 } })));
+    expect(report.ok).toBe(true);
+    const clock = new SettlingClock(new mod.AvalancheWorld(JSON.stringify(report.scenario)));
+    while (clock.world.phase() === 0) {
+      // settling instants end at the gate, t = 0
+      expect(clock.nextOutputTime()).toBeLessThanOrEqual(1e-12);
+      clock.advance(200);
+    }
+    expect(clock.nextOutputTime()).toBe(0.1);
+    // one output instant, the end itself (the column is still flowing at 0.1 s), then Finished
+    expect(clock.advance(1e9)).toBe(0);
+    expect(clock.time()).toBeCloseTo(0.1, 9);
+    expect(clock.nextOutputTime()).toBe(0.1);
+    expect(clock.advance(1e9)).toBe(2);
+    clock.delete();
+  });
 });
 
 /** The tiny study case of aspect ratio 2 run by the native CLI with `extra` arguments (its JSON case). */

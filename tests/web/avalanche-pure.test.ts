@@ -213,6 +213,13 @@ describe('samples and the settling clock', () => {
     expect(nextSettlingOutput(-5, 5, 0.01, 2e-4)).toBeCloseTo(-4.99, 12);
     expect(nextSettlingOutput(-4.99, 5, 0.01, 2e-4)).toBeCloseTo(-4.98, 12);
     expect(nextSettlingOutput(-4.9902, 5, 0.01, 2e-4)).toBeCloseTo(-4.99, 12);
+    // the gate opens by t = 0, so no settling instant lies after it: an interval of 10 s with 5 s of
+    // settling waited for t = +5 s, in real time, after the column had settled and the gate opened
+    expect(nextSettlingOutput(-5, 5, 10, 2e-4)).toBeCloseTo(0, 12);
+    expect(nextSettlingOutput(-0.3, 5, 0.5, 2e-4)).toBeCloseTo(0, 12);
+    expect(nextSettlingOutput(-0.7, 5, 0.5, 2e-4)).toBeCloseTo(-0.5, 12);
+    // a step short of the gate: one more step
+    expect(nextSettlingOutput(-2e-4, 5, 10, 2e-4)).toBeCloseTo(0, 12);
     expect(clockSettings(JSON.stringify(BASE))).toEqual({ timeStep: 2e-4, interval: 0.01, settleMaxTime: 5 });
     expect(clockSettings('{}')).toEqual({ timeStep: 2e-4, interval: 0.01, settleMaxTime: 0 });
   });

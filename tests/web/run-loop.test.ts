@@ -67,6 +67,31 @@ class FakeWorld implements EngineWorld {
   }
 }
 
+/**
+ * Output instants at 0.01 and 0.02 s, then the run's end at 1 s, far beyond the first interval (as
+ * the avalanche's end before its next instant, or its settling instants): advance() goes from one
+ * to the next; Finished once the end is reached.
+ */
+class FarWorld extends FakeWorld {
+  private readonly instants = [0.01, 0.02, 1];
+  private reached = 0;
+  override time(): number {
+    return this.reached === 0 ? 0 : this.instants[this.reached - 1]!;
+  }
+  override outputIndex(): number {
+    return this.reached;
+  }
+  override nextOutputTime(): number {
+    return this.instants[Math.min(this.reached, this.instants.length - 1)]!;
+  }
+  override advance(): AdvanceStatusCode {
+    this.advances += 1;
+    if (this.reached >= this.instants.length) return AdvanceStatus.Finished;
+    this.reached += 1;
+    return AdvanceStatus.Output;
+  }
+}
+
 interface FakeFrame {
   /** output instants reached since the previous frame */
   outputs: number[];
@@ -75,7 +100,7 @@ interface FakeFrame {
 
 type Message = RejectedMessage | CrashedMessage | (FrameCommon & FakeFrame) | { type: 'loaded'; info: LoadInfo };
 
-function setup(options: { costMs?: number; endHalves?: number; valid?: boolean; sliceCap?: number } = {}) {
+function setup(options: { costMs?: number; endHalves?: number; valid?: boolean; sliceCap?: number; far?: boolean } = {}) {
   const clock = { now: 0 };
   const worlds: FakeWorld[] = [];
   const messages: Message[] = [];
@@ -90,7 +115,7 @@ function setup(options: { costMs?: number; endHalves?: number; valid?: boolean; 
         ? '{"ok":false,"errors":[{"path":"discs","value":"0","message":"too few"}]}'
         : '{"ok":true,"errors":[],"scenario":{"name":"fake"}}',
     create: () => {
-      const world = new FakeWorld(clock, options.costMs ?? 0, options.endHalves ?? Infinity);
+      const world = new (options.far ? FarWorld : FakeWorld)(clock, options.costMs ?? 0, options.endHalves ?? Infinity);
       worlds.push(world);
       return world;
     },
@@ -267,6 +292,8 @@ describe('run loop: ticks', () => {
     const frame = await send({ type: 'tick', dt: 0.05 });
     expect(frame.time).toBeCloseTo(0.02, 12);
     expect(frame.running).toBe(true);
+    // kept up: the next instant (0.03 s) lies beyond the target (0.025 s)
+    expect(frame.behind).toBe(false);
     // a long pause of the page asks for at most MAX_TICK_S of real time
     const capped = await send({ type: 'tick', dt: 10 });
     expect(capped.time).toBeCloseTo(0.07, 12);
@@ -284,8 +311,31 @@ describe('run loop: ticks', () => {
       expect(spent).toBeGreaterThan(FRAME_BUDGET_MS);
       expect(spent).toBeLessThanOrEqual(FRAME_BUDGET_MS + costMs);
       expect(frame.running).toBe(true);
+      // instants due and not reached: the page may say the machine cannot keep up
+      expect(frame.behind).toBe(true);
     }
     expect(worlds[0]?.advances).toBe(3 * Math.ceil((FRAME_BUDGET_MS + 1) / costMs));
+  });
+
+  // the avalanche with output.interval 0.5 s and output.duration 0.1 s: after its last instant the
+  // next one lay further ahead than the target's ceiling (one interval and MAX_LAG_S past the
+  // world's time), so the run never ended: "Running" for ever, and the machine blamed
+  it('reaches an instant further off than the first interval: the target may always get to the next one', async () => {
+    const { send, load } = setup({ far: true });
+    await load(true);
+    const frames: Array<FrameCommon & FakeFrame> = [];
+    for (let k = 0; k < 200; ++k) {
+      const frame = await send({ type: 'tick', dt: 0.016 });
+      frames.push(frame);
+      if (frame.status === AdvanceStatus.Finished) break;
+    }
+    const last = frames[frames.length - 1]!;
+    expect(last).toMatchObject({ status: AdvanceStatus.Finished, running: false, time: 1 });
+    // about one real second at 1 s per s (0.016 s a tick), not sooner: the run keeps its pace
+    expect(frames.length).toBeGreaterThan(55);
+    expect(frames.length).toBeLessThan(70);
+    // waiting for the target to reach 1 s is not being behind
+    expect(frames.filter((f) => f.behind)).toEqual([]);
   });
 
   it('answers a tick before the first load with nothing, and pause sends the state again', async () => {

@@ -53,13 +53,16 @@ export function clockSettings(scenarioJson: string): { timeStep: number; interva
 
 /**
  * The next output instant while settling: the next multiple of `interval` after the settling
- * start (t = -settleMaxTime), in whole steps. Pure (tests/web).
+ * start (t = -settleMaxTime), in whole steps, and t = 0 at the latest: the gate opens by then, so
+ * an instant after it never comes while settling (an interval longer than settle.maxTime waited
+ * for one in real time after the column had settled). Pure (tests/web).
  */
 export function nextSettlingOutput(time: number, settleMaxTime: number, interval: number, timeStep: number): number {
   const since = time + settleMaxTime;
   const k = Math.floor(since / interval + 1e-9) + 1;
-  const steps = Math.max(1, Math.round((k * interval - since) / timeStep));
-  return time + steps * timeStep;
+  const toInstant = Math.max(1, Math.round((k * interval - since) / timeStep));
+  const toGate = Math.max(1, Math.round(-time / timeStep));
+  return time + Math.min(toInstant, toGate) * timeStep;
 }
 
 /** An AvalancheWorld as the run loop's EngineWorld, with output instants while settling. */
@@ -99,7 +102,8 @@ export class SettlingClock implements EngineWorld {
     const { timeStep, interval, settleMaxTime } = this.settings;
     const t = this.world.time();
     if (this.world.phase() === 0) return nextSettlingOutput(t, settleMaxTime, interval, timeStep);
-    return (this.world.outputIndex() + 1) * interval;
+    // the engine's own: the run's end (output.duration) when it comes before the next instant
+    return this.world.nextOutputTime();
   }
 
   advance(slice: number): AdvanceStatusCode {

@@ -379,6 +379,8 @@ export interface AvalancheWorld {
   /** s since the gate opened (negative while settling) */
   time(): number;
   outputIndex(): number;
+  /** s: after the gate opens, the next output instant, output.duration (the run's end) at the latest */
+  nextOutputTime(): number;
   message(): string;
   /** mobile grains: bodies 0 .. grains-1; the rest are the fixed floor discs */
   grains(): number;

@@ -112,6 +112,14 @@ export interface FrameCommon {
   running: boolean;
   /** steps asked for are not all done yet (the page keeps ticking until they are) */
   stepping: boolean;
+  /**
+   * running, with an output instant due (at or before the loop's target time) that the engine has
+   * not reached yet: the machine is behind. False while the loop waits for the target to reach the
+   * next instant (a long output interval), which is not the machine's doing.
+   */
+  behind: boolean;
+  /** s, the next output instant (world.nextOutputTime()): where a running page's picture changes next */
+  nextOutput: number;
   /** world.message() when status is 3 (Stopped), else '' */
   message: string;
 }

@@ -280,7 +280,9 @@ export class RunLoop<W extends EngineWorld, F> {
     if (world && this.running) {
       const step = this.speed * Math.min(Math.max(dt, 0), MAX_TICK_S);
       const now = world.time();
-      const ceiling = now + this.speed * MAX_LAG_S + this.outputInterval;
+      // and never short of the next output instant: one further off than the first interval (the
+      // run's last, or a family's own instants) was out of reach, and the run waited for ever
+      const ceiling = Math.max(now + this.outputInterval, world.nextOutputTime()) + this.speed * MAX_LAG_S;
       this.target = Math.min(Math.max(this.target, now) + step, ceiling);
     }
     void this.pump();
@@ -367,6 +369,8 @@ export class RunLoop<W extends EngineWorld, F> {
         status: this.status,
         running: this.running,
         stepping: this.pendingSteps > 0,
+        behind: this.running && world.nextOutputTime() <= this.target,
+        nextOutput: world.nextOutputTime(),
         message: this.status === AdvanceStatus.Stopped ? world.message() : '',
       },
       transfer,

@@ -1,6 +1,6 @@
 /** Play / pause, single step, reset and the speed control (simulated s per real s). */
 import { el, formatNumber } from './dom';
-import { paceText } from './pace';
+import { paceText, type PaceWait } from './pace';
 
 export interface ControlHandlers {
   play(): void;
@@ -80,10 +80,11 @@ export class Controls {
 
   /**
    * The simulated seconds per real second the run reaches (PaceMeter), or null: shown next to
-   * the speed while it is below 80 % of it ("only 0.012 s per s: the machine cannot keep up").
+   * the speed while it is below 80 % of it ("only 0.012 s per s: the machine cannot keep up");
+   * `wait`, while running: the last picture's time and the next's (paceText says when that is far).
    */
-  setPace(reached: number | null): void {
-    const text = paceText(reached, this.speed());
+  setPace(reached: number | null, wait: PaceWait | null = null): void {
+    const text = paceText(reached, this.speed(), wait);
     if (this.paceOutput.textContent !== text) {
       // the reason after the colon is left out where room is short (styles.css: phones, embeds), the
       // notice then one short line over the scene's top margin

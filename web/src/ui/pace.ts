@@ -13,12 +13,19 @@ const MIN_SPAN_MS = 1000;
 export class PaceMeter {
   private samples: Array<{ wall: number; time: number }> = [];
 
-  /** A frame at wall-clock `wallMs` with simulated `time`; returns the rate, or null while unknown. */
-  sample(wallMs: number, time: number, running: boolean): number | null {
+  /**
+   * A frame at wall-clock `wallMs` with simulated `time`; returns the rate, or null while unknown.
+   * `behind`: the frame's word that an output instant was due and not reached (FrameCommon.behind).
+   * The rate is measured over frames that were all behind, the latest stretch of them: a frame that
+   * kept up starts over. With an output interval of 10 s the frames' time stands still for seconds
+   * while the loop waits for its next instant, and that read as "no output instant in the last
+   * second or two: the machine cannot keep up".
+   */
+  sample(wallMs: number, time: number, running: boolean, behind: boolean): number | null {
     const last = this.samples[this.samples.length - 1];
-    // paused, or a new run / reset (time went back): start over
-    if (!running || (last !== undefined && time < last.time)) {
-      this.samples = running ? [{ wall: wallMs, time }] : [];
+    // paused, kept up, or a new run / reset (time went back): start over
+    if (!running || !behind || (last !== undefined && time < last.time)) {
+      this.samples = running && behind ? [{ wall: wallMs, time }] : [];
       return null;
     }
     this.samples.push({ wall: wallMs, time });
@@ -29,14 +36,30 @@ export class PaceMeter {
   }
 }
 
+/** real seconds between pictures from which the controls say when the next one comes */
+export const WAIT_NOTE_S = 2;
+
+/** A running frame's output instant and the next one, s (FrameCommon's time and nextOutput). */
+export interface PaceWait {
+  time: number;
+  next: number;
+}
+
 /**
  * What the controls say about the pace: nothing while the run keeps up with `speed` (at least 80 %
  * of it) or the rate is unknown; "only 0.012 s per s: …" when it falls behind; and when not one
  * output instant arrived over the window (a first interval of 200,000 discs), that, not "only 0 s
- * per s".
+ * per s". A run that keeps up, but whose next picture is WAIT_NOTE_S or more away at this speed
+ * (`wait`: a long output interval), says so: the page stood still for 10 s with nothing said.
  */
-export function paceText(reached: number | null, speed: number): string {
-  if (reached === null || !(reached < 0.8 * speed)) return '';
-  if (reached <= 0) return 'no output instant in the last second or two: the machine cannot keep up';
-  return `only ${formatNumber(reached, 2)} s per s: the machine cannot keep up`;
+export function paceText(reached: number | null, speed: number, wait: PaceWait | null = null): string {
+  if (reached !== null && reached < 0.8 * speed) {
+    if (reached <= 0) return 'no output instant in the last second or two: the machine cannot keep up';
+    return `only ${formatNumber(reached, 2)} s per s: the machine cannot keep up`;
+  }
+  const gap = wait === null ? NaN : wait.next - wait.time;
+  if (gap / speed >= WAIT_NOTE_S) {
+    return `next picture ${formatNumber(gap / speed, 2)} s after this one: ${formatNumber(gap, 3)} s of simulated time at this speed (a shorter output interval shows more)`;
+  }
+  return '';
 }
