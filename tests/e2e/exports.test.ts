@@ -10,6 +10,8 @@ import { closePage, decodePng, granularState, openPage, pixelAt, plotPoints, use
 
 const browser = useBrowser();
 const UNTIL = 0.3;
+/** the gas page's default run, as its plots' CSV headers name it */
+const GAS_RUN = 'Cooling granular gas, seed 7';
 
 /** Clicks `selector` and returns the download it starts, with its bytes. */
 async function download(page: Page, selector: string): Promise<{ file: Download; bytes: Buffer }> {
@@ -153,7 +155,8 @@ describe('exports on the gas page', () => {
     const { file, bytes } = await download(page, '[aria-label="Download the energy plot as CSV"]');
     expect(file.suggestedFilename()).toBe('cooling-granular-gas-energy.csv');
     const lines = bytes.toString('utf8').trimEnd().split('\r\n');
-    expect(lines[0]).toBe("time t (s),E_kin — measured (J),E_kin — Haff's law E₀/(1+t/τ)² (J)");
+    // each column of values names the run, as the chain lab's CSVs do (the first line stays the headers)
+    expect(lines[0]).toBe(`time t (s),"E_kin — measured — ${GAS_RUN} (J)","E_kin — Haff's law E₀/(1+t/τ)² — ${GAS_RUN} (J)"`);
     const rows = lines.slice(1).map((l) => l.split(',').map(Number));
     // 0 … 0.3 s every 0.02 s; the plot draws the last output a frame after the run paused (it read 15
     // points beside the CSV's 16 in a CI run), so its count is awaited, not read once
@@ -173,7 +176,7 @@ describe('exports on the gas page', () => {
     const { bytes } = await download(page, '[aria-label="Download the speed distribution plot as CSV"]');
     const header = bytes.toString('utf8').split('\r\n')[0] ?? '';
     const time = (await granularState(page)).time;
-    expect(header).toMatch(new RegExp(`^speed v \\(m/s\\),f\\(v\\) — measured at t = ${String(time).replace('.', '\\.')} s \\(1/\\(m/s\\)\\),f\\(v\\) — 2D Maxwell at T = [\\d.e-]+ J \\(1/\\(m/s\\)\\)$`));
+    expect(header).toMatch(new RegExp(`^speed v \\(m/s\\),"f\\(v\\) — measured at t = ${String(time).replace('.', '\\.')} s — ${GAS_RUN} \\(1/\\(m/s\\)\\)","f\\(v\\) — 2D Maxwell at T = [\\d.e-]+ J — ${GAS_RUN} \\(1/\\(m/s\\)\\)"$`));
   });
 
   // the first PNG took 1-8 s with nothing on screen, and an audit clicked again unsure anything happened
@@ -271,8 +274,52 @@ describe('exports on the avalanche page', () => {
       expect(await page.locator(`[aria-label="Download the ${name} plot as CSV"]`).count()).toBe(1);
       expect(await page.locator(`[aria-label="Download the ${name} plot as PNG"]`).count()).toBe(1);
     }
-    const { bytes } = await download(page, '[aria-label="Download the runout plot as CSV"]');
-    expect(bytes.toString('utf8').split('\r\n')[0]).toBe('t (s),runout L (m),"L0, settled width (m)",front velocity (m/s)');
+    const { file, bytes } = await download(page, '[aria-label="Download the runout plot as CSV"]');
+    const run = 'Column collapse, H/W = 2 before settling, seed 1';
+    expect(file.suggestedFilename()).toBe('column-collapse-h-w-2-before-settling-runout.csv');
+    expect(bytes.toString('utf8').split('\r\n')[0]).toBe(`t (s),"runout L — ${run} (m)","L0, settled width — ${run} (m)","front velocity — ${run} (m/s)"`);
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+});
+
+// the audit: every edited scenario's file was "…-edited-runout.csv", so a run at μ = 0.3 and one at
+// μ = 0.8 overwrote each other, and nothing in the CSV said which run it held
+describe('exports of edited scenarios on the avalanche page', () => {
+  it('two edits of the same preset: other file names, each CSV naming its run with the same hash', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0`);
+    await waitForState(page, (s) => s.count > 0 && s.hash !== '');
+    const title = 'Column collapse, H/W = 2 before settling';
+    const runout = async (): Promise<{ name: string; header: string }> => {
+      const { file, bytes } = await download(page, '[aria-label="Download the runout plot as CSV"]');
+      return { name: file.suggestedFilename(), header: bytes.toString('utf8').split('\r\n')[0] ?? '' };
+    };
+    const apply = async (mu: string): Promise<void> => {
+      await page.locator('#f-mu').fill(mu);
+      await page.locator('#apply').click();
+      await expect.poll(() => page.locator('#scenario-json').inputValue()).toMatch(new RegExp(`"mu": ${mu.replace('.', '\\.')}\\b`));
+    };
+    const preset = await runout();
+    expect(preset.name).toBe('column-collapse-h-w-2-before-settling-runout.csv');
+    await apply('0.3');
+    const first = await runout();
+    const [, hash] = /^column-collapse-h-w-2-before-settling-edited-([0-9a-f]{8})-runout\.csv$/.exec(first.name) ?? [];
+    expect(hash, first.name).toBeDefined();
+    expect(first.header).toContain(`,"runout L — ${title} (edited) #${hash}, seed 1 (m)",`);
+    await apply('0.8');
+    const second = await runout();
+    expect(second.name).toMatch(/^column-collapse-h-w-2-before-settling-edited-[0-9a-f]{8}-runout\.csv$/);
+    expect(second.name).not.toBe(first.name);
+    expect(second.header).not.toBe(first.header);
+    // the picture under the CSV's name
+    const picture = await download(page, '[aria-label="Download the runout plot as PNG"]');
+    expect(picture.file.suggestedFilename()).toBe(second.name.replace(/\.csv$/, '.png'));
+    // μ = 0.3 again: the same run, the same name
+    await apply('0.3');
+    expect((await runout()).name).toBe(first.name);
+    // the preset's value put back: the preset, under its own name
+    await apply('0.5');
+    await expect.poll(async () => (await runout()).name).toBe(preset.name);
     expect(errors).toEqual([]);
     await closePage(page);
   });
@@ -290,12 +337,14 @@ describe('exports on the comparison page', () => {
     }
     const energy = await download(page, '[aria-label="Download the kinetic energy plot as CSV"]');
     expect(energy.file.suggestedFilename()).toBe('four-sphere-row-three-contact-models-kinetic-energy.csv');
-    expect(energy.bytes.toString('utf8').split('\r\n')[0]).toBe('time t (s),kinetic energy E_kin — event-driven (J),"kinetic energy E_kin — soft, Hunt–Crossley (J)","kinetic energy E_kin — NSCD, Moreau–Jean (J)"');
+    // the row places its discs without the seed: the run is the scenario
+    const row = 'Four-sphere row, three contact models';
+    expect(energy.bytes.toString('utf8').split('\r\n')[0]).toBe(`time t (s),"kinetic energy E_kin — event-driven — ${row} (J)","kinetic energy E_kin — soft, Hunt–Crossley — ${row} (J)","kinetic energy E_kin — NSCD, Moreau–Jean — ${row} (J)"`);
     // the velocity plot's CSV says whose velocity it is: the disc ringed on the canvases
     await page.locator('#disc-select').selectOption('3');
     await page.locator('#component-select').selectOption('speed');
     const velocity = await download(page, '[aria-label="Download the velocity plot as CSV"]');
-    expect(velocity.bytes.toString('utf8').split('\r\n')[0]).toBe('time t (s),|v| of disc 3 — event-driven (m/s),"|v| of disc 3 — soft, Hunt–Crossley (m/s)","|v| of disc 3 — NSCD, Moreau–Jean (m/s)"');
+    expect(velocity.bytes.toString('utf8').split('\r\n')[0]).toBe(`time t (s),"|v| of disc 3 — event-driven — ${row} (m/s)","|v| of disc 3 — soft, Hunt–Crossley — ${row} (m/s)","|v| of disc 3 — NSCD, Moreau–Jean — ${row} (m/s)"`);
     // the table, once the row has run to its end in every engine
     await expect.poll(() => page.evaluate(() => window.__granular?.compare?.().table.state), { timeout: 30_000 }).toBe('ready');
     expect(await page.locator('#card-table .reproduce').textContent()).toContain('Scenario “Four-sphere row, three contact models”');
@@ -331,7 +380,9 @@ describe('exports on the soft-disc page', () => {
     expect(await page.locator('#plot-hysteresis .u-title').innerText()).toBe('Hysteresis, F (N) vs ρ (m): disc 0 – disc 1');
     const { bytes } = await download(page, '[aria-label="Download the hysteresis plot as CSV"]');
     const [header, ...rows] = bytes.toString('utf8').trimEnd().split('\r\n');
-    expect(header).toBe('"penetration ρ — disc 0 – disc 1, t = 2.000 s (m)","contact force F — disc 0 – disc 1, t = 2.000 s (N)"');
+    // and the run (the preset the link carries, learned as such: no hash)
+    const run = 'Two discs head-on (soft contact), seed 1';
+    expect(header).toBe(`"penetration ρ — disc 0 – disc 1, t = 2.000 s — ${run} (m)","contact force F — disc 0 – disc 1, t = 2.000 s — ${run} (N)"`);
     // the loop itself: from no overlap and no force, back to them
     expect(rows[0]?.split(',').map(Number)[1]).toBeLessThan(1e-12);
     expect(rows.at(-1)).toBe('0,0');
@@ -344,13 +395,15 @@ describe('exports on the soft-disc page', () => {
     await waitForState(page, (s) => !s.running && s.time >= 1);
     const { file, bytes } = await download(page, '[aria-label="Download the energy ledger plot as CSV"]');
     expect(file.suggestedFilename()).toBe('soft-discs-in-a-square-box-notebook-1-energy-ledger.csv');
-    const [header, ...rows] = bytes.toString('utf8').trimEnd().split('\r\n').map((line) => line.split(','));
-    expect(header).toEqual([
+    const [header, ...lines] = bytes.toString('utf8').trimEnd().split('\r\n');
+    const rows = lines.map((line) => line.split(','));
+    // each component's column names the run, as every plot's CSV does
+    const run = 'Soft discs in a square box (notebook 1), seed 7';
+    expect(header).toBe([
       'time t (s)',
-      'energy — translational kinetic (J)', 'energy — rotational kinetic (J)', 'energy — observer kinetic (J)',
-      'energy — elastic (Hertz) (J)', 'energy — gravitational potential (J)', 'energy — dissipated by damping (J)',
-      'energy — dissipated by friction (J)', 'energy — total (J)', 'energy — initial energy (J)',
-    ]);
+      ...['translational kinetic', 'rotational kinetic', 'observer kinetic', 'elastic (Hertz)', 'gravitational potential', 'dissipated by damping',
+        'dissipated by friction', 'total', 'initial energy'].map((part) => `"energy — ${part} — ${run} (J)"`),
+    ].join(','));
     expect(rows.length).toBeGreaterThan(40);
     for (const row of rows) {
       const v = row.map(Number);

@@ -149,7 +149,7 @@ describe("a chart picture's legend", () => {
 });
 
 describe('the reproduce line', () => {
-  const info: ReproduceInfo = { scenario: 'Cooling gas', seed: 1, engine: 'event', precision: 'double', version: '0.1.0', link: null };
+  const info: ReproduceInfo = { scenario: 'Cooling gas', seed: 1, engine: 'event', precision: 'double', version: '0.1.0', link: null, variant: null };
 
   it('names scenario, seed, engine with its precision, and version', () => {
     expect(reproduceText(info)).toBe('Scenario “Cooling gas” · seed 1 · engine event (double) · Granular Lab 0.1.0');

@@ -10,11 +10,14 @@
  * a custom row's carry a short hash of its lists, rowHash: "chain-time-n2-custom-f84d2639-positions.csv").
  * Pure apart from the provider's listeners.
  */
-import { splitUnit } from '../plot/chart-export';
+import { runHeaders } from '../plot/chart-export';
 import { columnsToCsv, toCsv, type CsvCell } from '../ui/csv';
 import { exportFileName, ReproduceContext, reproduce, shortHash } from '../ui/reproduce';
 import { expandRow, ROW_KEYS, type CustomRow, type RowKey } from './custom-row';
 import type { ChainState, Precision } from './state';
+
+/** the headers of a run's CSV (shared with every page's charts: plot/chart-export.ts) */
+export { runHeaders };
 
 /** A panel's run as its exports name it. */
 export interface RunId {
@@ -115,20 +118,6 @@ export function mcRunId(i: ChainState['mc']): RunId {
     seed: i.seed,
     precision: 'double',
   };
-}
-
-/**
- * The CSV headers of a run: the first `keys` columns (x, the sample or sphere number, …) as they
- * are, every later column with a unit as "<quantity> — <subject> (<unit>)", the form chartCsv
- * gives a relabelled series on the other pages; a column without a unit (a collision's pair, the
- * kind of a Newton step) names no quantity of the run and stays as it is.
- */
-export function runHeaders(header: readonly string[], subject: string, keys = 1): string[] {
-  return header.map((h, k) => {
-    if (k < keys) return h;
-    const split = splitUnit(h);
-    return split ? `${split.quantity} — ${subject} (${split.unit})` : h;
-  });
 }
 
 /** A run's CSV from rows, named `<stem>-<what>.csv`. */

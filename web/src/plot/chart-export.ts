@@ -26,6 +26,23 @@ export function splitUnit(label: string): { quantity: string; unit: string } | n
   return null;
 }
 
+/**
+ * The CSV headers of a run: the first `keys` columns (x, the sample or sphere number, …) as they
+ * are, every later column with a unit as "<quantity> — <subject> (<unit>)", the form chartCsv's
+ * relabel gives a series ("x20 — N = 20, e = 0.5 (m)" in the chain lab, "E_kin — measured —
+ * Cooling granular gas, seed 7 (J)" on a scenario's page), so that a file read away from the page
+ * names its run in the one line every reader parses; a column without a unit (a collision's pair,
+ * the kind of a Newton step) names no quantity of the run and stays as it is, and so does every
+ * column when `subject` is ''.
+ */
+export function runHeaders(header: readonly string[], subject: string, keys = 1): string[] {
+  return header.map((h, k) => {
+    if (k < keys || subject === '') return h;
+    const split = splitUnit(h);
+    return split ? `${split.quantity} — ${subject} (${split.unit})` : h;
+  });
+}
+
 function labelText(label: uPlot.Series['label'] | uPlot.Axis['label']): string {
   if (typeof label === 'string') return label;
   return label instanceof Object && 'textContent' in label ? String(label.textContent ?? '') : '';
@@ -103,9 +120,10 @@ export function pictureLegend(series: readonly uPlot.Series[], shown: readonly b
  * each curve's label in the headers where the chart's title or a note, not its legend, says what
  * the curve is, so that a file read away from the page still says it: the hysteresis plot's pair
  * ("penetration ρ — disc 0 – circular wall, t = 0.410 s (m)"), the speed histogram's instant and
- * temperature ("measured at t = 2 s").
+ * temperature ("measured at t = 2 s"). `run` (runSubject of the page's reproduce line) is named in
+ * every header of values (runHeaders): the x column of a chart of y against x stays as it is.
  */
-export function chartCsv(options: Pick<uPlot.Options, 'series' | 'axes' | 'mode'>, data: uPlot.AlignedData, relabel: CsvLabel = asShown): string {
+export function chartCsv(options: Pick<uPlot.Options, 'series' | 'axes' | 'mode'>, data: uPlot.AlignedData, relabel: CsvLabel = asShown, run = ''): string {
   if (options.mode === 2) {
     const axes = options.axes ?? [];
     const xAxis = labelText(axes[0]?.label) || 'x';
@@ -119,8 +137,9 @@ export function chartCsv(options: Pick<uPlot.Options, 'series' | 'axes' | 'mode'
       header.push(withAxisUnit(label, xAxis), withAxisUnit(label, yAxis));
       columns.push(cells(facets?.[0]), cells(facets?.[1]));
     });
-    return columnsToCsv(header, columns);
+    // every column is a curve's: each names the run
+    return columnsToCsv(runHeaders(header, run, 0), columns);
   }
   const columns = options.series.map((_s, k) => cells(data[k] as Column | undefined));
-  return columnsToCsv(chartHeaders(options, relabel), columns);
+  return columnsToCsv(runHeaders(chartHeaders(options, relabel), run), columns);
 }

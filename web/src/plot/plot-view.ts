@@ -8,7 +8,7 @@ import 'uplot/dist/uPlot.min.css';
 import { busyWhile } from '../ui/busy-button';
 import { downloadBlob, downloadCsv } from '../ui/csv';
 import { el, formatCount } from '../ui/dom';
-import { exportFileName, reproduce, reproduceText, type ReproduceContext } from '../ui/reproduce';
+import { exportFileName, reproduce, reproduceText, runStem, runSubject, type ReproduceContext } from '../ui/reproduce';
 import { reproduceLine } from '../ui/reproduce-line';
 import { chartCsv, pictureLegend, type CsvLabel } from './chart-export';
 import { hoverReadout, type ReadoutSource } from './hover-readout';
@@ -193,9 +193,18 @@ export class PlotView {
     return {};
   }
 
-  /** every series as CSV (x column first), full precision: the values of setExportData where given, else those drawn */
+  /**
+   * Every series as CSV (x column first), full precision, each column of values naming the run its
+   * picture's reproduce line names (runSubject: scenario, an edited one's hash, seed), as the chain
+   * lab's CSVs name their inputs: the file said nothing of the run it came from.
+   */
   csv(): string {
-    return this.options ? chartCsv(this.options, this.exportData ?? this.data, this.csvLabel) : '';
+    return this.dataCsv(runSubject(this.context.get()));
+  }
+
+  /** the CSV with `run` in its headers of values: the values of setExportData where given, else those drawn (a chart whose CSV is not its data overrides it) */
+  protected dataCsv(run: string): string {
+    return this.options ? chartCsv(this.options, this.exportData ?? this.data, this.csvLabel, run) : '';
   }
 
   /**
@@ -209,12 +218,12 @@ export class PlotView {
 
   private downloadCsv(name: string): void {
     if (!this.options) return;
-    downloadCsv(exportFileName(this.context.get().scenario, name, 'csv'), this.csv());
+    downloadCsv(exportFileName(runStem(this.context.get()), name, 'csv'), this.csv());
   }
 
   private async downloadPng(name: string): Promise<void> {
     const blob = await this.png();
-    if (blob) downloadBlob(exportFileName(this.context.get().scenario, name, 'png'), blob);
+    if (blob) downloadBlob(exportFileName(runStem(this.context.get()), name, 'png'), blob);
   }
 
   /**

@@ -27,8 +27,8 @@ class LedgerView extends PlotView {
   /** the chart's x and each series as it is, at the chart's indices (set with the chart's data) */
   values: uPlot.AlignedData | null = null;
 
-  override csv(): string {
-    return this.ledger ? ledgerCsv(this.ledger) : super.csv();
+  protected override dataCsv(run: string): string {
+    return this.ledger ? ledgerCsv(this.ledger, run) : super.dataCsv(run);
   }
 
   // each component as it is (the chart draws their running sums), every one in J: "elastic (Hertz)"

@@ -4,6 +4,7 @@
  * it is negative, on its own below zero (stacked(), below()).
  */
 import { EvenThinning, everyOther } from '../plot/thin';
+import { runHeaders } from '../plot/chart-export';
 import { columnsToCsv } from '../ui/csv';
 import type { SoftLedger } from '../sim/granular-wasm';
 
@@ -126,9 +127,10 @@ export class LedgerSeries {
 /**
  * The ledger as CSV: time, then every component as it is (not stacked: the plot draws each on top
  * of the ones below it, and its own data are those cumulative sums), the total and the initial
- * energy, each header with its quantity and unit.
+ * energy, each header with its quantity and unit, and with `run` (the page's run, runSubject) in those
+ * of values, as every chart's CSV has it.
  */
-export function ledgerCsv(ledger: LedgerSeries): string {
+export function ledgerCsv(ledger: LedgerSeries, run = ''): string {
   const header = [
     'time t (s)',
     ...LEDGER_PARTS.map(([, label]) => `energy — ${label} (J)`),
@@ -141,7 +143,7 @@ export function ledgerCsv(ledger: LedgerSeries): string {
     ledger.total,
     ledger.time.map(() => ledger.initial),
   ];
-  return columnsToCsv(header, columns);
+  return columnsToCsv(runHeaders(header, run), columns);
 }
 
 function emptyParts(): Record<LedgerPart, number[]> {

@@ -18,9 +18,16 @@ export interface ReproduceInfo {
   version: string;
   /** the share link of this scenario (null until known) */
   link: string | null;
+  /**
+   * A shortHash of the scenario's canonical JSON (as the engine normalized it) when the scenario is
+   * not a preset exactly (edited in the form, pasted, from a file or a link): every scenario the form
+   * changed is "… (edited)", so its exports' file names and CSV headers carry this too (runStem,
+   * runSubject). Null for a preset, the page's default and a page without scenarios.
+   */
+  variant: string | null;
 }
 
-export const EMPTY_REPRODUCE: ReproduceInfo = { scenario: '', seed: null, engine: '', precision: 'double', version: '', link: null };
+export const EMPTY_REPRODUCE: ReproduceInfo = { scenario: '', seed: null, engine: '', precision: 'double', version: '', link: null, variant: null };
 
 /** The line's text, e.g. "Scenario “Cooling gas” · seed 1 · engine event (double) · Granular Lab 0.1.0". */
 export function reproduceText(info: ReproduceInfo): string {
@@ -74,6 +81,28 @@ export function fileStem(name: string, fallback = 'scenario'): string {
   return stem !== '' ? stem : fallback;
 }
 
+/**
+ * The stem of a run's file names: the scenario's name, and the hash of an edited one (its variant),
+ * "Column collapse (edited) 1f0c3a9e": two edited runs (μ = 0.3, then 0.8) were both
+ * "column-collapse-edited-runout.csv".
+ */
+export function runStem(info: ReproduceInfo): string {
+  return info.variant !== null ? `${info.scenario} ${info.variant}` : info.scenario;
+}
+
+/**
+ * The run as a CSV's headers name it, in each column of values (chart-export's runHeaders, as the
+ * chain lab's files name their inputs): the scenario, the hash of one that is not a preset and the
+ * seed, "Cooling granular gas, seed 7", "Column collapse (edited) #1f0c3a9e, seed 1". '' when there
+ * is nothing to name.
+ */
+export function runSubject(info: ReproduceInfo): string {
+  const name = info.scenario !== '' ? info.scenario : info.variant !== null ? 'Unnamed scenario' : '';
+  const parts = [[name, info.variant !== null ? `#${info.variant}` : ''].filter((s) => s !== '').join(' ')];
+  if (info.seed !== null) parts.push(`seed ${info.seed}`);
+  return parts.filter((s) => s !== '').join(', ');
+}
+
 /** `<scenario>-<what>.<ext>`, e.g. "cooling-gas-energy.csv" */
 export function exportFileName(scenario: string, what: string, ext: string): string {
   return `${fileStem(scenario)}-${fileStem(what, 'export')}.${ext}`;
@@ -82,7 +111,8 @@ export function exportFileName(scenario: string, what: string, ext: string): str
 /**
  * A text as 8 hex digits (FNV-1a, 32 bits, over its UTF-16 code units), for file names that must
  * tell apart runs whose inputs are too long for a name: a chain-lab custom row's lists (rowHash),
- * the avalanche study's fixed parameters. The same text always gives the same digits.
+ * the avalanche study's fixed parameters, an edited scenario's JSON (ReproduceInfo's variant). The
+ * same text always gives the same digits.
  */
 export function shortHash(text: string): string {
   let h = 0x811c9dc5;

@@ -13,7 +13,7 @@ import { goToFamilyPage, openScenarioInFamilyPage } from './family-redirect';
 import type { Preset } from './presets';
 import type { ScenarioPanel } from './scenario-panel';
 import { EDITED_SUFFIX } from './scenario-form';
-import { reproduce, scenarioReproduce } from './reproduce';
+import { reproduce, scenarioReproduce, shortHash } from './reproduce';
 import { clearAddressPayload, replaceAddress, setAddressPayload } from './address';
 import { decodeScenario, encodeScenarioNow, shareLinkFor, tooLargeForLink } from './share';
 import type { ShareButton } from './share-button';
@@ -185,14 +185,21 @@ export class ScenarioSource {
       // menu names it once the engine's answer says it is that preset exactly
       if (matching === null) {
         for (const preset of panel.presetsToLearn(scenario)) {
-          void this.o.client.normalize(preset.json, this.o.family).then((json) => panel.learnPreset(preset.id, json === null ? null : parseLoadedScenario(json)));
+          void this.o.client.normalize(preset.json, this.o.family).then((json) => {
+            panel.learnPreset(preset.id, json === null ? null : parseLoadedScenario(json));
+            // that preset exactly, still shown: its exports are named as the preset's
+            if (this.lastJson === scenarioJson && panel.presetMatching(scenario) !== null) reproduce.set({ variant: null });
+          });
         }
       }
     }
     this.o.share?.setScenario(scenarioJson);
     setClippedText(byId('scenario-name', HTMLElement), typeof scenario['name'] === 'string' ? scenario['name'] : '', EDITED_SUFFIX);
     // the reproduce line under the plots: what was loaded, then its share link once encoded
-    reproduce.set({ ...scenarioReproduce(this.o.family, scenario), precision: 'double', link: null });
+    // a scenario that is not a preset exactly (edited, pasted, a file, a link) has its exports named
+    // apart by a hash of its JSON as the engine wrote it: every edited one was "…-edited-runout.csv"
+    const isPreset = origin === 'preset' || origin === 'default' || (panel !== null && panel.presetMatching(scenario) !== null);
+    reproduce.set({ ...scenarioReproduce(this.o.family, scenario), precision: 'double', link: null, variant: isPreset ? null : shortHash(scenarioJson) });
     const shown = ++this.shown;
     // The address is the scenario: a scenario applied here (form, JSON, file, preset) goes into its
     // #s= once encoded, so reloading the tab or bookmarking it keeps what the user made. The
