@@ -182,6 +182,29 @@ describe('the avalanche page', () => {
     await closePage(page);
   });
 
+  // a 0.15 m floor under the preset's column: 53 grains fell off its end, and the stopped line stayed
+  // green beside "final runout L∞ 0.1468" and Lube's 1.2 a, nothing saying the floor's end cut it short
+  it('grains off the end of the floor turn the stopped line red, name a longer floor, and make L∞ a lower bound', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html`);
+    await waitForState(page, (s) => s.count === 128);
+    await page.locator('#f-floorLength').fill('0.15');
+    await page.locator('#apply').click();
+    await expect.poll(() => page.locator('#scenario-json').inputValue()).toMatch(/"length": 0\.15/);
+    await waitForProbe(page, (p) => p.phase === 2, 60_000);
+    const line = page.locator('#phase-line');
+    expect(await line.textContent()).toMatch(
+      / · \d+ grains fell off the end of the floor: the runout is cut short there, a lower bound \(a longer Floor length keeps them\) · /);
+    expect(await line.getAttribute('data-caveat')).toBe('true');
+    expect(await line.evaluate((e) => getComputedStyle(e).color)).toBe('rgb(138, 28, 28)');
+    expect(await page.locator('#readout [data-key="lInf"]').textContent()).toMatch(/^0\.1\d* \(cut short by the floor's end: a lower bound\)$/);
+    expect(await page.locator('#readout [data-key="relative"]').textContent()).toMatch(/^[\d.]+ \(cut short by the floor's end: a lower bound\)$/);
+    await line.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath('avalanche-floor-end-caveat.png') });
+    await page.locator('#readout').screenshot({ path: screenshotPath('avalanche-floor-end-readout.png') });
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
   // h = 10 ms, the form's longest time step: grains sank 218 % of a radius into each other and the page
   // said nothing, its stopped line green beside a runout of overlapping grains
   it('grains that sink into each other are said to, with what to change, and the stopped line leaves its green', async () => {

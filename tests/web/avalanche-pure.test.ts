@@ -17,7 +17,7 @@ import {
   caseFraction, LARGE_SLOPE, parseStudyCaseResult, slopeText, SMALL_SLOPE, studyCsv, STUDY_HEADER, STUDY_PLOT_LABELS, studyPlotData, studyRow, studySlopes, type StudyCaseResult,
 } from '../../web/src/avalanche/study';
 import {
-  fallenText, grainsReaching, meanSweeps, OVERLAP_WARN, overlapCaveat, overlapText, phaseCaveat, phaseText, settlingClock, villageText,
+  fallenText, finalRunoutText, grainsReaching, meanSweeps, OVERLAP_WARN, overlapCaveat, overlapText, phaseCaveat, phaseText, relativeRunoutText, settlingClock, villageText,
 } from '../../web/src/avalanche/summary-readout';
 import type { AvalancheSamples, AvalancheSummary } from '../../web/src/sim/granular-wasm';
 import type { JsonObject } from '../../web/src/sim/scenario';
@@ -352,11 +352,35 @@ describe('the village', () => {
 
   it('the phase line says how many grains fell off the end of the floor, and nothing when none did', () => {
     expect(phaseText(2, 0.8, 5, summary, null)).not.toContain('fell off');
-    expect(phaseText(2, 0.8, 5, { ...summary, fallen: 1 }, null)).toContain(' · 1 grain fell off the end of the floor · ');
-    expect(phaseText(2, 0.8, 5, { ...summary, fallen: 3 }, 0.5)).toContain('the village is safe · 3 grains fell off the end of the floor');
+    // off the end: the runout is cut short there, and the line names the field that keeps them
+    const cut = ": the runout is cut short there, a lower bound (a longer Floor length keeps them) · ";
+    expect(phaseText(2, 0.8, 5, { ...summary, fallen: 1 }, null)).toContain(` · 1 grain fell off the end of the floor${cut}`);
+    expect(phaseText(2, 0.8, 5, { ...summary, fallen: 3 }, 0.5)).toContain(`the village is safe · 3 grains fell off the end of the floor${cut}`);
     // through the floor (a Jacobi relaxation of 1e-300 holds nothing): said so, not "off the end"
     expect(phaseText(2, 0.8, 5, { ...summary, fallen: 3, fallenThrough: 3 }, null)).toContain(' · 3 grains fell through the floor · ');
-    expect(phaseText(2, 0.8, 5, { ...summary, fallen: 3, fallenThrough: 1 }, null)).toContain(' · 3 grains fell off or through the floor (1 through it) · ');
+    expect(phaseText(2, 0.8, 5, { ...summary, fallen: 3, fallenThrough: 1 }, null)).toContain(` · 3 grains fell off or through the floor (1 through it)${cut.replace('there', "at the floor's end")}`);
+    // while the grains still flow, and on a run cut by its duration, too: the line is red by then
+    expect(phaseText(1, 0.5, 5, { ...summary, fallen: 2 }, null)).toMatch(/^Flowing — t = 0\.5 s since the gate opened · 2 grains fell off the end of the floor: the runout is cut short/);
+    expect(phaseText(1, 0.5, 5, { ...summary, fallen: 2 }, null, 0.5)).toContain(`(raise that field for one) · 2 grains fell off the end of the floor${cut}`);
+    expect(phaseText(1, 0.5, 5, summary, null)).not.toContain('fell');
+  });
+
+  // a 0.15 m floor under the preset's column: 53 grains off its end, "final runout 0.1468" beside
+  // Lube's 1.2 a with no word that the floor's end cut it, and the stopped line green
+  it('grains off the end of the floor make the phase line a caveat and L∞ a lower bound', () => {
+    expect(phaseCaveat(2, { ...summary, fallen: 53, fallenThrough: 0 }, 5)).toBe(true);
+    expect(phaseCaveat(1, { ...summary, fallen: 1, fallenThrough: 0 }, 5)).toBe(true);
+    expect(phaseCaveat(0, { ...summary, fallen: 1, fallenThrough: 0 }, 5)).toBe(false);
+    expect(phaseCaveat(2, { ...summary, fallen: 0, fallenThrough: 0 }, 5)).toBe(false);
+    const off = { ...summary, l0: 0.0979, runout: 0.1468, fallen: 53, fallenThrough: 0 };
+    expect(finalRunoutText(off, 2)).toBe("0.1468 (cut short by the floor's end: a lower bound)");
+    expect(relativeRunoutText(off, 2)).toMatch(/^0\.499\d* \(cut short by the floor's end: a lower bound\)$/);
+    expect(finalRunoutText(off, 1)).toBe('–');
+    expect(relativeRunoutText(off, 1)).toMatch(/^0\.499\d* \(so far\)$/);
+    // through the floor only, or nothing fallen: the floor's end cut nothing
+    expect(finalRunoutText({ ...off, fallenThrough: 53 }, 2)).toBe('0.1468');
+    expect(finalRunoutText({ ...off, fallen: 0 }, 2)).toBe('0.1468');
+    expect(relativeRunoutText({ ...off, fallen: 0 }, 2)).toMatch(/^0\.499\d*$/);
   });
 
   // h = 10 ms (the form's longest) sank grains 218 % of a radius into each other, warm start off 108 %,
@@ -378,7 +402,7 @@ describe('the village', () => {
     // the other caveats turn the stopped line from green too
     expect(phaseCaveat(2, { ...summary, settleTime: 5 }, 5)).toBe(true);
     expect(phaseCaveat(2, { ...summary, fallen: 2, fallenThrough: 1 }, 5)).toBe(true);
-    expect(phaseCaveat(2, { ...summary, fallen: 2, fallenThrough: 0 }, 5)).toBe(false);
+    expect(phaseCaveat(2, { ...summary, fallen: 2, fallenThrough: 0 }, 5)).toBe(true);
   });
 
   it('the read-out tells grains fallen through the floor from those fallen off its end', () => {

@@ -47,8 +47,8 @@ export class SummaryReadout extends ReadoutTable<(typeof ROWS)[number][0]> {
     this.set('h0', m(s.h0));
     this.set('aspect', m(s.aspect));
     this.set('runout', m(s.runout));
-    this.set('lInf', stopped ? formatNumber(s.runout) : '–');
-    this.set('relative', open ? `${formatNumber(relativeRunout(s.l0, s.runout))}${stopped ? '' : ' (so far)'}` : '–');
+    this.set('lInf', finalRunoutText(s, phase));
+    this.set('relative', relativeRunoutText(s, phase));
     this.set('collapse', stopped && s.collapseTime >= 0 ? formatNumber(s.collapseTime) : '–');
     this.set('lubeLinear', open ? formatNumber(lubeLinear(s.aspect), 3) : '–');
     this.set('lubePower', open ? formatNumber(lubePower(s.aspect), 3) : '–');
@@ -97,6 +97,26 @@ export function fallenSplit(s: Pick<AvalancheSummary, 'fallen' | 'fallenThrough'
   return { through, off: fallen - through };
 }
 
+/** what L∞ and (L∞ − L0)/L0 add when grains fell off the floor's end ('' otherwise) */
+function cutShort(s: Pick<AvalancheSummary, 'fallen' | 'fallenThrough'>): string {
+  return fallenSplit(s).off > 0 ? " (cut short by the floor's end: a lower bound)" : '';
+}
+
+/**
+ * The read-out's final runout L∞ (m), once the flow has stopped. Grains off the floor's end cut it
+ * short where the floor ends: a 0.15 m floor under the preset's column read "0.1468" beside Lube's
+ * 1.2 a with no word of it; the value is now said to be a lower bound.
+ */
+export function finalRunoutText(s: Pick<AvalancheSummary, 'runout' | 'fallen' | 'fallenThrough'>, phase: AvalanchePhaseCode): string {
+  return phase === 2 ? `${formatNumber(s.runout)}${cutShort(s)}` : '–';
+}
+
+/** The read-out's (L∞ − L0)/L0: "(so far)" while flowing, a lower bound as L∞ is when grains fell off the floor's end. */
+export function relativeRunoutText(s: Pick<AvalancheSummary, 'l0' | 'runout' | 'fallen' | 'fallenThrough'>, phase: AvalanchePhaseCode): string {
+  if (phase === 0) return '–';
+  return `${formatNumber(relativeRunout(s.l0, s.runout))}${phase === 2 ? cutShort(s) : ' (so far)'}`;
+}
+
 /** The read-out's fallen grains: off the floor's end, through it, or both, with what keeps them. */
 export function fallenText(s: Pick<AvalancheSummary, 'fallen' | 'fallenThrough'>): string {
   const { through, off } = fallenSplit(s);
@@ -137,7 +157,23 @@ export function overlapCaveat(s: Pick<AvalancheSummary, 'deepestOverlap' | 'deep
 
 /** whether the phase line carries a caveat that makes its numbers doubtful (shown in the warning colour) */
 export function phaseCaveat(phase: AvalanchePhaseCode, s: AvalancheSummary, settleMaxTime: number): boolean {
-  return phase !== 0 && (openedUnsettled(s, settleMaxTime) || s.deepestOverlap > OVERLAP_WARN || fallenSplit(s).through > 0);
+  return phase !== 0 && (openedUnsettled(s, settleMaxTime) || s.deepestOverlap > OVERLAP_WARN || s.fallen > 0);
+}
+
+/**
+ * What the phase line says of fallen grains once the gate is open ('' for none): "· 3 grains fell
+ * off the end of the floor: …". Grains off the end cut the runout short where the floor ends (a
+ * 0.15 m floor under the preset's column lost 53 grains and read "final runout 0.1468 m" beside
+ * Lube's 1.2 a, in green), so the line names the field that keeps them, as it does for grains
+ * through the floor.
+ */
+export function fallenCaveat(s: Pick<AvalancheSummary, 'fallen' | 'fallenThrough'>): string {
+  const { through, off } = fallenSplit(s);
+  if (through + off === 0) return '';
+  const n = through + off;
+  const where = through === 0 ? 'off the end of the floor' : off === 0 ? 'through the floor' : `off or through the floor (${formatCount(through)} through it)`;
+  const cut = off > 0 ? `: the runout is cut short ${through === 0 ? 'there' : "at the floor's end"}, a lower bound (a longer Floor length keeps them)` : '';
+  return ` · ${formatCount(n)} grain${n === 1 ? '' : 's'} fell ${where}${cut}`;
 }
 
 /**
@@ -212,15 +248,14 @@ export function phaseText(
   const unsettled = phase !== 0 && openedUnsettled(s, settleMaxTime) ? unsettledText(settleMaxTime) : '';
   const steps = `${formatCount(s.grains)} grains · ${formatCount(s.steps + s.settleSteps)} steps${unsettled}${overlapCaveat(s, settleMaxTime)}`;
   if (phase === 0) return `Settling behind the closed gate — ${settlingSoFar(time, settleMaxTime)} so far · ${steps}`;
+  // said while the grains still flow too: the line turns red with them (phaseCaveat), and said why
+  const fallen = fallenCaveat(s);
   if (phase === 1 && cutAt !== null) {
-    return `Ended at t = ${formatNumber(cutAt, 6)} s, the longest run after the gate opens, with the grains still moving: no final runout (raise that field for one) · ${steps}`;
+    return `Ended at t = ${formatNumber(cutAt, 6)} s, the longest run after the gate opens, with the grains still moving: no final runout (raise that field for one)${fallen} · ${steps}`;
   }
-  if (phase === 1) return `Flowing — t = ${formatNumber(time, 6)} s since the gate opened · ${steps}`;
+  if (phase === 1) return `Flowing — t = ${formatNumber(time, 6)} s since the gate opened${fallen} · ${steps}`;
   // loose grains at the house (villageText): the main mass spared it, but "is safe" would not be the whole story
   const spared = loose > 0 ? 'was spared by the main mass' : 'is safe';
   const fate = village !== null ? ` · the village ${s.villageReachedAt >= 0 ? 'was destroyed' : spared}` : '';
-  const { through, off } = fallenSplit(s);
-  const where = through === 0 ? 'off the end of the floor' : off === 0 ? 'through the floor' : `off or through the floor (${formatCount(through)} through it)`;
-  const fallen = s.fallen > 0 ? ` · ${formatCount(s.fallen)} grain${s.fallen === 1 ? '' : 's'} fell ${where}` : '';
   return `Stopped at t = ${formatNumber(s.collapseTime >= 0 ? s.collapseTime : time, 6)} s (kinetic energy below the stop threshold)${fate}${fallen} · ${steps}`;
 }
