@@ -503,11 +503,17 @@ describe('the Gmsh import', () => {
     await page.locator('#msh-file').setInputFiles({ name: 'broken.msh', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await page.locator('#err-msh').waitFor({ state: 'visible' });
     expect(await page.locator('#err-msh').textContent()).toMatch(/^broken\.msh: /);
-    // a segment where no grain goes (drawn in another unit or around another origin): read, and said so
-    const far = '$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n2\n1 5 5 0\n2 6 6 0\n$EndNodes\n$Elements\n1\n1 1 2 0 1 1 2\n$EndElements\n';
+    // a segment where no grain goes (drawn in another unit or around another origin): read, not applied, and said why
+    const far = '$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n2\n1 -6 5 0\n2 -5 6 0\n$EndNodes\n$Elements\n1\n1 1 2 0 1 1 2\n$EndElements\n';
     await page.locator('#msh-file').setInputFiles({ name: 'far.msh', mimeType: 'text/plain', buffer: Buffer.from(far) });
+    await expect.poll(async () => (await page.locator('#err-msh').textContent()) ?? '')
+      .toBe('far.msh: not applied: its segment lies wholly outside the region the grains can reach (x from 0 to 1 m, y from 0 to 0.4 m). Is the file in millimetres? It must be in metres, with the wall at x = 0 and the floor at y = 0.');
+    expect(await page.locator('#msh-note').textContent()).toBe('The scenario was not changed.');
+    // one segment of two out of reach: applied, and the one named
+    const half = '$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n4\n1 0.5 0.1 0\n2 0.7 0.05 0\n3 5 5 0\n4 6 6 0\n$EndNodes\n$Elements\n2\n1 1 2 0 1 1 2\n2 1 2 0 1 3 4\n$EndElements\n';
+    await page.locator('#msh-file').setInputFiles({ name: 'half.msh', mimeType: 'text/plain', buffer: Buffer.from(half) });
     await expect.poll(async () => (await page.locator('#msh-note').textContent()) ?? '')
-      .toBe('1 segment read from far.msh. It lies wholly outside the region the grains can reach (x from 0 to 1 m, y from 0 to 0.4 m): is the file in metres, with the wall at x = 0 and the floor at y = 0?');
+      .toBe('2 segments read from half.msh. 1 of them lies wholly outside the region the grains can reach (x from 0 to 1 m, y from 0 to 0.4 m): is the file in metres, with the wall at x = 0 and the floor at y = 0?');
     // an image picked by mistake: said to be no text file, its bytes not quoted
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
     await page.locator('#msh-file').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png });
@@ -517,6 +523,45 @@ describe('the Gmsh import', () => {
     await page.locator('#msh-file').setInputFiles({ name: 'empty.msh', mimeType: 'text/plain', buffer: Buffer.alloc(0) });
     await expect.poll(async () => (await page.locator('#err-msh').textContent()) ?? '')
       .toBe('empty.msh: the file is empty (expected a Gmsh .msh file starting with $MeshFormat)');
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
+  // scenarios/avalanche-dam.msh drawn in millimetres: the note said its segments all lay out of reach,
+  // yet it was applied, and the view stretched to 370 m with the column a speck
+  it('a file whose segments all lie out of reach is not applied: the scenario and its run stay', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html`);
+    const before = await waitForState(page, (s) => s.count === 128 && s.time > -4.9);
+    const json = await page.locator('#scenario-json').inputValue();
+    const dam = await readFile(new URL('../../scenarios/avalanche-dam.msh', import.meta.url), 'utf8');
+    const mm = dam.replace(/^(\d+) ([\d.]+) ([\d.]+) 0$/gm, (_line, id: string, x: string, y: string) => `${id} ${Math.round(Number(x) * 1e6) / 1e3} ${Math.round(Number(y) * 1e6) / 1e3} 0`);
+    expect(mm).toContain('\n2 310 104 0\n');
+    await page.locator('#msh-file').setInputFiles({ name: 'dam-mm.msh', mimeType: 'text/plain', buffer: Buffer.from(mm) });
+    await expect.poll(async () => (await page.locator('#err-msh').textContent()) ?? '').toBe(
+      'dam-mm.msh: not applied: all 2 of its segments lie wholly outside the region the grains can reach (x from 0 to 1 m, y from 0 to 0.4 m). '
+      + 'Is the file in millimetres? It must be in metres, with the wall at x = 0 and the floor at y = 0. Read as millimetres, they would lie within it.');
+    expect(await page.locator('#msh-note').textContent()).toBe('The scenario was not changed.');
+    // the run goes on where it was (a scenario applied again starts settling anew), the view on the floor
+    const after = await waitForState(page, (s) => s.time > before.time + 0.05);
+    expect(after.time).toBeGreaterThan(before.time);
+    expect(await page.locator('#scenario-json').inputValue()).toBe(json);
+    expect(await page.locator('#msh-clear').isVisible()).toBe(false);
+    expect((await waitForProbe(page, () => true)).view.maxX).toBeLessThan(1.1);
+    await page.locator('#msh-import').screenshot({ path: screenshotPath('avalanche-msh-mm-refused.png') });
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
+  // the parser allows segments within ±1e4 m: the scene took in their far ends, and the view with it
+  it('segments given far away in JSON leave the view on the floor and the grains', async () => {
+    const scenario = { schema: 1, engine: 'avalanche', boundary: { segments: [[0.5, 0, 9000, 0.1], [300, 4, 370, 104]] }, output: { duration: 0.2 } };
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html#s=${await encodeScenario(JSON.stringify(scenario))}`);
+    await waitForState(page, (s) => s.count === 128);
+    const probe = await waitForProbe(page, (p) => p.view.floorEnd > 0);
+    // the whole 1 m floor (segments show the whole scene), not 9 km
+    expect(probe.view.maxX).toBeCloseTo(1, 6);
+    expect(probe.view.minX).toBe(0);
+    await page.locator('#sim-canvas').screenshot({ path: screenshotPath('avalanche-far-segments-view.png') });
     expect(errors).toEqual([]);
     await closePage(page);
   });

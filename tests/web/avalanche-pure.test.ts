@@ -4,7 +4,7 @@ import { AVALANCHE_FIELDS, AVALANCHE_FORM } from '../../web/src/avalanche/avalan
 import { enabledBy } from '../../web/src/ui/scenario-form';
 import { AVALANCHE_PLOT_KINDS, AVALANCHE_TITLES, avalanchePlotOptions, axisSize, fitLabel } from '../../web/src/avalanche/avalanche-plots';
 import { chartHeaders } from '../../web/src/plot/chart-export';
-import { segmentsAway, withSegments } from '../../web/src/avalanche/msh-import';
+import { allAwayText, segmentsAway, withSegments } from '../../web/src/avalanche/msh-import';
 import { parseMshAnswer } from '../../web/src/avalanche/protocol';
 import { clockSettings, GRAIN_STEPS_PER_CALL, nextSettlingOutput, SLICE_STEPS, stepCap } from '../../web/src/avalanche/runner';
 import { SampleSeries } from '../../web/src/avalanche/sample-series';
@@ -273,6 +273,19 @@ describe('the avalanche form and the Gmsh answer', () => {
     expect(segmentsAway([[0.25, 0, 0.31, 0.1], [0.5, 0.1, 1.5, 0.1]], 1, 0.2)).toBe(0);
     expect(segmentsAway([[250, 0, 310, 100]], 1, 0.2)).toBe(1); // millimetres
     expect(segmentsAway([[-0.5, 0, -0.1, 0.2], [0.2, -0.3, 0.4, -0.1], [0.2, 0.5, 0.4, 0.6], [5, 5, 6, 6]], 1, 0.2)).toBe(4);
+  });
+
+  // scenarios/avalanche-dam.msh drawn in millimetres was applied, though the note said it lay out of
+  // reach, and the view stretched to 370 m: such a file is refused, with why
+  it('says why a file whose segments all lie out of reach is not applied, naming millimetres', () => {
+    const mm = [[250, 4, 310, 104], [310, 104, 370, 4]];
+    expect(allAwayText(mm, 1, 0.2)).toBe(
+      'not applied: all 2 of its segments lie wholly outside the region the grains can reach (x from 0 to 1 m, y from 0 to 0.4 m). '
+      + 'Is the file in millimetres? It must be in metres, with the wall at x = 0 and the floor at y = 0. Read as millimetres, they would lie within it.');
+    // another origin: millimetres would not help, and are not said to
+    expect(allAwayText([[-6, 5, -5, 6]], 1, 0.2)).toBe(
+      'not applied: its segment lies wholly outside the region the grains can reach (x from 0 to 1 m, y from 0 to 0.4 m). '
+      + 'Is the file in millimetres? It must be in metres, with the wall at x = 0 and the floor at y = 0.');
   });
 });
 

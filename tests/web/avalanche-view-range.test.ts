@@ -29,6 +29,29 @@ describe('the first view', () => {
   });
 });
 
+// segments given in JSON far away (the parser allows ±1e4 m), or a dam drawn in millimetres: the
+// scene stretched to their ends, 370 m wide with the column a speck
+describe('segments out of the grains\' reach', () => {
+  it('add nothing to the scene; segments partly in reach add only their part within it', () => {
+    const mm = [250, 4, 310, 104, 310, 104, 370, 4];
+    expect(sceneBounds(1, 0.2, 0.004, mm)).toEqual(preset);
+    expect(sceneBounds(1, 0.2, 0.004, [-1e4, -1e4, -9e3, 1e4, 1e4, 1e4, 9e3, 9e3])).toEqual(preset);
+    // from the floor up to 1e4 m: the scene ends at the floor's end and at the region's top (2 column heights)
+    const partly = sceneBounds(1, 0.2, 0.004, [0.5, 0, 1e4, 1e4]);
+    expect(partly.maxX).toBe(1);
+    expect(partly.maxY).toBeCloseTo(0.4 * 1.05, 12);
+    expect(partly.minX).toBe(0);
+    // a dam within reach counts as before
+    const dam = sceneBounds(1, 0.2, 0.004, [0.25, 0.004, 0.31, 0.104, 0.31, 0.104, 0.37, 0.004]);
+    expect(dam).toEqual(preset);
+    const tall = sceneBounds(1, 0.2, 0.004, [0.5, 0, 0.6, 0.3]);
+    expect(tall.maxY).toBeCloseTo(0.3 * 1.05, 12);
+    // the first view with segments is the whole scene: the floor, not the far ends
+    expect(initialViewMaxX(sceneBounds(3, 0.4, 0.004, [0.5, 0, 2e3, 5]), 0.1, 0.4, null, true)).toBe(3);
+    expect(initialViewMaxX(sceneBounds(1, 0.2, 0.004, mm), 0.1, 0.2, null, true)).toBe(1);
+  });
+});
+
 describe('the view during a run', () => {
   const first = initialViewMaxX(long, 0.1, 0.4, null, false); // 1.272 m
 

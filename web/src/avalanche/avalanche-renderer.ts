@@ -14,7 +14,7 @@ import { sizeCanvas, type Bounds, type ViewTransform } from '../render/view-tran
 import { CONTACT_STRIDE, GRAIN_STRIDE } from './protocol';
 import { drawnAt, pickDisc, type DiscState, type DrawnDisc, type DrawnDiscs } from '../render/disc-pick';
 import { chainWidth, largestImpulse, niceTicks } from './scales';
-import { grownViewMaxX } from './view-range';
+import { grownViewMaxX, outOfReach, reachableRegion } from './view-range';
 
 export const COLOR_BINS = 32;
 /** plot margins, CSS px: room for the tick labels (embedded, the disc line keeps off them: ui/canvas-readout.ts) */
@@ -422,15 +422,25 @@ export class AvalancheRenderer {
   }
 }
 
-/** The whole scene: the floor (x from the left wall to the floor's end), the column's height with a little room, imported segments. */
+/**
+ * The whole scene: the floor (x from the left wall to the floor's end), the column's height with a
+ * little room, and imported segments as far as the grains can reach (reachableRegion). Segments
+ * anywhere within the scenario's ±1e4 m used to stretch the scene to their ends: a dam drawn in
+ * millimetres made the view 370 m wide, the column a speck.
+ */
 export function sceneBounds(floorLength: number, columnHeight: number, rmin: number, walls: ArrayLike<number>): Bounds {
+  const region = reachableRegion(floorLength, columnHeight);
+  const clampX = (x: number): number => Math.min(region.maxX, Math.max(region.minX, x));
+  const clampY = (y: number): number => Math.min(region.maxY, Math.max(region.minY, y));
   let minX = 0;
   let maxX = floorLength;
   let maxY = columnHeight;
   for (let k = 0; k + 3 < walls.length; k += 4) {
-    minX = Math.min(minX, walls[k]!, walls[k + 2]!);
-    maxX = Math.max(maxX, walls[k]!, walls[k + 2]!);
-    maxY = Math.max(maxY, walls[k + 1]!, walls[k + 3]!);
+    const segment = [walls[k]!, walls[k + 1]!, walls[k + 2]!, walls[k + 3]!];
+    if (outOfReach(segment, region)) continue;
+    minX = Math.min(minX, clampX(walls[k]!), clampX(walls[k + 2]!));
+    maxX = Math.max(maxX, clampX(walls[k]!), clampX(walls[k + 2]!));
+    maxY = Math.max(maxY, clampY(walls[k + 1]!), clampY(walls[k + 3]!));
   }
   return { minX, minY: -rmin, maxX, maxY: maxY * 1.05 };
 }

@@ -1,13 +1,15 @@
 /**
  * Gmsh import in the scenario panel: a .msh file's line elements become boundary.segments of the
- * loaded scenario, which is applied at once (drawn on the canvas as boundary lines). How many
- * segments were read, or why the file was refused, is shown next to the field.
+ * loaded scenario, which is applied at once (drawn on the canvas as boundary lines) unless they all
+ * lie where no grain goes. How many segments were read, or why the file was refused, is shown next
+ * to the field.
  */
 // the example for the import: the dam of the preset "A dam protects the village" (scenarios/avalanche-dam.geo is its source)
 import exampleMeshUrl from '/scenarios/avalanche-dam.msh?url';
 import { cloneJson, numberAt, type JsonObject } from '../sim/scenario';
 import { el } from '../ui/dom';
 import type { MshAnswer } from './protocol';
+import { outOfReach, reachableRegion } from './view-range';
 
 export interface MshImportHandlers {
   /** the scenario now loaded (the segments go into a copy of it), or null before the first load */
@@ -30,13 +32,29 @@ export function withSegments(scenario: JsonObject, segments: readonly number[][]
 }
 
 /**
- * How many of `segments` ([x1, y1, x2, y2], m) lie wholly where no grain goes: left of the wall
- * (x < 0), past the floor's end, under the floor (y < 0) or above twice the column's height. A
- * file drawn in millimetres, or around another origin, imports without error but changes nothing.
+ * How many of `segments` ([x1, y1, x2, y2], m) lie wholly where no grain goes (reachableRegion):
+ * left of the wall (x < 0), past the floor's end, under the floor (y < 0) or above twice the
+ * column's height. A file drawn in millimetres, or around another origin, reads without error but
+ * changes nothing: when all its segments lie there it is not applied (MshImport.read).
  */
 export function segmentsAway(segments: readonly number[][], floorLength: number, columnHeight: number): number {
-  return segments.filter(([x1 = 0, y1 = 0, x2 = 0, y2 = 0]) =>
-    Math.max(x1, x2) < 0 || Math.min(x1, x2) > floorLength || Math.max(y1, y2) < 0 || Math.min(y1, y2) > 2 * columnHeight).length;
+  const region = reachableRegion(floorLength, columnHeight);
+  return segments.filter((s) => outOfReach(s, region)).length;
+}
+
+/**
+ * Why a file whose segments ALL lie out of reach is not applied: it changed nothing the grains
+ * meet, and its far ends stretched the view (a dam drawn in millimetres, 370 m wide with the
+ * column a speck). Millimetres are named, and said to fit when a thousandth of the file would.
+ */
+export function allAwayText(segments: readonly number[][], floorLength: number, columnHeight: number): string {
+  const region = reachableRegion(floorLength, columnHeight);
+  const n = segments.length;
+  const which = n === 1 ? 'its segment lies' : `all ${n} of its segments lie`;
+  const inMetres = segments.map((s) => s.map((v) => v / 1000));
+  const mm = segmentsAway(inMetres, floorLength, columnHeight) < n ? ` Read as millimetres, ${n === 1 ? 'it would lie' : 'they would lie'} within it.` : '';
+  return `not applied: ${which} wholly outside the region the grains can reach (x from ${region.minX} to ${region.maxX} m, y from ${region.minY} to ${region.maxY} m). `
+    + `Is the file in millimetres? It must be in metres, with the wall at x = 0 and the floor at y = 0.${mm}`;
 }
 
 export class MshImport {
@@ -139,7 +157,15 @@ export class MshImport {
       const floor = numberAt(scenario, 'floor.length', 1);
       const height = numberAt(scenario, 'column.height', 0.2);
       const away = segmentsAway(answer.segments, floor, height);
-      const where = away === 0 ? '' : ` ${away === n ? (n === 1 ? 'It lies' : 'They all lie') : `${away} of them lie${away === 1 ? 's' : ''}`} wholly outside the region the grains can reach (x from 0 to ${floor} m, y from 0 to ${2 * height} m): is the file in metres, with the wall at x = 0 and the floor at y = 0?`;
+      if (away === n) {
+        // nothing the grains meet would change, and the view would stretch to the far segments: the scenario and its run stay
+        this.error.textContent = `${name}: ${allAwayText(answer.segments, floor, height)}`;
+        this.error.hidden = false;
+        this.note.textContent = 'The scenario was not changed.';
+        return;
+      }
+      const region = reachableRegion(floor, height);
+      const where = away === 0 ? '' : ` ${away} of them lie${away === 1 ? 's' : ''} wholly outside the region the grains can reach (x from ${region.minX} to ${region.maxX} m, y from ${region.minY} to ${region.maxY} m): is the file in metres, with the wall at x = 0 and the floor at y = 0?`;
       this.lastRead = `${n} segment${n === 1 ? '' : 's'} read from ${name}.${where}`;
       this.note.textContent = this.lastRead;
       this.applying = name;

@@ -18,6 +18,21 @@ const EDGE = 0.1;
 const GROWTH = 1.4;
 
 /**
+ * The region the grains can reach (m): from the left wall (x = 0) to the floor's end, from the
+ * floor (y = 0) to twice the column's height. The Gmsh import says which segments lie wholly
+ * outside it (segmentsAway), and the canvas' scene takes segments only as far as it (sceneBounds).
+ */
+export function reachableRegion(floorLength: number, columnHeight: number): Bounds {
+  return { minX: 0, minY: 0, maxX: floorLength, maxY: 2 * columnHeight };
+}
+
+/** whether the segment [x1, y1, x2, y2] (m) lies wholly outside `region` (left, right, under or above it) */
+export function outOfReach(segment: ArrayLike<number>, region: Bounds): boolean {
+  const x1 = segment[0] ?? 0, y1 = segment[1] ?? 0, x2 = segment[2] ?? 0, y2 = segment[3] ?? 0;
+  return Math.max(x1, x2) < region.minX || Math.min(x1, x2) > region.maxX || Math.max(y1, y2) < region.minY || Math.min(y1, y2) > region.maxY;
+}
+
+/**
  * The right edge of the first view (m): the column, the reach of its flow and the village (with
  * room for the house), at least three times the scene's height, or the whole scene when that is
  * nearly all of it. `full` is the scene without padding (sceneBounds). Imported boundary segments
