@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import type { AvalancheProbe } from '../../web/src/ui/test-hook';
-import { closePage, avalancheProbe, openPage, useBrowser, waitForProbe, waitForState } from './browser';
+import { closePage, avalancheProbe, openPage, screenshotPath, useBrowser, waitForProbe, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -127,6 +127,29 @@ describe('the avalanche study panel', () => {
     );
     await page.locator('#study-size').selectOption('full');
     expect(await text(page, '#study-estimate')).toContain('a = 0.1 has about 8,700, 5 times a usual full case’s 1,700');
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
+  // Number() read "0x10" as a = 16 and "1e0" as 1, and "1, 1" ran one case without a word
+  it('refuses aspect ratios in hexadecimal and an aspect ratio given twice, next to the field', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0&study=tiny`);
+    await page.locator('#study-aspects').fill('0x10');
+    await page.locator('#study-run').click();
+    await expect.poll(() => page.locator('#err-study-aspects').isVisible()).toBe(true);
+    expect(await text(page, '#err-study-aspects')).toBe(
+      'aspect ratio "0x10": must be a decimal number (such as 16, 0.5 or 1e1) from 0.1 to 32 here (granular-cli avalanche-study takes any a > 0)');
+    expect(await page.locator('#study-aspects').getAttribute('aria-invalid')).toBe('true');
+    await page.locator('#study-aspects').fill('1, 1');
+    await page.locator('#study-run').click();
+    await expect.poll(() => text(page, '#err-study-aspects')).toBe('aspect ratio "1" appears twice: give each once');
+    expect(await study(page)).toMatchObject({ running: false, rows: 0 });
+    await page.locator('#err-study-aspects').locator('xpath=..').screenshot({ path: screenshotPath('avalanche-study-aspects-twice.png') });
+    // an exponent is a decimal: "1e0, 2" runs two cases
+    await page.locator('#study-aspects').fill('1e0, 2');
+    await page.locator('#study-run').click();
+    await waitForProbe(page, (p) => !p.study.running && p.study.rows === 2, 60_000);
+    expect(await page.locator('#err-study-aspects').isVisible()).toBe(false);
     expect(errors).toEqual([]);
     await closePage(page);
   });

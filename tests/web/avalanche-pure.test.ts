@@ -73,10 +73,27 @@ describe('study cases', () => {
   });
 
   it('reads aspect ratio lists and names a bad entry', () => {
-    expect(parseAspects('8, 0.5;1 2  4, 1')).toEqual({ aspects: [0.5, 1, 2, 4, 8] });
+    expect(parseAspects('8, 0.5;1 2  4')).toEqual({ aspects: [0.5, 1, 2, 4, 8] });
+    // decimals with an exponent are plain numbers
+    expect(parseAspects('2.5e0, 1E1, .5, +3')).toEqual({ aspects: [0.5, 2.5, 3, 10] });
     expect(parseAspects('1, x')).toEqual({ error: 'aspect ratio "x": must be a number from 0.1 to 32 here (granular-cli avalanche-study takes any a > 0)' });
     expect(parseAspects('-1')).toHaveProperty('error');
     expect(parseAspects('  ')).toEqual({ error: 'give at least one aspect ratio' });
+  });
+
+  // Number() read "0x10" as a = 16 and "0b1" as 1, and "1, 1" ran one case without a word
+  it('refuses the number forms of JavaScript that are no decimals, and names an aspect ratio given twice', () => {
+    const decimal = 'must be a decimal number (such as 16, 0.5 or 1e1) from 0.1 to 32 here (granular-cli avalanche-study takes any a > 0)';
+    expect(parseAspects('0x10')).toEqual({ error: `aspect ratio "0x10": ${decimal}` });
+    expect(parseAspects('1, 0b1, 0o7')).toEqual({ error: `aspect ratios "0b1" and "0o7": each ${decimal}` });
+    expect(parseAspects('Infinity')).toEqual({ error: 'aspect ratio "Infinity": must be a number from 0.1 to 32 here (granular-cli avalanche-study takes any a > 0)' });
+    expect(parseAspects('1_0')).toHaveProperty('error');
+    expect(parseAspects('1, 1')).toEqual({ error: 'aspect ratio "1" appears twice: give each once' });
+    expect(parseAspects('2 2 2')).toEqual({ error: 'aspect ratio "2" appears 3 times: give each once' });
+    expect(parseAspects('1, 1.0, 1e0')).toEqual({ error: 'aspect ratios "1", "1.0" and "1e0" are the same number: give each once' });
+    expect(parseAspects('1, 2, 1, 2.0, 4')).toEqual({ error: 'aspect ratios appear more than once: "1" twice; "2" and "2.0" (the same number): give each once' });
+    // an entry that cannot run is named first: the repeats only once every entry is a number
+    expect(parseAspects('1, 1, x')).toEqual({ error: 'aspect ratio "x": must be a number from 0.1 to 32 here (granular-cli avalanche-study takes any a > 0)' });
   });
 });
 

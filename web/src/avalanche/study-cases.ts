@@ -12,6 +12,7 @@
  */
 import { getPath, numberAt, type JsonObject } from '../sim/scenario';
 import { clipText, formatCount } from '../ui/dom';
+import { DECIMAL } from '../chain/validate';
 import { emptyEntryProblem, listEntries } from '../ui/list-entries';
 import { listText } from '../ui/table-scroll';
 
@@ -103,8 +104,10 @@ export function materialText(m: StudyMaterial): string {
 }
 
 /**
- * Aspect ratios from text like "0.5, 1, 2 4;8": numbers from ASPECT_MIN to ASPECT_MAX, or a
- * message naming the bad entry (an empty one, "1,,2", by its position).
+ * Aspect ratios from text like "0.5, 1, 2 4;8": plain decimal numbers (an exponent allowed: 2.5e0)
+ * from ASPECT_MIN to ASPECT_MAX, each once, or a message naming the bad entries (an empty one,
+ * "1,,2", by its position). `Number` read "0x10" as a = 16 and "0b1" as 1, and "1, 1" ran one case
+ * without a word: both are refused, with the entries named.
  */
 export function parseAspects(text: string): { aspects: number[] } | { error: string } {
   const parts = listEntries(text);
@@ -114,12 +117,46 @@ export function parseAspects(text: string): { aspects: number[] } | { error: str
   const aspects: number[] = [];
   const bad: string[] = [];
   for (const p of parts) {
-    const v = Number(p);
+    const v = DECIMAL.test(p) ? Number(p) : NaN;
     if (!Number.isFinite(v) || v < ASPECT_MIN || v > ASPECT_MAX) bad.push(p);
     else aspects.push(v);
   }
   if (bad.length > 0) return { error: badAspectsProblem(bad) };
-  return { aspects: [...new Set(aspects)].sort((x, y) => x - y) };
+  const twice = repeatedAspectsProblem(parts);
+  if (twice) return { error: twice };
+  return { aspects: [...aspects].sort((x, y) => x - y) };
+}
+
+/**
+ * Entries that give the same a more than once (each case would run once, the rest dropped without a
+ * word): 'aspect ratio "1" appears twice: give each once', 'aspect ratios "1" and "1.0" are the same
+ * number: give each once', several: 'aspect ratios appear more than once: "1" twice; "2" and "2.0"
+ * (the same number): give each once'. null when each is given once. `entries` are plain decimals.
+ */
+function repeatedAspectsProblem(entries: readonly string[]): string | null {
+  const byValue = new Map<number, string[]>();
+  for (const p of entries) byValue.set(Number(p), [...(byValue.get(Number(p)) ?? []), p]);
+  const repeated = [...byValue.values()].filter((g) => g.length > 1);
+  const first = repeated[0];
+  if (first === undefined) return null;
+  const quoted = (p: string): string => `"${clipText(p, 24)}"`;
+  const times = (n: number): string => (n === 2 ? 'twice' : `${n} times`);
+  /** the entries' texts when they differ ("1" and "1.0"), or null when they are one text repeated */
+  const texts = (g: readonly string[]): string | null => {
+    const distinct = [...new Set(g)];
+    return distinct.length > 1 ? listText(distinct.map(quoted)) : null;
+  };
+  const fix = 'give each once';
+  if (repeated.length === 1) {
+    const differ = texts(first);
+    return differ === null ? `aspect ratio ${quoted(first[0] ?? '')} appears ${times(first.length)}: ${fix}` : `aspect ratios ${differ} are the same number: ${fix}`;
+  }
+  const shown = repeated.slice(0, BAD_ASPECTS_NAMED).map((g) => {
+    const differ = texts(g);
+    return differ === null ? `${quoted(g[0] ?? '')} ${times(g.length)}` : `${differ} (the same number)`;
+  });
+  const more = repeated.length - shown.length;
+  return `aspect ratios appear more than once: ${shown.join('; ')}${more > 0 ? `; and ${more} more` : ''}: ${fix}`;
 }
 
 /** at most this many refused aspect ratios are quoted; the rest are counted */
@@ -132,7 +169,9 @@ const BAD_ASPECTS_NAMED = 4;
  */
 function badAspectsProblem(entries: readonly string[]): string {
   const bad = [...new Set(entries)];
-  const range = `a number from ${ASPECT_MIN} to ${ASPECT_MAX} here (granular-cli avalanche-study takes any a > 0)`;
+  // "0x10" is 16 to JavaScript, within the range: the message says why it is refused all the same
+  const notDecimal = bad.some((p) => !DECIMAL.test(p) && Number.isFinite(Number(p)));
+  const range = `${notDecimal ? 'a decimal number (such as 16, 0.5 or 1e1)' : 'a number'} from ${ASPECT_MIN} to ${ASPECT_MAX} here (granular-cli avalanche-study takes any a > 0)`;
   const quoted = (p: string): string => `"${clipText(p, 24)}"`;
   if (bad.length === 1) return `aspect ratio ${quoted(bad[0] ?? '')}: must be ${range}`;
   const named = bad.slice(0, BAD_ASPECTS_NAMED).map(quoted);
