@@ -66,8 +66,21 @@ std::string studyCase(double aspect, const std::string& optionsJson, val onSampl
   return nscd::collapseResultJson(r);
 }
 
+/// What every case holds fixed and the page's study CSV writes on each row (STUDY_FIXED in
+/// web/src/avalanche/study.ts): the study's own defaults, not a second copy.
+val studyFixed() {
+  const nscd::StudyParams p;
+  val o = val::object();
+  o.set("radiusMin", p.rmin);
+  o.set("radiusMax", p.rmax);
+  o.set("timeStep", p.h);
+  o.set("tolerance", p.tolerance);
+  return o;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(granular_study) {
   emscripten::function("avalancheStudyCase", &studyCase);
+  emscripten::function("avalancheStudyFixed", &studyFixed);
 }

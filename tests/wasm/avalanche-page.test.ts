@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SettlingClock } from '../../web/src/avalanche/runner';
 import { studyCaseOptions } from '../../web/src/avalanche/study-cases';
-import { parseStudyCaseResult } from '../../web/src/avalanche/study';
+import { parseStudyCaseResult, STUDY_FIXED } from '../../web/src/avalanche/study';
 import type { GranularModule } from '../../web/src/sim/granular-wasm';
 import { parseValidationReport } from '../../web/src/sim/scenario';
 import { spawnSync } from 'node:child_process';
@@ -116,5 +116,12 @@ describe('study cases', () => {
       const bad = parseStudyCaseResult(mod.avalancheStudyCase(2, JSON.stringify({ [option]: 2 }), () => true));
       expect(bad.error).toBe(`${option} = 2: must be a number in [0, 1]`);
     }
+  });
+});
+
+describe('the study CSV\'s fixed parameters', () => {
+  // written on every row of the page's study CSV: the engine's own StudyParams, not a copy that could drift
+  it('are the engine\'s', () => {
+    expect({ ...STUDY_FIXED }).toEqual(mod.avalancheStudyFixed());
   });
 });

@@ -32,6 +32,7 @@ const VALUE_INTERFACES = [
   'HysteresisLoop',
   'AvalancheSamples',
   'AvalancheSummary',
+  'AvalancheStudyFixed',
   'EventLog',
   'CompareSamples',
   'CompareEngineStatus',
@@ -233,7 +234,7 @@ describe('granular-wasm.d.ts against the real module', () => {
       problems.push(...check(result, m.type, `module.${m.name}(...)`));
     }
     expect(problems).toEqual([]);
-    for (const name of ['MinContact', 'PairVelocities', 'Velocity', 'ExerciseRun']) expect(reached).toContain(name);
+    for (const name of ['MinContact', 'PairVelocities', 'Velocity', 'ExerciseRun', 'AvalancheStudyFixed']) expect(reached).toContain(name);
   });
 
   it('every World method exists and returns its declared kind', () => {

@@ -153,7 +153,9 @@ export const STUDY_PLOT_LABELS = {
 /**
  * What the study holds fixed whatever the scenario (core/src/engines/nscd/study.hpp, StudyParams, as
  * avalancheStudyCase runs it from the page): radii uniform in [radiusMin, radiusMax] (m), the time
- * step (s) and the solver's tolerance (a fraction of the mean radius).
+ * step (s) and the solver's tolerance (a fraction of the mean radius). A constant, so that the pure
+ * CSV code needs no module; tests/wasm/avalanche-page.test.ts holds it to the engine's own
+ * (avalancheStudyFixed), so a change of StudyParams fails there rather than mislabelling the CSV.
  */
 export const STUDY_FIXED = { radiusMin: 0.004, radiusMax: 0.006, timeStep: 5e-5, tolerance: 1e-4 } as const;
 

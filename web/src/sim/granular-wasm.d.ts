@@ -409,6 +409,17 @@ export interface AvalancheWorld {
   delete(): void;
 }
 
+/** What every case of the aspect-ratio study holds fixed (nscd::StudyParams' defaults). */
+export interface AvalancheStudyFixed {
+  /** m, radii uniform in [radiusMin, radiusMax] */
+  radiusMin: number;
+  radiusMax: number;
+  /** s */
+  timeStep: number;
+  /** the solver's tolerance, a fraction of the mean radius */
+  tolerance: number;
+}
+
 export interface AvalancheWorldConstructor {
   new (scenarioJson: string): AvalancheWorld;
 }
@@ -532,6 +543,8 @@ export interface GranularModule {
    * steps, settleSteps, meanIterations}.
    */
   avalancheStudyCase(aspect: number, optionsJson: string, onSample: (time: number, runout: number) => boolean | undefined): string;
+  /** what every study case holds fixed: radii (m), time step (s), tolerance (fraction of the mean radius) */
+  avalancheStudyFixed(): AvalancheStudyFixed;
   /** JSON text of the default soft-disc scenario */
   defaultSoftScenario(): string;
   /** JSON text of a ValidationReport for a soft-disc scenario */
