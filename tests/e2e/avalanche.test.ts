@@ -166,7 +166,7 @@ describe('the avalanche page', () => {
     const scenario = { schema: 1, engine: 'avalanche', solver: { method: 'jacobi', relaxation: 1e-300 }, output: { duration: 1 } };
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html#s=${await encodeScenario(JSON.stringify(scenario))}`);
     await expect.poll(() => page.locator('#readout [data-key="fallen"]').textContent(), { timeout: 60_000 })
-      .toBe('128 through it (a shorter time step or a tighter solver keeps them on it)');
+      .toBe('128 through it (a shorter Time step h or a lower Tolerance keeps them on it)');
     // what is left in the flow has no kinetic energy and the solver no residual: the log axes draw no zeros,
     // but the CSVs hold them (they wrote empty cells)
     const csv = async (name: string): Promise<string[]> => {

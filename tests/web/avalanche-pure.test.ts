@@ -387,8 +387,10 @@ describe('the village', () => {
     expect(phaseText(2, 0.8, 5, { ...summary, fallen: 1 }, null)).toContain(` · 1 grain fell off the end of the floor${cut}`);
     expect(phaseText(2, 0.8, 5, { ...summary, fallen: 3 }, 0.5)).toContain(`the village is safe · 3 grains fell off the end of the floor${cut}`);
     // through the floor (a Jacobi relaxation of 1e-300 holds nothing): said so, not "off the end"
-    expect(phaseText(2, 0.8, 5, { ...summary, fallen: 3, fallenThrough: 3 }, null)).toContain(' · 3 grains fell through the floor · ');
-    expect(phaseText(2, 0.8, 5, { ...summary, fallen: 3, fallenThrough: 1 }, null)).toContain(` · 3 grains fell off or through the floor (1 through it)${cut.replace('there', "at the floor's end")}`);
+    // with the fields that keep them on it, by their labels
+    expect(phaseText(2, 0.8, 5, { ...summary, fallen: 3, fallenThrough: 3 }, null)).toContain(' · 3 grains fell through the floor (a shorter Time step h or a lower Tolerance keeps them on it) · ');
+    expect(phaseText(2, 0.8, 5, { ...summary, fallen: 3, fallenThrough: 1 }, null)).toContain(
+      " · 3 grains fell off or through the floor (1 through it): the runout is cut short at the floor's end, a lower bound (a longer Floor length keeps them; a shorter Time step h or a lower Tolerance keeps the others on it) · ");
     // while the grains still flow, and on a run cut by its duration, too: the line is red by then
     expect(phaseText(1, 0.5, 5, { ...summary, fallen: 2 }, null)).toMatch(/^Flowing — t = 0\.5 s since the gate opened · 2 grains fell off the end of the floor: the runout is cut short/);
     expect(phaseText(1, 0.5, 5, { ...summary, fallen: 2 }, null, 0.5)).toContain(`(raise that field for one) · 2 grains fell off the end of the floor${cut}`);
@@ -437,9 +439,9 @@ describe('the village', () => {
 
   it('the read-out tells grains fallen through the floor from those fallen off its end', () => {
     expect(fallenText({ fallen: 0, fallenThrough: 0 })).toBe('0');
-    expect(fallenText({ fallen: 2, fallenThrough: 0 })).toBe('2 off its end (a longer floor keeps them)');
-    expect(fallenText({ fallen: 128, fallenThrough: 128 })).toBe('128 through it (a shorter time step or a tighter solver keeps them on it)');
-    expect(fallenText({ fallen: 5, fallenThrough: 2 })).toBe('5: 2 through it (a shorter time step or a tighter solver keeps them on it), 3 off its end');
+    expect(fallenText({ fallen: 2, fallenThrough: 0 })).toBe('2 off its end (a longer Floor length keeps them)');
+    expect(fallenText({ fallen: 128, fallenThrough: 128 })).toBe('128 through it (a shorter Time step h or a lower Tolerance keeps them on it)');
+    expect(fallenText({ fallen: 5, fallenThrough: 2 })).toBe('5: 2 through it (a shorter Time step h or a lower Tolerance keeps them on it), 3 off its end');
   });
 });
 

@@ -117,12 +117,15 @@ export function relativeRunoutText(s: Pick<AvalancheSummary, 'l0' | 'runout' | '
   return `${formatNumber(relativeRunout(s.l0, s.runout))}${phase === 2 ? cutShort(s) : ' (so far)'}`;
 }
 
-/** The read-out's fallen grains: off the floor's end, through it, or both, with what keeps them. */
+/**
+ * The read-out's fallen grains: off the floor's end, through it, or both, with the form's fields that
+ * keep them, by their labels (as the phase line and the overlap caveat name them).
+ */
 export function fallenText(s: Pick<AvalancheSummary, 'fallen' | 'fallenThrough'>): string {
   const { through, off } = fallenSplit(s);
   if (through + off === 0) return '0';
-  const fix = 'a shorter time step or a tighter solver keeps them on it';
-  if (through === 0) return `${formatCount(off)} off its end (a longer floor keeps them)`;
+  const fix = 'a shorter Time step h or a lower Tolerance keeps them on it';
+  if (through === 0) return `${formatCount(off)} off its end (a longer Floor length keeps them)`;
   if (off === 0) return `${formatCount(through)} through it (${fix})`;
   return `${formatCount(through + off)}: ${formatCount(through)} through it (${fix}), ${formatCount(off)} off its end`;
 }
@@ -164,15 +167,17 @@ export function phaseCaveat(phase: AvalanchePhaseCode, s: AvalancheSummary, sett
  * What the phase line says of fallen grains once the gate is open ('' for none): "· 3 grains fell
  * off the end of the floor: …". Grains off the end cut the runout short where the floor ends (a
  * 0.15 m floor under the preset's column lost 53 grains and read "final runout 0.1468 m" beside
- * Lube's 1.2 a, in green), so the line names the field that keeps them, as it does for grains
- * through the floor.
+ * Lube's 1.2 a, in green), so the line names the field that keeps them; for grains through the
+ * floor, the fields that keep them on it.
  */
 export function fallenCaveat(s: Pick<AvalancheSummary, 'fallen' | 'fallenThrough'>): string {
   const { through, off } = fallenSplit(s);
   if (through + off === 0) return '';
   const n = through + off;
   const where = through === 0 ? 'off the end of the floor' : off === 0 ? 'through the floor' : `off or through the floor (${formatCount(through)} through it)`;
-  const cut = off > 0 ? `: the runout is cut short ${through === 0 ? 'there' : "at the floor's end"}, a lower bound (a longer Floor length keeps them)` : '';
+  const hold = 'a shorter Time step h or a lower Tolerance keeps';
+  const cut = off === 0 ? ` (${hold} them on it)`
+    : `: the runout is cut short ${through === 0 ? 'there' : "at the floor's end"}, a lower bound (a longer Floor length keeps them${through > 0 ? `; ${hold} the others on it` : ''})`;
   return ` · ${formatCount(n)} grain${n === 1 ? '' : 's'} fell ${where}${cut}`;
 }
 
