@@ -218,9 +218,11 @@ describe('exports on the gas page', () => {
   });
 
   it('the event log: time, i, j rows in time order, as many as the collisions so far', async () => {
-    const { bytes } = await download(page, '#event-log-csv');
+    const { file, bytes } = await download(page, '#event-log-csv');
+    expect(file.suggestedFilename()).toBe('cooling-granular-gas-events.csv');
     const lines = bytes.toString('utf8').trimEnd().split('\r\n');
-    expect(lines[0]).toMatch(/^time \(s\),disc i,"?partner j/);
+    // the time names the run as a plot CSV's columns of values do; the first line is still the headers
+    expect(lines[0]).toBe(`"time — ${GAS_RUN} (s)",disc i,partner j (disc j > i; wall k as j = -(k+1))`);
     const rows = lines.slice(1).map((l) => l.split(',').map(Number));
     expect(rows.length).toBeGreaterThan(100);
     let last = 0;
@@ -325,6 +327,47 @@ describe('exports of edited scenarios on the avalanche page', () => {
   });
 });
 
+// the plots' files named an edited run apart (12cd411), the page's other files did not: two edits of the
+// gas preset saved their event logs, canvas pictures, videos and scenarios under the same names
+describe('exports of an edited scenario on the gas page', () => {
+  it('the event log, the canvas PNG and WebM and the scenario JSON carry the hash the plot CSV carries; the log names the run', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}?until=${UNTIL}`);
+    const preset = await waitForState(page, (s) => !s.running && s.time >= UNTIL);
+    await page.locator('#f-restitution').fill('0.8');
+    await page.locator('#apply').click();
+    await waitForState(page, (s) => s.hash !== preset.hash && !s.running && s.time >= UNTIL);
+    const energy = await download(page, '[aria-label="Download the energy plot as CSV"]');
+    const [, hash] = /^cooling-granular-gas-edited-([0-9a-f]{8})-energy\.csv$/.exec(energy.file.suggestedFilename()) ?? [];
+    expect(hash, energy.file.suggestedFilename()).toBeDefined();
+    const stem = `cooling-granular-gas-edited-${hash}`;
+    const run = `Cooling granular gas (edited) #${hash}, seed 7`;
+    expect(energy.bytes.toString('utf8').split('\r\n')[0]).toContain(`"E_kin — measured — ${run} (J)"`);
+
+    // each file's name checked softly: one run says every one that is wrong
+    const log = await download(page, '#event-log-csv');
+    expect.soft(log.file.suggestedFilename()).toBe(`${stem}-events.csv`);
+    expect.soft(log.bytes.toString('utf8').split('\r\n')[0]).toBe(`"time — ${run} (s)",disc i,partner j (disc j > i; wall k as j = -(k+1))`);
+
+    const canvas = await download(page, '#canvas-png');
+    expect.soft(canvas.file.suggestedFilename()).toMatch(new RegExp(`^${stem}-canvas-.*\\.png$`));
+
+    await page.locator('details.advanced summary').click();
+    const json = await download(page, '#download-json');
+    expect.soft(json.file.suggestedFilename()).toBe(`${stem}.json`);
+    expect((JSON.parse(json.bytes.toString('utf8')) as { restitution: number }).restitution).toBe(0.8);
+
+    const record = page.locator('#canvas-record');
+    await page.locator('#btn-play').click();
+    await record.click();
+    await expect.poll(() => record.getAttribute('aria-pressed')).toBe('true');
+    await page.waitForTimeout(500);
+    const video = await download(page, '#canvas-record');
+    expect.soft(video.file.suggestedFilename()).toMatch(new RegExp(`^${stem}-\\d{4}-.*\\.webm$`));
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+});
+
 describe('exports on the comparison page', () => {
   it('each plot and the table have a reproduce line and their CSV; the canvases export as one PNG', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html?until=0.2`);
@@ -349,6 +392,7 @@ describe('exports on the comparison page', () => {
     await expect.poll(() => page.evaluate(() => window.__granular?.compare?.().table.state), { timeout: 30_000 }).toBe('ready');
     expect(await page.locator('#card-table .reproduce').textContent()).toContain('Scenario “Four-sphere row, three contact models”');
     const table = await download(page, '#table-csv');
+    expect(table.file.suggestedFilename()).toBe('four-sphere-row-three-contact-models-row-table.csv');
     const rows = table.bytes.toString('utf8').trimEnd().split('\r\n');
     expect(rows[0]).toBe('engine,v1 (m/s),v2 (m/s),v3 (m/s),v4 (m/s),collisions or contacts,largest |dv| vs exact (m/s),finished at (s),e (1),gap (m),v0 (m/s),soft E (Pa),NSCD h (s)');
     expect(rows[1]).toBe('exact (chain engine),0.173828125,0.193359375,0.2109375,0.421875,6,,17.799999999999997,0.5,1,1,10000000,0.001');
@@ -356,6 +400,19 @@ describe('exports on the comparison page', () => {
     expect(rows.length).toBe(5);
     const png = await download(page, '#canvas-png');
     expect([...png.bytes.subarray(0, 8)]).toEqual(PNG_MAGIC);
+    expect(png.file.suggestedFilename()).toMatch(/^four-sphere-row-three-contact-models-canvas-.*\.png$/);
+    // an edited row: its table, like its plots, under the name with its hash
+    await page.locator('#f-restitution').fill('0.6');
+    await page.locator('#apply').click();
+    // the table's line names its e once the edited row's table is shown
+    await expect.poll(() => page.locator('#table-status').textContent(), { timeout: 30_000 }).toMatch(/^e = 0\.6,/);
+    expect(await page.evaluate(() => window.__granular?.compare?.().table.state)).toBe('ready');
+    const edited = await download(page, '[aria-label="Download the kinetic energy plot as CSV"]');
+    const [, stem] = /^(four-sphere-row-three-contact-models-edited-[0-9a-f]{8})-kinetic-energy\.csv$/.exec(edited.file.suggestedFilename()) ?? [];
+    expect(stem, edited.file.suggestedFilename()).toBeDefined();
+    const editedTable = await download(page, '#table-csv');
+    expect(editedTable.file.suggestedFilename()).toBe(`${stem}-row-table.csv`);
+    expect(editedTable.bytes.toString('utf8').split('\r\n')[1]).toMatch(/,0\.6,1,1,10000000,0\.001$/);
     expect(errors).toEqual([]);
     await closePage(page);
   });

@@ -65,7 +65,8 @@ describe('a scenario too large for a link', () => {
     expect(await page.locator('#share-url').isHidden()).toBe(true);
     expect(await page.evaluate(() => location.href)).toBe(href);
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
-    expect(file.suggestedFilename()).toMatch(/\.json$/);
+    // from a file, not a preset: its name and the hash its plots' files carry
+    expect(file.suggestedFilename()).toMatch(/^lattice-2500-[0-9a-f]{8}\.json$/);
     const saved = JSON.parse(await readFile(await file.path(), 'utf8')) as { discs: unknown[]; name: string };
     expect(saved.discs).toHaveLength(2500);
     expect(saved.name).toBe('Lattice 2500');

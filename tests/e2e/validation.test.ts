@@ -131,7 +131,10 @@ describe('scenario validation in the page', () => {
 
     // download gives the normalized scenario; uploading a file loads it
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#download-json').click()]);
-    expect(download.suggestedFilename()).toBe('short-run.json');
+    // pasted, not a preset: named with the hash its plots' files carry
+    expect(download.suggestedFilename()).toMatch(/^short-run-[0-9a-f]{8}\.json$/);
+    const [energy] = await Promise.all([page.waitForEvent('download'), page.locator('[aria-label="Download the energy plot as CSV"]').click()]);
+    expect(energy.suggestedFilename()).toBe(download.suggestedFilename().replace(/\.json$/, '-energy.csv'));
     const path = await download.path();
     const saved = JSON.parse(await readFile(path, 'utf8')) as { name: string; output: { duration: number } };
     expect(saved.name).toBe('Short run');

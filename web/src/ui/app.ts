@@ -29,7 +29,7 @@ import { layOutPage } from './page-layout';
 import { connectPage } from './page-session';
 import { bundledPresets, DEFAULT_PRESET_ID } from './presets';
 import { Readout, theoryConstants } from './readout';
-import { exportFileName, reproduce } from './reproduce';
+import { exportFileName, reproduce, runStem, runSubject } from './reproduce';
 import { SCENARIO_LOADING_EVENT, type ScenarioLoadingDetail } from './scenario-panel';
 import { parseLoadedScenario } from './scenario-source';
 import { installTestHook } from './test-hook';
@@ -232,7 +232,9 @@ export function startApp(): void {
       logButton.disabled = false;
       const held = log.time.length;
       logNote.textContent = eventLogNote(log, held);
-      if (held > 0) downloadCsv(exportFileName(reproduce.get().scenario, 'events', 'csv'), eventLogCsv(log));
+      // named as the plots' files are (runStem, runSubject): an edited run's log apart from the preset's
+      const run = reproduce.get();
+      if (held > 0) downloadCsv(exportFileName(runStem(run), 'events', 'csv'), eventLogCsv(log, runSubject(run)));
     });
   });
 

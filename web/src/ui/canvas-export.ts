@@ -1,13 +1,22 @@
 /**
  * The canvas's exports, next to the play controls: a PNG of what is drawn (on white, at device
  * resolution) and a WebM recording (MediaRecorder on canvas.captureStream()) with its elapsed time
- * and size while it runs; Stop offers `<scenario>-<time>.webm`. Where the browser cannot record
+ * and size while it runs; Stop offers `<run>-<time>.webm` (canvasFileName). Where the browser cannot record
  * WebM, the button is disabled and its tooltip says why; nothing here throws at the page.
  */
 import { downloadBlob } from './csv';
 import { el } from './dom';
 import { wrapWords } from '../plot/plot-view';
 import { fileStem, fileTimestamp } from './reproduce';
+
+/**
+ * The canvas's file names: `<run>-canvas-<time>.png`, `<run>-<time>.webm`, the run being runStem of
+ * the reproduce line (the scenario's name, and the hash of one that is not a preset exactly), as the
+ * plots' files are named: an edited run's picture and video apart from the preset's.
+ */
+export function canvasFileName(run: string, kind: 'png' | 'webm', at: Date): string {
+  return kind === 'png' ? `${fileStem(run)}-canvas-${fileTimestamp(at)}.png` : `${fileStem(run)}-${fileTimestamp(at)}.webm`;
+}
 
 /** WebM types to try, best first */
 export const WEBM_TYPES = ['video/webm;codecs=vp9', 'video/webm;codecs=vp8', 'video/webm'] as const;
@@ -166,8 +175,8 @@ export class CanvasExport {
 
   constructor(
     private readonly canvas: HTMLCanvasElement,
-    /** the loaded scenario's name (for file names) */
-    private readonly scenario: () => string,
+    /** the run as file names name it (runStem: the scenario's name, an edited one's hash) */
+    private readonly run: () => string,
     /** the PNG's caption: the time shown and the reproduce line */
     private readonly caption: () => string = () => '',
     env: RecordingEnvironment = browserRecordingEnvironment(),
@@ -197,7 +206,7 @@ export class CanvasExport {
 
   private async downloadPng(): Promise<void> {
     const blob = await canvasPng(this.canvas, this.caption(), this.scale());
-    if (blob) downloadBlob(`${fileStem(this.scenario())}-canvas-${fileTimestamp(new Date())}.png`, blob);
+    if (blob) downloadBlob(canvasFileName(this.run(), 'png', new Date()), blob);
   }
 
   private start(): void {
@@ -213,7 +222,7 @@ export class CanvasExport {
     const chunks: Blob[] = [];
     let bytes = 0;
     const started = performance.now();
-    const name = `${fileStem(this.scenario())}-${fileTimestamp(new Date())}.webm`;
+    const name = canvasFileName(this.run(), 'webm', new Date());
     recorder.addEventListener('dataavailable', (event) => {
       if (event.data.size > 0) {
         chunks.push(event.data);

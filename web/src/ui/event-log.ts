@@ -3,6 +3,7 @@
  * partner j as the engine numbers them (j < 0: wall -(j + 1)); and the sentence that says what the
  * file holds (the worker keeps only the last EVENT_LOG_MAX collisions).
  */
+import { runHeaders } from '../plot/chart-export';
 import { columnsToCsv } from './csv';
 import { formatCount } from './dom';
 
@@ -16,8 +17,16 @@ export interface EventColumns {
   j: ArrayLike<number>;
 }
 
-export function eventLogCsv(log: EventColumns): string {
-  return columnsToCsv(EVENT_LOG_HEADER, [log.time, log.i, log.j]);
+/**
+ * The log as CSV, the first line its headers: `run` (the page's run, runSubject) named as every
+ * chart's CSV names it (runHeaders), in the one column with a unit, "time — Cooling granular gas,
+ * seed 7 (s)", so that two runs' logs saved side by side say which is which. The disc and partner
+ * columns have no unit and stay as they are (the partner's parenthesis is a note, not a unit:
+ * runHeaders would have read it as one).
+ */
+export function eventLogCsv(log: EventColumns, run = ''): string {
+  const [time, ...rest] = EVENT_LOG_HEADER;
+  return columnsToCsv([...runHeaders([time], run, 0), ...rest], [log.time, log.i, log.j]);
 }
 
 /** e.g. "12,345 collisions (all since t = 0)" or "the last 100,000 of 250,000 collisions (the first 150,000 were dropped)" */

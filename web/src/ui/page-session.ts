@@ -14,7 +14,7 @@ import { frameState, wireControls, type ControlledClient } from './page-controls
 import type { Preset } from './presets';
 import type { FormModel } from './scenario-form';
 import { ScenarioPanel } from './scenario-panel';
-import { reproduce, reproduceText } from './reproduce';
+import { reproduce, reproduceText, runStem } from './reproduce';
 import { reproduceLine } from './reproduce-line';
 import { ScenarioSource, type ScenarioClient } from './scenario-source';
 import { PaceMeter } from './pace';
@@ -183,7 +183,7 @@ export function connectPage<
   if (!params.embed) {
     const canvasExport = new CanvasExport(
       o.exportCanvas ?? byId('sim-canvas', HTMLCanvasElement),
-      () => reproduce.get().scenario,
+      () => runStem(reproduce.get()),
       // the clock as the controls show it ("t = 0.72 s", "settling 0.34 s"), then the reproduce line
       () => `${byId('sim-time', HTMLElement).textContent ?? ''} · ${reproduceText(reproduce.get())}`,
       undefined,

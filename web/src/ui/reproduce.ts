@@ -86,7 +86,7 @@ export function fileStem(name: string, fallback = 'scenario'): string {
  * "Column collapse (edited) 1f0c3a9e": two edited runs (μ = 0.3, then 0.8) were both
  * "column-collapse-edited-runout.csv".
  */
-export function runStem(info: ReproduceInfo): string {
+export function runStem(info: Pick<ReproduceInfo, 'scenario' | 'variant'>): string {
   return info.variant !== null ? `${info.scenario} ${info.variant}` : info.scenario;
 }
 

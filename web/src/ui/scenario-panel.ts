@@ -9,7 +9,7 @@ import { downloadBlob } from './csv';
 import { el } from './dom';
 import { assignErrors } from './field-errors';
 import type { Preset } from './presets';
-import { fileStem } from './reproduce';
+import { fileStem, reproduce, runStem, type ReproduceInfo } from './reproduce';
 import { formatChars } from './share';
 import {
   enabledBy, GAS_FORM, markEdited, putBack, sameScenario, type FieldSpec, type FormModel, type FormValues,
@@ -506,8 +506,17 @@ export class ScenarioPanel {
   }
 }
 
-/** A scenario as a .json file named after it (Download JSON here and beside Copy link). */
+/**
+ * A scenario's file name: its name and, for one that is not a preset exactly, the page's run's hash
+ * (runStem of `run`, the reproduce line's), as the plots' files are named: two edited scenarios of
+ * the same name were both "cooling-granular-gas-edited.json". "Untitled" for a scenario without a name.
+ */
+export function scenarioFileName(scenario: JsonObject, run: Pick<ReproduceInfo, 'variant'>): string {
+  return `${fileStem(runStem({ scenario: scenarioName(scenario), variant: run.variant }))}.json`;
+}
+
+/** A scenario as a .json file named after it and its run (Download JSON here and beside Copy link). */
 export function downloadScenario(scenario: JsonObject): void {
   const blob = new Blob([JSON.stringify(scenario, null, 2) + '\n'], { type: 'application/json' });
-  downloadBlob(`${fileStem(scenarioName(scenario))}.json`, blob);
+  downloadBlob(scenarioFileName(scenario, reproduce.get()), blob);
 }
