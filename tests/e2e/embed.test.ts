@@ -13,7 +13,7 @@ async function visible(page: Page, selector: string): Promise<boolean> {
 
 /**
  * What of an embed does not fit a frame of `width` x `height` (empty when all does): the page wider
- * or taller than the frame, a canvas or the shown plot's legend (uPlot's) ending below its bottom edge, a
+ * or taller than the frame, a canvas or the shown plot's legend (uPlot's or its compact one) ending below its bottom edge, a
  * control or its text running past the canvas's column (under the plot beside it) or cut in its box.
  */
 function misfits(page: Page, width: number, height: number, scrolls = false): Promise<string[]> {
@@ -24,7 +24,9 @@ function misfits(page: Page, width: number, height: number, scrolls = false): Pr
     // nothing for the frame to scroll to (the plot's export line ended 60-120 px below a 480 x 360
     // frame), unless `scrolls`: the comparison's table card, text more than a chart, with its explanation
     if (!tall && doc.scrollHeight > h) found.push(`the page is ${doc.scrollHeight} px tall`);
-    const legend = document.querySelector('.plots .plot-card:not([hidden]) .u-legend');
+    // the legend shown: uPlot's, or the compact one in its place (PlotView's legendSummary), uPlot's then unseen at the chart's top
+    const legend = [...document.querySelectorAll('.plots .plot-card:not([hidden]) :is(.u-legend, .legend-summary)')]
+      .find((e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility === 'visible');
     const bottom = (e: Element): number => Math.round(e.getBoundingClientRect().bottom + window.scrollY);
     if (legend && bottom(legend) > h) found.push(`the plot's legend ends at ${bottom(legend)} px`);
     // the comparison's table comes first in its embed, the canvases after it: in a small frame they
@@ -123,19 +125,30 @@ describe('embed mode', () => {
   // legend inside the frame, the controls' texts whole and beside the plot, nothing wider than the
   // frame (at 480 x 360 the legends ended 20-290 px below the frame and the speed's "1 s per s" ran
   // under the plot; the comparison's table scrolled sideways in its half of the frame)
+  // and the avalanche's plots under its canvas in a portrait frame (375 x 600): there the iterations'
+  // legend took three rows, its last ("residual, last step (× mean R)") below the frame's edge, until
+  // the compact legend; and once the run had started the controls took a third row and the canvas
+  // grew, which moved the chart down, unfitted (so checked again once the run has ended)
+  const FRAMES: Record<string, ReadonlyArray<readonly [number, number]>> = { 'avalanche.html': [[375, 600]] };
   for (const [file, kinds] of Object.entries(PLOTS)) {
-    it(`${file}: the embed fits 480 x 360 and 900 x 560 frames, without a plot and with each`, async () => {
+    const frames = [[480, 360], [900, 560], ...(FRAMES[file] ?? [])] as const;
+    it(`${file}: the embed fits ${frames.map(([w, h]) => `${w} x ${h}`).join(', ')} frames, without a plot and with each`, async () => {
       const { page, errors } = await openPage(browser(), `${inject('baseUrl')}${file}?embed=1`, { width: 480, height: 360 });
-      for (const [width, height] of [[480, 360], [900, 560]] as const) {
+      for (const [width, height] of frames) {
         await page.setViewportSize({ width, height });
         for (const kind of [null, ...kinds]) {
           const what = `${file} ${kind ?? 'no plot'} at ${width} x ${height}`;
           await page.goto(`${inject('baseUrl')}${file}?embed=1${kind ? `&plot=${kind}` : ''}`);
           await waitForState(page, (s) => s.count > 0);
           if (kind === 'table') await page.locator('#row-table tbody tr').first().waitFor();
-          else if (kind) await page.locator('.plots .plot-card:not([hidden]) .u-legend').waitFor();
+          else if (kind) await page.locator('.plots .plot-card:not([hidden]) :is(.u-legend, .legend-summary):visible').first().waitFor();
           await expect.poll(async () => misfits(page, width, height, kind === 'table'), { timeout: 5_000, message: what }).toEqual([]);
           expect(await sidewaysOverflow(page), what).toEqual([]);
+          if (file === 'avalanche.html') {
+            await waitForState(page, (s) => s.time > 0 && !s.running);
+            await expect.poll(async () => misfits(page, width, height), { timeout: 5_000, message: `${what}, the run ended` }).toEqual([]);
+            if (kind) await page.screenshot({ path: screenshotPath(`avalanche-embed-${kind}-${width}x${height}.png`) });
+          }
         }
       }
       expect(errors).toEqual([]);

@@ -4,8 +4,9 @@
  * and mean) with the residual (log axis).
  */
 import uPlot from 'uplot';
-import { axisValues, COLORS, fitTitle, legendValue, logAxisValues, logScale, PlotView, type PlotOptions } from '../plot/plot-view';
+import { axisValues, COLORS, fitTitle, legendValue, logAxisValues, logScale, markerStyle, PlotView, type PlotOptions } from '../plot/plot-view';
 import { runTimeScale } from '../plot/series';
+import { el } from '../ui/dom';
 import type { SampleColumn, SampleSeries } from './sample-series';
 
 export const AVALANCHE_PLOT_KINDS = ['runout', 'energy', 'iterations'] as const;
@@ -185,6 +186,51 @@ export function avalanchePlotOptions(kind: AvalanchePlotKind): PlotOptions {
  */
 export const RUNOUT_NOTE = 'L is the front of the main mass (the largest group of grains in contact): it steps back when front grains come loose, and forward when they touch it again.';
 
+/**
+ * Each curve's short label in its plot's compact legend (series order, x left out): under the canvas
+ * in a 375 x 600 frame the iterations' three legend rows left the last one ("residual, last step
+ * (× mean R)") below the frame's edge.
+ */
+export const AVALANCHE_SHORT_LABELS: Readonly<Record<AvalanchePlotKind, readonly string[]>> = {
+  runout: ['L', 'L0', 'v'],
+  energy: ['E_kin'],
+  iterations: ['max', 'mean', 'residual'],
+};
+
+export interface SeriesSummary {
+  root: HTMLElement;
+  buttons: readonly HTMLButtonElement[];
+  /** each button's aria-pressed as the chart's series are shown (an init and setSeries hook) */
+  sync(u: uPlot): void;
+}
+
+/**
+ * A plot's compact legend (PlotView's legendSummary), for a small embedded frame where the full one
+ * takes a row per curve: one row of toggle buttons, a curve's swatch (its colour and dash) and short
+ * label (`shorts`, the full label its name and tooltip), aria-pressed while the curve is drawn;
+ * a click calls `toggle(index, shown)` (index 1 = the first curve after x), as a click on its full
+ * legend entry switches it.
+ */
+export function seriesSummary(series: readonly uPlot.Series[], shorts: readonly string[], toggle: (index: number, shown: boolean) => void): SeriesSummary {
+  const buttons = series.slice(1).map((s, k) => {
+    const full = typeof s.label === 'string' ? s.label : (shorts[k] ?? '');
+    const swatch = el('span', { class: 'u-marker', 'aria-hidden': 'true' });
+    // through the CSSOM: the site's CSP allows no style attribute
+    swatch.style.borderColor = typeof s.stroke === 'string' ? s.stroke : '#1d2025';
+    swatch.style.borderStyle = markerStyle(s.dash);
+    const button = el('button', { type: 'button', class: 'series-toggle', 'aria-pressed': 'true', 'aria-label': full, title: full },
+      swatch, el('span', { class: 'series-short' }, shorts[k] ?? full));
+    button.addEventListener('click', () => toggle(k + 1, button.getAttribute('aria-pressed') === 'false'));
+    return button;
+  });
+  const root = el('div', { role: 'group', 'aria-label': 'Legend: each entry shows or hides its series' }, ...buttons);
+  return {
+    root,
+    buttons,
+    sync: (u) => buttons.forEach((b, k) => b.setAttribute('aria-pressed', String(u.series[k + 1]?.show !== false))),
+  };
+}
+
 export class AvalanchePlot {
   private readonly view: PlotView;
 
@@ -192,9 +238,16 @@ export class AvalanchePlot {
     this.view = new PlotView(container, 250, { name: AVALANCHE_PLOT_NAMES[kind] });
     // under the chart, before its reproduce line, and in its picture
     if (kind === 'runout') this.view.note({ id: 'runout-note', className: 'runout-note' }).set(RUNOUT_NOTE);
-    const options = avalanchePlotOptions(kind);
+    const plain = avalanchePlotOptions(kind);
+    // a compact legend in a small embedded frame, its toggles following the chart's (either legend's clicks)
+    const summary = seriesSummary(plain.series, AVALANCHE_SHORT_LABELS[kind], (index, shown) => this.view.setSeriesShown(index, shown));
+    const hooks = plain.hooks ?? {};
+    const options: PlotOptions = {
+      ...plain,
+      hooks: { ...hooks, init: [...(hooks.init ?? []), summary.sync], setSeries: [...(hooks.setSeries ?? []), summary.sync] },
+    };
     const empty: uPlot.AlignedData = [[], ...options.series.slice(1).map((): number[] => [])];
-    this.view.build(options, empty);
+    this.view.build(options, empty, summary.root);
   }
 
   update(series: SampleSeries, l0: number): void {

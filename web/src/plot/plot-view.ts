@@ -24,8 +24,8 @@ export const COLORS = {
 const DEFAULT_HEIGHT = 230;
 /** embedded beside the canvas, the chart is cut down to fit the frame, but not below this (CSS px) */
 const EMBED_MIN_HEIGHT = 120;
-/** and what follows the chart in its card (legend, option, export line) ends this far (CSS px) above the frame's bottom edge: the card's and the page's padding below it, with a little to spare (at 8 px the frame could scroll by 2 px) */
-const EMBED_BOTTOM_GAP = 12;
+/** and what follows the chart in its card (legend, option, export line) ends this far (CSS px) above the frame's bottom edge: the card's and the page's padding below it, with a little to spare (at 8 px the frame could scroll by 2 px; at 12 px, under the canvas in a 375 x 600 frame, where the card's padding is 6 px and the page's 7.5 px, by 1 px) */
+const EMBED_BOTTOM_GAP = 14;
 /**
  * embedded, a chart given a compact legend (build's `legendSummary`) shows it instead of its full
  * legend when the full one would leave the chart less tall than this (CSS px, plotting area and axes;
@@ -108,6 +108,13 @@ export class PlotView {
     // the observer's callback would be a resize loop
     this.observer = new ResizeObserver(() => (fitsFrame() ? requestAnimationFrame(() => this.fit()) : this.fit()));
     this.observer.observe(container);
+    // embedded, the chart follows what comes before it too: under the canvas in a portrait frame
+    // (375 x 600) the play controls took a third row and the canvas grew once the run had started,
+    // which moved the chart some 47 px down, its legend below the frame, and left its size unchanged
+    // for the observer above; the page's height changes with them
+    new ResizeObserver(() => {
+      if (fitsFrame()) requestAnimationFrame(() => this.fit());
+    }).observe(document.body);
     // an embedded chart follows the frame's height too, which need not change the container
     window.addEventListener('resize', () => {
       if (fitsFrame()) this.fit();
@@ -460,8 +467,8 @@ export class PlotView {
     this.drawnPoints = count;
     this.data = data;
     // uPlot keeps the last ranges when given no points, so a plot emptied by Reset went on showing
-    // the old run's time axis; a new chart starts from the empty plot's own ranges
-    if (emptied && this.options) this.build(this.options, data);
+    // the old run's time axis; a new chart starts from the empty plot's own ranges (and its compact legend)
+    if (emptied && this.options) this.build(this.options, data, this.summary ?? undefined);
     else this.plot?.setData(data, resetScales);
   }
 
