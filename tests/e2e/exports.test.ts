@@ -394,7 +394,8 @@ describe('exports on the comparison page', () => {
     const table = await download(page, '#table-csv');
     expect(table.file.suggestedFilename()).toBe('four-sphere-row-three-contact-models-row-table.csv');
     const rows = table.bytes.toString('utf8').trimEnd().split('\r\n');
-    expect(rows[0]).toBe('engine,v1 (m/s),v2 (m/s),v3 (m/s),v4 (m/s),collisions or contacts,largest |dv| vs exact (m/s),finished at (s),e (1),gap (m),v0 (m/s),soft E (Pa),NSCD h (s)');
+    // its columns of values name the run as the plots' do; the run's conditions, its inputs, as they are
+    expect(rows[0]).toBe(`engine,${[1, 2, 3, 4].map((i) => `"v${i} — ${row} (m/s)"`).join(',')},collisions or contacts,"largest |dv| vs exact — ${row} (m/s)","finished at — ${row} (s)",e (1),gap (m),v0 (m/s),soft E (Pa),NSCD h (s)`);
     expect(rows[1]).toBe('exact (chain engine),0.173828125,0.193359375,0.2109375,0.421875,6,,17.799999999999997,0.5,1,1,10000000,0.001');
     expect(await page.locator('#table-csv').getAttribute('aria-disabled')).toBeNull();
     expect(rows.length).toBe(5);
@@ -413,6 +414,10 @@ describe('exports on the comparison page', () => {
     const editedTable = await download(page, '#table-csv');
     expect(editedTable.file.suggestedFilename()).toBe(`${stem}-row-table.csv`);
     expect(editedTable.bytes.toString('utf8').split('\r\n')[1]).toMatch(/,0\.6,1,1,10000000,0\.001$/);
+    // and its headers the edited run, with the hash the plots' headers carry
+    const editedRun = /"kinetic energy E_kin — event-driven — (.+?) \(J\)"/.exec(edited.bytes.toString('utf8').split('\r\n')[0] ?? '')?.[1];
+    expect(editedRun).toMatch(/^Four-sphere row, three contact models.* #[0-9a-f]{8}$/);
+    expect(editedTable.bytes.toString('utf8').split('\r\n')[0]).toContain(`"v1 — ${editedRun} (m/s)"`);
     expect(errors).toEqual([]);
     await closePage(page);
   });

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMPARE_FIELDS, COMPARE_FORM } from '../../web/src/compare/compare-form';
 import { enabledBy } from '../../web/src/ui/scenario-form';
+import { runHeaders } from '../../web/src/plot/chart-export';
 import { difference, explain, parseRowTable, runLengthText, sharedStepCause, sig, tableConditions, tableCsvRows, tableRows, type RowTable } from '../../web/src/compare/row-table';
 import { engineMessage } from '../../web/src/compare/protocol';
 import { CompareSeries, plotted } from '../../web/src/compare/series';
@@ -77,6 +78,16 @@ describe('the row table', () => {
     // every row carries the run's conditions, so a saved file says what was run
     expect(csv.header.slice(-5)).toEqual(['e (1)', 'gap (m)', 'v0 (m/s)', 'soft E (Pa)', 'NSCD h (s)']);
     for (const row of csv.rows) expect(row.slice(-5)).toEqual([0.5, 1, 1, 1e7, 0.001]);
+    // each column of values names its run as every plot's CSV does (runHeaders: "<quantity> — <run> (<unit>)");
+    // the engine, the count without a unit and the run's conditions (its inputs) as they are
+    const run = 'Four-sphere row, three contact models';
+    const named = tableCsvRows(table(agreeing), run);
+    expect(named.header).toEqual([
+      'engine', `v1 — ${run} (m/s)`, `v2 — ${run} (m/s)`, `v3 — ${run} (m/s)`, `v4 — ${run} (m/s)`, 'collisions or contacts',
+      `largest |dv| vs exact — ${run} (m/s)`, `finished at — ${run} (s)`, 'e (1)', 'gap (m)', 'v0 (m/s)', 'soft E (Pa)', 'NSCD h (s)',
+    ]);
+    expect(named.header).toEqual(runHeaders(csv.header.slice(0, -5), run).concat(csv.header.slice(-5)));
+    expect(named.rows).toEqual(csv.rows);
   });
 
   it('an engine not finished because the exact row ends later than the table runs it says so (e = 0.99: last collision at 40000 s)', () => {

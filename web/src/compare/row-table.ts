@@ -5,6 +5,7 @@
  * between exact collisions, overlapping soft contacts, impacts that shared an NSCD step), not
  * from a fixed text.
  */
+import { runHeaders } from '../plot/chart-export';
 import { formatNumber } from '../ui/dom';
 import { ENGINES, ENGINE_NAMES, type EngineKey } from './protocol';
 
@@ -164,13 +165,18 @@ export function tableRows(t: RowTable): { header: string[]; rows: string[][] } {
   return { header, rows };
 }
 
-/** The table as CSV cells (full precision): engine, v1..vN, collisions, largest difference, finished. */
-export function tableCsvRows(t: RowTable): { header: string[]; rows: Array<Array<string | number | null>> } {
+/**
+ * The table as CSV cells (full precision): engine, v1..vN, collisions, largest difference, finished.
+ * Each column of values with a unit names the run `subject` (reproduce's runSubject) as every plot's
+ * CSV does (runHeaders): "v1 — Four-sphere row, three contact models (m/s)"; the run's conditions
+ * (e, gap, v0, E, h), its inputs, keep their plain names.
+ */
+export function tableCsvRows(t: RowTable, subject = ''): { header: string[]; rows: Array<Array<string | number | null>> } {
   const n = t.exact.velocities.length;
   // the run's conditions on every row (as the study's CSV carries μ, e, solver): a file saved away from the
   // page said which engines agreed, but not for which e, gap, v0, E or h
   const header = [
-    'engine', ...Array.from({ length: n }, (_, i) => `v${i + 1} (m/s)`), 'collisions or contacts', 'largest |dv| vs exact (m/s)', 'finished at (s)',
+    ...runHeaders(['engine', ...Array.from({ length: n }, (_, i) => `v${i + 1} (m/s)`), 'collisions or contacts', 'largest |dv| vs exact (m/s)', 'finished at (s)'], subject),
     'e (1)', 'gap (m)', 'v0 (m/s)', 'soft E (Pa)', 'NSCD h (s)',
   ];
   const conditions = [t.restitution, t.gap, t.speed, t.youngModulus, t.timeStep];

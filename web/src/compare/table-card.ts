@@ -6,7 +6,7 @@
 import { downloadCsv, toCsv } from '../ui/csv';
 import { el } from '../ui/dom';
 import { scrollingTable } from '../ui/table-scroll';
-import { exportFileName, reproduce, runStem } from '../ui/reproduce';
+import { exportFileName, reproduce, runStem, runSubject } from '../ui/reproduce';
 import { reproduceLine } from '../ui/reproduce-line';
 import { ENGINES } from './protocol';
 import { explain, tableConditions, tableCsvRows, tableRows, type RowTable } from './row-table';
@@ -108,9 +108,11 @@ export class TableCard {
     const t = this.current;
     // while a new table is computed the last one is still held: not offered as the new run's
     if (!t || this.state !== 'ready') return;
-    const { header, rows } = tableCsvRows(t);
-    // named as the plots' files are (runStem): an edited row's table apart from the preset's
-    downloadCsv(exportFileName(runStem(reproduce.get()), 'row table', 'csv'), toCsv(header, rows));
+    // named as the plots' files are (runStem): an edited row's table apart from the preset's; and its
+    // columns of values name the run as the plots' headers do (runSubject)
+    const info = reproduce.get();
+    const { header, rows } = tableCsvRows(t, runSubject(info));
+    downloadCsv(exportFileName(runStem(info), 'row table', 'csv'), toCsv(header, rows));
   }
 
   probe(): TableProbe {
