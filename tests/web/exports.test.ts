@@ -3,7 +3,7 @@
 import type uPlot from 'uplot';
 import { histogramCsvLabel } from '../../web/src/plot/histogram-plot';
 import { describe, expect, it } from 'vitest';
-import { chartCsv, chartHeaders, NO_PATH, pictureLegend, pointsOnly, splitUnit } from '../../web/src/plot/chart-export';
+import { chartCsv, chartHeaders, isUnit, NO_PATH, pictureLegend, pointsOnly, runHeaders, splitUnit } from '../../web/src/plot/chart-export';
 import { drawScale, recordingProgress, recordingSupport, type ColourScale } from '../../web/src/ui/canvas-export';
 import { scaleTick } from '../../web/src/render/legend';
 import { EVENT_LOG_HEADER, eventLogCsv, eventLogNote } from '../../web/src/ui/event-log';
@@ -32,6 +32,40 @@ describe('chart CSV', () => {
     expect(splitUnit('f(v)')).toBeNull();
     expect(splitUnit("Haff's law E₀/(1+t/τ)²")).toBeNull();
     expect(splitUnit('measured')).toBeNull();
+  });
+
+  // a final parenthesis after a space was taken for a unit whatever it held: the histogram's Maxwell
+  // curve of a mixture, "2D Maxwell at T = 1 J and 2 J (one for each kind of mass)", went into the CSV
+  // as "… — <run> (one for each kind of mass)", without its axis' unit 1/(m/s)
+  it('takes a final parenthesis for a unit only when it is one, not a note', () => {
+    for (const [label, unit] of [
+      ['collapsed (1 = yes)', '1 = yes'], ['tolerance (× R)', '× R'], ['rate (1/s)', '1/s'], ['g (m/s²)', 'm/s²'],
+      ['areal density (kg/m²)', 'kg/m²'], ['drop (m g R)', 'm g R'], ['spin (rad/s)', 'rad/s'], ['e (1)', '1'], ['soft E (Pa)', 'Pa'],
+      ['energy — elastic (Hertz) (J)', 'J'],
+    ] as const) expect(splitUnit(label), label).toEqual({ quantity: label.slice(0, label.lastIndexOf(' (')), unit });
+    for (const label of [
+      'partner j (disc j > i; wall k as j = -(k+1))', // the event log's
+      '2D Maxwell at T = 1 J and 2 J (one for each kind of mass)', // the histogram's CSV, a mixture
+      'elastic (Hertz)', // the soft ledger's legend
+      'y1 (1–2)', 'exact density (six-collision regime)', // the chain lab's legends
+      'soft (Hunt–Crossley)', 'Column collapse (edited)',
+    ]) expect(splitUnit(label), label).toBeNull();
+    expect(isUnit('J')).toBe(true);
+    expect(isUnit('disc j > i; wall k as j = -(k+1)')).toBe(false);
+    // so runHeaders leaves the event log's partner as it is, and names the run in the time column
+    const run = 'Cooling granular gas, seed 7';
+    expect(runHeaders(['time (s)', 'disc i', 'partner j (disc j > i; wall k as j = -(k+1))'], run, 0))
+      .toEqual([`time — ${run} (s)`, 'disc i', 'partner j (disc j > i; wall k as j = -(k+1))']);
+  });
+
+  it("the histogram's Maxwell curve of a mixture keeps its note and takes the axis' unit, with the run", () => {
+    const histogram: Pick<uPlot.Options, 'series' | 'axes'> = {
+      axes: [{ label: 'speed v (m/s)' }, { label: 'f(v) (1/(m/s))' }],
+      series: [{ label: 'speed v (m/s)' }, { label: 'measured' }, { label: '2D Maxwell at current T' }],
+    };
+    const relabel = (label: string): string => histogramCsvLabel(label, { time: 1, temperatures: [1, 2] });
+    const header = chartCsv(histogram, [[0.5], [0.1], [0.2]], relabel, 'Mixture, seed 3').split('\r\n')[0];
+    expect(header).toBe('speed v (m/s),"f(v) — measured at t = 1 s — Mixture, seed 3 (1/(m/s))","f(v) — 2D Maxwell at T = 1 J and 2 J (one for each kind of mass) — Mixture, seed 3 (1/(m/s))"');
   });
 
   it('gives every header its quantity and unit, borrowing the axis unit when the series has none', () => {

@@ -6,7 +6,37 @@
 import type uPlot from 'uplot';
 import { columnsToCsv, type CsvCell } from '../ui/csv';
 
-/** "E_kin (J)" -> { quantity: "E_kin", unit: "J" }; "f(v) (1/(m/s))" -> { "f(v)", "1/(m/s)" }; no unit: null. */
+/** a flag's coding as its unit: "collapsed (1 = yes)" (the chain lab's sweep) */
+const FLAG_UNIT = /^[01] = [a-z]+$/;
+/** a multiple of a reference quantity: "residual (× mean R)", "tolerance (× R)" */
+const MULTIPLE_UNIT = /^× [^;=<>,()]{1,12}$/;
+/** what a unit's symbols are joined by: spaces, products, quotients, powers, brackets, numbers */
+const UNIT_JOINS = /[\s/·*^()⁻¹²³0-9.+-]+/;
+/** a unit's symbol: a few letters ("s", "kg", "Pa", "rad", "Hz"), or a sign of its own ("%", "°") */
+const UNIT_SYMBOL = /^(?:[A-Za-zµμΩÅ]{1,3}|%|°)$/;
+
+/**
+ * Whether a label's final parenthesis is a unit, not a note: symbols of at most three letters
+ * joined by products, quotients and powers ("J", "m/s²", "1/(m/s)", "kg/m²", "m g R", "1"), a
+ * multiple of a reference ("× mean R"), or a flag's coding ("1 = yes"). A note is not: words
+ * ("one for each kind of mass", "Hertz", "six-collision regime"), a pair ("1–2", "Hunt–Crossley"),
+ * a clause ("disc j > i; wall k as j = -(k+1)").
+ */
+export function isUnit(text: string): boolean {
+  const t = text.trim();
+  if (t === '') return false;
+  if (FLAG_UNIT.test(t) || MULTIPLE_UNIT.test(t)) return true;
+  if (/[;=<>,–—]/.test(t)) return false;
+  return t.split(UNIT_JOINS).filter((w) => w !== '').every((w) => UNIT_SYMBOL.test(w));
+}
+
+/**
+ * "E_kin (J)" -> { quantity: "E_kin", unit: "J" }; "f(v) (1/(m/s))" -> { "f(v)", "1/(m/s)" }; no
+ * unit: null, and so for a final parenthesis that is a note rather than a unit (isUnit): "partner j
+ * (disc j > i; wall k as j = -(k+1))", "2D Maxwell at T = 1 J and 2 J (one for each kind of mass)",
+ * whose note runHeaders made the unit ("… — <run> (one for each kind of mass)") and chartHeaders
+ * kept from the axis' unit.
+ */
 export function splitUnit(label: string): { quantity: string; unit: string } | null {
   const text = label.trim();
   if (!text.endsWith(')')) return null;
@@ -19,7 +49,8 @@ export function splitUnit(label: string): { quantity: string; unit: string } | n
       if (depth === 0) {
         // a unit stands apart: "E_kin (J)", not "f(v)"
         if (k === 0 || text[k - 1] !== ' ') return null;
-        return { quantity: text.slice(0, k).trim(), unit: text.slice(k + 1, -1).trim() };
+        const unit = text.slice(k + 1, -1).trim();
+        return isUnit(unit) ? { quantity: text.slice(0, k).trim(), unit } : null;
       }
     }
   }
