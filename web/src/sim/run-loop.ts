@@ -358,6 +358,7 @@ export class RunLoop<W extends EngineWorld, F> {
       this.hash = world.hashState();
       this.dirty = false;
     }
+    const next = world.nextOutputTime();
     this.post(
       {
         type: 'frame',
@@ -369,8 +370,8 @@ export class RunLoop<W extends EngineWorld, F> {
         status: this.status,
         running: this.running,
         stepping: this.pendingSteps > 0,
-        behind: this.running && world.nextOutputTime() <= this.target,
-        nextOutput: world.nextOutputTime(),
+        behind: this.running && next <= this.target,
+        nextOutput: next,
         message: this.status === AdvanceStatus.Stopped ? world.message() : '',
       },
       transfer,
