@@ -4,7 +4,7 @@
  * and mean) with the residual (log axis).
  */
 import uPlot from 'uplot';
-import { axisValues, COLORS, fitTitle, legendValue, logAxisValues, logScale, markerStyle, PlotView, type PlotOptions } from '../plot/plot-view';
+import { axisValues, COLORS, fitTitle, legendValue, logAxisValues, legendSwatch, logScale, PlotView, type PlotOptions } from '../plot/plot-view';
 import { runTimeScale } from '../plot/series';
 import { el } from '../ui/dom';
 import type { SampleColumn, SampleSeries } from './sample-series';
@@ -214,10 +214,7 @@ export interface SeriesSummary {
 export function seriesSummary(series: readonly uPlot.Series[], shorts: readonly string[], toggle: (index: number, shown: boolean) => void): SeriesSummary {
   const buttons = series.slice(1).map((s, k) => {
     const full = typeof s.label === 'string' ? s.label : (shorts[k] ?? '');
-    const swatch = el('span', { class: 'u-marker', 'aria-hidden': 'true' });
-    // through the CSSOM: the site's CSP allows no style attribute
-    swatch.style.borderColor = typeof s.stroke === 'string' ? s.stroke : '#1d2025';
-    swatch.style.borderStyle = markerStyle(s.dash);
+    const swatch = legendSwatch(s.stroke, s.dash, { 'aria-hidden': 'true' });
     const button = el('button', { type: 'button', class: 'series-toggle', 'aria-pressed': 'true', 'aria-label': full, title: full },
       swatch, el('span', { class: 'series-short' }, shorts[k] ?? full));
     button.addEventListener('click', () => toggle(k + 1, button.getAttribute('aria-pressed') === 'false'));

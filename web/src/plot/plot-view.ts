@@ -79,6 +79,18 @@ export function markerStyle(dash: readonly number[] | undefined): 'solid' | 'das
   return (dash[0] ?? 0) <= 2 ? 'dotted' : 'dashed';
 }
 
+/**
+ * A compact legend's swatch (class u-marker, as uPlot's own): a curve's colour (stroke; a non-string
+ * stroke is drawn in the page's ink) and its dash as the border's style. Set through the CSSOM: the
+ * site's CSP allows no style attribute.
+ */
+export function legendSwatch(stroke: unknown, dash: readonly number[] | undefined, attrs: Record<string, string>): HTMLElement {
+  const swatch = el('span', { class: 'u-marker', ...attrs });
+  swatch.style.borderColor = typeof stroke === 'string' ? stroke : '#1d2025';
+  swatch.style.borderStyle = markerStyle(dash);
+  return swatch;
+}
+
 export class PlotView {
   private plot: uPlot | null = null;
   private options: PlotOptions | null = null;

@@ -3,7 +3,7 @@
  * per impact labelled with its time. uPlot's facet mode (mode 2): every loop has its own ρ.
  */
 import uPlot from 'uplot';
-import { LEGEND_FIXED, PlotView, axisValues, fitAxisTitle, fitTitle, markerStyle } from '../plot/plot-view';
+import { LEGEND_FIXED, PlotView, axisValues, fitAxisTitle, fitTitle, legendSwatch } from '../plot/plot-view';
 import type { HysteresisLoop } from '../sim/granular-wasm';
 import { el } from '../ui/dom';
 import { HiddenLoops, loopLabels, loopSpan } from './pairs';
@@ -52,11 +52,8 @@ export interface LoopSummary {
  */
 export function loopSummary(labels: readonly string[], colors: readonly string[], toggle: (k: number) => void): LoopSummary {
   const buttons = labels.map((label, k) => {
-    const swatch = el('span', { class: 'u-marker', title: label });
-    // through the CSSOM: the site's CSP allows no style attribute
-    swatch.style.borderColor = colors[k % colors.length] ?? '#1d2025';
     // the colours repeat: the line's dash tells the rounds apart, here as in the full legend
-    swatch.style.borderStyle = markerStyle(cycleDash(k));
+    const swatch = legendSwatch(colors[k % colors.length], cycleDash(k), { title: label });
     const button = el('button', { type: 'button', class: 'loop-toggle', 'aria-pressed': 'true', 'aria-label': `loop at ${label}` }, swatch);
     button.addEventListener('click', () => toggle(k));
     return button;
