@@ -292,6 +292,19 @@ describe('the avalanche form and the Gmsh answer', () => {
     expect(segmentsAway([[-0.5, 0, -0.1, 0.2], [0.2, -0.3, 0.4, -0.1], [0.2, 0.5, 0.4, 0.6], [5, 5, 6, 6]], 1, 0.2)).toBe(4);
   });
 
+  // a diagonal past the region's corner: its bounding box overlaps the region, the segment does not
+  it('counts a diagonal that passes by a corner of the region as away, one that cuts the corner as in reach', () => {
+    // region x in [0, 1], y in [0, 0.4]; both segments' boxes overlap it near the corner (1, 0.4)
+    expect(segmentsAway([[0.8, 0.6, 1.3, 0.3]], 1, 0.2)).toBe(1); // at x = 1, y = 0.48; at y = 0.4, x = 1.13
+    expect(segmentsAway([[0.8, 0.5, 1.3, 0.2]], 1, 0.2)).toBe(0); // at x = 1, y = 0.38
+    // the same by the lower left corner (0, 0), and a segment ending exactly on the edge
+    expect(segmentsAway([[-0.3, 0.1, 0.1, -0.3]], 1, 0.2)).toBe(1); // passes (-0.1, -0.1)
+    expect(segmentsAway([[-0.2, 0.1, 0.2, -0.1]], 1, 0.2)).toBe(0); // through (0, 0)
+    expect(segmentsAway([[1, 0.4, 2, 0.9]], 1, 0.2)).toBe(0); // touches the corner
+    // a point segment inside and outside
+    expect(segmentsAway([[0.5, 0.1, 0.5, 0.1], [2, 0.1, 2, 0.1]], 1, 0.2)).toBe(1);
+  });
+
   // scenarios/avalanche-dam.msh drawn in millimetres was applied, though the note said it lay out of
   // reach, and the view stretched to 370 m: such a file is refused, with why
   it('says why a file whose segments all lie out of reach is not applied, naming millimetres', () => {

@@ -26,10 +26,32 @@ export function reachableRegion(floorLength: number, columnHeight: number): Boun
   return { minX: 0, minY: 0, maxX: floorLength, maxY: 2 * columnHeight };
 }
 
-/** whether the segment [x1, y1, x2, y2] (m) lies wholly outside `region` (left, right, under or above it) */
+/**
+ * Whether the segment [x1, y1, x2, y2] (m) lies wholly outside `region`: no point of it is inside
+ * the region or on its edge. A diagonal whose bounding box overlaps the region but whose line
+ * passes by a corner is outside, as it is for the grains (the segment is clipped to the region's
+ * four edges in turn, Liang and Barsky's way; what is left of it is empty).
+ */
 export function outOfReach(segment: ArrayLike<number>, region: Bounds): boolean {
   const x1 = segment[0] ?? 0, y1 = segment[1] ?? 0, x2 = segment[2] ?? 0, y2 = segment[3] ?? 0;
-  return Math.max(x1, x2) < region.minX || Math.min(x1, x2) > region.maxX || Math.max(y1, y2) < region.minY || Math.min(y1, y2) > region.maxY;
+  const dx = x2 - x1, dy = y2 - y1;
+  // the part of the segment inside is x1 + s dx, y1 + s dy for s in [lo, hi]
+  let lo = 0, hi = 1;
+  // one edge at a time: p s <= q keeps the inner side (p = 0: parallel to the edge, inside or not)
+  const edges: Array<[number, number]> = [
+    [-dx, x1 - region.minX], [dx, region.maxX - x1], [-dy, y1 - region.minY], [dy, region.maxY - y1],
+  ];
+  for (const [p, q] of edges) {
+    if (p === 0) {
+      if (q < 0) return true;
+    } else if (p < 0) {
+      lo = Math.max(lo, q / p);
+    } else {
+      hi = Math.min(hi, q / p);
+    }
+    if (lo > hi) return true;
+  }
+  return false;
 }
 
 /**
