@@ -128,8 +128,13 @@ describe('embed mode', () => {
   // and the avalanche's plots under its canvas in a portrait frame (375 x 600): there the iterations'
   // legend took three rows, its last ("residual, last step (× mean R)") below the frame's edge, until
   // the compact legend; and once the run had started the controls took a third row and the canvas
-  // grew, which moved the chart down, unfitted (so checked again once the run has ended)
-  const FRAMES: Record<string, ReadonlyArray<readonly [number, number]>> = { 'avalanche.html': [[375, 600]] };
+  // grew, which moved the chart down, unfitted (so checked again once the run has ended); and the soft
+  // discs' plots there too, where the square box took the frame's whole width and as much height, and
+  // each plot began under it, below the frame's edge (the page 875-905 px tall; so checked again later
+  // in the run, the hysteresis plot with a loop drawn, its pair named in its picker, its compact legend),
+  // as the gas's square box did (860 px)
+  const PORTRAIT = [[375, 600]] as const;
+  const FRAMES: Record<string, ReadonlyArray<readonly [number, number]>> = { 'index.html': PORTRAIT, 'soft.html': PORTRAIT, 'avalanche.html': PORTRAIT };
   for (const [file, kinds] of Object.entries(PLOTS)) {
     const frames = [[480, 360], [900, 560], ...(FRAMES[file] ?? [])] as const;
     it(`${file}: the embed fits ${frames.map(([w, h]) => `${w} x ${h}`).join(', ')} frames, without a plot and with each`, async () => {
@@ -148,6 +153,12 @@ describe('embed mode', () => {
             await waitForState(page, (s) => s.time > 0 && !s.running);
             await expect.poll(async () => misfits(page, width, height), { timeout: 5_000, message: `${what}, the run ended` }).toEqual([]);
             if (kind) await page.screenshot({ path: screenshotPath(`avalanche-embed-${kind}-${width}x${height}.png`) });
+          }
+          if (file === 'soft.html' && width < height) {
+            if (kind === 'hysteresis') await expect.poll(async () => page.evaluate(() => window.__granular?.soft?.().loops ?? 0), { timeout: 20_000, message: `${what}: loops` }).toBeGreaterThan(0);
+            else await waitForState(page, (s) => s.time > 2);
+            await expect.poll(async () => misfits(page, width, height), { timeout: 5_000, message: `${what}, later in the run` }).toEqual([]);
+            if (kind) await page.screenshot({ path: screenshotPath(`soft-embed-${kind}-${width}x${height}.png`) });
           }
         }
       }

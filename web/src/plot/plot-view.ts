@@ -34,6 +34,14 @@ const EMBED_BOTTOM_GAP = 14;
  */
 const FULL_LEGEND_MIN_HEIGHT = 180;
 
+/**
+ * embedded with the plot under the canvas (a portrait frame), the canvas leaves the chart at least this
+ * height (CSS px, plotting area and axes; some 100 px of plotting area with a compact time axis): at
+ * 375 x 600 the soft discs' square box took the frame's whole width and as much height, and the plot
+ * began below the frame's bottom edge (plotRoomUnder)
+ */
+const STACKED_MIN_HEIGHT = 150;
+
 /** embedded, a chart grows into a tall frame's room up to this many times its width in height */
 const EMBED_GROW_ASPECT = 1;
 /** CSS px a grown chart stays short of its room */
@@ -42,6 +50,28 @@ const EMBED_GROW_SLACK = 4;
 /** the page is embedded with one plot (?embed=1&plot=…, ui/page-layout.ts): that plot fits the frame's height */
 function fitsFrame(): boolean {
   return document.body.classList.contains('embed') && document.body.classList.contains('with-plot');
+}
+
+/**
+ * Embedded with one plot under the simulation's column `above` (as a portrait frame stacks them): the
+ * height (CSS px) that column must leave below itself for the plot to end inside the frame with its
+ * chart STACKED_MIN_HEIGHT tall: the gap down to the plots, their cards as they are but for the chart's
+ * own height, and EMBED_BOTTOM_GAP under them. Null when no plot is shown under it (none asked for, one
+ * beside it in a landscape frame, or the comparison's table, which comes before it).
+ */
+export function plotRoomUnder(above: HTMLElement): number | null {
+  if (!fitsFrame()) return null;
+  const plots = above.parentElement?.querySelector<HTMLElement>(':scope > .plots');
+  if (!plots) return null;
+  const box = plots.getBoundingClientRect();
+  const column = above.getBoundingClientRect();
+  if (box.height === 0 || box.top < column.bottom) return null;
+  // uPlot's .u-wrap is as tall as its chart (plotting area and axes): its title and legend stay counted
+  let charts = 0;
+  for (const chart of plots.querySelectorAll<HTMLElement>('.uplot > .u-wrap')) {
+    if (chart.offsetParent !== null) charts += chart.offsetHeight - STACKED_MIN_HEIGHT;
+  }
+  return box.bottom - column.bottom - charts + EMBED_BOTTOM_GAP;
 }
 
 export type PlotOptions = Omit<uPlot.Options, 'width' | 'height'>;

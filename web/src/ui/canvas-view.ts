@@ -1,4 +1,5 @@
 /** The simulation canvas: sized to its wrapper (and the window), redrawn on the next animation frame when asked. */
+import { plotRoomUnder } from '../plot/plot-view';
 import { el } from './dom';
 import { PHONE_WIDTH } from './page-layout';
 
@@ -12,7 +13,8 @@ const EMBED_MIN_HEIGHT = 120;
 /**
  * Embedded (?embed=1): the height (CSS px) the frame leaves for the canvases in `wrap`, which now
  * take `drawn` px of it: the window's height less everything else in their column (the controls
- * above, a colour legend and the status line below, the layout's padding), and at least `least`. A
+ * above, a colour legend and the status line below, the layout's padding, or the plot under the
+ * column in a portrait frame, its chart at its least: plotRoomUnder), and at least `least`. A
  * fixed allowance (the window less 150 px) ran the column past the bottom of a small frame once the
  * plot beside the canvas narrowed it and the controls took three rows.
  */
@@ -21,7 +23,8 @@ export function embedRoom(wrap: HTMLElement, drawn: number, least = EMBED_MIN_HE
   const box = stage.getBoundingClientRect();
   const layout = stage.parentElement;
   const padding = layout ? parseFloat(getComputedStyle(layout).paddingBottom) || 0 : 0;
-  return Math.max(least, window.innerHeight - (box.top + window.scrollY) - (box.height - drawn) - padding);
+  const below = plotRoomUnder(stage) ?? padding;
+  return Math.max(least, window.innerHeight - (box.top + window.scrollY) - (box.height - drawn) - below);
 }
 
 export interface SceneRenderer {
@@ -40,12 +43,18 @@ export interface SceneRenderer {
 /**
  * Embedded: `fit` again (on the next frame, not inside the observer's callback) whenever the
  * canvas's column changes height for a reason of its own: the colour legend's tick labels come with
- * the first frame, a caption or the status line wraps onto another row. A refit that keeps the
- * room the same changes nothing further.
+ * the first frame, a caption or the status line wraps onto another row; and whenever the plots
+ * change height, which under the column (a portrait frame) leave it the rest of the frame: the chart
+ * is built, a picker or the legend takes another row. A refit that keeps the room the same changes
+ * nothing further (the room leaves the chart its least height, whatever height it has now).
  */
 export function refitWithColumn(wrap: HTMLElement, fit: () => void): void {
   const stage = wrap.closest<HTMLElement>('.stage');
-  if (stage) new ResizeObserver(() => requestAnimationFrame(fit)).observe(stage);
+  if (!stage) return;
+  const observer = new ResizeObserver(() => requestAnimationFrame(fit));
+  observer.observe(stage);
+  const plots = stage.parentElement?.querySelector(':scope > .plots');
+  if (plots) observer.observe(plots);
 }
 
 /**
