@@ -570,6 +570,41 @@ describe('the chain lab page', () => {
     });
   }
 
+  // where the boundary value's and Monte Carlo's table and chart stack (1200 px or less) the full page
+  // showed the table first and the chart below it (only an embed put the chart first): the chart comes
+  // first, the table, the detail, under it (the element moves: the keyboard's order). Wider, the two
+  // are side by side again, the table on the left.
+  for (const [width, height, touch] of [[375, 812, true], [1100, 800, false]] as const) {
+    it(`at ${width} px the boundary value's and Monte Carlo's chart comes above its table${touch ? '' : ', beside it again at 1280 px'}`, async () => {
+      const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html`, { width, height }, touch);
+      await ready(page);
+      const order = (): Promise<Array<{ kind: string; order: string; chart: DOMRect; table: DOMRect }>> => page.evaluate(() => (['newton', 'mc'] as const).map((k) => {
+        const grid = document.querySelector(`#panel-${k} .plot-grid.two`)!;
+        const box = (sel: string): DOMRect => grid.querySelector(sel)!.getBoundingClientRect().toJSON() as DOMRect;
+        return {
+          kind: k,
+          order: [...grid.children].map((e) => (e.classList.contains('table-card') ? 'table' : 'chart')).join(' '),
+          chart: box(':scope > :not(.table-card)'),
+          table: box(':scope > .table-card'),
+        };
+      }));
+      for (const { kind, order: o, chart, table } of await order()) {
+        expect(o, kind).toBe('chart table');
+        expect(chart.bottom, kind).toBeLessThanOrEqual(table.top);
+      }
+      if (!touch) {
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await expect.poll(async () => (await order()).map((p) => p.order)).toEqual(['table chart', 'table chart']);
+        for (const { kind, chart, table } of await order()) {
+          expect(table.right, kind).toBeLessThanOrEqual(chart.left);
+          expect(table.top, kind).toBe(chart.top);
+        }
+      }
+      expect(errors).toEqual([]);
+      await closePage(page);
+    });
+  }
+
   // on a 390 px phone the Newton iterates ended in the middle of "start (midpoint)" with nothing saying
   // that the table scrolls sideways (nor the collision log, with its N positions and velocities)
   it('on a phone the Newton iterates and the collision log say which columns are out of view, and scroll to them', async () => {

@@ -128,7 +128,7 @@ export function startChainApp(): void {
   // after the panels' own content: the line is each panel's last
   const runContexts = { time: time.runContext, sweep: sweep.runContext, newton: newton.runContext, mc: mc.runContext };
   const formStacked = window.matchMedia(`(max-width: ${FORM_STACKED}px)`);
-  const tableStacked = params.embed ? window.matchMedia(`(max-width: ${TABLE_STACKED}px)`) : null;
+  const tableStacked = window.matchMedia(`(max-width: ${TABLE_STACKED}px)`);
   for (const kind of CHAIN_PANELS) {
     const panel = byId(`panel-${kind}`, HTMLElement);
     plotsFirstWhenStacked(panel, formStacked, tableStacked);
@@ -218,15 +218,17 @@ export function startChainApp(): void {
  * and each panel's after its own. There the form follows the panel's results and plots, as the other pages' scenario
  * panel follows the simulation on a phone, still there to scroll or tab to (its Run button beside
  * its progress row, the result line above announced as it changes); beside them, wider, it is the
- * left column. Embedded (`tableStacked`), the boundary value's and Monte Carlo's chart comes before
- * its table too where the two are stacked (1200 px or less). The elements move
- * (panelLastWhenStacked), so the keyboard's order is the order on screen.
+ * left column. Likewise the boundary value's and Monte Carlo's chart comes before its table where the
+ * two are stacked (1200 px or less), embedded or not: the full page showed the table first and the
+ * chart under it, while a reader looks at the chart first and the table holds its detail. Side by
+ * side, wider, the table keeps the left. The elements move (panelLastWhenStacked), so the keyboard's
+ * order is the order on screen.
  */
-function plotsFirstWhenStacked(panel: HTMLElement, formStacked: MediaQueryList, tableStacked: MediaQueryList | null): void {
+function plotsFirstWhenStacked(panel: HTMLElement, formStacked: MediaQueryList, tableStacked: MediaQueryList): void {
   const form = panel.querySelector<HTMLElement>('.panel-grid > .chain-form');
   if (form) panelLastWhenStacked(form, formStacked);
   const table = panel.querySelector<HTMLElement>('.plot-grid.two > .table-card');
-  if (table && tableStacked) panelLastWhenStacked(table, tableStacked);
+  if (table) panelLastWhenStacked(table, tableStacked);
 }
 
 /** the tab's address as it is: path, query and fragment */
