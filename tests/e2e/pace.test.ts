@@ -69,6 +69,31 @@ describe('the pace next to the speed', () => {
     await closePage(page);
   });
 
+  // the notice lies over the scene's top margin, blank on the gas and soft pages; the avalanche draws up to
+  // its canvas's top edge (the gate, the y axis' top label), and the notice covered its top 9-10 px, on
+  // the page and in embeds (whose controls keep smaller margins)
+  it('on the avalanche page it covers none of the canvas, on the page and embedded', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0`, { width: 1280, height: 800 });
+    for (const [path, width, height] of [['', 1280, 800], ['', 375, 700], ['&embed=1&plot=runout', 480, 360], ['&embed=1&plot=runout', 375, 600], ['&embed=1', 480, 360]] as const) {
+      const what = `avalanche.html?play=0${path} at ${width} x ${height}`;
+      await page.setViewportSize({ width, height });
+      await page.goto(`${inject('baseUrl')}avalanche.html?play=0${path}`);
+      await waitForState(page, (s) => s.count > 0);
+      // the notice as setPace writes it when a run falls short (paused, nothing measures the pace to hide it)
+      await page.evaluate(() => {
+        const pace = document.getElementById('sim-pace')!;
+        pace.hidden = false;
+        pace.innerHTML = 'only 0.36 s per s<span class="pace-why">: the machine cannot keep up</span>';
+      });
+      const notice = (await page.locator('#sim-pace').boundingBox())!;
+      const canvas = (await page.locator('#sim-canvas').boundingBox())!;
+      expect(notice.height, what).toBeGreaterThan(0);
+      expect(notice.y + notice.height, what).toBeLessThanOrEqual(canvas.y + 0.5);
+    }
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
   // interval 0.5 s, run 0.1 s: the avalanche said "Running" for ever after its last instant, beside
   // "no output instant in the last second or two: the machine cannot keep up"; and an interval of
   // 10 s blamed the machine for the seconds the loop waited for its next instant, and said nothing else
