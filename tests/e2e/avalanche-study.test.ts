@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import type { AvalancheProbe } from '../../web/src/ui/test-hook';
-import { closePage, avalancheProbe, openPage, screenshotPath, useBrowser, waitForProbe, waitForState } from './browser';
+import { cardMadeBy, closePage, avalancheProbe, openPage, screenshotPath, useBrowser, waitForProbe, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -100,7 +100,13 @@ describe('the avalanche study panel', () => {
     let csv = '';
     for await (const chunk of await file.createReadStream()) csv += String(chunk);
     const [header, ...rows] = csv.trimEnd().split('\r\n');
-    expect(header).toBe('a nominal H/W (1),grains (1),H0 (m),L0 (m),a = H0/L0 (1),L_inf (m),(L_inf - L0)/L0 (1),collapse time (s),stopped,error,mu (1),mu_r (1),e (1),solver,seed,size,min width W (grains),min height H (grains),R_min (m),R_max (m),time step (s),tolerance (× mean R)');
+    // each column of results names the engine and version that ran the cases, as the page's reproduce
+    // line names them ("engine avalanche gauss-seidel (double), Granular Lab 0.1.0")
+    const made = await cardMadeBy(page, '#card-runout');
+    expect(made).toMatch(/^engine avalanche gauss-seidel \(double\), Granular Lab \S+$/);
+    const results = ['grains (1)', 'H0 (m)', 'L0 (m)', 'a = H0/L0 (1)', 'L_inf (m)', '(L_inf - L0)/L0 (1)', 'collapse time (s)']
+      .map((h) => `"${h.slice(0, h.lastIndexOf(' ('))} — ${made}${h.slice(h.lastIndexOf(' ('))}"`);
+    expect(header).toBe(`a nominal H/W (1),${results.join(',')},stopped,error,mu (1),mu_r (1),e (1),solver,seed,size,min width W (grains),min height H (grains),R_min (m),R_max (m),time step (s),tolerance (× mean R)`);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatch(/^0\.1,.*,0\.5,0,0,gauss-seidel,1,tiny,3,6,0\.004,0\.006,0\.00005,0\.0001$/);
     expect(errors).toEqual([]);

@@ -117,6 +117,24 @@ const idle = new Map<Browser, Array<{ page: Page; touch: boolean }>>();
 /** the pages openPage handed out, and whether each has a touch screen */
 const handedOut = new WeakMap<Page, boolean>();
 
+/**
+ * What a CSV's headers name after its run: the engine and the version that the reproduce line of
+ * its picture names (`line`: "Scenario “…” · seed 7 · engine event (double) · Granular Lab 0.1.0"),
+ * as "engine event (double), Granular Lab 0.1.0".
+ */
+export function madeBy(line: string | null): string {
+  const parts = (line ?? '').split(' · ').filter((p) => p.startsWith('engine ') || p.startsWith('Granular Lab '));
+  if (parts.length !== 2) throw new Error(`no engine and version in the reproduce line "${line ?? ''}"`);
+  return parts.join(', ');
+}
+
+/** madeBy of the reproduce line under `card` ("#card-energy"), once the engine has said its version */
+export async function cardMadeBy(page: Page, card: string): Promise<string> {
+  const line = page.locator(`${card} .reproduce-text`).first();
+  await line.filter({ hasText: / · Granular Lab \S/ }).waitFor();
+  return madeBy(await line.textContent());
+}
+
 /** the blank page of the site a page waits on between tests (global-setup.ts serves it) */
 export const BLANK_PAGE = '__blank.html';
 

@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import type { ChainProbe } from '../../web/src/chain/app';
-import { closePage, openPage, screenshotPath, sidewaysOverflow, useBrowser } from './browser';
+import { closePage, madeBy, openPage, screenshotPath, sidewaysOverflow, useBrowser } from './browser';
 import { encodeScenario } from '../../web/src/ui/share';
 
 const browser = useBrowser();
@@ -80,18 +80,19 @@ describe('the chain lab page', () => {
     // the canvas drew the row at its set-up
     expect(await page.locator('#row-canvas').getAttribute('aria-label')).toContain('centres at 0, 2, 4, 6 m');
     expect(await page.locator('.page-links a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['./', 'soft.html', 'avalanche.html', 'compare.html']);
-    // a CSV with units in the header
+    // a CSV with units in the header, each column of values naming the run, the engine and the version
+    // as the panel's picture does ("engine chain (double), Granular Lab 0.1.0")
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#csv-log').click()]);
     const stream = await download.createReadStream();
     let text = '';
     for await (const chunk of stream) text += String(chunk);
-    const run = (h: string): string => `"${h.replace(/ \((.*)\)$/, ' — N = 4, e = 0.5 ($1)')}"`;
+    const run = (h: string): string => `"${h.replace(/ \((.*)\)$/, ` — N = 4, e = 0.5, ${madeBy(p.time.picture)} ($1)`)}"`;
     expect(text.split('\r\n')[0]).toBe(['collision', 't (s)', 'pair', ...['x1 (m)', 'x2 (m)', 'x3 (m)', 'x4 (m)', 'v1 after (m/s)', 'v2 after (m/s)', 'v3 after (m/s)', 'v4 after (m/s)'].map(run)].join(','));
     expect(text.split('\r\n')).toHaveLength(8);
     // the sweep's two CSV buttons: each plot's own columns, under its own name
     const collisions = await fetchCsv(page, '#csv-sweep-collisions');
     const velocities = await fetchCsv(page, '#csv-sweep-velocities');
-    const sweep = 'N = 4, e from 0.1716 to 1, 400 points';
+    const sweep = `N = 4, e from 0.1716 to 1, 400 points, ${madeBy(p.sweep.picture)}`;
     expect(collisions.name).toBe('chain-sweep-n4-e0-1716to1-400-points-collisions.csv');
     expect(collisions.lines[0]).toBe(`e (1),"collisions — ${sweep} (1)","collapsed — ${sweep} (1 = yes)"`);
     expect(velocities.name).toBe('chain-sweep-n4-e0-1716to1-400-points-final-velocities.csv');
@@ -103,7 +104,8 @@ describe('the chain lab page', () => {
     expect(velocities.lines).toHaveLength(401);
     // Monte Carlo's samples: each e beside its v4 = ((1 + e)/2)³ (every draw of N(0.5, 0.05²) is in the six-collision regime)
     const samples = await fetchCsv(page, '#csv-mc-samples');
-    expect(samples.lines[0]).toBe('sample,"e — N = 4, K = 1000, μ = 0.5, σ = 0.05, seed 1 (1)","v4 — N = 4, K = 1000, μ = 0.5, σ = 0.05, seed 1 (m/s)"');
+    const mc = `N = 4, K = 1000, μ = 0.5, σ = 0.05, seed 1, ${madeBy(p.mc.picture)}`;
+    expect(samples.lines[0]).toBe(`sample,"e — ${mc} (1)","v4 — ${mc} (m/s)"`);
     expect(samples.lines).toHaveLength(p.mc.samples + 1);
     for (const line of samples.lines.slice(1)) {
       const [, e, v4] = line.split(',').map(Number);
@@ -131,7 +133,8 @@ describe('the chain lab page', () => {
     expect((await probe(page)).time.picture).toMatch(/^Scenario “Chain lab, time domain: N = 20, e = 0\.9” · engine chain \(double\)/);
     const twenty = await fetchCsv(page, '#csv-positions');
     expect(twenty.name).toBe('chain-time-n20-e0-9-positions.csv');
-    expect(twenty.lines[0]).toContain(',"x20 — N = 20, e = 0.9 (m)"');
+    const made = madeBy((await probe(page)).time.picture);
+    expect(twenty.lines[0]).toContain(`,"x20 — N = 20, e = 0.9, ${made} (m)"`);
     // the button says it works while the picture is made (read in the click's own task)
     const [picture, during] = await Promise.all([
       page.waitForEvent('download'),
@@ -145,12 +148,12 @@ describe('the chain lab page', () => {
     await expect.poll(async () => page.locator('#png-positions').textContent()).toBe('PNG');
     const final = await fetchCsv(page, '#csv-final');
     expect(final.name).toBe('chain-time-n20-e0-9-final-velocities.csv');
-    expect(final.lines[0]).toBe('sphere,diameter (m),mass (kg),initial velocity (m/s),"final velocity — N = 20, e = 0.9 (m/s)","position at the last collision — N = 20, e = 0.9 (m)"');
+    expect(final.lines[0]).toBe(`sphere,diameter (m),mass (kg),initial velocity (m/s),"final velocity — N = 20, e = 0.9, ${made} (m/s)","position at the last collision — N = 20, e = 0.9, ${made} (m)"`);
     const newton = await fetchCsv(page, '#csv-newton-table');
     expect(newton.name).toBe('chain-newton-target0-5-bracket0-3to0-95-iterates.csv');
     const histogram = await fetchCsv(page, '#csv-mc');
     expect(histogram.name).toBe('chain-mc-k1000-mu0-5-sigma0-05-seed1-histogram.csv');
-    expect(histogram.lines[0]).toContain('"count — N = 4, K = 1000, μ = 0.5, σ = 0.05, seed 1 (1)"');
+    expect(histogram.lines[0]).toContain(`"count — N = 4, K = 1000, μ = 0.5, σ = 0.05, seed 1, ${madeBy(first.mc.picture)} (1)"`);
     expect(errors).toEqual([]);
     await closePage(page);
   });

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { encodeScenario } from '../../web/src/ui/share';
 import type { CompareProbe } from '../../web/src/ui/test-hook';
-import { closePage, coloredPixels, menuPresetIds, openPage, pageProbe, presetIdsOfFamily, screenshotPath, useBrowser, waitForPageProbe, waitForState } from './browser';
+import { cardMadeBy, closePage, coloredPixels, menuPresetIds, openPage, pageProbe, presetIdsOfFamily, screenshotPath, useBrowser, waitForPageProbe, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -69,7 +69,7 @@ describe('the comparison page', () => {
     const [file] = await Promise.all([page.waitForEvent('download'), page.locator('[aria-label="Download the collisions and contacts plot as CSV"]').click()]);
     const lines = (await readFile((await file.path())!, 'utf8')).split(/\r?\n/);
     const header = lines.find((line) => !line.startsWith('#'));
-    const row = 'Four-sphere row, three contact models';
+    const row = `Four-sphere row, three contact models, ${await cardMadeBy(page, '#card-contacts')}`;
     expect(header).toBe(`time t (s),"collisions or contacts — event-driven — ${row} (1)","collisions or contacts — soft, Hunt–Crossley — ${row} (1)","collisions or contacts — NSCD, Moreau–Jean — ${row} (1)"`);
     // no collision yet at t = 0: the log axis draws nothing there, but the CSV holds the zeros (it wrote "0,,,")
     expect(lines[lines.indexOf(header!) + 1]).toBe('0,0,0,0');

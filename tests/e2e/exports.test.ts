@@ -6,11 +6,11 @@ import { readFileSync } from 'node:fs';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { decodeScenario, encodeScenario } from '../../web/src/ui/share';
-import { closePage, decodePng, granularState, openPage, pixelAt, plotPoints, useBrowser, waitForState } from './browser';
+import { cardMadeBy, closePage, decodePng, granularState, openPage, pixelAt, plotPoints, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
 const UNTIL = 0.3;
-/** the gas page's default run, as its plots' CSV headers name it */
+/** the gas page's default run, as its plots' CSV headers name it (the engine and version follow it: cardMadeBy) */
 const GAS_RUN = 'Cooling granular gas, seed 7';
 
 /** Clicks `selector` and returns the download it starts, with its bytes. */
@@ -130,9 +130,13 @@ describe('exports on the gas page', () => {
   let page: Page;
   let errors: string[];
 
+  /** the run as its CSVs name it: the scenario, the seed, the engine and the version */
+  let run = '';
+
   beforeAll(async () => {
     ({ page, errors } = await openPage(browser(), `${inject('baseUrl')}?until=${UNTIL}`));
     await waitForState(page, (s) => !s.running && s.time >= UNTIL);
+    run = `${GAS_RUN}, ${await cardMadeBy(page, '#card-energy')}`;
   });
 
   afterAll(async () => {
@@ -156,7 +160,7 @@ describe('exports on the gas page', () => {
     expect(file.suggestedFilename()).toBe('cooling-granular-gas-energy.csv');
     const lines = bytes.toString('utf8').trimEnd().split('\r\n');
     // each column of values names the run, as the chain lab's CSVs do (the first line stays the headers)
-    expect(lines[0]).toBe(`time t (s),"E_kin — measured — ${GAS_RUN} (J)","E_kin — Haff's law E₀/(1+t/τ)² — ${GAS_RUN} (J)"`);
+    expect(lines[0]).toBe(`time t (s),"E_kin — measured — ${run} (J)","E_kin — Haff's law E₀/(1+t/τ)² — ${run} (J)"`);
     const rows = lines.slice(1).map((l) => l.split(',').map(Number));
     // 0 … 0.3 s every 0.02 s; the plot draws the last output a frame after the run paused (it read 15
     // points beside the CSV's 16 in a CI run), so its count is awaited, not read once
@@ -176,7 +180,8 @@ describe('exports on the gas page', () => {
     const { bytes } = await download(page, '[aria-label="Download the speed distribution plot as CSV"]');
     const header = bytes.toString('utf8').split('\r\n')[0] ?? '';
     const time = (await granularState(page)).time;
-    expect(header).toMatch(new RegExp(`^speed v \\(m/s\\),"f\\(v\\) — measured at t = ${String(time).replace('.', '\\.')} s — ${GAS_RUN} \\(1/\\(m/s\\)\\)","f\\(v\\) — 2D Maxwell at T = [\\d.e-]+ J — ${GAS_RUN} \\(1/\\(m/s\\)\\)"$`));
+    const named = run.replace(/[.()+]/g, '\\$&');
+    expect(header).toMatch(new RegExp(`^speed v \\(m/s\\),"f\\(v\\) — measured at t = ${String(time).replace('.', '\\.')} s — ${named} \\(1/\\(m/s\\)\\)","f\\(v\\) — 2D Maxwell at T = [\\d.e-]+ J — ${named} \\(1/\\(m/s\\)\\)"$`));
   });
 
   // the first PNG took 1-8 s with nothing on screen, and an audit clicked again unsure anything happened
@@ -222,7 +227,7 @@ describe('exports on the gas page', () => {
     expect(file.suggestedFilename()).toBe('cooling-granular-gas-events.csv');
     const lines = bytes.toString('utf8').trimEnd().split('\r\n');
     // the time names the run as a plot CSV's columns of values do; the first line is still the headers
-    expect(lines[0]).toBe(`"time — ${GAS_RUN} (s)",disc i,partner j (disc j > i; wall k as j = -(k+1))`);
+    expect(lines[0]).toBe(`"time — ${run} (s)",disc i,partner j (disc j > i; wall k as j = -(k+1))`);
     const rows = lines.slice(1).map((l) => l.split(',').map(Number));
     expect(rows.length).toBeGreaterThan(100);
     let last = 0;
@@ -277,7 +282,7 @@ describe('exports on the avalanche page', () => {
       expect(await page.locator(`[aria-label="Download the ${name} plot as PNG"]`).count()).toBe(1);
     }
     const { file, bytes } = await download(page, '[aria-label="Download the runout plot as CSV"]');
-    const run = 'Column collapse, H/W = 2 before settling, seed 1';
+    const run = `Column collapse, H/W = 2 before settling, seed 1, ${await cardMadeBy(page, '#card-runout')}`;
     expect(file.suggestedFilename()).toBe('column-collapse-h-w-2-before-settling-runout.csv');
     expect(bytes.toString('utf8').split('\r\n')[0]).toBe(`t (s),"runout L — ${run} (m)","L0, settled width — ${run} (m)","front velocity — ${run} (m/s)"`);
     expect(errors).toEqual([]);
@@ -307,7 +312,7 @@ describe('exports of edited scenarios on the avalanche page', () => {
     const first = await runout();
     const [, hash] = /^column-collapse-h-w-2-before-settling-edited-([0-9a-f]{8})-runout\.csv$/.exec(first.name) ?? [];
     expect(hash, first.name).toBeDefined();
-    expect(first.header).toContain(`,"runout L — ${title} (edited) #${hash}, seed 1 (m)",`);
+    expect(first.header).toContain(`,"runout L — ${title} (edited) #${hash}, seed 1, ${await cardMadeBy(page, '#card-runout')} (m)",`);
     await apply('0.8');
     const second = await runout();
     expect(second.name).toMatch(/^column-collapse-h-w-2-before-settling-edited-[0-9a-f]{8}-runout\.csv$/);
@@ -340,7 +345,7 @@ describe('exports of an edited scenario on the gas page', () => {
     const [, hash] = /^cooling-granular-gas-edited-([0-9a-f]{8})-energy\.csv$/.exec(energy.file.suggestedFilename()) ?? [];
     expect(hash, energy.file.suggestedFilename()).toBeDefined();
     const stem = `cooling-granular-gas-edited-${hash}`;
-    const run = `Cooling granular gas (edited) #${hash}, seed 7`;
+    const run = `Cooling granular gas (edited) #${hash}, seed 7, ${await cardMadeBy(page, '#card-energy')}`;
     expect(energy.bytes.toString('utf8').split('\r\n')[0]).toContain(`"E_kin — measured — ${run} (J)"`);
 
     // each file's name checked softly: one run says every one that is wrong
@@ -381,7 +386,7 @@ describe('exports on the comparison page', () => {
     const energy = await download(page, '[aria-label="Download the kinetic energy plot as CSV"]');
     expect(energy.file.suggestedFilename()).toBe('four-sphere-row-three-contact-models-kinetic-energy.csv');
     // the row places its discs without the seed: the run is the scenario
-    const row = 'Four-sphere row, three contact models';
+    const row = `Four-sphere row, three contact models, ${await cardMadeBy(page, '#card-energy')}`;
     expect(energy.bytes.toString('utf8').split('\r\n')[0]).toBe(`time t (s),"kinetic energy E_kin — event-driven — ${row} (J)","kinetic energy E_kin — soft, Hunt–Crossley — ${row} (J)","kinetic energy E_kin — NSCD, Moreau–Jean — ${row} (J)"`);
     // the velocity plot's CSV says whose velocity it is: the disc ringed on the canvases
     await page.locator('#disc-select').selectOption('3');
@@ -416,7 +421,7 @@ describe('exports on the comparison page', () => {
     expect(editedTable.bytes.toString('utf8').split('\r\n')[1]).toMatch(/,0\.6,1,1,10000000,0\.001$/);
     // and its headers the edited run, with the hash the plots' headers carry
     const editedRun = /"kinetic energy E_kin — event-driven — (.+?) \(J\)"/.exec(edited.bytes.toString('utf8').split('\r\n')[0] ?? '')?.[1];
-    expect(editedRun).toMatch(/^Four-sphere row, three contact models.* #[0-9a-f]{8}$/);
+    expect(editedRun).toMatch(/^Four-sphere row, three contact models.* #[0-9a-f]{8}, engine event-driven .*, Granular Lab \S+$/);
     expect(editedTable.bytes.toString('utf8').split('\r\n')[0]).toContain(`"v1 — ${editedRun} (m/s)"`);
     expect(errors).toEqual([]);
     await closePage(page);
@@ -443,7 +448,7 @@ describe('exports on the soft-disc page', () => {
     const { bytes } = await download(page, '[aria-label="Download the hysteresis plot as CSV"]');
     const [header, ...rows] = bytes.toString('utf8').trimEnd().split('\r\n');
     // and the run (the preset the link carries, learned as such: no hash)
-    const run = 'Two discs head-on (soft contact), seed 1';
+    const run = `Two discs head-on (soft contact), seed 1, ${await cardMadeBy(page, '#card-hysteresis')}`;
     expect(header).toBe(`"penetration ρ — disc 0 – disc 1, t = 2.000 s — ${run} (m)","contact force F — disc 0 – disc 1, t = 2.000 s — ${run} (N)"`);
     // the loop itself: from no overlap and no force, back to them
     expect(rows[0]?.split(',').map(Number)[1]).toBeLessThan(1e-12);
@@ -460,7 +465,7 @@ describe('exports on the soft-disc page', () => {
     const [header, ...lines] = bytes.toString('utf8').trimEnd().split('\r\n');
     const rows = lines.map((line) => line.split(','));
     // each component's column names the run, as every plot's CSV does
-    const run = 'Soft discs in a square box (notebook 1), seed 7';
+    const run = `Soft discs in a square box (notebook 1), seed 7, ${await cardMadeBy(page, '#card-ledger')}`;
     expect(header).toBe([
       'time t (s)',
       ...['translational kinetic', 'rotational kinetic', 'observer kinetic', 'elastic (Hertz)', 'gravitational potential', 'dissipated by damping',

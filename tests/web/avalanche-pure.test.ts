@@ -131,8 +131,13 @@ describe('scaling and the slope fit', () => {
     expect(slopeText({ slope: 0.884, prefactor: 1, points: 2 }, LARGE_SLOPE)).toBe('0.884 (2 cases), outside 2/3 ± 0.12');
     expect(slopeText({ slope: 0.786, prefactor: 1, points: 2 }, LARGE_SLOPE)).toBe('0.786 (2 cases), inside 2/3 ± 0.12');
     expect(slopeText(null, LARGE_SLOPE)).toBe('needs two cases');
-    const csv = studyCsv([rows[0]!, studyRow(3, summary(0.1, 0.3, 0.4, false))], { size: 'full', material: DEFAULT_STUDY_MATERIAL }).split('\r\n');
-    expect(csv[0]).toBe('a nominal H/W (1),grains (1),H0 (m),L0 (m),a = H0/L0 (1),L_inf (m),(L_inf - L0)/L0 (1),collapse time (s),stopped,error,mu (1),mu_r (1),e (1),solver,seed,size,min width W (grains),min height H (grains),R_min (m),R_max (m),time step (s),tolerance (× mean R)');
+    const made = { engine: 'avalanche gauss-seidel', precision: 'double', version: '0.1.0' };
+    const csv = studyCsv([rows[0]!, studyRow(3, summary(0.1, 0.3, 0.4, false))], { size: 'full', material: DEFAULT_STUDY_MATERIAL }, made).split('\r\n');
+    // each column of results names the engine and version that ran the cases, as every CSV's columns of
+    // values name their run; the nominal a (the key) and the conditions as they are
+    const m = 'engine avalanche gauss-seidel (double), Granular Lab 0.1.0';
+    const results = [`grains — ${m} (1)`, `H0 — ${m} (m)`, `L0 — ${m} (m)`, `a = H0/L0 — ${m} (1)`, `L_inf — ${m} (m)`, `(L_inf - L0)/L0 — ${m} (1)`, `collapse time — ${m} (s)`];
+    expect(csv[0]).toBe(`a nominal H/W (1),${results.map((h) => `"${h}"`).join(',')},stopped,error,mu (1),mu_r (1),e (1),solver,seed,size,min width W (grains),min height H (grains),R_min (m),R_max (m),time step (s),tolerance (× mean R)`);
     const cells = csv[1]!.split(',');
     expect(cells.slice(0, 5).map(Number)).toEqual([0.5, 10, 0.05, 0.1, 0.5]);
     expect(Number(cells[6])).toBeCloseTo(0.6, 12);
@@ -142,7 +147,7 @@ describe('scaling and the slope fit', () => {
     const failed = studyRow(4, { ...summary(0, 0, 0, false), error: 'the deposit is lower than the column (0.23 m < 0.24 m)' });
     expect(failed.error).toBe('the deposit is lower than the column (0.23 m < 0.24 m)');
     expect(studySlopes([...rows, failed])).toEqual(slopes);
-    const jacobi = studyCsv([rows[0]!], { size: 'full', material: { ...DEFAULT_STUDY_MATERIAL, rollingFriction: 0.1, solver: 'jacobi' } }).split('\r\n');
+    const jacobi = studyCsv([rows[0]!], { size: 'full', material: { ...DEFAULT_STUDY_MATERIAL, rollingFriction: 0.1, solver: 'jacobi' } }, { ...made, engine: 'avalanche jacobi' }).split('\r\n');
     expect(jacobi[1]?.includes(',0.5,0.1,0,jacobi,1,full,')).toBe(true);
   });
 

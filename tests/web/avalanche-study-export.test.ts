@@ -11,20 +11,23 @@ import { studyCsv, STUDY_FIXED, STUDY_HEADER, studyFileName, studyRow, type Stud
 import { DEFAULT_STUDY_MATERIAL } from '../../web/src/avalanche/study-cases';
 import { rowHash } from '../../web/src/chain/run-export';
 import { shortHash } from '../../web/src/ui/reproduce';
+import { csvCells } from './csv-cells';
 
 const row = studyRow(2, { ok: true, grains: 60, L0: 0.06, H0: 0.12, aspect: 2, runout: 0.2, stopTime: 0.4 });
 const quick: StudyRun = { size: 'quick', material: DEFAULT_STUDY_MATERIAL };
+/** the engine and version that ran the cases (the page's reproduce information as the study started) */
+const made = { engine: 'avalanche gauss-seidel', precision: 'double', version: '0.1.0' };
 
 /** the CSV as header → cell, row by row */
 function records(text: string): Array<Record<string, string>> {
   const [header, ...rows] = text.split('\r\n').filter((l) => l !== '');
-  const names = (header ?? '').split(',');
-  return rows.map((r) => Object.fromEntries(r.split(',').map((cell, k) => [names[k] ?? '', cell])));
+  const names = csvCells(header ?? '');
+  return rows.map((r) => Object.fromEntries(csvCells(r).map((cell, k) => [names[k] ?? '', cell])));
 }
 
 describe('the study CSV names what it takes to run the study again', () => {
   it('every row carries the size (its least W × H in grains), the material and the study\'s radii, time step and tolerance', () => {
-    const tiny = records(studyCsv([row, row], { size: 'tiny', material: { ...DEFAULT_STUDY_MATERIAL, mu: 0.3, seed: 4 } }));
+    const tiny = records(studyCsv([row, row], { size: 'tiny', material: { ...DEFAULT_STUDY_MATERIAL, mu: 0.3, seed: 4 } }, made));
     expect(tiny).toHaveLength(2);
     for (const r of tiny) {
       expect(r).toMatchObject({
@@ -33,7 +36,7 @@ describe('the study CSV names what it takes to run the study again', () => {
         'mu (1)': '0.3', 'mu_r (1)': '0', 'e (1)': '0', solver: 'gauss-seidel', seed: '4',
       });
     }
-    expect(records(studyCsv([row], { size: 'full', material: DEFAULT_STUDY_MATERIAL }))[0]).toMatchObject({ size: 'full', 'min width W (grains)': '10', 'min height H (grains)': '30' });
+    expect(records(studyCsv([row], { size: 'full', material: DEFAULT_STUDY_MATERIAL }, made))[0]).toMatchObject({ size: 'full', 'min width W (grains)': '10', 'min height H (grains)': '30' });
     // the command line's own (core/src/engines/nscd/study.hpp, StudyParams)
     expect(STUDY_FIXED).toEqual({ radiusMin: 0.004, radiusMax: 0.006, timeStep: 5e-5, tolerance: 1e-4 });
     // the results keep their columns: the conditions come after them

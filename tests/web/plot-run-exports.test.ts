@@ -17,6 +17,8 @@ const preset: ReproduceInfo = { ...EMPTY_REPRODUCE, scenario: 'Column collapse (
 const mu03 = JSON.stringify({ name: 'Column collapse (a = 2) (edited)', friction: { mu: 0.3 } });
 const mu08 = JSON.stringify({ name: 'Column collapse (a = 2) (edited)', friction: { mu: 0.8 } });
 const edited = (json: string): ReproduceInfo => ({ ...preset, scenario: 'Column collapse (a = 2) (edited)', variant: shortHash(json) });
+/** the engine and version the preset's picture names, as its CSV's headers name them after the run */
+const MADE = 'engine avalanche gauss-seidel (double), Granular Lab 0.1.0';
 
 describe('the run a plot\'s exports name', () => {
   it('a preset: its name, as before; an edited scenario: its name and the hash of its JSON, one per edit', () => {
@@ -29,10 +31,12 @@ describe('the run a plot\'s exports name', () => {
     expect(exportFileName(runStem(edited(mu03)), 'runout', 'png')).toBe(first.replace(/csv$/, 'png'));
   });
 
-  it('in a CSV header: scenario, the hash of one that is not a preset, and the seed', () => {
-    expect(runSubject(preset)).toBe('Column collapse (a = 2), seed 1');
-    expect(runSubject(edited(mu03))).toBe(`Column collapse (a = 2) (edited) #${shortHash(mu03)}, seed 1`);
-    expect(runSubject({ ...preset, seed: null })).toBe('Column collapse (a = 2)');
+  it('in a CSV header: scenario, the hash of one that is not a preset, the seed, the engine and the version', () => {
+    expect(runSubject(preset)).toBe(`Column collapse (a = 2), seed 1, ${MADE}`);
+    expect(runSubject(edited(mu03))).toBe(`Column collapse (a = 2) (edited) #${shortHash(mu03)}, seed 1, ${MADE}`);
+    expect(runSubject({ ...preset, seed: null })).toBe(`Column collapse (a = 2), ${MADE}`);
+    // as the picture's line names them: no precision, no "( )"; no version yet, none named
+    expect(runSubject({ ...preset, precision: '', version: '' })).toBe('Column collapse (a = 2), seed 1, engine avalanche gauss-seidel');
     expect(runSubject({ ...EMPTY_REPRODUCE, variant: 'abcdef01' })).toBe('Unnamed scenario #abcdef01');
     expect(runSubject(EMPTY_REPRODUCE)).toBe('');
   });
@@ -48,7 +52,7 @@ describe('a chart\'s CSV names its run in every column of values, as the chain l
   it('the first line stays the headers, x as it is, each value column "<quantity> — <run> (<unit>)"; the rows unchanged', () => {
     const run = runSubject(preset);
     const lines = chartCsv(options, data, undefined, run).split('\r\n');
-    expect(lines[0]).toBe('t (s),"runout L — Column collapse (a = 2), seed 1 (m)","L0, settled width — Column collapse (a = 2), seed 1 (m)","L — measured — Column collapse (a = 2), seed 1 (m)"');
+    expect(lines[0]).toBe(`t (s),"runout L — Column collapse (a = 2), seed 1, ${MADE} (m)","L0, settled width — Column collapse (a = 2), seed 1, ${MADE} (m)","L — measured — Column collapse (a = 2), seed 1, ${MADE} (m)"`);
     expect(lines.slice(1)).toEqual(chartCsv(options, data).split('\r\n').slice(1));
     // nothing to name: as before
     expect(chartCsv(options, data, undefined, '')).toBe(chartCsv(options, data));

@@ -15,17 +15,19 @@ const preset: ReproduceInfo = { ...EMPTY_REPRODUCE, scenario: 'Cooling granular 
 const json03 = JSON.stringify({ name: 'Cooling granular gas (edited)', restitution: 0.3 });
 const json08 = JSON.stringify({ name: 'Cooling granular gas (edited)', restitution: 0.8 });
 const edited = (json: string): ReproduceInfo => ({ ...preset, scenario: 'Cooling granular gas (edited)', variant: shortHash(json) });
+/** the engine and version the preset's picture names, after the run in a CSV's headers */
+const MADE = 'engine event (double), Granular Lab 0.1.0';
 const LOG = { first: 0, total: 2, time: [0.5, 0.75], i: [3, 7], j: [9, -2] };
 const AT = new Date(2026, 11, 3, 10, 11, 4);
 
 describe('the event log CSV names its run', () => {
   it('the time column as every chart CSV names a column of values (runHeaders); disc and partner as they are; the first line the headers', () => {
     const lines = eventLogCsv(LOG, runSubject(preset)).split('\r\n');
-    expect(lines[0]).toBe('"time — Cooling granular gas, seed 7 (s)",disc i,partner j (disc j > i; wall k as j = -(k+1))');
+    expect(lines[0]).toBe(`"time — Cooling granular gas, seed 7, ${MADE} (s)",disc i,partner j (disc j > i; wall k as j = -(k+1))`);
     expect(lines[0]?.startsWith(`"${runHeaders(['time (s)'], runSubject(preset), 0)[0]}",`)).toBe(true);
     expect(lines.slice(1)).toEqual(['0.5,3,9', '0.75,7,-2', '']);
     const mine = eventLogCsv(LOG, runSubject(edited(json03))).split('\r\n')[0];
-    expect(mine).toBe(`"time — Cooling granular gas (edited) #${shortHash(json03)}, seed 7 (s)",disc i,partner j (disc j > i; wall k as j = -(k+1))`);
+    expect(mine).toBe(`"time — Cooling granular gas (edited) #${shortHash(json03)}, seed 7, ${MADE} (s)",disc i,partner j (disc j > i; wall k as j = -(k+1))`);
     expect(eventLogCsv(LOG, runSubject(edited(json08))).split('\r\n')[0]).not.toBe(mine);
   });
 

@@ -9,6 +9,7 @@ import { CancelledError } from '../chain/job-worker';
 import { fillTable, fmt, plotCard, ProgressView, showFailure } from '../chain/widgets';
 import { COLORS } from '../plot/plot-view';
 import { el } from '../ui/dom';
+import { reproduce, type ReproduceInfo } from '../ui/reproduce';
 import { scrollingTable } from '../ui/table-scroll';
 import type { JsonObject } from '../sim/scenario';
 import {
@@ -85,6 +86,8 @@ export class StudyPanel {
   private rows: Array<StudyRow | null> = [];
   /** the study shown: the size and material it was run at (the size menu may have changed since) */
   private run: StudyRun = { size: 'quick', material: studyMaterial(null) };
+  /** the engine and version that ran it, as the page's reproduce line named them when it started (its CSV's headers) */
+  private made: Pick<ReproduceInfo, 'engine' | 'precision' | 'version'> = reproduce.get();
   private running = false;
   private fraction = 0;
   private generation = 0;
@@ -181,6 +184,8 @@ export class StudyPanel {
     history.replaceState(null, '', studyAddress(window.location.href, size, aspects));
     const material = studyMaterial(this.scenario());
     this.run = { size, material };
+    // the scenario's engine ran the cases: the page's line names it until another scenario is loaded
+    this.made = reproduce.get();
     const generation = ++this.generation;
     this.rows = aspects.map(() => null);
     // the cases on the workers, and the one the progress line names (the last to report)
@@ -289,7 +294,7 @@ export class StudyPanel {
   /** the table with the size, material and fixed parameters on every row, under a name that carries the size and their hash */
   private csv(): { filename: string; text: string } | null {
     const rows = this.finished();
-    return rows.length === 0 ? null : { filename: studyFileName(this.run, 'csv'), text: studyCsv(rows, this.run) };
+    return rows.length === 0 ? null : { filename: studyFileName(this.run, 'csv'), text: studyCsv(rows, this.run, this.made) };
   }
 
   probe(): StudyProbe {

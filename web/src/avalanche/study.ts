@@ -4,9 +4,10 @@
  * Cases are grouped by their nominal a (the column's H/W before settling); the fit and the plot
  * use the settled column's a = H0/L0.
  */
+import { runHeaders } from '../plot/chart-export';
 import { toCsv, type CsvCell } from '../ui/csv';
 import { formatNumber } from '../ui/dom';
-import { fileStem, shortHash } from '../ui/reproduce';
+import { fileStem, shortHash, withEngineVersion, type ReproduceInfo } from '../ui/reproduce';
 import { logLogSlope, logSpace, LUBE_CROSSOVER, lubeLinear, lubePower, relativeRunout, type SlopeFit } from './scaling';
 import { plural, roughCount, studyCaseOptions, type StudyColumn, type StudyMaterial, type StudySize } from './study-cases';
 
@@ -187,11 +188,20 @@ function studyConditions({ size, material }: StudyRun): CsvCell[] {
   ];
 }
 
-/** The study's table, each row with the size, material and fixed parameters it was run with. */
-export function studyCsv(rows: readonly StudyRow[], run: StudyRun): string {
+/** the columns of results, before the conditions (STUDY_HEADER from "mu (1)") */
+const RESULT_COLUMNS = STUDY_HEADER.indexOf('mu (1)');
+
+/**
+ * The study's table, each row with the size, material and fixed parameters it was run with. Each
+ * column of results with a unit names the engine and version that ran the cases (`made`: the page's
+ * reproduce information as the study started, the picture's line naming the same), as every other
+ * CSV's columns of values name their run (runHeaders): "H0 — engine avalanche gauss-seidel (double),
+ * Granular Lab 0.1.0 (m)"; the nominal a, the key, and the conditions keep their plain names.
+ */
+export function studyCsv(rows: readonly StudyRow[], run: StudyRun, made: Pick<ReproduceInfo, 'engine' | 'precision' | 'version'>): string {
   const conditions = studyConditions(run);
   return toCsv(
-    STUDY_HEADER,
+    [...runHeaders(STUDY_HEADER.slice(0, RESULT_COLUMNS), withEngineVersion('', made)), ...STUDY_HEADER.slice(RESULT_COLUMNS)],
     rows.map((r) => [
       r.nominal, r.grains, r.h0, r.l0, r.aspect, r.lInf, r.relative, r.collapseTime >= 0 ? r.collapseTime : null, r.stopped, r.error,
       ...conditions,

@@ -5,14 +5,15 @@
  * N was. Each panel now names its run as the other pages name their scenario, through the same
  * helpers: the picture's reproduce line (a ReproduceContext of the panel's own: "Scenario “Chain
  * lab, time domain: N = 20, e = 0.5” · engine chain (double) · …"), each CSV column of values
- * with the run in its header, as chartCsv's relabel gives the hysteresis loops their pair
- * ("x1 — N = 20, e = 0.5 (m)"), and the file names (exportFileName: "chain-time-n20-e0-5-positions.csv";
+ * with the run, the engine and the version in its header, as chartCsv's relabel gives the
+ * hysteresis loops their pair ("x1 — N = 20, e = 0.5, engine chain (double), Granular Lab 0.1.0
+ * (m)"), and the file names (exportFileName: "chain-time-n20-e0-5-positions.csv";
  * a custom row's carry a short hash of its lists, rowHash: "chain-time-n2-custom-f84d2639-positions.csv").
  * Pure apart from the provider's listeners.
  */
 import { runHeaders } from '../plot/chart-export';
 import { columnsToCsv, toCsv, type CsvCell } from '../ui/csv';
-import { exportFileName, ReproduceContext, reproduce, shortHash } from '../ui/reproduce';
+import { exportFileName, ReproduceContext, reproduce, shortHash, withEngineVersion } from '../ui/reproduce';
 import { expandRow, ROW_KEYS, type CustomRow, type RowKey } from './custom-row';
 import type { ChainState, Precision } from './state';
 
@@ -23,7 +24,7 @@ export { runHeaders };
 export interface RunId {
   /** the picture's scenario: the panel and its inputs ("Chain lab, time domain: N = 20, e = 0.5") */
   scenario: string;
-  /** the inputs, in each CSV header of values ("N = 20, e = 0.5") */
+  /** the inputs, in each CSV header of values ("N = 20, e = 0.5"; RunProvenance's `run` adds the engine and version) */
   subject: string;
   /** the file names' stem, before exportFileName makes it lower-case and dashed ("chain time n20 e0.5") */
   stem: string;
@@ -148,8 +149,12 @@ export class RunProvenance {
     this.context.set({ scenario: id.scenario, seed: id.seed, engine: 'chain', precision: id.precision });
   }
 
-  /** the run shown, null before the first */
+  /**
+   * The run shown as its CSVs name it, null before the first: its subject followed by the engine, its
+   * arithmetic and the lab's version, as the picture's reproduce line names them (withEngineVersion):
+   * "N = 20, e = 0.5, engine chain (double), Granular Lab 0.1.0".
+   */
   get run(): RunId | null {
-    return this.shown;
+    return this.shown ? { ...this.shown, subject: withEngineVersion(this.shown.subject, this.context.get()) } : null;
   }
 }

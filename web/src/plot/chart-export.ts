@@ -60,9 +60,11 @@ export function splitUnit(label: string): { quantity: string; unit: string } | n
 /**
  * The CSV headers of a run: the first `keys` columns (x, the sample or sphere number, …) as they
  * are, every later column with a unit as "<quantity> — <subject> (<unit>)", the form chartCsv's
- * relabel gives a series ("x20 — N = 20, e = 0.5 (m)" in the chain lab, "E_kin — measured —
- * Cooling granular gas, seed 7 (J)" on a scenario's page), so that a file read away from the page
- * names its run in the one line every reader parses; a column without a unit (a collision's pair,
+ * relabel gives a series ("x20 — N = 20, e = 0.5, engine chain (double), Granular Lab 0.1.0 (m)"
+ * in the chain lab, "E_kin — measured — Cooling granular gas, seed 7, engine event (double),
+ * Granular Lab 0.1.0 (J)" on a scenario's page), so that a file read away from the page names its
+ * run, and the engine and build that made it, in the one line every reader parses: no comment line
+ * before the headers for a reader to skip, no column more; a column without a unit (a collision's pair,
  * the kind of a Newton step) names no quantity of the run and stays as it is, and so does every
  * column when `subject` is ''.
  */

@@ -244,8 +244,9 @@ export class PlotView {
 
   /**
    * Every series as CSV (x column first), full precision, each column of values naming the run its
-   * picture's reproduce line names (runSubject: scenario, an edited one's hash, seed), as the chain
-   * lab's CSVs name their inputs: the file said nothing of the run it came from.
+   * picture's reproduce line names (runSubject: scenario, an edited one's hash, seed, engine and
+   * version), as the chain lab's CSVs name their inputs: the file said nothing of the run it came
+   * from, nor of the engine and build that made it.
    */
   csv(): string {
     return this.dataCsv(runSubject(this.context.get()));

@@ -20,7 +20,8 @@ export interface EventColumns {
 /**
  * The log as CSV, the first line its headers: `run` (the page's run, runSubject) named as every
  * chart's CSV names it (runHeaders), in the one column with a unit, "time — Cooling granular gas,
- * seed 7 (s)", so that two runs' logs saved side by side say which is which. The disc and partner
+ * seed 7, engine event (double), Granular Lab 0.1.0 (s)", so that two runs' logs saved side by side
+ * say which is which, and which engine and build wrote them. The disc and partner
  * columns have no unit and stay as they are (the partner's parenthesis is a note, not a unit, as
  * splitUnit now tells too: before, runHeaders would have read it as one).
  */

@@ -29,14 +29,35 @@ export interface ReproduceInfo {
 
 export const EMPTY_REPRODUCE: ReproduceInfo = { scenario: '', seed: null, engine: '', precision: 'double', version: '', link: null, variant: null };
 
+/**
+ * What made a run's numbers, as the reproduce line names it: the engine with its arithmetic and the
+ * lab's version (the engine's version()), ["engine event (double)", "Granular Lab 0.1.0"]. The line
+ * under a picture and every CSV's headers (runSubject, withEngineVersion) take them from here, so a
+ * file read away from the page names the same engine and build as the picture beside it.
+ */
+function engineVersionParts(info: Pick<ReproduceInfo, 'engine' | 'precision' | 'version'>): string[] {
+  const parts: string[] = [];
+  if (info.engine !== '') parts.push(`engine ${info.engine}${info.precision !== '' ? ` (${info.precision})` : ''}`);
+  if (info.version !== '') parts.push(`Granular Lab ${info.version}`);
+  return parts;
+}
+
 /** The line's text, e.g. "Scenario “Cooling gas” · seed 1 · engine event (double) · Granular Lab 0.1.0". */
 export function reproduceText(info: ReproduceInfo): string {
   const parts: string[] = [];
   parts.push(info.scenario !== '' ? `Scenario “${info.scenario}”` : 'Unnamed scenario');
   if (info.seed !== null) parts.push(`seed ${info.seed}`);
-  if (info.engine !== '') parts.push(`engine ${info.engine}${info.precision !== '' ? ` (${info.precision})` : ''}`);
-  if (info.version !== '') parts.push(`Granular Lab ${info.version}`);
+  parts.push(...engineVersionParts(info));
   return parts.join(' · ');
+}
+
+/**
+ * A run's name in a CSV header followed by the engine and version that made it (engineVersionParts),
+ * "N = 20, e = 0.5, engine chain (double), Granular Lab 0.1.0": the runs of the chain lab's panels
+ * and the avalanche study, which name their inputs in their own words, carry them as runSubject does.
+ */
+export function withEngineVersion(subject: string, info: Pick<ReproduceInfo, 'engine' | 'precision' | 'version'>): string {
+  return [subject, ...engineVersionParts(info)].filter((s) => s !== '').join(', ');
 }
 
 /** The engine as the reproduce line names it: the gas's engine, the soft integrator, the avalanche solver. */
@@ -92,15 +113,18 @@ export function runStem(info: Pick<ReproduceInfo, 'scenario' | 'variant'>): stri
 
 /**
  * The run as a CSV's headers name it, in each column of values (chart-export's runHeaders, as the
- * chain lab's files name their inputs): the scenario, the hash of one that is not a preset and the
- * seed, "Cooling granular gas, seed 7", "Column collapse (edited) #1f0c3a9e, seed 1". '' when there
- * is nothing to name.
+ * chain lab's files name their inputs): the scenario, the hash of one that is not a preset, the seed,
+ * and the engine and version as the picture's reproduce line names them (engineVersionParts),
+ * "Cooling granular gas, seed 7, engine event (double), Granular Lab 0.1.0", "Column collapse
+ * (edited) #1f0c3a9e, seed 1, engine avalanche gauss-seidel (double), Granular Lab 0.1.0": without
+ * them a file read away from the page could not say which engine or build made its numbers. '' when
+ * there is nothing to name.
  */
 export function runSubject(info: ReproduceInfo): string {
   const name = info.scenario !== '' ? info.scenario : info.variant !== null ? 'Unnamed scenario' : '';
   const parts = [[name, info.variant !== null ? `#${info.variant}` : ''].filter((s) => s !== '').join(' ')];
   if (info.seed !== null) parts.push(`seed ${info.seed}`);
-  return parts.filter((s) => s !== '').join(', ');
+  return withEngineVersion(parts.filter((s) => s !== '').join(', '), info);
 }
 
 /** `<scenario>-<what>.<ext>`, e.g. "cooling-gas-energy.csv" */
