@@ -4,9 +4,12 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Download, Page } from 'playwright-core';
+import type { ChainProbe } from '../../web/src/chain/app';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { splitUnit } from '../../web/src/plot/chart-export';
 import { decodeScenario, encodeScenario } from '../../web/src/ui/share';
-import { cardMadeBy, closePage, decodePng, granularState, openPage, pixelAt, plotPoints, useBrowser, waitForState } from './browser';
+import { csvCells } from '../web/csv-cells';
+import { cardMadeBy, closePage, decodePng, granularState, madeBy, openPage, pixelAt, plotPoints, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
 const UNTIL = 0.3;
@@ -483,6 +486,79 @@ describe('exports on the soft-disc page', () => {
     // the notebook's discs spin: rotational kinetic energy is there from t = 0
     expect(Number(rows[0]?.[2])).toBeGreaterThan(0);
     expect(Number(rows[0]?.[3])).toBeLessThan(Number(rows[0]?.[8]));
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+});
+
+/**
+ * That each column of values of `csv` names `made` (madeBy) after its run, right before its unit:
+ * "<quantity> — <run>, engine event (double), Granular Lab 0.1.0 (<unit>)". A column of values is
+ * one with a unit whose header names something after " — " (its run, or a series and its run); the
+ * key columns ("t (s)", "sample") and those without a unit name no run and are left as they are.
+ */
+function expectMadeBy(csv: string, made: string, what: string): void {
+  const header = csvCells(csv.split('\r\n')[0] ?? '');
+  const values = header.filter((h) => h.includes(' — ') && splitUnit(h) !== null);
+  expect(values.length, `${what}: ${header.join(' | ')}`).toBeGreaterThan(0);
+  for (const h of values) expect(h.endsWith(`${made} (${splitUnit(h)?.unit ?? ''})`), `${what}: "${h}" names ${made}`).toBe(true);
+}
+
+// a CSV read away from the page named its run but not the engine nor the build that made its numbers,
+// which the picture beside it names ("engine event (double) · Granular Lab 0.1.0")
+describe('every CSV export names the engine and the version its picture names', () => {
+  /** each page with a scenario, at its default scenario, and what it must have run first */
+  const PAGES = [
+    { name: 'the gas page: its plots and the event log', url: `?until=${UNTIL}`, until: UNTIL, table: false, buttons: 4 },
+    { name: 'the soft-disc page: its plots, the energy ledger and the hysteresis loops among them', url: 'soft.html?until=1', until: 1, table: false, buttons: 3 },
+    { name: 'the avalanche page: its plots', url: 'avalanche.html?until=0.1', until: 0.1, table: false, buttons: 3 },
+    { name: 'the comparison page: its plots and the row table', url: 'compare.html?until=0.2', until: 0.2, table: true, buttons: 4 },
+  ];
+
+  it.each(PAGES)('$name', async ({ url, until, table, buttons }) => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}${url}`);
+    await waitForState(page, (s) => !s.running && s.time >= until, 60_000);
+    if (table) await expect.poll(() => page.evaluate(() => window.__granular?.compare?.().table.state), { timeout: 30_000 }).toBe('ready');
+    await cardMadeBy(page, '.plot-foot');
+    // every CSV button shown, with the reproduce line beside it (a plot's, the table's), else the page's (the event log's)
+    const selector = '.plot-foot button[aria-label$=" as CSV"]:visible, #event-log-csv:visible';
+    const lines = await page.locator(selector).evaluateAll((all) =>
+      all.map((b) => ({ id: b.id || (b.getAttribute('aria-label') ?? ''), line: (b.closest('.plot-foot') ?? document).querySelector('.reproduce-text')?.textContent ?? '' })));
+    expect(lines.map((l) => l.id)).toHaveLength(buttons);
+    for (const [k, { id, line }] of lines.entries()) {
+      const { bytes } = await download(page, `${selector} >> nth=${k}`);
+      expectMadeBy(bytes.toString('utf8'), madeBy(line), id);
+    }
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
+  it("the chain lab: every panel's CSVs, each naming its panel's engine and arithmetic", async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}chain.html`);
+    const probe = (): Promise<ChainProbe> => page.evaluate(() => window.__chain!.probe());
+    const ready = async (): Promise<ChainProbe> => {
+      await page.waitForFunction(() => window.__chain !== undefined);
+      await expect.poll(async () => {
+        const p = await probe();
+        return p.time.collisions > 0 && p.sweep.points > 0 && p.newton.steps > 0 && p.mc.samples > 0 && p.time.picture.includes('Granular Lab');
+      }, { timeout: 20_000 }).toBe(true);
+      return probe();
+    };
+    let p = await ready();
+    const selector = 'button.csv-button[aria-label$=" as CSV"]:visible';
+    const buttons = await page.locator(selector).evaluateAll((all) => all.map((b) => ({ id: b.id, panel: b.closest('[id^="panel-"]')?.id.slice('panel-'.length) ?? '' })));
+    expect(buttons.map((b) => b.id).sort()).toEqual(['csv-final', 'csv-gaps', 'csv-log', 'csv-mc', 'csv-mc-samples', 'csv-newton', 'csv-newton-table', 'csv-positions', 'csv-sweep-collisions', 'csv-sweep-velocities', 'csv-velocities']);
+    for (const [k, { id, panel }] of buttons.entries()) {
+      // Chromium offers a page no more than ten downloads in a row: the page loaded again gives the rest
+      if (k === 8) {
+        await page.reload();
+        p = await ready();
+      }
+      expect(['time', 'sweep', 'newton', 'mc'], id).toContain(panel);
+      const made = madeBy(p[panel as 'time' | 'sweep' | 'newton' | 'mc'].picture);
+      const { bytes } = await download(page, `#${id}`);
+      expectMadeBy(bytes.toString('utf8'), made, id);
+    }
     expect(errors).toEqual([]);
     await closePage(page);
   });
