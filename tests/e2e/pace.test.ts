@@ -1,9 +1,54 @@
 /** The speed control says what was asked for; a run that cannot keep up says what it reaches. */
 import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { PACE_SHORT_MAX, paceText } from '../../web/src/ui/pace';
 import { encodeScenario } from '../../web/src/ui/share';
 import { closePage, openPage, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
+
+/** `text` shown in the notice as Controls.setPace writes it: the reason after the colon in its own span, marked `long` in a long text */
+async function showNotice(page: Page, text: string): Promise<void> {
+  const cut = text.indexOf(': ');
+  const why = text.length > PACE_SHORT_MAX ? 'pace-why long' : 'pace-why';
+  await page.evaluate(([lead, reason, className]) => {
+    const pace = document.getElementById('sim-pace')!;
+    pace.hidden = false;
+    const span = document.createElement('span');
+    span.className = className;
+    span.textContent = reason;
+    pace.replaceChildren(lead, span);
+  }, [text.slice(0, cut), text.slice(cut), why] as const);
+}
+
+/**
+ * Where the notice lies: its text, box and lines (none while hidden; the line-height is one line), whether its text is cut (an
+ * ellipsis), whether the reason after the colon shows, and the top of what is drawn under the controls:
+ * the canvas, or the comparison page's engine captions above its canvases.
+ */
+async function noticePlace(page: Page): Promise<{ text: string; bottom: number; lines: number; cut: boolean; why: boolean; under: number; left: number; right: number; stageLeft: number; stageRight: number }> {
+  return page.evaluate(() => {
+    const pace = document.getElementById('sim-pace')!;
+    const box = pace.getBoundingClientRect();
+    const stage = pace.closest('.stage')!.getBoundingClientRect();
+    const tops = [document.getElementById('sim-canvas')!, ...document.querySelectorAll('.engine-view figcaption')]
+      .filter((e) => e.getClientRects().length > 0)
+      .map((e) => e.getBoundingClientRect().top);
+    const why = pace.querySelector('.pace-why');
+    return {
+      text: pace.textContent ?? '',
+      bottom: box.bottom,
+      lines: Math.round(box.height / parseFloat(getComputedStyle(pace).lineHeight)),
+      cut: pace.scrollWidth > pace.clientWidth,
+      why: why !== null && why.getClientRects().length > 0,
+      under: Math.min(...tops),
+      left: box.left,
+      right: box.right,
+      stageLeft: stage.left,
+      stageRight: stage.right,
+    };
+  });
+}
 
 describe('the pace next to the speed', () => {
   it('is hidden while the run keeps up, and says what it reaches when it cannot (1,000 elastic discs at 1000 s per s)', async () => {
@@ -69,9 +114,9 @@ describe('the pace next to the speed', () => {
     await closePage(page);
   });
 
-  // the notice lies over the scene's top margin, blank on the gas and soft pages; the avalanche draws up to
+  // the notice lay over the scene's top margin, blank on the gas and soft pages; the avalanche draws up to
   // its canvas's top edge (the gate, the y axis' top label), and the notice covered its top 9-10 px, on
-  // the page and in embeds (whose controls keep smaller margins)
+  // the page and in embeds (whose controls keep smaller margins). Every page now keeps it a line (below).
   it('on the avalanche page it covers none of the canvas, on the page and embedded', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0`, { width: 1280, height: 800 });
     for (const [path, width, height] of [['', 1280, 800], ['', 375, 700], ['&embed=1&plot=runout', 480, 360], ['&embed=1&plot=runout', 375, 600], ['&embed=1', 480, 360]] as const) {
@@ -94,12 +139,67 @@ describe('the pace next to the speed', () => {
     await closePage(page);
   });
 
+  // the long notices ("next picture 3 s after this one: … (a shorter output interval shows more)") took two or
+  // three lines where the controls' row is narrower than the text: from 641 to 1000 px on every page (the
+  // row shares the page with the form), from 1200 px to some 1500 px on the gas and soft pages (and the
+  // plots), and covered 14-44 px of the canvas (the comparison's captions); on the gas and soft pages even
+  // one line lay over the canvas's top margin. Every page keeps a line for it, and it is one line there,
+  // its reason shown where the row has room for the whole text; the canvas never moves for it.
+  it('stays on one line in a line of its own, on every page at every width and embedded', async () => {
+    const texts = [
+      paceText(0.036, 1),
+      paceText(0, 1),
+      paceText(null, 1, { time: 0, next: 3 }),
+      // the longest numbers it says: a wait of 2.1 s at 0.001 s per s, a wait of 120,000 s
+      paceText(null, 0.001, { time: 0, next: 0.00213 }),
+      paceText(null, 0.001, { time: 0, next: 123 }),
+    ];
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}index.html?play=0`, { width: 1280, height: 900 });
+    const widths = [375, 640, 641, 721, 800, 900, 1000, 1100, 1200, 1280, 1366, 1600, 1920];
+    const cases: Array<[string, Array<readonly [number, number]>]> = [];
+    for (const [file, plot] of [['index.html', 'energy'], ['soft.html', 'ledger'], ['avalanche.html', 'runout'], ['compare.html', 'energy']] as const) {
+      cases.push([`${file}?play=0`, widths.map((w) => [w, 900] as const)]);
+      cases.push([`${file}?play=0&embed=1`, [[375, 600], [480, 360], [900, 560]]]);
+      // a small frame with a plot: the canvas's column, and the row, some 210 px wide
+      cases.push([`${file}?play=0&embed=1&plot=${plot}`, [[480, 360], [375, 600], [900, 560]]]);
+    }
+    for (const [address, sizes] of cases) {
+      await page.goto(`${inject('baseUrl')}${address}`);
+      await waitForState(page, (s) => s.count > 0);
+      for (const [width, height] of sizes) {
+        await page.setViewportSize({ width, height });
+        await page.evaluate(() => {
+          document.getElementById('sim-pace')!.hidden = true;
+        });
+        const before = await page.locator('#sim-canvas').evaluate((e) => e.getBoundingClientRect().top);
+        const row = await page.locator('#controls').evaluate((e) => e.getBoundingClientRect().width);
+        for (const text of texts) {
+          const what = `${address} at ${width} x ${height} px: "${text}"`;
+          await showNotice(page, text);
+          const n = await noticePlace(page);
+          expect(n.lines, what).toBe(1);
+          expect(n.bottom, what).toBeLessThanOrEqual(n.under + 0.5);
+          expect(n.left, what).toBeGreaterThanOrEqual(n.stageLeft);
+          expect(n.right, what).toBeLessThanOrEqual(n.stageRight + 0.5);
+          // whole (an ellipsis only where the row is narrower than what is said before the colon, some 210 px)
+          if (row > 300) expect(n.cut, what).toBe(false);
+          // the reason shows where the row has room for it: beside the form on a laptop, the long one on a wide screen
+          if (!address.includes('embed') && width >= (text.length > PACE_SHORT_MAX ? 1920 : 1366)) expect(n.why, what).toBe(true);
+          expect(await page.locator('#sim-canvas').evaluate((e) => e.getBoundingClientRect().top), what).toBe(before);
+        }
+      }
+    }
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
   // interval 0.5 s, run 0.1 s: the avalanche said "Running" for ever after its last instant, beside
   // "no output instant in the last second or two: the machine cannot keep up"; and an interval of
   // 10 s blamed the machine for the seconds the loop waited for its next instant, and said nothing else
   it('a long output interval: the run still ends, and the machine is not blamed for the wait', async () => {
     const short = { schema: 1, engine: 'avalanche', output: { interval: 0.5, duration: 0.1 } };
-    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html#s=${await encodeScenario(JSON.stringify(short))}`);
+    // 900 px wide: the controls' row (546 px) has room for the reason of the machine's shortfall, not for the next picture's
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html#s=${await encodeScenario(JSON.stringify(short))}`, { width: 900, height: 800 });
     await expect.poll(() => page.locator('#phase-line').textContent(), { timeout: 30_000 }).toMatch(/^Ended at t = 0\.1 s/);
     // 3 s between pictures: the run ends at its stop all the same (about 0.75 s after the gate, found once
     // the target reaches the next instant, 3 s), and meanwhile the line says when the next picture comes,
@@ -107,14 +207,28 @@ describe('the pace next to the speed', () => {
     const long = { schema: 1, engine: 'avalanche', settle: { maxTime: 1 }, output: { interval: 3, duration: 3 } };
     await page.goto(`${inject('baseUrl')}avalanche.html#s=${await encodeScenario(JSON.stringify(long))}`);
     const said = new Set<string>();
+    const places: Array<Awaited<ReturnType<typeof noticePlace>>> = [];
     const deadline = Date.now() + 30_000;
     while (Date.now() < deadline && !/^Stopped at t = 0\.\d+ s/.test((await page.locator('#phase-line').textContent()) ?? '')) {
-      if (await page.locator('#sim-pace').isVisible()) said.add((await page.locator('#sim-pace').textContent()) ?? '');
+      // (read at once: the notice may go between two reads)
+      const n = await noticePlace(page);
+      if (n.lines > 0) {
+        said.add(n.text);
+        places.push(n);
+      }
       await page.waitForTimeout(100);
     }
     expect(await page.locator('#phase-line').textContent()).toMatch(/^Stopped at t = 0\.\d+ s/);
     expect([...said].filter((t) => /cannot keep up/.test(t))).toEqual([]);
-    expect([...said]).toContain('next picture 3 s after this one: 3 s of simulated time at this speed (a shorter output interval shows more)');
+    expect([...said]).toContain('next picture 3 s after this one: 3 s of simulated time (a shorter output interval shows more)');
+    // as Controls.setPace wrote it: the long reason left out in this row, the rest whole on one line above the canvas
+    expect(places.length).toBeGreaterThan(0);
+    for (const n of places) {
+      expect(n.lines).toBe(1);
+      expect(n.cut).toBe(false);
+      expect(n.why).toBe(false);
+      expect(n.bottom).toBeLessThanOrEqual(n.under + 0.5);
+    }
     expect(errors).toEqual([]);
     await closePage(page);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PaceMeter, paceText, WAIT_NOTE_S } from '../../web/src/ui/pace';
+import { PACE_SHORT_MAX, PaceMeter, paceText, WAIT_NOTE_S } from '../../web/src/ui/pace';
 
 describe('PaceMeter: simulated seconds per real second while playing', () => {
   it('measures over the last two seconds of frames, once they span one', () => {
@@ -60,12 +60,19 @@ describe('what the controls say about the pace', () => {
   // interval 10 s at 1 s per s: the picture stood still for 10 s with nothing said
   it('a run that keeps up says when its next picture comes, once that is WAIT_NOTE_S or more away', () => {
     expect(WAIT_NOTE_S).toBe(2);
-    expect(paceText(null, 1, { time: 0, next: 10 })).toBe('next picture 10 s after this one: 10 s of simulated time at this speed (a shorter output interval shows more)');
-    expect(paceText(null, 0.1, { time: 0.5, next: 1 })).toBe('next picture 5 s after this one: 0.5 s of simulated time at this speed (a shorter output interval shows more)');
+    expect(paceText(null, 1, { time: 0, next: 10 })).toBe('next picture 10 s after this one: 10 s of simulated time (a shorter output interval shows more)');
+    expect(paceText(null, 0.1, { time: 0.5, next: 1 })).toBe('next picture 5 s after this one: 0.5 s of simulated time (a shorter output interval shows more)');
     expect(paceText(null, 1, { time: 0, next: 1.99 })).toBe('');
-    expect(paceText(1, 1, { time: -5, next: 0 })).toBe('next picture 5 s after this one: 5 s of simulated time at this speed (a shorter output interval shows more)');
+    expect(paceText(1, 1, { time: -5, next: 0 })).toBe('next picture 5 s after this one: 5 s of simulated time (a shorter output interval shows more)');
     expect(paceText(null, 1, null)).toBe('');
     // behind: the machine's shortfall first
     expect(paceText(0.1, 1, { time: 0, next: 10 })).toBe('only 0.1 s per s: the machine cannot keep up');
+  });
+
+  // the notice is one line in the row kept for it: a reason shows where the row has room for the whole
+  // text (32rem, or 44rem for a long one); the machine's shortfall fits the narrower row, the next picture's does not
+  it('the machine\'s shortfall is short, the next picture long', () => {
+    for (const text of [paceText(0.012, 1), paceText(0, 1), paceText(123.456, 1000)]) expect(text.length, text).toBeLessThanOrEqual(PACE_SHORT_MAX);
+    for (const text of [paceText(null, 1, { time: 0, next: 2 }), paceText(null, 1000, { time: 0, next: 2000 })]) expect(text.length, text).toBeGreaterThan(PACE_SHORT_MAX);
   });
 });

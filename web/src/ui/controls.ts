@@ -1,6 +1,6 @@
 /** Play / pause, single step, reset and the speed control (simulated s per real s). */
 import { el, formatNumber } from './dom';
-import { paceText, type PaceWait } from './pace';
+import { PACE_SHORT_MAX, paceText, type PaceWait } from './pace';
 
 export interface ControlHandlers {
   play(): void;
@@ -86,11 +86,12 @@ export class Controls {
   setPace(reached: number | null, wait: PaceWait | null = null): void {
     const text = paceText(reached, this.speed(), wait);
     if (this.paceOutput.textContent !== text) {
-      // the reason after the colon is left out where room is short (styles.css: phones, embeds), the
-      // notice then one short line over the scene's top margin
+      // the reason after the colon is left out where the controls' row has no room for the whole text
+      // on its one line (styles.css); a long text's reason needs a wider row
       const cut = text.indexOf(': ');
+      const why = text.length > PACE_SHORT_MAX ? 'pace-why long' : 'pace-why';
       if (cut < 0) this.paceOutput.textContent = text;
-      else this.paceOutput.replaceChildren(text.slice(0, cut), el('span', { class: 'pace-why' }, text.slice(cut)));
+      else this.paceOutput.replaceChildren(text.slice(0, cut), el('span', { class: why }, text.slice(cut)));
     }
     this.paceOutput.hidden = text === '';
   }

@@ -46,11 +46,21 @@ export interface PaceWait {
 }
 
 /**
+ * The longest notice, in characters, whose reason (after the colon) shows in a controls' row 32rem
+ * wide (styles.css, `.controls .pace`): "no output instant in the last second or two: the machine
+ * cannot keep up", 71 of them, is 31.5rem wide. A longer one, the next picture's (93-101), is
+ * marked `long` (Controls.setPace): its reason needs a row 44rem wide.
+ */
+export const PACE_SHORT_MAX = 72;
+
+/**
  * What the controls say about the pace: nothing while the run keeps up with `speed` (at least 80 %
  * of it) or the rate is unknown; "only 0.012 s per s: …" when it falls behind; and when not one
  * output instant arrived over the window (a first interval of 200,000 discs), that, not "only 0 s
  * per s". A run that keeps up, but whose next picture is WAIT_NOTE_S or more away at this speed
- * (`wait`: a long output interval), says so: the page stood still for 10 s with nothing said.
+ * (`wait`: a long output interval), says so: the page stood still for 10 s with nothing said. (The
+ * simulated time no longer adds "at this speed": the speed is in the row above the notice, and with
+ * the three words the reason needed a row 6rem wider to show.)
  */
 export function paceText(reached: number | null, speed: number, wait: PaceWait | null = null): string {
   if (reached !== null && reached < 0.8 * speed) {
@@ -59,7 +69,7 @@ export function paceText(reached: number | null, speed: number, wait: PaceWait |
   }
   const gap = wait === null ? NaN : wait.next - wait.time;
   if (gap / speed >= WAIT_NOTE_S) {
-    return `next picture ${formatNumber(gap / speed, 2)} s after this one: ${formatNumber(gap, 3)} s of simulated time at this speed (a shorter output interval shows more)`;
+    return `next picture ${formatNumber(gap / speed, 2)} s after this one: ${formatNumber(gap, 3)} s of simulated time (a shorter output interval shows more)`;
   }
   return '';
 }
