@@ -41,6 +41,47 @@ describe('the avalanche study panel', () => {
     await closePage(page);
   });
 
+  // the chain lab puts a chart before its table wherever the two stack (3104ee3); the study's plot and cases
+  // table do so too: at 1200 px or less the plot comes first in the document (the keyboard's order) and
+  // above the table; wider, side by side, the plot on the left and the table, the wider, on the right
+  for (const [width, height, touch] of [[375, 812, true], [1100, 800, false]] as const) {
+    it(`at ${width} px the study's plot comes above its cases table${touch ? '' : ', beside it again at 1280 px'}`, async () => {
+      const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0`, { width, height }, touch);
+      await page.locator('#study .plot-grid.two > .table-card').waitFor({ state: 'attached' });
+      const order = (): Promise<{ order: string; chart: DOMRect; table: DOMRect }> => page.evaluate(() => {
+        const grid = document.querySelector('#study .plot-grid.two')!;
+        const box = (sel: string): DOMRect => grid.querySelector(sel)!.getBoundingClientRect().toJSON() as DOMRect;
+        return {
+          order: [...grid.children].map((e) => (e.classList.contains('table-card') ? 'table' : e.id === 'card-study' ? 'chart' : e.id)).join(' '),
+          chart: box(':scope > #card-study'),
+          table: box(':scope > .table-card'),
+        };
+      });
+      let o = await order();
+      expect(o.order).toBe('chart table');
+      expect(o.chart.bottom).toBeLessThanOrEqual(o.table.top);
+      // Tab reaches the plot's CSV and PNG before the table's scrolling box
+      expect(await page.evaluate(() => {
+        const csv = document.querySelector('#card-study button');
+        const table = document.querySelector('#study .table-card');
+        return csv !== null && table !== null && (csv.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+      })).toBe(true);
+      if (!touch) {
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await expect.poll(async () => {
+          const side = await order();
+          return side.table.top - side.chart.top;
+        }).toBe(0);
+        o = await order();
+        expect(o.order).toBe('chart table');
+        expect(o.chart.right).toBeLessThanOrEqual(o.table.left);
+        expect(o.table.width).toBeGreaterThan(o.chart.width);
+      }
+      expect(errors).toEqual([]);
+      await closePage(page);
+    });
+  }
+
   it('one case: its texts in the singular; the bar moves while the column settles and is not full before the case ends', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0&study=tiny`);
     await page.locator('#study-aspects').fill('0.1');
