@@ -64,6 +64,17 @@ describe('the comparison canvases: scene and scale bar', () => {
     expect(sceneLayout(REGIONS.row!, tiny.w, tiny.h, tiny.strip).bar).toBeNull();
   });
 
+  // three rows stacked above a plot in a 375 x 600 frame, some 45 px each: the strip (16 px) and its
+  // margin halved the row's scale there, and its discs were too small for their numbers
+  it('a low canvas keeps the scene at its scale and leaves the bar out rather than halve the scene for it', () => {
+    const low = canvasSize(REGIONS.row!, 360, 45);
+    expect(low.strip).toBe(false);
+    // the scene fills the canvas's height (16 px of it went to the strip)
+    expect(low.h).toBeGreaterThanOrEqual(44);
+    // with room for the strip beside the scene's full width, the bar comes back
+    expect(canvasSize(REGIONS.row!, 360, 90).strip).toBe(true);
+  });
+
   it('a region grown after load is still drawn above the strip', () => {
     const size = canvasSize(REGIONS.row!, 846, 600);
     const grown = { minX: -6, minY: -1.2, maxX: 20, maxY: 1.2 };

@@ -9,6 +9,7 @@
  */
 import { ENGINE_COLORS } from '../render/palette';
 import { sizeCanvas, toCanvasX, toCanvasY, type Bounds } from '../render/view-transform';
+import { plotRoomUnder } from '../plot/plot-view';
 import { embedRoom, refitWithColumn } from '../ui/canvas-view';
 import type { DrawnScene } from '../ui/canvas-readout';
 import { pickDisc, type DrawnDiscs } from '../render/disc-pick';
@@ -26,6 +27,17 @@ const STACK_BELOW = 0.45;
  * 9-13 px past its bottom edge and scrolled, its status and link line cut off.
  */
 const EMBED_LEAST = 90;
+/**
+ * Stacked above the plot (a portrait frame, 375 x 600), the three canvases get at least this height
+ * together, 36 px each, and the plot's chart is counted at STACKED_CHART px instead of the other
+ * pages' 150 (plotRoomUnder): at 30 px each the row was a 155 px strip of dots without numbers or a
+ * scale, the head-on pair 62 px wide. 36 px is what the most crowded set-up leaves with the chart at
+ * STACKED_CHART (the head-on pair, its controls on three rows); the row and the cradle, their controls
+ * on two rows, get some 45 px, the row its full width.
+ */
+const STACKED_UNDER_LEAST = 108;
+/** the chart's height counted under the stacked canvases (CSS px): 10 px above the least a chart is fitted at (120 px, plot-view.ts) */
+const STACKED_CHART = 130;
 const BACKGROUND = '#fbfbfc';
 const WALL = '#1d2025';
 /** the solid black ring round the disc in the velocity plot: CSS px wide, from the rim of a disc drawn at least PICKED_MIN px in radius */
@@ -150,7 +162,9 @@ export class CompareView implements FrameView {
     // embedded: what the frame leaves besides the controls, the captions and the status line
     const heights = this.canvases.map((canvas) => canvas.getBoundingClientRect().height);
     const drawn = stacked ? heights.reduce((sum, h) => sum + h, 0) : Math.max(0, ...heights);
-    const room = this.embed ? embedRoom(this.wrap, drawn, EMBED_LEAST) : window.innerHeight * 0.62;
+    const stage = this.wrap.closest<HTMLElement>('.stage');
+    const under = this.embed && stacked && stage !== null && plotRoomUnder(stage) !== null;
+    const room = this.embed ? (under ? embedRoom(this.wrap, drawn, STACKED_UNDER_LEAST, STACKED_CHART) : embedRoom(this.wrap, drawn, EMBED_LEAST)) : window.innerHeight * 0.62;
     const maxHeight = this.embed ? room / (stacked ? 3 : 1) : Math.max(120, room / (stacked ? 3 : 1));
     const region = this.scene?.initial ?? { minX: 0, minY: 0, maxX: 1, maxY: aspect };
     this.sizes = this.canvases.map((canvas) => {

@@ -18,6 +18,12 @@ export const NARROW_MARGIN = 4;
 export const NARROW_BOX = 120;
 /** height (px) of the strip under the scene that holds the scale bar */
 export const SCALE_STRIP = 16;
+/**
+ * the bar's strip is reserved only where the scene keeps at least this share of the scale it has
+ * without it: three rows stacked above a plot in a 375 x 600 frame are some 50 px tall each, where the
+ * strip and its margin halved the row (1 m 30 px instead of 60, the discs too small for their numbers)
+ */
+const STRIP_KEEPS = 0.75;
 /** a bar shorter than this (px) is not drawn, nor is its strip reserved */
 export const MIN_BAR = 12;
 /** room (px) for the gap and the label ("1 m", "500 m") after the bar */
@@ -66,7 +72,7 @@ export function sceneMargin(boxWidth: number): number {
 /**
  * The canvas size (CSS px) for `region` in a box `boxWidth` wide and at most `maxHeight` tall: the
  * scene's shape plus the margins (sceneMargin), and the bar's strip when the bar is long enough to
- * draw and the box is not narrow.
+ * draw, the box is not narrow and the strip leaves the scene most of its scale (STRIP_KEEPS).
  */
 export function canvasSize(region: Bounds, boxWidth: number, maxHeight: number): { w: number; h: number; strip: boolean; margin: number } {
   const rw = Math.max(region.maxX - region.minX, 1e-9);
@@ -78,8 +84,9 @@ export function canvasSize(region: Bounds, boxWidth: number, maxHeight: number):
     return { w: Math.floor(scale * rw + 2 * margin), h: Math.floor(scale * rh + 2 * margin + extra), scale };
   };
   const withStrip = sized(true);
-  if (boxWidth >= NARROW_BOX && barFits(barMetres(withStrip.scale), withStrip.scale, withStrip.w, margin)) return { w: withStrip.w, h: withStrip.h, strip: true, margin };
   const without = sized(false);
+  const keeps = withStrip.scale >= STRIP_KEEPS * without.scale;
+  if (boxWidth >= NARROW_BOX && keeps && barFits(barMetres(withStrip.scale), withStrip.scale, withStrip.w, margin)) return { w: withStrip.w, h: withStrip.h, strip: true, margin };
   return { w: without.w, h: without.h, strip: false, margin };
 }
 

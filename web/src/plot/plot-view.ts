@@ -55,11 +55,14 @@ function fitsFrame(): boolean {
 /**
  * Embedded with one plot under the simulation's column `above` (as a portrait frame stacks them): the
  * height (CSS px) that column must leave below itself for the plot to end inside the frame with its
- * chart STACKED_MIN_HEIGHT tall: the gap down to the plots, their cards as they are but for the chart's
- * own height, and EMBED_BOTTOM_GAP under them. Null when no plot is shown under it (none asked for, one
- * beside it in a landscape frame, or the comparison's table, which comes before it).
+ * chart `chart` tall (STACKED_MIN_HEIGHT unless the page gives it less; never below EMBED_MIN_HEIGHT, under
+ * which the chart keeps its height and the frame scrolls): the gap down to the plots, their cards as
+ * they are but for the chart's own height, and EMBED_BOTTOM_GAP under them. Null when no plot is shown
+ * under it (none asked for, one beside it in a landscape frame, or the comparison's table, which comes
+ * before it).
  */
-export function plotRoomUnder(above: HTMLElement): number | null {
+export function plotRoomUnder(above: HTMLElement, chart = STACKED_MIN_HEIGHT): number | null {
+  const least = Math.max(EMBED_MIN_HEIGHT, chart);
   if (!fitsFrame()) return null;
   const plots = above.parentElement?.querySelector<HTMLElement>(':scope > .plots');
   if (!plots) return null;
@@ -68,8 +71,8 @@ export function plotRoomUnder(above: HTMLElement): number | null {
   if (box.height === 0 || box.top < column.bottom) return null;
   // uPlot's .u-wrap is as tall as its chart (plotting area and axes): its title and legend stay counted
   let charts = 0;
-  for (const chart of plots.querySelectorAll<HTMLElement>('.uplot > .u-wrap')) {
-    if (chart.offsetParent !== null) charts += chart.offsetHeight - STACKED_MIN_HEIGHT;
+  for (const wrap of plots.querySelectorAll<HTMLElement>('.uplot > .u-wrap')) {
+    if (wrap.offsetParent !== null) charts += wrap.offsetHeight - least;
   }
   return box.bottom - column.bottom - charts + EMBED_BOTTOM_GAP;
 }

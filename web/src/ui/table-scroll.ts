@@ -44,14 +44,20 @@ export function scrollingTable(
   const frame = el('div', { class: 'table-scroll-frame' }, box);
   const update = (): void => {
     const view = box.getBoundingClientRect();
-    const cells = [...table.querySelectorAll('thead th')].map((th) => {
+    const heads = [...table.querySelectorAll('thead th')];
+    // a first column held at the left while the rest scroll (the comparison's engine names: position
+    // sticky with a left offset) is always in view, and the columns passing under it are not
+    const first = heads[0];
+    const held = first !== undefined && getComputedStyle(first).position === 'sticky' && getComputedStyle(first).left !== 'auto' ? first : null;
+    const cells = heads.filter((th) => th !== held).map((th) => {
       const r = th.getBoundingClientRect();
       return { left: r.left, right: r.right, name: (th.textContent ?? '').replace(/\s+/g, ' ').trim() };
     });
     // the view starts inside the box's border (clientLeft): with a border the last column scrolled
     // fully into view still ended a pixel past the border-box's left + clientWidth
     const left = view.left + box.clientLeft;
-    const text = box.scrollWidth > box.clientWidth + 1 ? scrollHint(cells, left, left + box.clientWidth) : '';
+    const right = left + box.clientWidth;
+    const text = box.scrollWidth > box.clientWidth + 1 ? scrollHint(cells, held ? held.getBoundingClientRect().right : left, right) : '';
     if (hint.textContent !== text) hint.textContent = text;
     hint.hidden = text === '';
     frame.classList.toggle('more-right', box.scrollLeft + box.clientWidth < box.scrollWidth - 1);
