@@ -167,4 +167,12 @@ describe('study panel: the table wider than its box', () => {
     expect(scrollHint(cells, 190, 490)).toBe(`Scroll the table left to see ${nb('a nominal')}, grains and ${nb('H0 (m)')}.`);
     expect(scrollHint(cells, 70, 370)).toBe(`Scroll the table sideways to see ${nb('a nominal')}, ${nb('(L∞ − L0)/L0')} and ${nb('collapse time (s)')}.`);
   });
+
+  // a first column without a header (the comparison's engine names) scrolled out of view read
+  // "Scroll the table left to see  and v1 (m/s)."
+  it('leaves a column without a header out of the list, and says only the way when no named one hides', () => {
+    const rowNames = [{ left: 10, right: 70, name: '' }, ...cells.slice(1)];
+    expect(scrollHint(rowNames, 130, 490)).toBe('Scroll the table left to see grains.');
+    expect(scrollHint(rowNames, 30, 490)).toBe('Scroll the table left to see the rest.');
+  });
 });

@@ -24,8 +24,12 @@ export function scrollHint(cells: ReadonlyArray<{ left: number; right: number; n
   const hidden = cells.filter((c) => offLeft.includes(c) || offRight.includes(c));
   if (hidden.length === 0) return '';
   const way = offLeft.length > 0 && offRight.length > 0 ? 'sideways' : offRight.length > 0 ? 'right' : 'left';
+  // a column without a header (a row-name column) is not named: "to see  and v1 (m/s)" read as a
+  // slip; when only such columns hide, the hint says which way without a list
+  const named = hidden.filter((c) => c.name !== '');
+  if (named.length === 0) return `Scroll the table ${way} to see the rest.`;
   // a column's name is not broken across lines: "H0 (m)", not "H0 / (m)"
-  return `Scroll the table ${way} to see ${listText(hidden.map((c) => c.name.replace(/ /g, '\u00a0')))}.`;
+  return `Scroll the table ${way} to see ${listText(named.map((c) => c.name.replace(/ /g, '\u00a0')))}.`;
 }
 
 /**
