@@ -441,6 +441,51 @@ describe('exports on the avalanche page', () => {
     expect(errors).toEqual([]);
     await closePage(page);
   });
+
+  // A preset opened from the menu is named by its name at once; opened from a share link it carried
+  // a hash ("column-collapse-h-w-2-before-settling-1c7eda06-runout.csv", "… #1c7eda06, seed 1, …")
+  // until the engine's answer said it was that preset: a download right after opening the link was
+  // named apart from the same download a moment later.
+  it('a bundled preset opened from a share link: its exports are named by the preset at once, as a moment later', async () => {
+    const json = readFileSync(new URL('../../scenarios/avalanche-column.json', import.meta.url), 'utf8');
+    // a page of its own: the script below stays with its context
+    const context = await browser().newContext({ viewport: { width: 1366, height: 900 }, deviceScaleFactor: 1 });
+    // the runout plot's CSV, pressed the moment the page has handled the engine's 'loaded' (in the
+    // same task: nothing else the engine says comes in between)
+    await context.addInitScript(() => {
+      const add = Worker.prototype.addEventListener;
+      let pressed = false;
+      Worker.prototype.addEventListener = function (this: Worker, type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void {
+        if (type !== 'message' || typeof listener !== 'function') return add.call(this, type, listener, options);
+        add.call(this, type, (event: Event) => {
+          listener.call(this, event);
+          const data: unknown = (event as MessageEvent).data;
+          if (pressed || typeof data !== 'object' || data === null || (data as { type?: unknown }).type !== 'loaded') return;
+          pressed = true;
+          document.querySelector<HTMLButtonElement>('[aria-label="Download the runout plot as CSV"]')?.click();
+        }, options);
+      };
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const first = page.waitForEvent('download');
+    await page.goto(`${inject('baseUrl')}avalanche.html?play=0#s=${await encodeScenario(json)}`);
+    const early = await first;
+    const earlyCsv = readFileSync(await early.path()).toString('utf8');
+    // a moment later: the menu names the preset (the engine has said it is that one)
+    await expect.poll(() => page.locator('#preset').inputValue()).toBe('avalanche-column');
+    const later = await download(page, '[aria-label="Download the runout plot as CSV"]');
+    expect(later.file.suggestedFilename()).toBe('column-collapse-h-w-2-before-settling-runout.csv');
+    expect(early.suggestedFilename()).toBe(later.file.suggestedFilename());
+    const run = `Column collapse, H/W = 2 before settling, seed 1, ${await cardMadeBy(page, '#card-runout')}`;
+    expectMadeBy(later.bytes.toString('utf8'), run, 'a moment later');
+    expectMadeBy(earlyCsv, run, 'at once');
+    // and the canvas's picture, named from the same run
+    expect((await download(page, '#canvas-png')).file.suggestedFilename()).toMatch(/^column-collapse-h-w-2-before-settling-canvas-.*\.png$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('exports on the soft-disc page', () => {

@@ -4,7 +4,7 @@
  * Validation itself happens in C++ (in the worker); this panel only shows its messages.
  */
 import type { LoadOrigin } from '../sim/protocol';
-import { scenarioName, type JsonObject, type ValidationError } from '../sim/scenario';
+import { isJsonObject, scenarioName, type JsonObject, type ValidationError } from '../sim/scenario';
 import { downloadBlob } from './csv';
 import { el } from './dom';
 import { assignErrors } from './field-errors';
@@ -297,6 +297,22 @@ export class ScenarioPanel {
     const found = this.presets.filter((p) => p.name === scenario['name'] && !this.loadedPresets.has(p.id) && !this.learning.has(p.id));
     for (const p of found) this.learning.add(p.id);
     return found;
+  }
+
+  /**
+   * presetsToLearn for a scenario's text before the engine has read it (a link, pasted JSON, a file):
+   * parsed only when it holds a bundled preset's name as a JSON string, so that large scenarios of
+   * other names are not read twice on the main thread.
+   */
+  presetsToLearnIn(json: string): Preset[] {
+    if (!this.presets.some((p) => json.includes(JSON.stringify(p.name)))) return [];
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(json);
+    } catch {
+      return [];
+    }
+    return isJsonObject(parsed) ? this.presetsToLearn(parsed) : [];
   }
 
   /**

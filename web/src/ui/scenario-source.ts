@@ -123,8 +123,28 @@ export class ScenarioSource {
         setAddressPayload(encodeScenarioNow(compact));
       }
     }
+    // A bundled preset's name the panel has not learned yet (a link to a preset, its file, its JSON
+    // pasted): the engine normalizes those presets first, and answers before this load's 'loaded'
+    // (WorkerClient.normalize), so show() knows at once whether it is that preset exactly. Asked only
+    // once loaded, a download meanwhile was named with a hash ("column-collapse-…-1c7eda06-runout.csv")
+    // that the same download a moment later was not.
+    if (this.panel !== null && origin !== 'preset' && origin !== 'default' && origin !== 'reset' && origin !== 'api') {
+      this.learn(this.panel.presetsToLearnIn(json));
+    }
     this.o.client.load(json, origin, play);
   };
+
+  /** Has the engine normalize `presets` and the panel learn each as it read it; `learned` after each. */
+  private learn(presets: readonly Preset[], learned: () => void = () => undefined): void {
+    const panel = this.panel;
+    if (panel === null) return;
+    for (const preset of presets) {
+      void this.o.client.normalize(preset.json, this.o.family).then((json) => {
+        panel.learnPreset(preset.id, json === null ? null : parseLoadedScenario(json));
+        learned();
+      });
+    }
+  }
 
   /** the engine is ready: set the speed and until, load the shared or the default scenario */
   ready(engineDefaultJson: string, speed: number): void {
@@ -180,17 +200,14 @@ export class ScenarioSource {
     if (panel && origin !== 'preset' && origin !== 'default' && origin !== 'reset' && !same) {
       const matching = panel.presetMatching(scenario);
       panel.selectPreset(matching);
-      // the panel knows the presets loaded in this tab; a bundled one this scenario may be (a reload
-      // after choosing it: the address brings it back, normalized) is asked of the engine, and the
-      // menu names it once the engine's answer says it is that preset exactly
+      // the panel knows the presets loaded in this tab, and those asked of the engine before this load
+      // (load); a bundled one this scenario may be that its text did not name so (an escaped name) is
+      // asked now, and the menu names it once the engine's answer says it is that preset exactly
       if (matching === null) {
-        for (const preset of panel.presetsToLearn(scenario)) {
-          void this.o.client.normalize(preset.json, this.o.family).then((json) => {
-            panel.learnPreset(preset.id, json === null ? null : parseLoadedScenario(json));
-            // that preset exactly, still shown: its exports are named as the preset's
-            if (this.lastJson === scenarioJson && panel.presetMatching(scenario) !== null) reproduce.set({ variant: null });
-          });
-        }
+        this.learn(panel.presetsToLearn(scenario), () => {
+          // that preset exactly, still shown: its exports are named as the preset's
+          if (this.lastJson === scenarioJson && panel.presetMatching(scenario) !== null) reproduce.set({ variant: null });
+        });
       }
     }
     this.o.share?.setScenario(scenarioJson);
