@@ -278,6 +278,40 @@ describe('the avalanche study panel', () => {
     await closePage(page);
   });
 
+  // The study's picture took the page's reproduce line as it stood at the download, its CSV the engine
+  // as the study started: with another scenario loaded in between, one study's two files named two
+  // engines (the picture "Jacobi", the CSV "Gauss–Seidel", which ran the cases)
+  it('its picture and CSV name the run the study ran, not a scenario loaded since', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0&study=tiny`);
+    await waitForState(page, (s) => s.count > 0);
+    const made = await cardMadeBy(page, '#card-runout');
+    expect(made).toMatch(/^engine avalanche gauss-seidel \(double\), Granular Lab \S+$/);
+    await page.locator('#study-aspects').fill('1');
+    await page.locator('#study-run').click();
+    await waitForStudy(page, (s) => !s.running && s.rows === 1);
+    const save = async (selector: string): Promise<{ name: string; bytes: Buffer }> => {
+      const [file] = await Promise.all([page.waitForEvent('download'), page.locator(selector).click()]);
+      const chunks: Buffer[] = [];
+      for await (const chunk of await file.createReadStream()) chunks.push(Buffer.from(chunk as Buffer));
+      return { name: file.suggestedFilename(), bytes: Buffer.concat(chunks) };
+    };
+    const before = await save('#png-study');
+    // another scenario: the same column with the Jacobi solver
+    await page.locator('#f-method').selectOption('jacobi');
+    await page.locator('#apply').click();
+    await expect.poll(() => cardMadeBy(page, '#card-runout')).toMatch(/^engine avalanche jacobi \(double\)/);
+    // the picture as it was: its reproduce line still names the scenario and engine the study ran
+    const after = await save('#png-study');
+    expect(after.name).toBe(before.name);
+    expect(after.bytes.subarray(1, 4).toString()).toBe('PNG');
+    expect(after.bytes.equals(before.bytes)).toBe(true);
+    // and the CSV the same engine
+    const csv = (await save('#csv-study')).bytes.toString('utf8');
+    expect(csv.split('\r\n')[0]).toContain(`"H0 — ${made} (m)"`);
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
   it('Cancel keeps the material line with the kept rows', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0&study=tiny`);
     await page.locator('#study-aspects').fill('0.5, 8');

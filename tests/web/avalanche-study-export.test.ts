@@ -7,10 +7,10 @@
  * the file name the size and a short hash of all of them.
  */
 import { describe, expect, it } from 'vitest';
-import { studyCsv, STUDY_FIXED, STUDY_HEADER, studyFileName, studyRow, type StudyRun } from '../../web/src/avalanche/study';
+import { studyCsv, STUDY_FIXED, STUDY_HEADER, studyFileName, StudyProvenance, studyRow, type StudyRun } from '../../web/src/avalanche/study';
 import { DEFAULT_STUDY_MATERIAL } from '../../web/src/avalanche/study-cases';
 import { rowHash } from '../../web/src/chain/run-export';
-import { shortHash } from '../../web/src/ui/reproduce';
+import { EMPTY_REPRODUCE, ReproduceContext, reproduceText, shortHash, type ReproduceInfo } from '../../web/src/ui/reproduce';
 import { csvCells } from './csv-cells';
 
 const row = studyRow(2, { ok: true, grains: 60, L0: 0.06, H0: 0.12, aspect: 2, runout: 0.2, stopTime: 0.4 });
@@ -63,5 +63,39 @@ describe('the study CSV names what it takes to run the study again', () => {
     expect(shortHash('')).toBe('811c9dc5');
     expect(shortHash('a')).toBe('e40c292c');
     expect(rowHash({ diameter: [1], mass: [3, 1], velocity: [1, 0], gap: [0.5], restitution: [1] }, 2)).toBe('f84d2639');
+  });
+});
+
+// The study's picture took the page's reproduce line as it stood at the download, its CSV the engine
+// as the study started: with another scenario loaded in between, one study's two files named two runs.
+describe('the study\'s picture and CSV name the run the study ran, whatever the page loads since', () => {
+  const column: ReproduceInfo = {
+    ...EMPTY_REPRODUCE, scenario: 'Column collapse, H/W = 2 before settling', seed: 1, engine: 'avalanche gauss-seidel', version: '0.1.0', link: 'https://example.org/avalanche.html#s=A',
+  };
+  const jacobi: ReproduceInfo = {
+    ...column, scenario: 'Column collapse, H/W = 2 before settling (edited)', seed: 3, engine: 'avalanche jacobi', variant: '1c7eda06', link: 'https://example.org/avalanche.html#s=B',
+  };
+  /** the part of a CSV's result headers naming the run: "H0 — <this> (m)" */
+  const csvRun = (text: string): string => /^H0 — (.*) \(m\)$/.exec(csvCells(text.split('\r\n')[0] ?? '').find((h) => h.startsWith('H0 — ')) ?? '')?.[1] ?? '';
+
+  it('follows the page until a study starts, then keeps the page\'s run as it started', () => {
+    const page = new ReproduceContext();
+    page.set(column);
+    const provenance = new StudyProvenance(page);
+    page.set({ link: 'https://example.org/avalanche.html#s=C' });
+    expect(provenance.context.get().link).toBe('https://example.org/avalanche.html#s=C');
+    provenance.start();
+    const started = reproduceText(provenance.context.get());
+    expect(started).toBe('Scenario “Column collapse, H/W = 2 before settling” · seed 1 · engine avalanche gauss-seidel (double) · Granular Lab 0.1.0');
+    // another scenario loaded while the study runs, or before its files are saved
+    page.set(jacobi);
+    expect(reproduceText(provenance.context.get())).toBe(started);
+    expect(csvRun(studyCsv([row], quick, provenance.made))).toBe('engine avalanche gauss-seidel (double), Granular Lab 0.1.0');
+    // the picture's line and the CSV's headers name the same engine and version
+    expect(started).toContain(csvRun(studyCsv([row], quick, provenance.made)).split(', ').join(' · '));
+    // the next study takes the page's run as it is then
+    provenance.start();
+    expect(reproduceText(provenance.context.get())).toContain('engine avalanche jacobi (double)');
+    expect(csvRun(studyCsv([row], quick, provenance.made))).toBe('engine avalanche jacobi (double), Granular Lab 0.1.0');
   });
 });

@@ -9,7 +9,6 @@ import { CancelledError } from '../chain/job-worker';
 import { fillTable, fmt, plotCard, ProgressView, showFailure } from '../chain/widgets';
 import { COLORS } from '../plot/plot-view';
 import { el } from '../ui/dom';
-import { reproduce, type ReproduceInfo } from '../ui/reproduce';
 import { scrollingTable } from '../ui/table-scroll';
 import type { JsonObject } from '../sim/scenario';
 import {
@@ -19,7 +18,7 @@ import {
 import { StudyPool, type CaseProgress } from './study-pool';
 import {
   cancelledResultText, cancelledText, doneText, LARGE_A_MIN, LARGE_SLOPE, progressText, runningCaseFraction, runningCaseText, runningText,
-  SETTLE_SECONDS_PER_GRAIN, SMALL_A_MAX, SMALL_SLOPE, slopeTextParts, studyCsv, studyFileName, STUDY_PLOT_LABELS, studyPlotData, studyRow, studySlopes, type RunningCase, type SlopeWindow, type StudyRow, type StudyRun,
+  SETTLE_SECONDS_PER_GRAIN, SMALL_A_MAX, SMALL_SLOPE, slopeTextParts, studyCsv, studyFileName, STUDY_PLOT_LABELS, studyPlotData, studyRow, studySlopes, StudyProvenance, type RunningCase, type SlopeWindow, type StudyRow, type StudyRun,
 } from './study';
 import type { SlopeFit } from './scaling';
 
@@ -86,8 +85,8 @@ export class StudyPanel {
   private rows: Array<StudyRow | null> = [];
   /** the study shown: the size and material it was run at (the size menu may have changed since) */
   private run: StudyRun = { size: 'quick', material: studyMaterial(null) };
-  /** the engine and version that ran it, as the page's reproduce line named them when it started (its CSV's headers) */
-  private made: Pick<ReproduceInfo, 'engine' | 'precision' | 'version'> = reproduce.get();
+  /** the run it took from the page as it started: its picture's reproduce line and its CSV's headers name it */
+  private readonly provenance = new StudyProvenance();
   private running = false;
   private fraction = 0;
   private generation = 0;
@@ -130,6 +129,8 @@ export class StudyPanel {
       logY: true,
       logX: true,
       height: 300,
+      // the scenario and engine the study ran, not those loaded since
+      context: this.provenance.context,
       // a picture saved away from the page says what was run and what the slopes came to
       pictureNotes: () => [
         this.result.textContent ?? '',
@@ -184,8 +185,8 @@ export class StudyPanel {
     history.replaceState(null, '', studyAddress(window.location.href, size, aspects));
     const material = studyMaterial(this.scenario());
     this.run = { size, material };
-    // the scenario's engine ran the cases: the page's line names it until another scenario is loaded
-    this.made = reproduce.get();
+    // the scenario's material and engine ran the cases: the study's files name them, whatever is loaded since
+    this.provenance.start();
     const generation = ++this.generation;
     this.rows = aspects.map(() => null);
     // the cases on the workers, and the one the progress line names (the last to report)
@@ -294,7 +295,7 @@ export class StudyPanel {
   /** the table with the size, material and fixed parameters on every row, under a name that carries the size and their hash */
   private csv(): { filename: string; text: string } | null {
     const rows = this.finished();
-    return rows.length === 0 ? null : { filename: studyFileName(this.run, 'csv'), text: studyCsv(rows, this.run, this.made) };
+    return rows.length === 0 ? null : { filename: studyFileName(this.run, 'csv'), text: studyCsv(rows, this.run, this.provenance.made) };
   }
 
   probe(): StudyProbe {

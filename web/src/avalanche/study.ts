@@ -7,7 +7,7 @@
 import { runHeaders } from '../plot/chart-export';
 import { toCsv, type CsvCell } from '../ui/csv';
 import { formatNumber } from '../ui/dom';
-import { fileStem, shortHash, withEngineVersion, type ReproduceInfo } from '../ui/reproduce';
+import { fileStem, reproduce, ReproduceContext, shortHash, withEngineVersion, type ReproduceInfo } from '../ui/reproduce';
 import { logLogSlope, logSpace, LUBE_CROSSOVER, lubeLinear, lubePower, relativeRunout, type SlopeFit } from './scaling';
 import { plural, roughCount, studyCaseOptions, type StudyColumn, type StudyMaterial, type StudySize } from './study-cases';
 
@@ -207,6 +207,36 @@ export function studyCsv(rows: readonly StudyRow[], run: StudyRun, made: Pick<Re
       ...conditions,
     ]),
   );
+}
+
+/**
+ * The run a study's exports name: the page's reproduce information as the study started (the
+ * scenario whose material the cases took, its seed, engine and the lab's version), in the picture's
+ * reproduce line (`context`, ChainPlot's) and the CSV's headers (`made`, studyCsv's) alike. The
+ * picture took the page's line as it stood at the download, the CSV the engine as the study started:
+ * with another scenario loaded in between (Jacobi in place of Gauss–Seidel), the two files of one
+ * study named two engines. Until a study starts it follows the page (what a study would run now).
+ */
+export class StudyProvenance {
+  readonly context = new ReproduceContext();
+  private started = false;
+
+  constructor(private readonly page: ReproduceContext = reproduce) {
+    page.subscribe((info) => {
+      if (!this.started) this.context.set(info);
+    });
+  }
+
+  /** a study starts: from now on its exports name the page's run as it is now */
+  start(): void {
+    this.started = true;
+    this.context.set(this.page.get());
+  }
+
+  /** the run as the study's exports name it */
+  get made(): ReproduceInfo {
+    return this.context.get();
+  }
 }
 
 /**
