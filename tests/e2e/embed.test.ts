@@ -171,7 +171,8 @@ describe('embed mode', () => {
           await page.goto(`${inject('baseUrl')}${file}?embed=1${kind ? `&plot=${kind}` : ''}`);
           await waitForState(page, (s) => s.count > 0);
           if (kind === 'table') await page.locator('#row-table tbody tr').first().waitFor();
-          else if (kind) await page.locator('.plots .plot-card:not([hidden]) :is(.u-legend, .legend-summary):visible').first().waitFor();
+          // (the row's height plot, flat at 0 m, is a statement over its note under the canvases in a portrait frame: no legend)
+          else if (kind) await page.locator('.plots .plot-card:not([hidden]) :is(.u-legend, .legend-summary, .plot-statement):visible').first().waitFor();
           await expect.poll(async () => misfits(page, width, height, kind === 'table'), { timeout: 5_000, message: what }).toEqual([]);
           // the row table in a 375 px frame scrolls sideways in its own named, focusable region (the page does not)
           const region = file === 'compare.html' && kind === 'table' && width < height;
@@ -212,19 +213,29 @@ describe('embed mode', () => {
       const json = readFileSync(new URL(`../../scenarios/${preset}.json`, import.meta.url), 'utf8');
       const hash = await encodeScenario(json);
       const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html?embed=1#s=${hash}`, { width: 375, height: 600 });
-      // (the head-on pair's height plot, flat at 0 m with a three-line note that only the pile falls, is
-      // left out: with that note the chart is short of its least room and keeps its full height)
-      for (const kind of PLOTS['compare.html']!.filter((k) => k !== 'table' && !(preset === 'compare-head-on' && k === 'height'))) {
+      // the pair's and the cradle's height plots too, flat at 0 m: with its three-line note that only the
+      // pile falls, the pair's chart was short of its least room and kept its full height (the page 731 px)
+      for (const kind of PLOTS['compare.html']!.filter((k) => k !== 'table')) {
         const what = `${preset} ${kind}`;
         await page.goto(`${inject('baseUrl')}compare.html?embed=1&plot=${kind}#s=${hash}`);
         await page.reload(); // a hash-only change does not load the page again
         await waitForState(page, (s) => s.count > 0);
-        await page.locator('.plots .plot-card:not([hidden]) :is(.u-legend, .legend-summary):visible').first().waitFor();
+        await page.locator('.plots .plot-card:not([hidden]) :is(.u-legend, .legend-summary, .plot-statement):visible').first().waitFor();
         await expect.poll(async () => misfits(page, 375, 600), { timeout: 5_000, message: what }).toEqual([]);
         expect(await sidewaysOverflow(page, 'all'), what).toEqual([]);
         const heights = await page.locator('.stage canvas').evaluateAll((cs) => cs.map((c) => c.getBoundingClientRect().height));
         expect(heights.length, what).toBe(3);
         for (const h of heights) expect(h, `${what}: canvas heights ${heights.join(', ')}`).toBeGreaterThanOrEqual(36);
+        if (kind === 'height') {
+          // in the flat chart's place, its statement on one row over its note, both inside the frame
+          const shown = await page.locator('#height-statement, #height-note').evaluateAll((es) => es.map((e) => {
+            const r = e.getBoundingClientRect();
+            return { text: e.textContent ?? '', bottom: r.bottom, rows: Math.round(r.height / parseFloat(getComputedStyle(e).lineHeight)) };
+          }));
+          expect(shown.map((e) => e.text), what).toEqual(['Height y_cm = 0 m throughout', expect.stringMatching(/^Only the pile falls: the (pair|row)'s discs move along y = 0/)]);
+          expect(shown[0]?.rows, `${what}: the statement's rows`).toBe(1);
+          for (const e of shown) expect(e.bottom, `${what}: "${e.text}"`).toBeLessThanOrEqual(600);
+        }
       }
       await page.screenshot({ path: screenshotPath(`${preset}-embed-375x600.png`) });
       expect(errors).toEqual([]);

@@ -10,7 +10,7 @@ import { runHeaders } from '../../web/src/plot/chart-export';
 import { difference, explain, parseRowTable, runLengthText, sharedStepCause, sig, tableConditions, tableCsvRows, tableRows, type RowTable } from '../../web/src/compare/row-table';
 import { engineMessage } from '../../web/src/compare/protocol';
 import { CompareSeries, plotted } from '../../web/src/compare/series';
-import { velocityAxisLabel, velocityTitle } from '../../web/src/compare/compare-plots';
+import { heightFlat, heightNote, velocityAxisLabel, velocityTitle } from '../../web/src/compare/compare-plots';
 import { FAMILY_PAGE, familyPageUrl, scenarioFamilyOf } from '../../web/src/ui/family';
 import { presetsOfFamily } from '../../web/src/ui/presets';
 import { engineText } from '../../web/src/ui/reproduce';
@@ -326,5 +326,19 @@ describe("the comparison's velocity plot title", () => {
     expect(velocityTitle(11, 'speed')).toEqual(['Speed |v| of disc 12 (m/s) vs time t (s)', '|v| of disc 12 (m/s) vs t (s)']);
     // the short title is the axis title's quantity and unit, with the time
     expect(velocityTitle(3, 'vx')[1]).toBe(`${velocityAxisLabel(3, 'vx')} vs t (s)`);
+  });
+});
+
+// the height plot embedded for a set-up whose discs move along y = 0 is a flat line at 0 m: stacked under
+// the canvases (375 x 600) the card says so instead of drawing it (compare.css), the gas's chart stays
+describe("the comparison's height plot for a set-up that does not fall", () => {
+  it('is flat for the pair, the row and the cradle (a row), not for the gas or the pile', () => {
+    expect(['head-on', 'row'].map(heightFlat)).toEqual([true, true]);
+    expect(['gas', 'pile'].map(heightFlat)).toEqual([false, false]);
+  });
+  it('says why under it: nothing for the pile', () => {
+    expect(heightNote('head-on')).toBe('Only the pile falls: the pair\'s discs move along y = 0, so their height stays 0 m. Choose the set-up “pile” for this plot.');
+    expect(heightNote('gas')).toBe('Only the pile falls: the gas has no gravity, and its centre of mass stays near the middle of its box. Choose the set-up “pile” for this plot.');
+    expect(heightNote('pile')).toBeNull();
   });
 });

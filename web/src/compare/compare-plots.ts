@@ -7,6 +7,7 @@ import uPlot from 'uplot';
 import { axisValues, fitAxisTitle, fitTitle, legendValue, logAxisValues, logScale, PlotView, type PlotNote } from '../plot/plot-view';
 import { runTimeScale } from '../plot/series';
 import { ENGINE_COLORS } from '../render/palette';
+import { el } from '../ui/dom';
 import { ENGINES, ENGINE_NAMES } from './protocol';
 import { COMPONENTS, plotted, type CompareSeries, type Component } from './series';
 
@@ -71,12 +72,20 @@ export function velocityTitle(disc: number, component: Component): readonly [ful
   return [`${name.charAt(0).toUpperCase()}${name.slice(1)} of disc ${disc + 1} (m/s) vs time t (s)`, `${symbol} of disc ${disc + 1} (m/s) vs t (s)`];
 }
 
+/** whether a set-up's discs all move along y = 0 (the pair, the row, the cradle): its height plot is a flat line at 0 m */
+export function heightFlat(setup: string): boolean {
+  return setup !== 'pile' && setup !== 'gas';
+}
+
 /** what the height plot says under it for a set-up other than the pile (null for the pile) */
 export function heightNote(setup: string): string | null {
   if (setup === 'pile') return null;
-  const why = setup === 'gas' ? 'the gas has no gravity, and its centre of mass stays near the middle of its box' : `the ${setup === 'head-on' ? 'pair' : setup}'s discs move along y = 0, so their height stays 0 m`;
+  const why = heightFlat(setup) ? `the ${setup === 'head-on' ? 'pair' : setup}'s discs move along y = 0, so their height stays 0 m` : 'the gas has no gravity, and its centre of mass stays near the middle of its box';
   return `Only the pile falls: ${why}. Choose the set-up “pile” for this plot.`;
 }
+
+/** what the height card says in place of its chart, flat at 0 m, where that chart would take the canvases' room (compare.css) */
+export const HEIGHT_FLAT_STATEMENT = 'Height y_cm = 0 m throughout';
 
 /** The velocity plot's y axis: component and disc (1-based on the page), e.g. "v_x of disc 4 (m/s)". */
 export function velocityAxisLabel(disc: number, component: Component): string {
@@ -97,18 +106,23 @@ export class ComparePlot {
   /** the line under the height plot when the set-up has no height to show (only the pile falls) */
   private readonly heightNote: PlotNote | null;
 
-  constructor(container: HTMLElement, readonly kind: ChartKind) {
+  constructor(private readonly container: HTMLElement, readonly kind: ChartKind) {
     this.view = new PlotView(container, 240, { name: NAMES[kind] });
     this.heightNote = kind === 'height' ? this.view.note({ id: 'height-note' }) : null;
+    // the height card's heading in place of its chart, for a set-up whose discs move along y = 0 (shown by compare.css)
+    if (kind === 'height') container.before(el('p', { class: 'plot-statement', id: 'height-statement' }, HEIGHT_FLAT_STATEMENT));
     this.build();
   }
 
   /**
    * The set-up now loaded. The full page hides the height card for any but the pile; an embed that asks
-   * for that plot alone (plot=height) showed a row's flat 0 m line with nothing said.
+   * for that plot alone (plot=height) showed a row's flat 0 m line with nothing said. Where the discs
+   * move along y = 0 the card is marked `height-flat`: stacked under the canvases in a portrait frame
+   * it shows its statement and note instead of the flat chart (compare.css).
    */
   setKind(setup: string): void {
     this.heightNote?.set(heightNote(setup));
+    if (this.kind === 'height') this.container.parentElement?.classList.toggle('height-flat', heightFlat(setup));
   }
 
   private build(): void {
