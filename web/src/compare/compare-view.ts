@@ -163,8 +163,9 @@ export class CompareView implements FrameView {
     const heights = this.canvases.map((canvas) => canvas.getBoundingClientRect().height);
     const drawn = stacked ? heights.reduce((sum, h) => sum + h, 0) : Math.max(0, ...heights);
     const stage = this.wrap.closest<HTMLElement>('.stage');
-    const under = this.embed && stacked && stage !== null && plotRoomUnder(stage) !== null;
-    const room = this.embed ? (under ? embedRoom(this.wrap, drawn, STACKED_UNDER_LEAST, STACKED_CHART) : embedRoom(this.wrap, drawn, EMBED_LEAST)) : window.innerHeight * 0.62;
+    // stacked above the plot: what it needs below them, measured once, with its chart at STACKED_CHART
+    const under = this.embed && stacked && stage !== null ? plotRoomUnder(stage, STACKED_CHART) : null;
+    const room = this.embed ? (under !== null ? embedRoom(this.wrap, drawn, STACKED_UNDER_LEAST, under) : embedRoom(this.wrap, drawn, EMBED_LEAST)) : window.innerHeight * 0.62;
     const maxHeight = this.embed ? room / (stacked ? 3 : 1) : Math.max(120, room / (stacked ? 3 : 1));
     const region = this.scene?.initial ?? { minX: 0, minY: 0, maxX: 1, maxY: aspect };
     this.sizes = this.canvases.map((canvas) => {

@@ -14,17 +14,18 @@ const EMBED_MIN_HEIGHT = 120;
  * Embedded (?embed=1): the height (CSS px) the frame leaves for the canvases in `wrap`, which now
  * take `drawn` px of it: the window's height less everything else in their column (the controls
  * above, a colour legend and the status line below, the layout's padding, or the plot under the
- * column in a portrait frame, its chart at its least, `chart` px if given: plotRoomUnder), and at least `least`. A
+ * column in a portrait frame, its chart at its least: plotRoomUnder, or `below` where the caller has
+ * measured it already with a chart of its own), and at least `least`. A
  * fixed allowance (the window less 150 px) ran the column past the bottom of a small frame once the
  * plot beside the canvas narrowed it and the controls took three rows.
  */
-export function embedRoom(wrap: HTMLElement, drawn: number, least = EMBED_MIN_HEIGHT, chart?: number): number {
+export function embedRoom(wrap: HTMLElement, drawn: number, least = EMBED_MIN_HEIGHT, below?: number): number {
   const stage = wrap.closest<HTMLElement>('.stage') ?? wrap;
   const box = stage.getBoundingClientRect();
   const layout = stage.parentElement;
   const padding = layout ? parseFloat(getComputedStyle(layout).paddingBottom) || 0 : 0;
-  const below = plotRoomUnder(stage, chart) ?? padding;
-  return Math.max(least, window.innerHeight - (box.top + window.scrollY) - (box.height - drawn) - below);
+  const under = below ?? plotRoomUnder(stage) ?? padding;
+  return Math.max(least, window.innerHeight - (box.top + window.scrollY) - (box.height - drawn) - under);
 }
 
 export interface SceneRenderer {
