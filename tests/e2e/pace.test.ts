@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PACE_SHORT_MAX, paceText } from '../../web/src/ui/pace';
 import { encodeScenario } from '../../web/src/ui/share';
-import { closePage, openPage, useBrowser, waitForState } from './browser';
+import { BLANK_PAGE, closePage, openPage, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -139,52 +139,54 @@ describe('the pace next to the speed', () => {
   // plots), and covered 14-44 px of the canvas (the comparison's captions); on the gas and soft pages even
   // one line lay over the canvas's top margin. Every page keeps a line for it, and it is one line there,
   // its reason shown where the row has room for the whole text; the canvas never moves for it.
-  it('stays on one line in a line of its own, on every page at every width and embedded', async () => {
-    const texts = [
-      paceText(0.036, 1),
-      paceText(0, 1),
-      paceText(null, 1, { time: 0, next: 3 }),
-      // the longest numbers it says: a wait of 2.1 s at 0.001 s per s, a wait of 120,000 s
-      paceText(null, 0.001, { time: 0, next: 0.00213 }),
-      paceText(null, 0.001, { time: 0, next: 123 }),
-    ];
-    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}index.html?play=0`, { width: 1280, height: 900 });
-    const widths = [375, 640, 641, 721, 800, 900, 1000, 1100, 1200, 1280, 1366, 1600, 1920];
-    const cases: Array<[string, Array<readonly [number, number]>]> = [];
-    for (const [file, plot] of [['index.html', 'energy'], ['soft.html', 'ledger'], ['avalanche.html', 'runout'], ['compare.html', 'energy']] as const) {
-      cases.push([`${file}?play=0`, widths.map((w) => [w, 900] as const)]);
-      cases.push([`${file}?play=0&embed=1`, [[375, 600], [480, 360], [900, 560]]]);
-      // a small frame with a plot: the canvas's column, and the row, some 210 px wide
-      cases.push([`${file}?play=0&embed=1&plot=${plot}`, [[480, 360], [375, 600], [900, 560]]]);
-    }
-    for (const [address, sizes] of cases) {
-      await page.goto(`${inject('baseUrl')}${address}`);
-      await waitForState(page, (s) => s.count > 0);
-      for (const [width, height] of sizes) {
-        await page.setViewportSize({ width, height });
-        await page.evaluate(() => {
-          document.getElementById('sim-pace')!.hidden = true;
-        });
-        const before = await page.locator('#sim-canvas').evaluate((e) => e.getBoundingClientRect().top);
-        const row = await page.locator('#controls').evaluate((e) => e.getBoundingClientRect().width);
-        for (const text of texts) {
-          const what = `${address} at ${width} x ${height} px: "${text}"`;
-          const n = await noticePlace(page, text);
-          expect(n.lines, what).toBe(1);
-          expect(n.bottom, what).toBeLessThanOrEqual(n.under + 0.5);
-          expect(n.left, what).toBeGreaterThanOrEqual(n.stageLeft);
-          expect(n.right, what).toBeLessThanOrEqual(n.stageRight + 0.5);
-          // whole (an ellipsis only where the row is narrower than what is said before the colon, some 210 px)
-          if (row > 300) expect(n.cut, what).toBe(false);
-          // the reason shows where the row has room for it: beside the form on a laptop, the long one on a wide screen
-          if (!address.includes('embed') && width >= (text.length > PACE_SHORT_MAX ? 1920 : 1366)) expect(n.why, what).toBe(true);
-          expect(await page.locator('#sim-canvas').evaluate((e) => e.getBoundingClientRect().top), what).toBe(before);
+  // one test a page: the four in one took 30 s alone and passed the 60 s limit with 12 processes on 2 cores
+  const texts = [
+    paceText(0.036, 1),
+    paceText(0, 1),
+    paceText(null, 1, { time: 0, next: 3 }),
+    // the longest numbers it says: a wait of 2.1 s at 0.001 s per s, a wait of 120,000 s
+    paceText(null, 0.001, { time: 0, next: 0.00213 }),
+    paceText(null, 0.001, { time: 0, next: 123 }),
+  ];
+  const widths = [375, 640, 641, 721, 800, 900, 1000, 1100, 1200, 1280, 1366, 1600, 1920];
+  for (const [file, plot] of [['index.html', 'energy'], ['soft.html', 'ledger'], ['avalanche.html', 'runout'], ['compare.html', 'energy']] as const) {
+    it(`stays on one line in a line of its own, at every width and embedded: ${file}`, async () => {
+      const { page, errors } = await openPage(browser(), `${inject('baseUrl')}${BLANK_PAGE}`, { width: 1280, height: 900 });
+      const cases: Array<[string, Array<readonly [number, number]>]> = [
+        [`${file}?play=0`, widths.map((w) => [w, 900] as const)],
+        [`${file}?play=0&embed=1`, [[375, 600], [480, 360], [900, 560]]],
+        // a small frame with a plot: the canvas's column, and the row, some 210 px wide
+        [`${file}?play=0&embed=1&plot=${plot}`, [[480, 360], [375, 600], [900, 560]]],
+      ];
+      for (const [address, sizes] of cases) {
+        await page.goto(`${inject('baseUrl')}${address}`);
+        await waitForState(page, (s) => s.count > 0);
+        for (const [width, height] of sizes) {
+          await page.setViewportSize({ width, height });
+          await page.evaluate(() => {
+            document.getElementById('sim-pace')!.hidden = true;
+          });
+          const before = await page.locator('#sim-canvas').evaluate((e) => e.getBoundingClientRect().top);
+          const row = await page.locator('#controls').evaluate((e) => e.getBoundingClientRect().width);
+          for (const text of texts) {
+            const what = `${address} at ${width} x ${height} px: "${text}"`;
+            const n = await noticePlace(page, text);
+            expect(n.lines, what).toBe(1);
+            expect(n.bottom, what).toBeLessThanOrEqual(n.under + 0.5);
+            expect(n.left, what).toBeGreaterThanOrEqual(n.stageLeft);
+            expect(n.right, what).toBeLessThanOrEqual(n.stageRight + 0.5);
+            // whole (an ellipsis only where the row is narrower than what is said before the colon, some 210 px)
+            if (row > 300) expect(n.cut, what).toBe(false);
+            // the reason shows where the row has room for it: beside the form on a laptop, the long one on a wide screen
+            if (!address.includes('embed') && width >= (text.length > PACE_SHORT_MAX ? 1920 : 1366)) expect(n.why, what).toBe(true);
+            expect(await page.locator('#sim-canvas').evaluate((e) => e.getBoundingClientRect().top), what).toBe(before);
+          }
         }
       }
-    }
-    expect(errors).toEqual([]);
-    await closePage(page);
-  });
+      expect(errors).toEqual([]);
+      await closePage(page);
+    });
+  }
 
   // interval 0.5 s, run 0.1 s: the avalanche said "Running" for ever after its last instant, beside
   // "no output instant in the last second or two: the machine cannot keep up"; and an interval of
