@@ -10,10 +10,11 @@ const browser = useBrowser();
 /** `text` shown in the notice as Controls.setPace writes it: the reason after the colon in its own span, marked `long` in a long text */
 /**
  * Where the notice lies: its text, box and lines (none while hidden; the line-height is one line), whether its text is cut (an
- * ellipsis), whether the reason after the colon shows, and the top of what is drawn under the controls:
- * the canvas, or the comparison page's engine captions above its canvases.
+ * ellipsis), whether the reason after the colon shows, the top of what is drawn under the controls:
+ * the canvas, or the comparison page's engine captions above its canvases; and the time of the frame
+ * that set it (window.__granular).
  */
-async function noticePlace(page: Page, show: string | null = null): Promise<{ text: string; bottom: number; lines: number; cut: boolean; why: boolean; under: number; left: number; right: number; stageLeft: number; stageRight: number }> {
+async function noticePlace(page: Page, show: string | null = null): Promise<{ text: string; bottom: number; lines: number; cut: boolean; why: boolean; under: number; left: number; right: number; stageLeft: number; stageRight: number; time: number }> {
   const cut = show === null ? -1 : show.indexOf(': ');
   const shown = show === null ? null : [show.slice(0, cut), show.slice(cut), show.length > PACE_SHORT_MAX ? 'pace-why long' : 'pace-why'] as const;
   return page.evaluate((written) => {
@@ -45,6 +46,8 @@ async function noticePlace(page: Page, show: string | null = null): Promise<{ te
       right: box.right,
       stageLeft: stage.left,
       stageRight: stage.right,
+      // the page's latest frame's time, read with the notice that frame set
+      time: window.__granular?.state().time ?? NaN,
     };
   }, shown);
 }
@@ -197,32 +200,38 @@ describe('the pace next to the speed', () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html#s=${await encodeScenario(JSON.stringify(short))}`, { width: 900, height: 800 });
     await expect.poll(() => page.locator('#phase-line').textContent(), { timeout: 30_000 }).toMatch(/^Ended at t = 0\.1 s/);
     // 3 s between pictures: the run ends at its stop all the same (about 0.75 s after the gate, found once
-    // the target reaches the next instant, 3 s), and meanwhile the line says when the next picture comes,
-    // never that the machine cannot keep up
+    // the target reaches the next instant, 3 s). Meanwhile the frames stand at the gate's instant, t = 0,
+    // for some 3 s while the loop waits, and the line says when the next picture comes, never that the
+    // machine cannot keep up. Then the loop computes the flow from t = 0 as fast as the machine goes: a
+    // machine that computes it slower than 0.8 s per s (a loaded one: 0.3-0.5 s per s) says so, truly,
+    // once it has fallen short for a second; that is not the wait, and this test does not ask it not to.
     const long = { schema: 1, engine: 'avalanche', settle: { maxTime: 1 }, output: { interval: 3, duration: 3 } };
     await page.goto(`${inject('baseUrl')}avalanche.html#s=${await encodeScenario(JSON.stringify(long))}`);
-    const said = new Set<string>();
+    const waitText = 'next picture 3 s after this one: 3 s of simulated time (a shorter output interval shows more)';
+    /** what the notice said with the frames at t = 0 after the gate: the wait */
+    const waiting = new Set<string>();
     const places: Array<Awaited<ReturnType<typeof noticePlace>>> = [];
     const deadline = Date.now() + 30_000;
     while (Date.now() < deadline && !/^Stopped at t = 0\.\d+ s/.test((await page.locator('#phase-line').textContent()) ?? '')) {
       // (read at once: the notice may go between two reads)
       const n = await noticePlace(page);
       if (n.lines > 0) {
-        said.add(n.text);
+        if (n.time === 0) waiting.add(n.text);
         places.push(n);
       }
       await page.waitForTimeout(100);
     }
     expect(await page.locator('#phase-line').textContent()).toMatch(/^Stopped at t = 0\.\d+ s/);
-    expect([...said].filter((t) => /cannot keep up/.test(t))).toEqual([]);
-    expect([...said]).toContain('next picture 3 s after this one: 3 s of simulated time (a shorter output interval shows more)');
-    // as Controls.setPace wrote it: the long reason left out in this row, the rest whole on one line above the canvas
+    // the wait, and only the wait, is said while the run waits
+    expect([...waiting]).toEqual([waitText]);
+    // as Controls.setPace wrote it: whole on one line above the canvas, the reason shown for the machine's
+    // shortfall, left out for the next picture's in this row
     expect(places.length).toBeGreaterThan(0);
     for (const n of places) {
-      expect(n.lines).toBe(1);
-      expect(n.cut).toBe(false);
-      expect(n.why).toBe(false);
-      expect(n.bottom).toBeLessThanOrEqual(n.under + 0.5);
+      expect(n.lines, n.text).toBe(1);
+      expect(n.cut, n.text).toBe(false);
+      expect(n.why, n.text).toBe(n.text.length <= PACE_SHORT_MAX);
+      expect(n.bottom, n.text).toBeLessThanOrEqual(n.under + 0.5);
     }
     expect(errors).toEqual([]);
     await closePage(page);
