@@ -153,7 +153,7 @@ describe('the avalanche page', () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html#s=${await encodeScenario(JSON.stringify(scenario))}`);
     await waitForProbe(page, (p) => p.phase >= 1, 45_000);
     // the y axis' labels as drawn (recorded on the chart's container: data-ticks1)
-    await expect.poll(async () => page.locator('#plot-energy').evaluate((node) => (node as HTMLElement).dataset['ticks1'] ?? ''), { timeout: 10_000 })
+    await expect.poll(async () => page.locator('#plot-energy').evaluate((node) => (node as HTMLElement).dataset['ticks1'] ?? ''))
       .toMatch(/^10⁻². /);
     expect(await page.evaluate(() => 1 + 1)).toBe(2);
     expect(errors).toEqual([]);
@@ -426,7 +426,7 @@ describe('the avalanche page', () => {
     expect(await page.locator('#study-progress-text').textContent()).toBe('4 of 4 cases done');
     expect(await page.locator('#plot-study .u-legend').textContent()).toContain('1.9 a^(2/3)');
     // the a axis spans the data (0.25 to 12 here), not the decades around it: it ran to 100
-    await expect.poll(async () => page.locator('#plot-study').evaluate((n) => (n as HTMLElement).dataset['ticks0'] ?? ''), { timeout: 10_000 }).toBe('1 10');
+    await expect.poll(async () => page.locator('#plot-study').evaluate((n) => (n as HTMLElement).dataset['ticks0'] ?? '')).toBe('1 10');
 
     // bad list: a message next to the field; then a longer study, cancelled while it runs
     await page.locator('#study-aspects').fill('1, two');

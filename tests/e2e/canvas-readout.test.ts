@@ -120,7 +120,7 @@ async function openPaused(url: string, viewport: { width: number; height: number
       () => new Promise<string>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(JSON.stringify(window.__granular?.canvasDiscs?.().disc(0, 0)?.state))))),
     );
   let last = '';
-  await expect.poll(async () => last === (last = await drawn()), { timeout: 10_000 }).toBe(true);
+  await expect.poll(async () => last === (last = await drawn())).toBe(true);
   return opened;
 }
 
@@ -265,7 +265,7 @@ describe('the disc under the pointer, named under the canvas', () => {
         const now = discUnder(await drawnDiscs(page, 0), d.clientX, d.clientY);
         const expected = now ? discLine(now.state) : '';
         return (await lineText(page)) === expected && expected !== discLine(d.state);
-      }, { timeout: 10_000, message: 'the line follows the frame drawn' })
+      }, { message: 'the line follows the frame drawn' })
       .toBe(true);
     expect(errors).toEqual([]);
     await closePage(page);
@@ -321,7 +321,7 @@ describe('the disc under the pointer, named under the canvas', () => {
         .poll(async () => {
           now = discUnder(await drawnDiscs(page, 0), d.clientX, d.clientY);
           return (await lineText(page)) === (now ? discLine(now.state) : '');
-        }, { timeout: 10_000, message: 'the line names the disc drawn under the pointer now' })
+        }, { message: 'the line names the disc drawn under the pointer now' })
         .toBe(true);
       const here = now as CanvasDiscProbe | null;
       if (here === null) {

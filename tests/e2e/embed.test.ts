@@ -172,7 +172,7 @@ describe('embed mode', () => {
           if (kind === 'table') await page.locator('#row-table tbody tr').first().waitFor();
           // (the row's height plot, flat at 0 m, is a statement over its note under the canvases in a portrait frame: no legend)
           else if (kind) await page.locator('.plots .plot-card:not([hidden]) :is(.u-legend, .legend-summary, .plot-statement):visible').first().waitFor();
-          await expect.poll(async () => misfits(page, width, height, kind === 'table'), { timeout: 5_000, message: what }).toEqual([]);
+          await expect.poll(async () => misfits(page, width, height, kind === 'table'), { message: what }).toEqual([]);
           // the row table in a 375 px frame scrolls sideways in its own named, focusable region (the page does not)
           const region = file === 'compare.html' && kind === 'table' && width < height;
           expect(await sidewaysOverflow(page, region ? 'unreachable' : 'all'), what).toEqual([]);
@@ -193,13 +193,13 @@ describe('embed mode', () => {
           }
           if (file === 'avalanche.html') {
             await waitForState(page, (s) => s.time > 0 && !s.running);
-            await expect.poll(async () => misfits(page, width, height), { timeout: 5_000, message: `${what}, the run ended` }).toEqual([]);
+            await expect.poll(async () => misfits(page, width, height), { message: `${what}, the run ended` }).toEqual([]);
             if (kind) await page.screenshot({ path: screenshotPath(`avalanche-embed-${kind}-${width}x${height}.png`) });
           }
           if (file === 'soft.html' && width < height) {
             if (kind === 'hysteresis') await expect.poll(async () => page.evaluate(() => window.__granular?.soft?.().loops ?? 0), { timeout: 20_000, message: `${what}: loops` }).toBeGreaterThan(0);
             else await waitForState(page, (s) => s.time > 2);
-            await expect.poll(async () => misfits(page, width, height), { timeout: 5_000, message: `${what}, later in the run` }).toEqual([]);
+            await expect.poll(async () => misfits(page, width, height), { message: `${what}, later in the run` }).toEqual([]);
             if (kind) await page.screenshot({ path: screenshotPath(`soft-embed-${kind}-${width}x${height}.png`) });
           }
         }
@@ -225,7 +225,7 @@ describe('embed mode', () => {
         await page.reload(); // a hash-only change does not load the page again
         await waitForState(page, (s) => s.count > 0);
         await page.locator('.plots .plot-card:not([hidden]) :is(.u-legend, .legend-summary, .plot-statement):visible').first().waitFor();
-        await expect.poll(async () => misfits(page, 375, 600), { timeout: 5_000, message: what }).toEqual([]);
+        await expect.poll(async () => misfits(page, 375, 600), { message: what }).toEqual([]);
         expect(await sidewaysOverflow(page, 'all'), what).toEqual([]);
         const heights = await page.locator('.stage canvas').evaluateAll((cs) => cs.map((c) => c.getBoundingClientRect().height));
         expect(heights.length, what).toBe(3);
@@ -678,7 +678,7 @@ describe('embed mode', () => {
       }
       for (const [w, h] of frames) {
         await page.setViewportSize({ width: w, height: h });
-        await expect.poll(band, { timeout: 5_000, message: `${path} at ${w} x ${h}` }).toBe('');
+        await expect.poll(band, { message: `${path} at ${w} x ${h}` }).toBe('');
         if (await page.evaluate(() => document.body.getBoundingClientRect().bottom < window.innerHeight - 100)) below++;
       }
     }
@@ -794,7 +794,7 @@ describe('embed mode', () => {
       const { page, errors } = await openPage(browser(), `${inject('baseUrl')}${file}?embed=1&plot=${plot}&play=0`, { width: 900, height: 560 });
       await waitForState(page, (s) => s.count > 0);
       const card = `#card-${plot}`;
-      await expect.poll(async () => page.locator(card).evaluate((node) => Math.round(node.getBoundingClientRect().bottom)), { timeout: 10_000 }).toBeGreaterThanOrEqual(least);
+      await expect.poll(async () => page.locator(card).evaluate((node) => Math.round(node.getBoundingClientRect().bottom))).toBeGreaterThanOrEqual(least);
       // the plotting area no taller than the chart's box is wide
       const area = await page.locator(`${card} .u-over`).boundingBox();
       const body = await page.locator(`#plot-${plot}`).boundingBox();
@@ -849,7 +849,7 @@ describe('embed mode', () => {
       // what it can show, the simulation with its line, without a plot and inside the frame
       await expect.poll(async () => page.locator('.stage .reproduce-link').isVisible()).toBe(true);
       expect(await page.evaluate(() => document.body.classList.contains('with-plot'))).toBe(false);
-      await expect.poll(async () => misfits(page, 480, 360), { timeout: 5_000 }).toEqual([]);
+      await expect.poll(async () => misfits(page, 480, 360)).toEqual([]);
       const line = await page.locator('.stage .reproduce').evaluate((e) => Math.round(e.getBoundingClientRect().bottom + window.scrollY));
       expect(line, `the version and link line ends at ${line} px`).toBeLessThanOrEqual(360);
       expect(errors).toEqual([]);
@@ -870,7 +870,7 @@ describe('embed mode', () => {
         `Part of this page's address was ignored: plot = "runout" is not one of this page's: ${PLOTS['compare.html']!.join(', ')}; until = "abc" must be a time in s, at least 0.`,
       );
       expect(await page.evaluate(() => document.getElementById('canvas-wrap')!.classList.contains('stacked'))).toBe(preset === 'compare-row');
-      await expect.poll(async () => misfits(page, 480, 360), { timeout: 5_000 }).toEqual([]);
+      await expect.poll(async () => misfits(page, 480, 360)).toEqual([]);
       const line = await page.locator('.stage .reproduce').evaluate((e) => Math.round(e.getBoundingClientRect().bottom + window.scrollY));
       expect(line, `the version and link line ends at ${line} px`).toBeLessThanOrEqual(360);
       expect(errors).toEqual([]);

@@ -265,7 +265,7 @@ describe('exports on the gas page', () => {
     await expect.poll(() => record.getAttribute('aria-pressed')).toBe('true');
     // the indicator counts the recording's seconds and size (polled: on a loaded machine the first
     // second's frames may come late, and "0:00 · 0 kB" was read once after a fixed 1.1 s wait)
-    await expect.poll(() => page.locator('#record-progress').textContent(), { timeout: 10_000 }).toMatch(/0:0[1-9] · [1-9]\d* kB/);
+    await expect.poll(() => page.locator('#record-progress').textContent()).toMatch(/0:0[1-9] · [1-9]\d* kB/);
     const { file, bytes } = await download(page, '#canvas-record');
     expect(file.suggestedFilename()).toMatch(/^cooling-granular-gas-.*\.webm$/);
     expect([...bytes.subarray(0, 4)]).toEqual(WEBM_MAGIC);

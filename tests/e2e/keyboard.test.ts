@@ -146,10 +146,10 @@ describe('keyboard only', () => {
     await expect.poll(() => page.locator('#study-size').inputValue()).toBe('full');
     await reach(page, '#study-run', unseen);
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.locator('#study-cancel').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.locator('#study-cancel').isVisible()).toBe(true);
     await reach(page, '#study-cancel', unseen);
     await page.keyboard.press('Enter');
-    await expect.poll(async () => (await page.locator('#study-result').textContent()) ?? '', { timeout: 10_000 }).toContain('cancelled');
+    await expect.poll(async () => (await page.locator('#study-result').textContent()) ?? '').toContain('cancelled');
     expect(unseen).toEqual([]);
     expect(errors).toEqual([]);
     await closePage(page);
