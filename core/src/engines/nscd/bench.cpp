@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 #include <sstream>
+#include <vector>
 
 #include "util/json.hpp"
 #include "util/rng.hpp"
@@ -22,19 +23,22 @@ System pileLattice(const PileSetup& p) {
   const int columns = std::max(1, static_cast<int>(std::lround(std::sqrt(n / (2 / std::sqrt(3.0))))));
   const int rows = n > 0 ? (n + columns - 1) / columns : 0;
   Rng rng(p.seed);
+  std::vector<DiscSpec> discs;  // added at once: disc by disc is quadratic in the count
+  discs.reserve(static_cast<std::size_t>(n + columns + 1));
   for (int k = 0; k < n; ++k) {
     const int row = k / columns, col = k % columns;
     const double radius = rng.uniform(p.rmin, p.rmax);
     const double x = r * (2 * col + 1) + (row % 2 ? r : 0), y = rowHeight * (row + 1);
-    s.addDisc(x, y, radius, p.density * 3.141592653589793 * radius * radius);
+    discs.push_back(DiscSpec{x, y, radius, p.density * 3.141592653589793 * radius * radius, false});
   }
   // the box: floor discs at y = 0 under the notches of the first row, side walls up to above the top
-  for (int k = 0; k <= columns; ++k) s.addDisc(2 * r * k, 0, r, 1.0, true);
+  for (int k = 0; k <= columns; ++k) discs.push_back(DiscSpec{2 * r * k, 0, r, 1.0, true});
   const double top = rowHeight * (rows + 1) + 2 * r;
   for (double y = 0; y <= top; y += 2 * r) {
-    s.addDisc(-r, y, r, 1.0, true);
-    s.addDisc(2 * r * columns + 2 * r, y, r, 1.0, true);
+    discs.push_back(DiscSpec{-r, y, r, 1.0, true});
+    discs.push_back(DiscSpec{2 * r * columns + 2 * r, y, r, 1.0, true});
   }
+  s.addDiscs(discs);
   return s;
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <utility>
+#include <vector>
 
 #include "util/json.hpp"
 #include "util/rng.hpp"
@@ -40,14 +41,17 @@ bool buildColumn(const ColumnSetup& c, Column& out, std::string& error) {
   s.alert = c.alert;
   Rng rng(c.seed);
   const double floorR = c.floorRadius > 0 ? c.floorRadius : c.rmin;  // the rough floor: fixed discs, centres at y = 0
+  const double floorPitch = 2 * floorR + std::max(0.0, c.floorGap);
+  std::vector<DiscSpec> discs;
+  discs.reserve(static_cast<std::size_t>(columns) * rows + static_cast<std::size_t>(c.floorLength / floorPitch) + 2);
   for (int row = 0; row < rows; ++row)
     for (int col = 0; col < columns; ++col) {
       const double r = rng.uniform(c.rmin, c.rmax);
-      s.addDisc(pitch * (col + 0.5), floorR + pitch * (row + 0.5), r, c.density * 3.141592653589793 * r * r);
+      discs.push_back(DiscSpec{pitch * (col + 0.5), floorR + pitch * (row + 0.5), r, c.density * 3.141592653589793 * r * r, false});
     }
-  out.grains = s.count();
-  const double floorPitch = 2 * floorR + std::max(0.0, c.floorGap);
-  for (double x = 0; x <= c.floorLength + 1e-12; x += floorPitch) s.addDisc(x, 0, floorR, 1.0, true);
+  out.grains = static_cast<int>(discs.size());
+  for (double x = 0; x <= c.floorLength + 1e-12; x += floorPitch) discs.push_back(DiscSpec{x, 0, floorR, 1.0, true});
+  s.addDiscs(discs);
   s.walls.push_back(Segment{0, 0, 0, 2 * c.height + 1});                  // left wall
   const double gateX = c.gateAtWidth ? c.width : columns * pitch;
   s.walls.push_back(Segment{gateX, 0, gateX, 2 * c.height + 1});  // the gate
@@ -72,17 +76,26 @@ int removeGrainsAbove(Column& column, double top) {
   s.jacobiRelaxation = old.jacobiRelaxation;
   s.warmStart = old.warmStart;
   int kept = 0;
+  std::vector<int> from;  // the old index of each disc kept, in order
+  from.reserve(static_cast<std::size_t>(old.count()));
+  std::vector<DiscSpec> discs;
+  discs.reserve(static_cast<std::size_t>(old.count()));
   for (int i = 0; i < old.count(); ++i) {
     const bool mobile = i < column.grains;
     if (mobile && old.pos(1, i) + old.radius(i) > top) continue;
-    const Eigen::Index k = s.count();
-    s.addDisc(old.pos(0, i), old.pos(1, i), old.radius(i), mobile ? 1.0 / old.invMass(i) : 1.0, !mobile);
-    s.invMass(k) = old.invMass(i);
-    s.invInertia(k) = old.invInertia(i);
-    s.vel.col(k) = old.vel.col(i);
-    s.angle(k) = old.angle(i);
-    s.spin(k) = old.spin(i);
+    discs.push_back(DiscSpec{old.pos(0, i), old.pos(1, i), old.radius(i), mobile ? 1.0 / old.invMass(i) : 1.0, !mobile});
+    from.push_back(i);
     if (mobile) ++kept;
+  }
+  s.addDiscs(discs);
+  for (std::size_t k = 0; k < from.size(); ++k) {  // as they were, bit for bit (not recomputed from the mass)
+    const int i = from[k];
+    const Eigen::Index j = static_cast<Eigen::Index>(k);
+    s.invMass(j) = old.invMass(i);
+    s.invInertia(j) = old.invInertia(i);
+    s.vel.col(j) = old.vel.col(i);
+    s.angle(j) = old.angle(i);
+    s.spin(j) = old.spin(i);
   }
   const int removed = column.grains - kept;
   column.system = std::move(s);

@@ -11,22 +11,27 @@
 
 namespace granular::nscd {
 
-void System::addDisc(double x, double y, double r, double mass, bool fixed) {
-  const Eigen::Index n = radius.size();
-  radius.conservativeResize(n + 1);
-  invMass.conservativeResize(n + 1);
-  invInertia.conservativeResize(n + 1);
-  pos.conservativeResize(2, n + 1);
-  vel.conservativeResize(2, n + 1);
-  angle.conservativeResize(n + 1);
-  spin.conservativeResize(n + 1);
-  radius(n) = r;
-  invMass(n) = fixed ? 0.0 : 1.0 / mass;
-  invInertia(n) = fixed ? 0.0 : 2.0 / (mass * r * r);
-  pos.col(n) << x, y;
-  vel.col(n) << 0, 0;
-  angle(n) = 0;
-  spin(n) = 0;
+void System::addDisc(double x, double y, double r, double mass, bool fixed) { addDiscs({DiscSpec{x, y, r, mass, fixed}}); }
+
+void System::addDiscs(const std::vector<DiscSpec>& discs) {
+  const Eigen::Index n = radius.size(), m = n + static_cast<Eigen::Index>(discs.size());
+  radius.conservativeResize(m);
+  invMass.conservativeResize(m);
+  invInertia.conservativeResize(m);
+  pos.conservativeResize(2, m);
+  vel.conservativeResize(2, m);
+  angle.conservativeResize(m);
+  spin.conservativeResize(m);
+  for (Eigen::Index k = n; k < m; ++k) {
+    const DiscSpec& d = discs[static_cast<std::size_t>(k - n)];
+    radius(k) = d.r;
+    invMass(k) = d.fixed ? 0.0 : 1.0 / d.mass;
+    invInertia(k) = d.fixed ? 0.0 : 2.0 / (d.mass * d.r * d.r);
+    pos.col(k) << d.x, d.y;
+    vel.col(k) << 0, 0;
+    angle(k) = 0;
+    spin(k) = 0;
+  }
 }
 
 Engine::Engine(System& s) : s_(s) {
