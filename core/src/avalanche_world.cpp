@@ -29,6 +29,8 @@ nscd::ColumnSetup columnSetup(const AvalancheScenarioSpec& s) {
   c.rollingFriction = s.rollingFriction;
   c.restitution = s.restitution;
   c.floorLength = s.floorLength;
+  c.floorRadius = avalancheFloorRadius(s);
+  c.floorGap = s.floorGap;
   c.seed = s.seed;
   c.h = s.timeStep;
   c.tolerance = s.tolerance;
@@ -57,11 +59,15 @@ bool checkSetup(const AvalancheScenarioSpec& s, std::vector<Issue>& errors) {
     errors.push_back(Issue{"column", num(s.columnWidth) + " m x " + num(s.columnHeight) + " m",
                            "holds about " + formatCount(grains) + " grains of radius up to " + num(s.rmax) + " m (limit " +
                                formatCount(kMaxAvalancheGrains) + "): use larger grains or a smaller column"});
-  const double floorDiscs = s.floorLength / (2 * s.rmin);
+  const double floorR = avalancheFloorRadius(s);
+  const double floorDiscs = s.floorLength / (2 * floorR + s.floorGap);
   if (floorDiscs > kMaxFloorDiscs)
     errors.push_back(Issue{"floor.length", num(s.floorLength),
-                           "needs " + formatCount(std::ceil(floorDiscs)) + " floor discs of radius grains.rmin = " + num(s.rmin) +
-                               " m (limit " + formatCount(kMaxFloorDiscs) + ")"});
+                           "needs " + formatCount(std::ceil(floorDiscs)) + " floor discs of radius " +
+                               (s.hasFloorRadius ? "floor.radius" : "grains.rmin") + " = " + num(floorR) + " m" +
+                               (s.floorGap > 0 ? " spaced floor.gap = " + num(s.floorGap) + " m apart" : "") + " (limit " +
+                               formatCount(kMaxFloorDiscs) + "): shorten the floor" +
+                               (s.hasFloorRadius ? ", or use larger floor discs" : ", or set floor.radius larger than grains.rmin")});
   return errors.size() == before;
 }
 
@@ -266,15 +272,15 @@ void AvalancheWorld::openGate() {
   const nscd::System& s = col.system;
   double top = 0;
   for (int i = 0; i < col.grains; ++i) top = std::max(top, s.pos(1, i) + s.radius(i));
-  summary_.h0 = top - spec_.rmin;  // above the tops of the floor discs (centres at y = 0, radius rmin)
+  summary_.h0 = top - avalancheFloorRadius(spec_);  // above the tops of the floor discs (centres at y = 0)
   sample();
   summary_.l0 = samples_.back().runout;
   summary_.aspect = summary_.l0 > 0 ? summary_.h0 / summary_.l0 : 0;
 }
 
 double AvalancheWorld::flowEnergy() {
-  // the floor's discs are centred on y = 0 with radius rmin
-  const double below = nscd::fallenBelow(spec_.rmin, spec_.rmin + spec_.rmax);
+  // the floor's discs are centred on y = 0: their tops at y = their radius
+  const double below = nscd::fallenBelow(avalancheFloorRadius(spec_), spec_.rmin + spec_.rmax);
   const double e = nscd::kineticEnergyAbove(impl_->column.system, impl_->column.grains, below, &summary_.fallen);
   // the floor's discs run from x = 0 to floor.length
   summary_.fallenThrough = summary_.fallen > 0 ? nscd::grainsThroughFloor(impl_->column.system, impl_->column.grains, below, spec_.floorLength) : 0;

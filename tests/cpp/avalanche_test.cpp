@@ -175,6 +175,63 @@ TEST(AvalancheWorld, TheFloorBeyondTheFlowChangesNothing) {
   }
 }
 
+TEST(AvalancheScenario, FloorDiscsRadiusAndGapAreFieldsOfTheirOwn) {
+  // floor.radius null (the default): the floor discs take grains.rmin, as before the field existed;
+  // the same radius written out gives the same run, bit for bit
+  const std::string head = R"({"schema": 1, "engine": "avalanche", "seed": 3,
+    "column": {"width": 0.05, "height": 0.1}, "grains": {"rmin": 0.004, "rmax": 0.006}, "output": {"interval": 0.01, "duration": 5}, "floor": {"length": 0.5)";
+  AvalancheWorld plain(head + "}}");
+  ASSERT_TRUE(plain.ok()) << plain.reportJson();
+  EXPECT_NE(plain.scenarioJson().find(R"("floor":{"length":0.5,"radius":null,"gap":0})"), std::string::npos) << plain.scenarioJson();
+  AvalancheWorld same(head + R"(, "radius": 0.004}})");
+  ASSERT_TRUE(same.ok()) << same.reportJson();
+  for (int k = 0; k < 5; ++k) {
+    plain.advance(10000000);
+    same.advance(10000000);
+  }
+  EXPECT_EQ(same.hashHex(), plain.hashHex());
+
+  // larger discs spaced apart: the floor is the row the fields describe, centres on y = 0 from x = 0
+  // at a pitch of 2 radius + gap up to floor.length, and H0 is measured from their tops
+  AvalancheWorld bumpy(head + R"(, "radius": 0.01, "gap": 0.005}})");
+  ASSERT_TRUE(bumpy.ok()) << bumpy.reportJson();
+  EXPECT_NE(bumpy.scenarioJson().find(R"("floor":{"length":0.5,"radius":0.01,"gap":0.005})"), std::string::npos) << bumpy.scenarioJson();
+  const int grains = bumpy.grains(), floorDiscs = bumpy.bodies() - grains;
+  EXPECT_EQ(floorDiscs, 21);  // x = 0, 0.025, ..., 0.5
+  for (int k = 0; k < floorDiscs; ++k) {
+    EXPECT_DOUBLE_EQ(bumpy.radii()(grains + k), 0.01) << k;
+    EXPECT_NEAR(bumpy.positions()(0, grains + k), 0.025 * k, 1e-12) << k;
+    EXPECT_EQ(bumpy.positions()(1, grains + k), 0.0) << k;
+  }
+  EXPECT_EQ(plain.bodies() - plain.grains(), 63);  // touching discs of radius 4 mm: x = 0, 0.008, ..., 0.496
+  bumpy.advance(10000000);  // settles, then the gate opens
+  ASSERT_EQ(bumpy.phase(), AvalancheWorld::Phase::Flowing) << bumpy.time();
+  double top = 0;
+  for (int i = 0; i < grains; ++i) top = std::max(top, bumpy.positions()(1, i) + bumpy.radii()(i));
+  // H0: the column's top above the floor discs' tops (y = floor.radius) as the gate opens
+  EXPECT_EQ(bumpy.summary().h0, top - 0.01);
+  EXPECT_GT(bumpy.summary().h0, 0.08);
+
+  // each field named with its value and rule
+  EXPECT_TRUE(mentions(problems(head + R"(, "radius": 0}})"), "floor.radius = 0: must be > 0 and <= 1 m (or null: grains.rmin)"));
+  EXPECT_TRUE(mentions(problems(head + R"(, "radius": "big"}})"), "floor.radius = \"big\": must be a number"));
+  EXPECT_TRUE(mentions(problems(head + R"(, "gap": -0.001}})"), "floor.gap = -0.001: must be >= 0 and <= 1 m"));
+  EXPECT_TRUE(mentions(problems(head + R"(, "gap": 0.008}})"),
+                       "floor.gap = 0.008: must be less than the smallest grain's diameter, 2 grains.rmin = 0.008 m, or grains fall through the floor"));
+  EXPECT_TRUE(problems(head + R"(, "gap": 0.0079}})").empty());
+  EXPECT_TRUE(mentions(problems(head + R"(, "radius": 1e-13}})"), "floor.radius = 1e-13: is below 1e-9 of the domain's size"));
+  // fine grains on a long floor: refused with the way out; larger floor discs make it fit
+  const std::string fine = R"({"schema": 1, "engine": "avalanche", "column": {"width": 0.01, "height": 0.01},
+    "grains": {"rmin": 0.0001, "rmax": 0.0002}, "floor": {"length": 50)";
+  auto p = problems(fine + "}}");
+  EXPECT_TRUE(mentions(p, "floor.length = 50: needs 250,000 floor discs of radius grains.rmin = 0.0001 m (limit 200,000): shorten the floor, or set floor.radius larger than grains.rmin"))
+      << ::testing::PrintToString(p);
+  p = problems(fine + R"(, "radius": 0.0001, "gap": 0.00001}})");
+  EXPECT_TRUE(mentions(p, "floor.length = 50: needs 238,096 floor discs of radius floor.radius = 0.0001 m spaced floor.gap = 1e-05 m apart (limit 200,000): shorten the floor, or use larger floor discs"))
+      << ::testing::PrintToString(p);
+  EXPECT_TRUE(problems(fine + R"(, "radius": 0.001}})").empty());
+}
+
 TEST(AvalancheScenario, ImpossibleSetUpsAreRejectedBeforeAnythingIsBuilt) {
   // a million grains in a small column: rejected with the count, before allocating them
   auto p = problems(R"({"schema": 1, "engine": "avalanche", "grains": {"rmin": 0.0001, "rmax": 0.0001}, "floor": {"length": 1}})");

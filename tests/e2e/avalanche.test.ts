@@ -379,6 +379,35 @@ describe('the avalanche page', () => {
     await closePage(page);
   });
 
+  it('the floor discs\' radius and gap are fields: a bumpier floor runs, a gap the grains would fall through is named, blank follows R_min', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html`);
+    await waitForState(page, (s) => s.count === 128);
+    expect(await page.locator('#f-floorRadius').inputValue()).toBe('');  // null: the grains' R_min
+    expect(await page.locator('#f-floorGap').inputValue()).toBe('0');
+    await page.locator('#f-floorRadius').fill('0.01');
+    await page.locator('#f-floorGap').fill('0.003');
+    await page.locator('#apply').click();
+    await expect.poll(() => page.locator('#scenario-json').inputValue()).toMatch(/"radius": 0\.01,\s*"gap": 0\.003/);
+    await waitForProbe(page, (p) => p.phase >= 1, 60_000);
+    await page.locator('canvas').first().screenshot({ path: screenshotPath('avalanche-bumpy-floor.png') });
+    const bumpy = await page.locator('#scenario-json').inputValue();
+    // a gap as wide as the smallest grain: refused next to its field, the bumpy run goes on
+    await page.locator('#f-floorGap').fill('0.008');
+    await page.locator('#apply').click();
+    await page.locator('#err-floorGap').waitFor({ state: 'visible' });
+    expect(await page.locator('#err-floorGap').textContent()).toContain(
+      "floor.gap = 0.008: must be less than the smallest grain's diameter, 2 grains.rmin = 0.008 m, or grains fall through the floor");
+    expect(await page.locator('#f-floorGap').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#scenario-json').inputValue()).toBe(bumpy);
+    // blank again: the discs follow R_min
+    await page.locator('#f-floorRadius').fill('');
+    await page.locator('#f-floorGap').fill('0');
+    await page.locator('#apply').click();
+    await expect.poll(() => page.locator('#scenario-json').inputValue()).toMatch(/"radius": null,\s*"gap": 0/);
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
   // an invisible byte-order mark pasted before the JSON was refused as "unexpected character '\xef'"
   // (the same file uploaded loads: the browser drops it), and on this page called a gas scenario
   it('JSON pasted with a byte-order mark before it applies', async () => {

@@ -39,7 +39,10 @@ struct AvalancheScenarioSpec {
   double mu = 0;                              // friction, grain-grain and grain-boundary
   double rollingFriction = 0;                 // rolling resistance mu_r: torque <= mu_r R_eff p_n (0: free rolling)
   double restitution = 0;                     // Newton's normal restitution at impacts (0: perfectly inelastic)
-  double floorLength = 0;                     // m: the rough floor (fixed discs of radius rmin) from x = 0
+  double floorLength = 0;                     // m: the rough floor (a row of fixed discs centred on y = 0) from x = 0
+  bool hasFloorRadius = false;                // the floor discs' radius is floorRadius; false: grains.rmin (null in JSON)
+  double floorRadius = 0;                     // m, when hasFloorRadius
+  double floorGap = 0;                        // m, space between neighbouring floor discs (0: touching)
   std::vector<std::array<double, 4>> segments;  // extra boundary segments ax, ay, bx, by (m), e.g. from Gmsh
   double gravity = 0;                         // m/s^2, downwards
   bool hasVillage = false;                    // a village on the floor (drawn, and the page says whether the flow reaches it)
@@ -60,6 +63,8 @@ struct AvalancheScenarioSpec {
 };
 
 AvalancheScenarioSpec defaultAvalancheScenario();
+/// The radius of the floor's fixed discs: floor.radius, or grains.rmin when that is null.
+inline double avalancheFloorRadius(const AvalancheScenarioSpec& s) { return s.hasFloorRadius ? s.floorRadius : s.rmin; }
 bool readAvalancheScenario(const std::string& json, AvalancheScenarioSpec& spec, std::vector<Issue>& errors);
 Json avalancheScenarioToJson(const AvalancheScenarioSpec& spec);
 /// {"ok", "errors", "scenario"} as for the other families (reading, then building the column).

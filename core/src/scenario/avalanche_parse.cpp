@@ -122,9 +122,23 @@ bool readAvalancheScenario(const std::string& text, AvalancheScenarioSpec& s, st
            "must be in [0, 1] (rolling torque / (R_eff x normal force))");
   }
   if (const Json* f = rd.object(root, "", "floor")) {
-    rd.keys(*f, "floor", {"length"});
+    rd.keys(*f, "floor", {"length", "radius", "gap"});
     ranged(*f, "floor", "length", s.floorLength, [](double v) { return v > 0 && v <= 1000; }, "must be > 0 and <= 1000 m");
+    bool present = false;
+    double r = 0;
+    if (rd.nullableNumber(*f, "floor", "radius", present, r) &&
+        (!present || rd.rule(r > 0 && r <= 1, "floor.radius", r, "must be > 0 and <= 1 m (or null: grains.rmin)"))) {
+      s.hasFloorRadius = present;
+      if (present) s.floorRadius = r;
+    }
+    ranged(*f, "floor", "gap", s.floorGap, [](double v) { return v >= 0 && v <= 1; }, "must be >= 0 and <= 1 m");
   }
+  // A grain of radius r drops between two floor discs whose surfaces are 2 r apart or more.
+  if (s.floorGap > 0 && s.rmin > 0 && !(s.floorGap < 2 * s.rmin))
+    rd.error("floor.gap", num(s.floorGap),
+             "must be less than the smallest grain's diameter, 2 grains.rmin = " + num(2 * s.rmin) + " m, or grains fall through the floor");
+  if (s.hasFloorRadius && errors.size() == before)
+    checkRadiusScale(rd, "floor.radius", s.floorRadius, std::max(s.floorLength, std::max(s.columnWidth, s.columnHeight)), "floor discs");
   if (const Json* b = rd.object(root, "", "boundary")) readSegments(rd, *b, s);
   ranged(root, "", "gravity", s.gravity, [](double v) { return v > 0 && v <= 1000; }, "must be > 0 and <= 1000 m/s²");
   ranged(root, "", "restitution", s.restitution, [](double v) { return v >= 0 && v <= 1; },
@@ -200,6 +214,8 @@ Json avalancheScenarioToJson(const AvalancheScenarioSpec& s) {
   root.set("friction", std::move(friction));
   Json floor = Json::object();
   floor.set("length", Json::number(s.floorLength));
+  floor.set("radius", s.hasFloorRadius ? Json::number(s.floorRadius) : Json::null());
+  floor.set("gap", Json::number(s.floorGap));
   root.set("floor", std::move(floor));
   Json segments = Json::array();
   for (const auto& p : s.segments) {

@@ -175,7 +175,10 @@ export function startAvalancheApp(): void {
     const speedMax = grainSpeedMax(numberAt(loaded, 'gravity', 9.81), height);
     radii = msg.radii;
     looseAtVillage = 0;
-    const bounds = sceneBounds(numberAt(loaded, 'floor.length', 1), height, numberAt(loaded, 'grains.rmin', 0), flat);
+    // the floor's discs: floor.radius, or grains.rmin while that is null
+    const floorRadiusSet = getPath(loaded, 'floor.radius');
+    const floorRadius = typeof floorRadiusSet === 'number' ? floorRadiusSet : numberAt(loaded, 'grains.rmin', 0);
+    const bounds = sceneBounds(numberAt(loaded, 'floor.length', 1), height, floorRadius, flat);
     const villageX = getPath(loaded, 'village');
     village = typeof villageX === 'number' ? villageX : null;
     const firstView = initialViewMaxX(bounds, numberAt(loaded, 'column.width', 0.1), height, village, flat.length > 0);
@@ -185,7 +188,7 @@ export function startAvalancheApp(): void {
     series.clear();
     phase = 0;
     summary = null;
-    renderer.setVillage(village, numberAt(loaded, 'grains.rmin', 0));
+    renderer.setVillage(village, floorRadius);
     chainsDrawn = 0;
     plotsDirty = true;
     source.show(loaded, msg.scenarioJson, msg.origin);

@@ -24,7 +24,9 @@ export const AVALANCHE_FIELDS: readonly FieldSpec[] = [
   { key: 'mu', path: 'friction.mu', label: 'Friction μ (grain–grain, grain–floor)', unit: '1', kind: 'number', group: 'floor' },
   { key: 'rolling', path: 'friction.rolling', label: 'Rolling resistance μ_r', unit: '1', kind: 'number', group: 'floor', hint: 'rolling torque ≤ μ_r R_eff × normal force; 0: free-rolling discs, > 0 stands for angular grains' },
   { key: 'restitution', path: 'restitution', label: 'Restitution e', unit: '1', kind: 'number', group: 'floor', hint: 'normal separation speed / approach speed at an impact; 0: perfectly inelastic (the usual NSCD choice)' },
-  { key: 'floorLength', path: 'floor.length', label: 'Floor length', unit: 'm', kind: 'number', group: 'floor', hint: 'a row of fixed discs of radius R_min from x = 0' },
+  { key: 'floorLength', path: 'floor.length', label: 'Floor length', unit: 'm', kind: 'number', group: 'floor', hint: 'a row of fixed discs from x = 0' },
+  { key: 'floorRadius', path: 'floor.radius', label: 'Floor disc radius', unit: 'm', kind: 'optional-number', group: 'floor', hint: 'the floor’s roughness; blank: R_min (it follows the grains)' },
+  { key: 'floorGap', path: 'floor.gap', label: 'Gap between floor discs', unit: 'm', kind: 'number', group: 'floor', hint: '0: touching; less than 2 R_min, or the smallest grains fall through' },
   { key: 'village', path: 'village', label: 'Village at x', unit: 'm', kind: 'optional-number', group: 'floor', hint: 'from the left wall, on the floor beyond the column; blank: none. The read-out says whether the flow reaches it' },
   { key: 'gravity', path: 'gravity', label: 'Gravity g', unit: 'm/s²', kind: 'number', group: 'floor' },
   {

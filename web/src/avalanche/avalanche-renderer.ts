@@ -428,7 +428,7 @@ export class AvalancheRenderer {
  * anywhere within the scenario's ±1e4 m used to stretch the scene to their ends: a dam drawn in
  * millimetres made the view 370 m wide, the column a speck.
  */
-export function sceneBounds(floorLength: number, columnHeight: number, rmin: number, walls: ArrayLike<number>): Bounds {
+export function sceneBounds(floorLength: number, columnHeight: number, floorRadius: number, walls: ArrayLike<number>): Bounds {
   const region = reachableRegion(floorLength, columnHeight);
   const clampX = (x: number): number => Math.min(region.maxX, Math.max(region.minX, x));
   const clampY = (y: number): number => Math.min(region.maxY, Math.max(region.minY, y));
@@ -442,5 +442,5 @@ export function sceneBounds(floorLength: number, columnHeight: number, rmin: num
     maxX = Math.max(maxX, clampX(walls[k]!), clampX(walls[k + 2]!));
     maxY = Math.max(maxY, clampY(walls[k + 1]!), clampY(walls[k + 3]!));
   }
-  return { minX, minY: -rmin, maxX, maxY: maxY * 1.05 };
+  return { minX, minY: -floorRadius, maxX, maxY: maxY * 1.05 };
 }
