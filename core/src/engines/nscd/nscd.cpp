@@ -102,9 +102,18 @@ void Engine::detect() {
     }
     // now cellStart_[c] .. cellStart_[c + 1] delimit cell c
     const std::size_t walls = s_.walls.size();
+    // A fixed body pairs only with mobile ones of higher index (j > i below): past the last mobile
+    // body there is nothing to find, and a long floor's thousands of fixed discs are not visited.
+    int lastMobile = -1;
+    for (int i = n; i-- > 0;)
+      if (s_.invMass(i) != 0) {
+        lastMobile = i;
+        break;
+      }
     for (int i = 0; i < n; ++i) {
       const double xi = px[2 * i], yi = px[2 * i + 1];
       const bool mobile = s_.invMass(i) != 0;
+      if (!mobile && i > lastMobile) continue;
       // contacts come out sorted by (i, j): walls first (j = -(k+1), so the last wall first), then
       // grains j > i in increasing order
       if (mobile) {
