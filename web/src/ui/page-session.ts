@@ -10,6 +10,7 @@ import { byId, el } from './dom';
 import { EmbedApi, parseAllowList } from './embed-api';
 import { wrongPageProblem, type ScenarioFamily } from './family';
 import { FrameLoop, type FrameView } from './frame-loop';
+import { KnownPresets } from './known-presets';
 import { frameState, wireControls, type ControlledClient } from './page-controls';
 import type { Preset } from './presets';
 import type { FormModel } from './scenario-form';
@@ -173,10 +174,12 @@ export function connectPage<
     : new ShareButton(byId('copy-link', HTMLButtonElement), byId('share-url', HTMLInputElement), byId('share-status', HTMLElement));
   const linkError = byId('link-error', HTMLElement);
   showAddressProblems(byId('address-error', HTMLElement), params.problems);
-  const source = new ScenarioSource({ family: o.family, client, params, defaultPreset: o.defaultPreset, status, linkError, share });
+  // the bundled presets, which the panel lists and the source names a run by (embedded too)
+  const known = new KnownPresets(o.presets);
+  const source = new ScenarioSource({ family: o.family, client, params, defaultPreset: o.defaultPreset, known, status, linkError, share });
   const panel = params.embed
     ? null
-    : new ScenarioPanel(byId('scenario-panel', HTMLElement), o.presets, { apply: source.load }, o.form);
+    : new ScenarioPanel(byId('scenario-panel', HTMLElement), known, { apply: source.load }, o.form);
   source.attach(panel);
   const controls = wireControls(client, () => running, o.start);
   // the canvas's PNG and WebM recording, after the play controls

@@ -4,15 +4,15 @@
  * Validation itself happens in C++ (in the worker); this panel only shows its messages.
  */
 import type { LoadOrigin } from '../sim/protocol';
-import { isJsonObject, scenarioName, type JsonObject, type ValidationError } from '../sim/scenario';
+import { scenarioName, type JsonObject, type ValidationError } from '../sim/scenario';
 import { downloadBlob } from './csv';
 import { el } from './dom';
 import { assignErrors } from './field-errors';
-import type { Preset } from './presets';
+import type { KnownPresets } from './known-presets';
 import { fileStem, reproduce, runStem, type ReproduceInfo } from './reproduce';
 import { formatChars } from './share';
 import {
-  enabledBy, GAS_FORM, markEdited, putBack, sameScenario, type FieldSpec, type FormModel, type FormValues,
+  enabledBy, GAS_FORM, markEdited, putBack, type FieldSpec, type FormModel, type FormValues,
 } from './scenario-form';
 
 /**
@@ -89,10 +89,6 @@ export class ScenarioPanel {
   private unedited: JsonObject | null = null;
   /** the fields whose values the last Apply changed (keys): a refusal on another field names them */
   private changed: string[] = [];
-  /** each preset loaded so far, or normalized on request (presetsToLearn), as the engine read it (defaults filled in), by its id */
-  private readonly loadedPresets = new Map<string, JsonObject>();
-  /** the presets asked of the engine (presetsToLearn) and not answered yet */
-  private readonly learning = new Set<string>();
   /**
    * The JSON box's text while it is too long to show (JSON_BOX_MAX_CHARS), made on request: the
    * uploaded file's text, or the loaded scenario's. Null: the box shows its text.
@@ -107,16 +103,17 @@ export class ScenarioPanel {
 
   constructor(
     container: HTMLElement,
-    private readonly presets: readonly Preset[],
+    /** the bundled presets (the menu), and those the engine has read (ScenarioSource asks for them) */
+    private readonly known: KnownPresets,
     private readonly handlers: PanelHandlers,
     private readonly model: FormModel = GAS_FORM,
   ) {
     // presets
     this.presetSelect = el('select', { id: 'preset' });
     this.presetSelect.append(el('option', { value: '' }, '— choose a preset —'));
-    for (const preset of presets) this.presetSelect.append(el('option', { value: preset.id }, preset.name));
+    for (const preset of known.presets) this.presetSelect.append(el('option', { value: preset.id }, preset.name));
     this.presetSelect.addEventListener('change', () => {
-      const preset = this.presets.find((p) => p.id === this.presetSelect.value);
+      const preset = this.known.presets.find((p) => p.id === this.presetSelect.value);
       if (preset) this.handlers.apply(preset.json, 'preset');
     });
     const presetRow = el('div', { class: 'field' }, el('label', { for: 'preset' }, 'Preset'), this.presetSelect);
@@ -276,55 +273,16 @@ export class ScenarioPanel {
    * or a preset loaded before, under its own name.
    */
   edited(base: JsonObject, next: JsonObject): JsonObject {
-    const candidates = [...(this.unedited ? [this.unedited] : []), ...this.loadedPresets.values()];
+    const candidates = [...(this.unedited ? [this.unedited] : []), ...this.known.known()];
     return putBack(next, candidates) ?? markEdited(base, next);
   }
 
-  /** The preset (one loaded before) that is exactly `scenario`, name and notes too, or null. */
-  presetMatching(scenario: JsonObject): string | null {
-    for (const [id, preset] of this.loadedPresets) {
-      if (preset['name'] === scenario['name'] && sameScenario(preset, scenario, true)) return id;
-    }
-    return null;
-  }
-
   /**
-   * The bundled presets `scenario` may be, which this panel does not know as the engine reads them
-   * yet: those of its name (a preset's name is kept by an unchanged form; an edited one's ends in
-   * "(edited)"). The caller has the engine normalize each and passes it to learnPreset.
+   * A bundled preset the engine has now read (KnownPresets.learned): the menu names it if it names
+   * none and the scenario shown is exactly that preset.
    */
-  presetsToLearn(scenario: JsonObject): Preset[] {
-    const found = this.presets.filter((p) => p.name === scenario['name'] && !this.loadedPresets.has(p.id) && !this.learning.has(p.id));
-    for (const p of found) this.learning.add(p.id);
-    return found;
-  }
-
-  /**
-   * presetsToLearn for a scenario's text before the engine has read it (a link, pasted JSON, a file):
-   * parsed only when it holds a bundled preset's name as a JSON string, so that large scenarios of
-   * other names are not read twice on the main thread.
-   */
-  presetsToLearnIn(json: string): Preset[] {
-    if (!this.presets.some((p) => json.includes(JSON.stringify(p.name)))) return [];
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(json);
-    } catch {
-      return [];
-    }
-    return isJsonObject(parsed) ? this.presetsToLearn(parsed) : [];
-  }
-
-  /**
-   * A bundled preset as the engine normalized it (null: it could not): known from now on, as a
-   * loaded one is (the menu, and values put back by hand). The menu names it if it names none and
-   * the scenario shown is exactly that preset.
-   */
-  learnPreset(id: string, scenario: JsonObject | null): void {
-    this.learning.delete(id);
-    if (scenario === null || this.loadedPresets.has(id)) return;
-    this.loadedPresets.set(id, scenario);
-    if (this.presetSelect.value === '' && this.base !== null && this.presetMatching(this.base) === id) this.selectPreset(id);
+  presetLearned(id: string): void {
+    if (this.presetSelect.value === '' && this.base !== null && this.known.matching(this.base) === id) this.selectPreset(id);
   }
 
   /**
@@ -338,10 +296,10 @@ export class ScenarioPanel {
     this.base = scenario;
     this.changed = [];
     if (origin !== 'form' && origin !== 'reset') this.unedited = scenario;
-    // the menu names the preset being loaded (chosen, or the page's default)
-    const menu = this.presets.find((p) => p.id === this.presetSelect.value);
-    if ((origin === 'preset' || origin === 'default') && menu && menu.name === scenario['name']) {
-      this.loadedPresets.set(menu.id, scenario);
+    // the menu names the preset chosen (the page's default, which an embed has too, is ScenarioSource's)
+    const menu = this.known.presets.find((p) => p.id === this.presetSelect.value);
+    if (origin === 'preset' && menu && menu.name === scenario['name']) {
+      this.known.loaded(menu.id, scenario);
     }
     this.title.textContent = scenarioName(scenario);
     const notes = scenario['notes'];
@@ -441,7 +399,7 @@ export class ScenarioPanel {
 
   /** The preset menu shows this preset (or nothing). */
   selectPreset(id: string | null): void {
-    this.presetSelect.value = id !== null && this.presets.some((p) => p.id === id) ? id : '';
+    this.presetSelect.value = id !== null && this.known.presets.some((p) => p.id === id) ? id : '';
   }
 
   clearErrors(): void {

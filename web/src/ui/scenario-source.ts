@@ -10,6 +10,7 @@ import { byId, setClippedText } from './dom';
 import { scenarioPageOf, type ScenarioFamily } from './family';
 import { problemsForFamily } from './family-check';
 import { goToFamilyPage, openScenarioInFamilyPage } from './family-redirect';
+import type { KnownPresets } from './known-presets';
 import type { Preset } from './presets';
 import type { ScenarioPanel } from './scenario-panel';
 import { EDITED_SUFFIX } from './scenario-form';
@@ -34,6 +35,11 @@ export interface ScenarioSourceOptions {
   client: ScenarioClient;
   params: PageParams<string>;
   defaultPreset: Preset | null;
+  /**
+   * The bundled presets and those the engine has read: a scenario that is one exactly is named as it
+   * (its exports without a hash), with the panel or without it (an embed)
+   */
+  known: KnownPresets;
   status: StatusLine;
   linkError: HTMLElement;
   share: ShareButton | null;
@@ -127,20 +133,19 @@ export class ScenarioSource {
     // pasted): the engine normalizes those presets first, and answers before this load's 'loaded'
     // (WorkerClient.normalize), so show() knows at once whether it is that preset exactly. Asked only
     // once loaded, a download meanwhile was named with a hash ("column-collapse-…-1c7eda06-runout.csv")
-    // that the same download a moment later was not.
-    if (this.panel !== null && origin !== 'preset' && origin !== 'default' && origin !== 'reset' && origin !== 'api') {
-      this.learn(this.panel.presetsToLearnIn(json));
+    // that the same download a moment later was not. An embed, which has no panel, asks the same:
+    // asked by none, it named a link's bundled preset with a hash for good.
+    if (origin !== 'preset' && origin !== 'default' && origin !== 'reset' && origin !== 'api') {
+      this.learn(this.o.known.toLearnIn(json));
     }
     this.o.client.load(json, origin, play);
   };
 
-  /** Has the engine normalize `presets` and the panel learn each as it read it; `learned` after each. */
+  /** Has the engine normalize `presets` and learns each as it read it (the panel's menu too); `learned` after each. */
   private learn(presets: readonly Preset[], learned: () => void = () => undefined): void {
-    const panel = this.panel;
-    if (panel === null) return;
     for (const preset of presets) {
       void this.o.client.normalize(preset.json, this.o.family).then((json) => {
-        panel.learnPreset(preset.id, json === null ? null : parseLoadedScenario(json));
+        if (this.o.known.learned(preset.id, json === null ? null : parseLoadedScenario(json))) this.panel?.presetLearned(preset.id);
         learned();
       });
     }
@@ -186,6 +191,10 @@ export class ScenarioSource {
   /** a scenario was loaded: the panel, the share link, the title and the address follow it */
   show(scenario: JsonObject, scenarioJson: string, origin: LoadOrigin): void {
     const panel = this.panel;
+    const known = this.o.known;
+    // the page's default preset as the engine read it (a link to it later is named as it at once)
+    const preset = this.o.defaultPreset;
+    if (origin === 'default' && preset !== null && preset.name === scenario['name']) known.loaded(preset.id, scenario);
     panel?.clearErrors();
     panel?.showScenario(scenario, origin);
     const rejectedLink = this.rejectedLink;
@@ -197,16 +206,16 @@ export class ScenarioSource {
     // keeps the preset's name too) still is
     const same = scenarioJson === this.lastJson;
     this.lastJson = scenarioJson;
-    if (panel && origin !== 'preset' && origin !== 'default' && origin !== 'reset' && !same) {
-      const matching = panel.presetMatching(scenario);
-      panel.selectPreset(matching);
-      // the panel knows the presets loaded in this tab, and those asked of the engine before this load
+    if (origin !== 'preset' && origin !== 'default' && origin !== 'reset' && !same) {
+      const matching = known.matching(scenario);
+      panel?.selectPreset(matching);
+      // the presets loaded in this tab are known, and those asked of the engine before this load
       // (load); a bundled one this scenario may be that its text did not name so (an escaped name) is
       // asked now, and the menu names it once the engine's answer says it is that preset exactly
       if (matching === null) {
-        this.learn(panel.presetsToLearn(scenario), () => {
+        this.learn(known.toLearn(scenario), () => {
           // that preset exactly, still shown: its exports are named as the preset's
-          if (this.lastJson === scenarioJson && panel.presetMatching(scenario) !== null) reproduce.set({ variant: null });
+          if (this.lastJson === scenarioJson && known.matching(scenario) !== null) reproduce.set({ variant: null });
         });
       }
     }
@@ -215,7 +224,7 @@ export class ScenarioSource {
     // the reproduce line under the plots: what was loaded, then its share link once encoded
     // a scenario that is not a preset exactly (edited, pasted, a file, a link) has its exports named
     // apart by a hash of its JSON as the engine wrote it: every edited one was "…-edited-runout.csv"
-    const isPreset = origin === 'preset' || origin === 'default' || (panel !== null && panel.presetMatching(scenario) !== null);
+    const isPreset = origin === 'preset' || origin === 'default' || known.matching(scenario) !== null;
     reproduce.set({ ...scenarioReproduce(this.o.family, scenario), precision: 'double', link: null, variant: isPreset ? null : shortHash(scenarioJson) });
     const shown = ++this.shown;
     // The address is the scenario: a scenario applied here (form, JSON, file, preset) goes into its
