@@ -1,5 +1,6 @@
 /** ?embed=1: only the canvas, the play controls and optionally one plot. */
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { closePage, coloredPixels, decodePng, openPage, pixelAt, screenshotPath, sidewaysOverflow, useBrowser, waitForState } from './browser';
@@ -246,6 +247,34 @@ describe('embed mode', () => {
       await closePage(page);
     });
   }
+
+  // where the head-on pair's flat height chart gives way to "Height y_cm = 0 m throughout" (375 x 600),
+  // its card's PNG button still saved a picture of that unseen chart; its CSV, the engines' zeros, is the
+  // data the line states. Beside the canvases (900 x 560) the chart is shown, and both stay.
+  it("compare.html, the head-on pair's height in a 375 x 600 frame: the one-line statement's card exports its CSV of zeros, no PNG of the chart it does not show", async () => {
+    const json = readFileSync(new URL('../../scenarios/compare-head-on.json', import.meta.url), 'utf8');
+    const url = `${inject('baseUrl')}compare.html?embed=1&plot=height&until=1#s=${await encodeScenario(json)}`;
+    const { page, errors } = await openPage(browser(), url, { width: 375, height: 600 });
+    await waitForState(page, (s) => s.count === 2 && !s.running && s.time >= 1);
+    await page.locator('#height-statement').waitFor();
+    const png = page.locator('#card-height .plot-export-button', { hasText: 'PNG' });
+    const csv = page.locator('#card-height .plot-export-button', { hasText: 'CSV' });
+    expect(await png.isVisible(), 'the PNG button beside the statement').toBe(false);
+    expect(await csv.isVisible(), 'the CSV button beside the statement').toBe(true);
+    const [file] = await Promise.all([page.waitForEvent('download'), csv.click()]);
+    const lines = (await readFile((await file.path())!, 'utf8')).split(/\r?\n/).filter((line) => line !== '' && !line.startsWith('#'));
+    expect(lines[0]).toMatch(/^time t \(s\),"height y_cm — event-driven/);
+    const rows = lines.slice(1).map((line) => line.split(',').map(Number));
+    expect(rows.length).toBeGreaterThan(10);
+    for (const row of rows) expect(row.slice(1), `t = ${row[0]} s`).toEqual([0, 0, 0]);
+    // beside the canvases the chart is there, and so is its picture
+    await page.setViewportSize({ width: 900, height: 560 });
+    await page.locator('#card-height .u-legend').waitFor();
+    expect(await png.isVisible(), 'the PNG button beside the chart').toBe(true);
+    expect(await csv.isVisible(), 'the CSV button beside the chart').toBe(true);
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
 
   // a teacher embedding the comparison with ?plot=table asks for the table: in a frame narrower than
   // 640 px it came under the three canvases and the play controls, below a 480 x 360 frame's bottom

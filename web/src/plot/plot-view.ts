@@ -226,7 +226,7 @@ export class PlotView {
   private addFooter(name: string): void {
     const line = reproduceLine(this.context, `the ${name} plot`);
     const csv = el('button', { type: 'button', class: 'plot-export-button', 'aria-label': `Download the ${name} plot as CSV`, title: 'Every series of this plot as CSV, those switched off in its legend too' }, 'CSV');
-    const png = el('button', { type: 'button', class: 'plot-export-button', 'aria-label': `Download the ${name} plot as PNG`, title: 'This plot as a PNG picture' }, 'PNG');
+    const png = el('button', { type: 'button', class: 'plot-export-button plot-export-png', 'aria-label': `Download the ${name} plot as PNG`, title: 'This plot as a PNG picture' }, 'PNG');
     csv.addEventListener('click', () => this.downloadCsv(name));
     png.addEventListener('click', () => busyWhile(png, () => this.downloadPng(name)));
     const tools = el('span', { class: 'plot-export', role: 'group', 'aria-label': `Export the ${name} plot` }, csv, png);
