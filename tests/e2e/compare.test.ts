@@ -252,8 +252,10 @@ describe('the comparison page', () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html?embed=1&plot=height`, { width: 900, height: 560 });
     await waitForState(page, (s) => s.count === 4);
     const note = page.locator('#height-note');
-    await expect.poll(async () => note.textContent()).toBe("Only the pile falls: the row's discs move along y = 0, so their height stays 0 m. Choose the set-up “pile” for this plot.");
+    await expect.poll(async () => note.textContent()).toBe("Only the pile falls: the row's discs move along y = 0, so their height stays 0 m. For the pile: “link” below, set-up “small pile under gravity”.");
     expect(await note.isVisible()).toBe(true);
+    // its picture (PNG) has no link to follow: it says why, and no more
+    expect(await note.getAttribute('data-picture')).toBe("Only the pile falls: the row's discs move along y = 0, so their height stays 0 m.");
     const pile = await encodeScenario(JSON.stringify(JSON.parse(await preset('compare-pile'))));
     await page.goto(`${inject('baseUrl')}compare.html?embed=1&plot=height#s=${pile}`);
     await waitForState(page, (s) => s.count === 20);

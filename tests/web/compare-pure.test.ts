@@ -337,8 +337,20 @@ describe("the comparison's height plot for a set-up that does not fall", () => {
     expect(['gas', 'pile'].map(heightFlat)).toEqual([false, false]);
   });
   it('says why under it: nothing for the pile', () => {
-    expect(heightNote('head-on')).toBe('Only the pile falls: the pair\'s discs move along y = 0, so their height stays 0 m. Choose the set-up “pile” for this plot.');
-    expect(heightNote('gas')).toBe('Only the pile falls: the gas has no gravity, and its centre of mass stays near the middle of its box. Choose the set-up “pile” for this plot.');
+    expect(heightNote('head-on')?.picture).toBe('Only the pile falls: the pair\'s discs move along y = 0, so their height stays 0 m.');
+    expect(heightNote('gas')?.picture).toBe('Only the pile falls: the gas has no gravity, and its centre of mass stays near the middle of its box.');
     expect(heightNote('pile')).toBeNull();
+  });
+  // the note shows only embedded (the full page hides the card for any but the pile), where no set-up
+  // can be chosen: "Choose the set-up “pile” for this plot." could not be done. It names the card's own
+  // link to the full page, and the pile as that page's set-up menu names it; the picture has no link
+  it('embedded, points to the pile by the card\'s link and the set-up menu\'s name for it; its picture says why only', () => {
+    for (const setup of ['head-on', 'row', 'gas']) {
+      const note = heightNote(setup);
+      expect(note?.page).toBe(`${note?.picture} For the pile: “link” below, set-up “small pile under gravity”.`);
+      expect(note?.picture, setup).not.toMatch(/link|[Cc]hoose/);
+    }
+    const menu = COMPARE_FIELDS.find((f) => f.key === 'kind')?.options?.find(([value]) => value === 'pile')?.[1];
+    expect(heightNote('row')?.page).toContain(`“${menu}”`);
   });
 });

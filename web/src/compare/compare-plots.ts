@@ -77,11 +77,19 @@ export function heightFlat(setup: string): boolean {
   return setup !== 'pile' && setup !== 'gas';
 }
 
-/** what the height plot says under it for a set-up other than the pile (null for the pile) */
-export function heightNote(setup: string): string | null {
+/**
+ * What the height plot says under it for a set-up other than the pile (null for the pile): on the
+ * page and in its picture (PNG). The page shows it only embedded (the full page hides the card for
+ * any but the pile), and an embed has no set-up to choose: "Choose the set-up “pile”" could not be
+ * done there. Its way to the pile is the card's own "link" (the full page with this scenario, in a
+ * new tab), where the set-up menu names the pile "small pile under gravity". The picture has no
+ * link to follow: it says why, and no more.
+ */
+export function heightNote(setup: string): { page: string; picture: string } | null {
   if (setup === 'pile') return null;
   const why = heightFlat(setup) ? `the ${setup === 'head-on' ? 'pair' : setup}'s discs move along y = 0, so their height stays 0 m` : 'the gas has no gravity, and its centre of mass stays near the middle of its box';
-  return `Only the pile falls: ${why}. Choose the set-up “pile” for this plot.`;
+  const picture = `Only the pile falls: ${why}.`;
+  return { page: `${picture} For the pile: “link” below, set-up “small pile under gravity”.`, picture };
 }
 
 /** what the height card says in place of its chart, flat at 0 m, where that chart would take the canvases' room (compare.css) */
@@ -121,7 +129,8 @@ export class ComparePlot {
    * it shows its statement and note instead of the flat chart (compare.css).
    */
   setKind(setup: string): void {
-    this.heightNote?.set(heightNote(setup));
+    const note = heightNote(setup);
+    this.heightNote?.set(note?.page ?? null, '', note?.picture);
     if (this.kind === 'height') this.container.parentElement?.classList.toggle('height-flat', heightFlat(setup));
   }
 

@@ -82,7 +82,8 @@ export type PlotOptions = Omit<uPlot.Options, 'width' | 'height'>;
 /** A line under a chart (PlotView.note): `set(null)` hides it. */
 export interface PlotNote {
   readonly element: HTMLElement;
-  set(text: string | null, tooltip?: string): void;
+  /** `picture`: what the saved picture (PNG) says instead, where the page's line points at the page (a link below) */
+  set(text: string | null, tooltip?: string, picture?: string): void;
 }
 
 export interface PlotExport {
@@ -194,9 +195,11 @@ export class PlotView {
     (last ? last.element : this.container).after(element);
     const note: PlotNote = {
       element,
-      set(text: string | null, tooltip = ''): void {
+      set(text: string | null, tooltip = '', picture?: string): void {
         element.textContent = text ?? '';
         element.title = tooltip;
+        if (picture === undefined) delete element.dataset['picture'];
+        else element.dataset['picture'] = picture;
         element.hidden = text === null || text === '';
       },
     };
@@ -311,7 +314,7 @@ export class PlotView {
     const rowHeight = Math.round(20 * ratio);
     // the page's notes on the chart, as on the page under its legend, on as many lines as they need
     if (measure) measure.font = font(11);
-    const shown = this.shownNotes.filter((n) => !n.element.hidden).map((n) => n.element.textContent ?? '');
+    const shown = this.shownNotes.filter((n) => !n.element.hidden).map((n) => n.element.dataset['picture'] ?? n.element.textContent ?? '');
     const notes = [...this.notes(), ...shown].flatMap((note) => wrapWords(note, chart.width - 2 * pad, (t) => measure?.measureText(t).width ?? t.length * 6.5 * ratio));
     const noteHeight = Math.round(16 * ratio);
     // the picture carries its provenance: the reproduce line, small, at the bottom, on as many lines as it needs
