@@ -276,6 +276,41 @@ describe('embed mode', () => {
     await closePage(page);
   });
 
+  // the charts' y-axis titles run along the plotting area, which under the canvases of a 375 x 600
+  // frame is some 87 px tall: only the energy plot took its short title there, and the height plot's
+  // was drawn "height y_cm (m" (the pile's contacts and velocity lost more)
+  it("compare.html, the pile in a 375 x 600 frame: each plot's y-axis title fits along its plotting area", async () => {
+    const json = readFileSync(new URL('../../scenarios/compare-pile.json', import.meta.url), 'utf8');
+    const hash = await encodeScenario(json);
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html?embed=1&plot=energy#s=${hash}`, { width: 375, height: 600 });
+    for (const kind of PLOTS['compare.html']!.filter((k) => k !== 'table')) {
+      await page.goto(`${inject('baseUrl')}compare.html?embed=1&plot=${kind}#s=${hash}`);
+      await page.reload(); // a hash-only change does not load the page again
+      await waitForState(page, (s) => s.count === 20 && s.running);
+      await page.locator('.plots .plot-card:not([hidden]) :is(.u-legend, .legend-summary):visible').first().waitFor();
+      // the texts drawn turned (the y axis' title) from now on, the chart redrawn as the run goes on
+      await page.evaluate(() => {
+        const drawn: Array<{ text: string; width: number }> = [];
+        (window as unknown as { __turned: typeof drawn }).__turned = drawn;
+        const fill = CanvasRenderingContext2D.prototype.fillText;
+        CanvasRenderingContext2D.prototype.fillText = function (this: CanvasRenderingContext2D, text: string, x: number, y: number, max?: number) {
+          if (this.getTransform().b !== 0) drawn.push({ text, width: this.measureText(text).width });
+          return max === undefined ? fill.call(this, text, x, y) : fill.call(this, text, x, y, max);
+        };
+      });
+      await expect.poll(async () => page.evaluate(() => (window as unknown as { __turned: unknown[] }).__turned.length), { message: kind }).toBeGreaterThan(0);
+      const { titles, area } = await page.evaluate(() => ({
+        titles: (window as unknown as { __turned: Array<{ text: string; width: number }> }).__turned,
+        area: document.querySelector('.plots .plot-card:not([hidden]) .u-over')!.getBoundingClientRect().height,
+      }));
+      const last = titles[titles.length - 1]!;
+      expect(area, `${kind}: the plotting area's height`).toBeLessThan(130);
+      expect(last.width, `${kind}: "${last.text}" along a plotting area ${Math.round(area)} px tall`).toBeLessThanOrEqual(area);
+    }
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
   // a teacher embedding the comparison with ?plot=table asks for the table: in a frame narrower than
   // 640 px it came under the three canvases and the play controls, below a 480 x 360 frame's bottom
   // edge, with nothing in view saying it was there

@@ -10,7 +10,7 @@ import { runHeaders } from '../../web/src/plot/chart-export';
 import { difference, explain, parseRowTable, runLengthText, sharedStepCause, sig, tableConditions, tableCsvRows, tableRows, type RowTable } from '../../web/src/compare/row-table';
 import { engineMessage } from '../../web/src/compare/protocol';
 import { CompareSeries, plotted } from '../../web/src/compare/series';
-import { heightFlat, heightNote, velocityAxisLabel, velocityTitle } from '../../web/src/compare/compare-plots';
+import { heightFlat, heightNote, velocityAxisLabel, velocityTitle, yAxisTitle } from '../../web/src/compare/compare-plots';
 import { FAMILY_PAGE, familyPageUrl, scenarioFamilyOf } from '../../web/src/ui/family';
 import { presetsOfFamily } from '../../web/src/ui/presets';
 import { engineText } from '../../web/src/ui/reproduce';
@@ -352,5 +352,16 @@ describe("the comparison's height plot for a set-up that does not fall", () => {
     }
     const menu = COMPARE_FIELDS.find((f) => f.key === 'kind')?.options?.find(([value]) => value === 'pile')?.[1];
     expect(heightNote('row')?.page).toContain(`“${menu}”`);
+  });
+});
+
+// each chart's y-axis title has a short form where the full one is longer than its plotting area is
+// tall (fitAxisTitle): only the energy plot had one, and "height y_cm (m)" was cut to "height y_cm (m"
+describe("the comparison's y-axis titles", () => {
+  it('keep the quantity and the unit in their short forms, the full form being the CSV\'s', () => {
+    expect(yAxisTitle('energy', 0, 'vx')).toEqual(['kinetic energy E_kin (J)', 'E_kin (J)']);
+    expect(yAxisTitle('height', 0, 'vx')).toEqual(['height y_cm (m)', 'y_cm (m)']);
+    expect(yAxisTitle('contacts', 0, 'vx')).toEqual(['collisions or contacts (1)', 'count (1)']);
+    expect(yAxisTitle('velocity', 3, 'vx')).toEqual([velocityAxisLabel(3, 'vx'), 'v_x (m/s)']);
   });
 });

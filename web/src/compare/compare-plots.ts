@@ -101,6 +101,26 @@ export function velocityAxisLabel(disc: number, component: Component): string {
   return `${symbol} of disc ${disc + 1} (m/s)`;
 }
 
+/**
+ * Each chart's y-axis title, in full (which the options keep, and the CSV's headers read) and the
+ * short form drawn where the full one does not fit along the plotting area (fitAxisTitle; each chart's
+ * title names the quantity in full). Under the canvases in a 375 x 600 frame the charts are some 87 px
+ * tall: "height y_cm (m)" (109 px) was drawn as "height y_cm (m", "collisions or contacts (1)"
+ * (167 px) and "v_x of disc 1 (m/s)" (122 px) lost more.
+ */
+export function yAxisTitle(kind: ChartKind, disc: number, component: Component): readonly [full: string, short: string] {
+  if (kind === 'velocity') {
+    const [, symbol] = COMPONENTS.find((c) => c[0] === component) ?? COMPONENTS[0]!;
+    return [velocityAxisLabel(disc, component), `${symbol} (m/s)`];
+  }
+  return Y_AXIS_TITLES[kind];
+}
+const Y_AXIS_TITLES: Readonly<Record<Exclude<ChartKind, 'velocity'>, readonly [full: string, short: string]>> = {
+  energy: ['kinetic energy E_kin (J)', 'E_kin (J)'],
+  height: ['height y_cm (m)', 'y_cm (m)'],
+  contacts: ['collisions or contacts (1)', 'count (1)'],
+};
+
 export class ComparePlot {
   private readonly view: PlotView;
   private log = false;
@@ -137,36 +157,28 @@ export class ComparePlot {
   private build(): void {
     const label = (text: string, log = false): uPlot.Axis => ({ label: text, values: log ? logAxisValues : axisValues, size: 64 });
     const [title, short] = this.kind === 'velocity' ? velocityTitle(this.disc, this.component) : TITLES[this.kind];
-    // the short title where the full one would take a second row (a 480 x 360 frame)
+    // the short title where the full one would take a second row (a 480 x 360 frame); the y axis' short
+    // title where the full one is longer than the plotting area is tall (a 375 x 600 frame)
     const fit = fitTitle(short);
-    const common = { title, scales: { x: this.timeScale, y: LINEAR }, series: [{ label: 'time t (s)', value: legendValue }, ...engineSeries()], ...BASE };
+    const [yTitle, yShort] = yAxisTitle(this.kind, this.disc, this.component);
+    const hooks = { init: [fitAxisTitle(1, yShort), fit], setSize: [fit] };
+    const common = { title, scales: { x: this.timeScale, y: LINEAR }, series: [{ label: 'time t (s)', value: legendValue }, ...engineSeries()], hooks, ...BASE };
     const empty: uPlot.AlignedData = [[], [], [], []];
     if (this.kind === 'energy') {
-      this.view.build(
-        {
-          ...common,
-          scales: { x: this.timeScale, y: this.log ? LOG : LINEAR },
-          axes: [TIME_AXIS, label('kinetic energy E_kin (J)', this.log)],
-          hooks: { init: [fitAxisTitle(1, 'E_kin (J)'), fit], setSize: [fit] },
-        },
-        empty,
-      );
-    } else if (this.kind === 'velocity') {
-      // the disc in the axis label too: the CSV's headers come from it ("v_x of disc 4 — event-driven (m/s)")
-      this.view.build({ ...common, axes: [TIME_AXIS, label(velocityAxisLabel(this.disc, this.component))], hooks: { init: [fit], setSize: [fit] } }, empty);
-    } else if (this.kind === 'height') {
-      this.view.build({ ...common, axes: [TIME_AXIS, label('height y_cm (m)')], hooks: { init: [fit], setSize: [fit] } }, empty);
-    } else {
+      this.view.build({ ...common, scales: { x: this.timeScale, y: this.log ? LOG : LINEAR }, axes: [TIME_AXIS, label(yTitle, this.log)] }, empty);
+    } else if (this.kind === 'contacts') {
       this.view.build(
         {
           ...common,
           scales: { x: this.timeScale, y: LOG },
-          axes: [TIME_AXIS, label('collisions or contacts (1)', true)],
+          axes: [TIME_AXIS, label(yTitle, true)],
           series: [{ label: 'time t (s)', value: legendValue }, ...engineSeries(true)],
-          hooks: { init: [fit], setSize: [fit] },
         },
         empty,
       );
+    } else {
+      // the velocity's label names the disc: the CSV's headers come from it ("v_x of disc 4 — event-driven (m/s)")
+      this.view.build({ ...common, axes: [TIME_AXIS, label(yTitle)] }, empty);
     }
   }
 
