@@ -81,22 +81,38 @@ void Engine::detect() {
   };
   if (n > 0) {
     const double* px = s_.pos.data();  // column-major 2 x n: x, y interleaved
-    double xmin = px[0], xmax = xmin, ymin = px[1], ymax = ymin;
-    for (int i = 1; i < n; ++i) {
+    // The grid covers the mobile bodies and what they can touch: a fixed body pairs only with a
+    // mobile one (fixed pairs are never contacts), so one farther than a cell (2 rmax + alert, at
+    // least the largest centre distance of a contact) from every mobile body is left out. A long
+    // floor's thousands of discs beyond the grains are then neither binned nor visited each step.
+    double xmin = std::numeric_limits<double>::infinity(), xmax = -xmin, ymin = xmin, ymax = -xmin;
+    for (int i = 0; i < n; ++i) {
+      if (s_.invMass(i) == 0) continue;
       xmin = std::min(xmin, px[2 * i]);
       xmax = std::max(xmax, px[2 * i]);
       ymin = std::min(ymin, px[2 * i + 1]);
       ymax = std::max(ymax, px[2 * i + 1]);
     }
+    const double reach = 2 * rmax + alert;
+    const double rx0 = xmin - reach, rx1 = xmax + reach, ry0 = ymin - reach, ry1 = ymax + reach;
+    // fixed bodies outside [rx0, rx1] x [ry0, ry1] (all of them when nothing moves) take no part
+    auto inReach = [&](int i) {
+      if (s_.invMass(i) != 0) return true;
+      const double x = px[2 * i], y = px[2 * i + 1];
+      return x >= rx0 && x <= rx1 && y >= ry0 && y <= ry1;
+    };
+    if (xmin > xmax) xmin = xmax = ymin = ymax = 0;  // no mobile body: an empty grid of one cell
     // A cell list in two flat arrays (counting sort by cell): cell c holds cellItems_[cellStart_[c]
     // .. cellStart_[c + 1]), in increasing grain order.
-    const GridShape shape(xmin, ymin, xmax, ymax, 2 * rmax + alert, 4LL * n + 1024);
+    const GridShape shape(xmin, ymin, xmax, ymax, reach, 4LL * n + 1024);
     const int cells = shape.cells();
     cellStart_.assign(static_cast<std::size_t>(cells) + 2, 0);
     cellItems_.resize(static_cast<std::size_t>(n));
-    for (int i = 0; i < n; ++i) ++cellStart_[static_cast<std::size_t>(shape.cellOf(px[2 * i], px[2 * i + 1])) + 2];
+    for (int i = 0; i < n; ++i)
+      if (inReach(i)) ++cellStart_[static_cast<std::size_t>(shape.cellOf(px[2 * i], px[2 * i + 1])) + 2];
     for (int c = 0; c < cells; ++c) cellStart_[static_cast<std::size_t>(c) + 2] += cellStart_[static_cast<std::size_t>(c) + 1];
     for (int i = 0; i < n; ++i) {
+      if (!inReach(i)) continue;
       const std::size_t slot = static_cast<std::size_t>(shape.cellOf(px[2 * i], px[2 * i + 1])) + 1;
       cellItems_[static_cast<std::size_t>(cellStart_[slot]++)] = i;
     }
@@ -113,7 +129,7 @@ void Engine::detect() {
     for (int i = 0; i < n; ++i) {
       const double xi = px[2 * i], yi = px[2 * i + 1];
       const bool mobile = s_.invMass(i) != 0;
-      if (!mobile && i > lastMobile) continue;
+      if (!mobile && (i > lastMobile || !inReach(i))) continue;
       // contacts come out sorted by (i, j): walls first (j = -(k+1), so the last wall first), then
       // grains j > i in increasing order
       if (mobile) {
