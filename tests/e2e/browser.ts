@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readdir, readFile } from 'node:fs/promises';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { AvalancheProbe, CompareProbe, GranularState, PlotPoints } from '../../web/src/ui/test-hook';
 
@@ -259,6 +259,25 @@ export async function waitForState(
     }
     await new Promise((resolve) => setTimeout(resolve, 40));
   }
+}
+
+/**
+ * Resolves once `page` (or a frame of it) has run `count` animation frames (requestAnimationFrame
+ * callbacks) from now: time that passed inside the page, frames in which a page that was about to
+ * act (draw, send a command, ask its worker for a frame) has done so. A check that something did
+ * not happen waits for this (or for a round trip through the page's worker) first, rather than for
+ * a fixed time, which a loaded machine may spend before the page has had its chance.
+ */
+export async function animationFrames(page: Page | Frame, count: number): Promise<void> {
+  await page.evaluate((n) => new Promise<void>((resolve) => {
+    let left = n;
+    const tick = (): void => {
+      left -= 1;
+      if (left <= 0) resolve();
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }), count);
 }
 
 /** The pages' own read-outs (window.__granular.avalanche / .compare). */

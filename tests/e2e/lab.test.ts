@@ -1,6 +1,6 @@
 /** The full page: loads the default scenario, runs, draws discs, plots grow. */
 import { describe, expect, inject, it } from 'vitest';
-import { closePage, coloredPixels, granularState, openPage, plotPoints, screenshotPath, useBrowser, waitForState } from './browser';
+import { animationFrames, closePage, coloredPixels, granularState, openPage, plotPoints, screenshotPath, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -58,11 +58,16 @@ describe('the lab page', () => {
     // pause stops time; the page answers at once
     await page.locator('#btn-play').click();
     const paused = await waitForState(page, (s) => !s.running);
-    await page.waitForTimeout(300);
+    // 20 frames of the page (a third of a second at 60 Hz), in which a run that went on would have
+    // moved by several output intervals (0.05 s each here)
+    await animationFrames(page, 20);
     expect((await granularState(page)).outputIndex).toBe(paused.outputIndex);
-    // single step: exactly one output interval
+    // single step: exactly one output interval (the worker's answer to it comes after all it did since
+    // the pause: a run still going would show here too, as more than one)
     await page.locator('#btn-step').click();
-    await waitForState(page, (s) => s.outputIndex === paused.outputIndex + 1);
+    const stepped = await waitForState(page, (s) => s.outputIndex !== paused.outputIndex);
+    expect(stepped.outputIndex).toBe(paused.outputIndex + 1);
+    expect(stepped.running).toBe(false);
     // reset: back to t = 0
     await page.locator('#btn-reset').click();
     await waitForState(page, (s) => s.time === 0 && s.outputIndex === 0);
