@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { BLANK_PAGE, closePage, granularState, openPage, useBrowser, waitForState } from './browser';
+import { animationFrames, BLANK_PAGE, closePage, coloredPixels, granularState, openPage, useBrowser, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -22,7 +22,10 @@ describe('prefers-reduced-motion', () => {
     it(`${path}: paused on load when reduced, playing by default, play=1 still plays`, async () => {
       const reduced = await open(browser(), `${inject('baseUrl')}${path}`, 'reduce');
       await waitForState(reduced.page, (s) => s.count > 0);
-      await new Promise((r) => setTimeout(r, 800));
+      // the page has drawn the scenario it loaded, and then 20 more frames: had it meant to play,
+      // it would have asked its worker by then, and a frame that runs would have come back
+      await expect.poll(() => coloredPixels(reduced.page)).toBeGreaterThan(0);
+      await animationFrames(reduced.page, 20);
       const still = await granularState(reduced.page);
       expect(still.running).toBe(false);
       expect(still.outputIndex).toBe(0);
