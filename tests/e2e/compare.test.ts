@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { encodeScenario } from '../../web/src/ui/share';
 import type { CompareProbe } from '../../web/src/ui/test-hook';
-import { cardMadeBy, closePage, coloredPixels, menuPresetIds, openPage, pageProbe, presetIdsOfFamily, screenshotPath, useBrowser, waitForPageProbe, waitForState } from './browser';
+import { cardMadeBy, closePage, coloredPixels, granularState, menuPresetIds, openPage, pageProbe, presetIdsOfFamily, screenshotPath, useBrowser, waitForPageProbe, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -336,8 +336,12 @@ describe('the comparison page', () => {
     await page.reload();
     await waitForState(page, (s) => s.count === 20);
     await expect.poll(() => page.locator('#scenario-title').textContent()).toBe(`${pileName} (edited)`);
-    // the answer for the pile came (the edited scenario is not asked about): give it time to be wrong
-    await page.waitForTimeout(500);
+    // the edited scenario is not taken for the pile: an answer of the engine that named the pile
+    // would have come before its answer to a step asked now (the worker answers in turn), and the
+    // menu would name it by the time the step's frame is here
+    const before = await granularState(page);
+    await page.locator('#btn-step').click();
+    await waitForState(page, (s) => s.outputIndex > before.outputIndex);
     expect(await page.locator('#preset').inputValue()).toBe('');
     // a link carrying a preset's file as written (not normalized) opens with the menu on it
     await page.goto(`${base}compare.html?play=0#s=${await encodeScenario(await preset('compare-head-on'))}`);
