@@ -77,6 +77,46 @@ describe('the comparison page', () => {
     await closePage(page);
   });
 
+  // on a laptop (1280 x 800) the contacts chart's y axis read "count (1)": its full title, 167 px, was
+  // measured against the plotting area alone (143 px), though uPlot draws it centred on the area and
+  // the canvas gave it 177 px (17 px above the area, 80 px below); the energy chart's, 156 px, likewise
+  it('on a laptop the charts draw their y-axis titles in full, inside their canvases', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html`, { width: 1280, height: 800 });
+    await waitForProbe(page, (p) => p.contacts > 0);
+    // the texts drawn turned (the y axes' titles), by chart, from now on: the charts redraw as the run goes on
+    await page.evaluate(() => {
+      const drawn: Array<{ chart: string; text: string; width: number }> = [];
+      (window as unknown as { __turned: typeof drawn }).__turned = drawn;
+      const fill = CanvasRenderingContext2D.prototype.fillText;
+      CanvasRenderingContext2D.prototype.fillText = function (this: CanvasRenderingContext2D, text: string, x: number, y: number, max?: number) {
+        if (this.getTransform().b !== 0) drawn.push({ chart: this.canvas.closest('[id]')?.id ?? '', text, width: this.measureText(text).width });
+        return max === undefined ? fill.call(this, text, x, y) : fill.call(this, text, x, y, max);
+      };
+    });
+    const charts = ['plot-contacts', 'plot-energy', 'plot-velocity'];
+    const turned = (): Promise<Array<{ chart: string; text: string; width: number }>> =>
+      page.evaluate(() => (window as unknown as { __turned: Array<{ chart: string; text: string; width: number }> }).__turned);
+    await expect.poll(async () => { const seen = new Set((await turned()).map((t) => t.chart)); return charts.filter((c) => !seen.has(c)); }).toEqual([]);
+    const drawn = await turned();
+    for (const chart of charts) {
+      const last = drawn.filter((t) => t.chart === chart).at(-1)!;
+      // where the plotting area lies in the canvas (CSS px; the page at a device pixel ratio of 1)
+      const { top, area, height } = await page.locator(`#${chart}`).evaluate((node) => {
+        const canvas = node.querySelector('.uplot canvas')!.getBoundingClientRect();
+        const over = node.querySelector('.u-over')!.getBoundingClientRect();
+        return { top: over.top - canvas.top, area: over.height, height: canvas.height };
+      });
+      const middle = top + area / 2;
+      // centred on the area, the title stays inside its canvas
+      expect(last.width, `${chart}: "${last.text}"`).toBeLessThanOrEqual(2 * Math.min(middle, height - middle));
+      if (chart === 'plot-contacts') expect(last.text, `along a plotting area ${Math.round(area)} px tall`).toBe('collisions or contacts (1)');
+      if (chart === 'plot-energy') expect(last.text, `along a plotting area ${Math.round(area)} px tall`).toBe('kinetic energy E_kin (J)');
+      if (chart === 'plot-velocity') expect(last.text).toBe('v_x of disc 4 (m/s)');
+    }
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
   it('a paused comparison draws its lone instant on a time axis of one output interval, then the run\'s times', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}compare.html?play=0`);
     await waitForState(page, (s) => s.count === 4);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_TIME_SPAN } from '../../web/src/avalanche/avalanche-plots';
 import { runTimeRange } from '../../web/src/plot/series';
 import { scaleTick } from '../../web/src/render/legend';
-import { axisValues, decadeRange, fitAxisTitle, labelTickSpace, logAxisValues, logSplits, powerOfTen, showLonePoints, TICK_LABEL_GAP, tickLabels, tickSpace, tickStep, tickValues, withTickRoom, wrapWords } from '../../web/src/plot/plot-view';
+import { axisTitleRoom, axisValues, decadeRange, fitAxisTitle, labelTickSpace, logAxisValues, logSplits, powerOfTen, showLonePoints, TICK_LABEL_GAP, tickLabels, tickSpace, tickStep, tickValues, withTickRoom, wrapWords } from '../../web/src/plot/plot-view';
 
 /** the two things logAxisValues reads of a chart: the axis' side and the plotting area (CSS px at ratio 1) */
 function chart(width: number, height: number): uPlot {
@@ -259,6 +259,29 @@ describe('fitAxisTitle', () => {
   it('draws the full title where it fits along the plotting area, the short one where it would be cut (a chart fitted into a 480 x 360 frame)', () => {
     expect(titled(300)).toBe('kinetic energy E_kin (J)');
     expect(titled(130)).toBe('E_kin (J)');
+  });
+
+  // the comparison's contacts chart on a laptop: 143 px of plotting area 17 px below the top of a
+  // canvas 240 px tall; "collisions or contacts (1)", 167 px, was drawn "count (1)" (the area alone,
+  // less 4 px, left 139 px), though the title, centred on the area, had the canvas's 177 px
+  it('counts the canvas beyond the plotting area\'s ends, as far as the nearer edge allows on both sides', () => {
+    expect(axisTitleRoom(17, 143, 240)).toBe(177);
+    // centred: the far edge gives no more than the near one
+    expect(axisTitleRoom(17, 87, 156)).toBe(121);
+    expect(axisTitleRoom(94, 300, 410)).toBe(332);
+    // the chart's size unknown: the plotting area alone
+    expect(axisTitleRoom(17, 143, 0)).toBe(143);
+    // a title of 23 characters (161 px at 7 px each) and one of 26 (182 px) on the laptop's chart
+    const titledIn = (label: string): string => {
+      const axes: uPlot.Axis[] = [{ label: 'time t (s)' }, { label, side: 3 }];
+      const ctx = { font: '', save: () => undefined, restore: () => undefined, measureText: (t: string) => ({ width: 7 * t.length }) };
+      const u = { axes, bbox: { left: 94, top: 17, width: 300, height: 143 }, width: 410, height: 240, ctx } as unknown as uPlot;
+      fitAxisTitle(1, 'short')(u);
+      const drawn = axes[1]?.label;
+      return typeof drawn === 'function' ? String(drawn(u, 1, 0, 0)) : String(drawn);
+    };
+    expect(titledIn('x'.repeat(24))).toBe('x'.repeat(24));
+    expect(titledIn('x'.repeat(25))).toBe('short');
   });
 });
 

@@ -103,10 +103,10 @@ export function velocityAxisLabel(disc: number, component: Component): string {
 
 /**
  * Each chart's y-axis title, in full (which the options keep, and the CSV's headers read) and the
- * short form drawn where the full one does not fit along the plotting area (fitAxisTitle; each chart's
- * title names the quantity in full). Under the canvases in a 375 x 600 frame the charts are some 87 px
- * tall: "height y_cm (m)" (109 px) was drawn as "height y_cm (m", "collisions or contacts (1)"
- * (167 px) and "v_x of disc 1 (m/s)" (122 px) lost more.
+ * short form drawn where the full one does not fit along the chart (fitAxisTitle: the plotting area
+ * and the canvas beyond its ends; each chart's title names the quantity in full). Under the canvases
+ * in a 375 x 600 frame the charts are some 87 px tall: "height y_cm (m)" (109 px) was drawn as
+ * "height y_cm (m", "collisions or contacts (1)" (167 px) and "v_x of disc 1 (m/s)" (122 px) lost more.
  */
 export function yAxisTitle(kind: ChartKind, disc: number, component: Component): readonly [full: string, short: string] {
   if (kind === 'velocity') {
@@ -158,7 +158,7 @@ export class ComparePlot {
     const label = (text: string, log = false): uPlot.Axis => ({ label: text, values: log ? logAxisValues : axisValues, size: 64 });
     const [title, short] = this.kind === 'velocity' ? velocityTitle(this.disc, this.component) : TITLES[this.kind];
     // the short title where the full one would take a second row (a 480 x 360 frame); the y axis' short
-    // title where the full one is longer than the plotting area is tall (a 375 x 600 frame)
+    // title where the full one is longer than the chart has room for beside its plotting area (a 375 x 600 frame)
     const fit = fitTitle(short);
     const [yTitle, yShort] = yAxisTitle(this.kind, this.disc, this.component);
     const hooks = { init: [fitAxisTitle(1, yShort), fit], setSize: [fit] };
