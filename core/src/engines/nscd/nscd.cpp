@@ -340,10 +340,9 @@ inline void localLanes(F64x2 nx, F64x2 ny, F64x2 bias, F64x2 wnn, F64x2 wtt, F64
 
 std::size_t Engine::jacobiLocalPairs(const Packed* cs, const Body* body, NewImpulse* q, std::size_t m, double mu) {
   // Jacobi's contacts all read the same iterate and each writes only its own q[k], so nothing orders
-  // one pair after another. npm run bench, 20 000 grains, ns per contact per sweep: 6.7-7.2 natively
-  // and 9.3 in WebAssembly (1 Dec 2026), against 10.6-11.3 and 15.2-15.6 one contact at a time
-  // (25 Nov; docs/avalanche.md, Benchmark). The WebAssembly build without SIMD (CMakeLists.txt)
-  // compiles the same vectors lane by lane: the same results.
+  // one pair after another. Used where the sweep is not paired (the WebAssembly build without SIMD,
+  // which compiles the vectors lane by lane: the same results); elsewhere jacobiSweep solves the
+  // pairs of pairUp and applies them two at a time as well (docs/avalanche.md, Benchmark).
   std::size_t k = 0;
   for (; k + 1 < m; k += 2) {
     const Packed& c0 = cs[k];
@@ -460,14 +459,75 @@ double Engine::gaussSeidelSweep(PairGroup* gs, Body* body, std::size_t groups, d
   return std::max(std::max(0.0, worst[0]), worst[1]);
 }
 
-// Gauss-Seidel two contacts at a time (pairUp, gaussSeidelSweep) wants 2-lane vectors. The
+double Engine::jacobiSweep(PairGroup* gs, NewPair* q, Body* body, std::size_t groups, double mu, double relaxation) {
+  // Jacobi over the same groups as Gauss-Seidel (pairUp): first every group's local solution from the
+  // velocities as they stand (nothing is written to a body), then every group's relaxed change
+  // applied in packed_'s order, lane 0 before lane 1. The lanes of a group share no body, so applying
+  // them together gives what applying contact k, then k + 1 gives: the one-at-a-time Jacobi sweep
+  // (solveWith, the build without SIMD) bit for bit, read and written the way gaussSeidelSweep does.
+  const Mask2 sign = bitsOf(F64x2{-0.0, -0.0});
+  const F64x2 w = {relaxation, relaxation};
+  F64x2 worst = {0.0, 0.0};
+  auto load2 = [](const Body& b, std::size_t at) {
+    F64x2 v;
+    std::memcpy(&v, reinterpret_cast<const char*>(&b) + at, sizeof v);
+    return v;
+  };
+  auto store2 = [](Body& b, F64x2 v) { std::memcpy(reinterpret_cast<char*>(&b) + offsetof(Body, vx), &v, sizeof v); };
+  constexpr std::size_t kV = offsetof(Body, vx), kW = offsetof(Body, w), kR = offsetof(Body, invInertiaR);
+  for (std::size_t g = 0; g < groups; ++g) {
+    const PairGroup& c = gs[g];
+    const Body &a0 = body[c.i[0]], &a1 = body[c.i[1]], &o0 = body[c.j[0]], &o1 = body[c.j[1]];
+    const F64x2 av0 = load2(a0, kV), av1 = load2(a1, kV), ov0 = load2(o0, kV), ov1 = load2(o1, kV);
+    const F64x2 aw0 = load2(a0, kW), aw1 = load2(a1, kW), ow0 = load2(o0, kW), ow1 = load2(o1, kW);
+    const F64x2 ar0 = load2(a0, kR), ar1 = load2(a1, kR), or0 = load2(o0, kR), or1 = load2(o1, kR);
+    const F64x2 avx = __builtin_shufflevector(av0, av1, 0, 2), avy = __builtin_shufflevector(av0, av1, 1, 3);
+    const F64x2 ovx = __builtin_shufflevector(ov0, ov1, 0, 2), ovy = __builtin_shufflevector(ov0, ov1, 1, 3);
+    const F64x2 aw = __builtin_shufflevector(aw0, aw1, 0, 2), ow = __builtin_shufflevector(ow0, ow1, 0, 2);
+    const F64x2 aRad = __builtin_shufflevector(ar0, ar1, 1, 3), oRad = __builtin_shufflevector(or0, or1, 1, 3);
+    localLanes(c.nx, c.ny, c.bias, c.wnn, c.wtt, c.invWnn, c.invWtt, c.pn, c.pt, avx, avy, aw, aRad, ovx, ovy, ow, oRad, mu,
+               q[g].pn, q[g].pt);
+  }
+  for (std::size_t g = 0; g < groups; ++g) {
+    PairGroup& c = gs[g];
+    Body &a0 = body[c.i[0]], &a1 = body[c.i[1]], &o0 = body[c.j[0]], &o1 = body[c.j[1]];
+    const F64x2 av0 = load2(a0, kV), av1 = load2(a1, kV), ov0 = load2(o0, kV), ov1 = load2(o1, kV);
+    const F64x2 aw0 = load2(a0, kW), aw1 = load2(a1, kW), ow0 = load2(o0, kW), ow1 = load2(o1, kW);
+    const F64x2 aR = __builtin_shufflevector(load2(a0, kR), load2(a1, kR), 0, 2);
+    const F64x2 oR = __builtin_shufflevector(load2(o0, kR), load2(o1, kR), 0, 2);
+    const F64x2 avx = __builtin_shufflevector(av0, av1, 0, 2), avy = __builtin_shufflevector(av0, av1, 1, 3);
+    const F64x2 ovx = __builtin_shufflevector(ov0, ov1, 0, 2), ovy = __builtin_shufflevector(ov0, ov1, 1, 3);
+    const F64x2 aw = __builtin_shufflevector(aw0, aw1, 0, 2), aMass = __builtin_shufflevector(aw0, aw1, 1, 3);
+    const F64x2 ow = __builtin_shufflevector(ow0, ow1, 0, 2), oMass = __builtin_shufflevector(ow0, ow1, 1, 3);
+    const F64x2 dpn = w * (q[g].pn - c.pn), dpt = w * (q[g].pt - c.pt);
+    const F64x2 ix = dpn * c.nx - dpt * c.ny, iy = dpn * c.ny + dpt * c.nx;
+    const F64x2 avx2 = avx - aMass * ix, avy2 = avy - aMass * iy, aw2 = aw - aR * dpt;
+    const F64x2 ovx2 = ovx + oMass * ix, ovy2 = ovy + oMass * iy, ow2 = ow - oR * dpt;
+    store2(a0, __builtin_shufflevector(avx2, avy2, 0, 2));
+    a0.w = aw2[0];
+    store2(o0, __builtin_shufflevector(ovx2, ovy2, 0, 2));
+    o0.w = ow2[0];
+    store2(a1, __builtin_shufflevector(avx2, avy2, 1, 3));
+    a1.w = aw2[1];
+    store2(o1, __builtin_shufflevector(ovx2, ovy2, 1, 3));
+    o1.w = ow2[1];
+    c.pn = c.pn + dpn;
+    c.pt = c.pt + dpt;
+    const F64x2 change = valueOf(bitsOf(dpn) & ~sign) * c.wnn + valueOf(bitsOf(dpt) & ~sign) * c.wtt;
+    const Mask2 larger = worst < change;
+    worst = valueOf((bitsOf(change) & larger) | (bitsOf(worst) & ~larger));
+  }
+  return std::max(std::max(0.0, worst[0]), worst[1]);
+}
+
+// Gauss-Seidel and Jacobi two contacts at a time (pairUp, gaussSeidelSweep, jacobiSweep) want 2-lane vectors. The
 // WebAssembly build without SIMD compiles them lane by lane, and there the pairs measured slower than
 // one contact at a time (npm run bench -- --baseline, 20 000 grains: 17.1 against 15.0 ns per contact
 // per sweep, 1 Dec 2026), so that build sweeps one contact at a time: the same bits.
 #if defined(__wasm__) && !defined(__wasm_simd128__)
-constexpr bool kPairedGaussSeidel = false;
+constexpr bool kPairedSweeps = false;
 #else
-constexpr bool kPairedGaussSeidel = true;
+constexpr bool kPairedSweeps = true;
 #endif
 
 StepReport Engine::solve() { return s_.rollingFriction > 0 ? solveWith<true>() : solveWith<false>(); }
@@ -513,12 +573,17 @@ StepReport Engine::solveWith() {
     body[c.i].w -= invI[c.i] * dpr;
     body[c.j].w += invI[c.j] * dpr;
   };
-  const bool twoAtATime = s_.gaussSeidel && !kRolling && kPairedGaussSeidel;
-  if (twoAtATime) pairUp();
+  const bool twoAtATime = !kRolling && kPairedSweeps;
+  if (twoAtATime) {
+    pairUp();
+    if (!s_.gaussSeidel) newPairs_.resize(pairs_.size());
+  }
   for (int it = 1; it <= s_.maxIterations; ++it) {
     double worst = 0;
-    if (twoAtATime) {
+    if (twoAtATime && s_.gaussSeidel) {
       worst = gaussSeidelSweep(pairs_.data(), body, pairs_.size(), mu);
+    } else if (twoAtATime) {
+      worst = jacobiSweep(pairs_.data(), newPairs_.data(), body, pairs_.size(), mu, s_.jacobiRelaxation);
     } else if (s_.gaussSeidel) {
       for (std::size_t k = 0; k < m; ++k) {
         Packed& c = cs[k];
@@ -541,7 +606,8 @@ StepReport Engine::solveWith() {
         }
       }
     } else {
-      // every contact from the same iterate; without rolling resistance, two at a time (all but an odd last one)
+      // every contact from the same iterate (with rolling resistance, or in the build without SIMD);
+      // without rolling resistance the local solutions two at a time (all but an odd last one)
       const std::size_t paired = kRolling ? 0 : jacobiLocalPairs(cs, body, q, m, mu);
       for (std::size_t k = paired; k < m; ++k) {
         double vn, vt;

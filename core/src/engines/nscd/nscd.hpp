@@ -168,12 +168,16 @@ class Engine {
   /// Jacobi's local solutions for contacts [0, m) rounded down to an even count, two at a time in
   /// 2-lane vectors (SSE2 natively, SIMD128 in WebAssembly); returns how many it solved.
   static std::size_t jacobiLocalPairs(const Packed* cs, const Body* body, NewImpulse* q, std::size_t m, double mu);
-  /// Gauss-Seidel without rolling resistance: pairs_ from packed_ (consecutive contacts that share no
+  /// Gauss-Seidel and Jacobi without rolling resistance: pairs_ from packed_ (consecutive contacts that share no
   /// body side by side, two lanes), one sweep over them (returns the largest |dp_n| W_nn + |dp_t| W_tt),
   /// and the impulses back into packed_.
   struct PairGroup;
   void pairUp();
   static double gaussSeidelSweep(PairGroup* gs, Body* body, std::size_t groups, double mu);
+  /// Jacobi without rolling resistance on the same groups: the local solutions of every group from
+  /// the same iterate into q, then the changes times `relaxation` applied (returns as above).
+  struct NewPair;
+  static double jacobiSweep(PairGroup* gs, NewPair* q, Body* body, std::size_t groups, double mu, double relaxation);
   void unpair();
 
   System& s_;
@@ -193,7 +197,11 @@ class Engine {
     int i[2], j[2];                                 // each lane's bodies
     F64x2 nx, ny, bias, wnn, wtt, invWnn, invWtt, pn, pt;
   };
-  std::vector<PairGroup> pairs_;                    // Gauss-Seidel's contacts, two per group
+  std::vector<PairGroup> pairs_;                    // the sweep's contacts, two per group
+  struct alignas(16) NewPair {
+    F64x2 pn, pt;
+  };
+  std::vector<NewPair> newPairs_;                   // Jacobi's iterate, per group of pairs_
   std::vector<int> cellStart_, cellItems_, near_;  // contact detection's cell list, reused
   double time_ = 0;
   double meanRadius_ = 1;
