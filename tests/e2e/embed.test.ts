@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { closePage, coloredPixels, decodePng, openPage, pixelAt, screenshotPath, sidewaysOverflow, useBrowser, waitForState } from './browser';
+import { animationFrames, closePage, coloredPixels, decodePng, openPage, pixelAt, screenshotPath, sidewaysOverflow, useBrowser, waitForState } from './browser';
 import { encodeScenario } from '../../web/src/ui/share';
 
 const browser = useBrowser();
@@ -120,7 +120,8 @@ describe('embed mode', () => {
     await expect.poll(async () => page.evaluate(() => window.__granular?.plotPoints().histogram ?? 0)).toBeGreaterThan(4);
     // a typical course-page iframe
     await page.setViewportSize({ width: 900, height: 560 });
-    await page.waitForTimeout(200);
+    // laid out and drawn at that size (a few of the page's frames) before the picture is taken
+    await animationFrames(page, 3);
     await page.screenshot({ path: screenshotPath('granular-embed.png') });
     expect(errors).toEqual([]);
     await closePage(page);

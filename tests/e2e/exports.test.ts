@@ -369,7 +369,8 @@ describe('exports of an edited scenario on the gas page', () => {
     await page.locator('#btn-play').click();
     await record.click();
     await expect.poll(() => record.getAttribute('aria-pressed')).toBe('true');
-    await page.waitForTimeout(500);
+    // stopped once the recorder has handed over data (its size beside the button), not after a fixed time
+    await expect.poll(() => page.locator('#record-progress').textContent()).toMatch(/ · ([1-9]\d* kB|[\d.]+ MB)$/);
     const video = await download(page, '#canvas-record');
     expect.soft(video.file.suggestedFilename()).toMatch(new RegExp(`^${stem}-\\d{4}-.*\\.webm$`));
     expect(errors).toEqual([]);
