@@ -1,5 +1,5 @@
 /** The chain lab page (chain.html): the four panels against REFERENCE §1, bad input, Cancel, CSV, share links. */
-import type { Page } from 'playwright-core';
+import type { Page, Worker as PlaywrightWorker } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import type { ChainProbe } from '../../web/src/chain/app';
 import { closePage, madeBy, openPage, screenshotPath, sidewaysOverflow, useBrowser } from './browser';
@@ -286,10 +286,17 @@ describe('the chain lab page', () => {
     await expect.poll(() => page.locator('#time-result').textContent()).toMatch(/collisions/);
     // the panel's worker (JobWorker 'granular-chain-time'), idle now: the N = 20 run goes to it, and
     // the WASM call can be stopped only by ending that worker
-    const timeWorker = await (async () => {
-      for (const w of page.workers()) if ((await w.evaluate(() => self.name).catch(() => '')) === 'granular-chain-time') return w;
-      throw new Error('no worker named granular-chain-time');
-    })();
+    // (asked of all workers at once: one still busy with the default sweep answers only when it is done)
+    const timeWorker = await new Promise<PlaywrightWorker>((resolve, reject) => {
+      const workers = page.workers();
+      let left = workers.length;
+      if (left === 0) reject(new Error('no workers'));
+      for (const w of workers) {
+        void w.evaluate(() => self.name)
+          .then((name) => name === 'granular-chain-time' && resolve(w), () => undefined)
+          .finally(() => --left === 0 && reject(new Error('no worker named granular-chain-time')));
+      }
+    });
     let ended = false;
     timeWorker.on('close', () => {
       ended = true;
