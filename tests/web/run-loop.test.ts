@@ -338,6 +338,32 @@ describe('run loop: ticks', () => {
     expect(frames.filter((f) => f.behind)).toEqual([]);
   });
 
+  // an avalanche with an output interval of 3 s: while the loop computed the flow its frames' time ran
+  // on from the picture on screen (t = 0) towards 3 s, and the pace notice, counting from it, said
+  // "next picture 2.6 s after this one" over a picture 3 s from the next
+  it('a frame computed between output instants says which picture is on screen: the last one it carried', async () => {
+    // one advance() (half an interval) a tick: each frame is posted between instants or at one
+    const { send, load } = setup({ costMs: FRAME_BUDGET_MS + 1 });
+    const loaded = await load(true);
+    expect(loaded).toMatchObject({ time: 0, pictureTime: 0, changed: true });
+    const between = await send({ type: 'tick', dt: 0.02 });
+    expect(between.time).toBeCloseTo(INTERVAL / 2, 12);
+    expect(between).toMatchObject({ pictureTime: 0, changed: false, behind: true });
+    expect(between.nextOutput).toBeCloseTo(INTERVAL, 12);
+    const at = await send({ type: 'tick', dt: 0 });
+    expect(at.changed).toBe(true);
+    expect(at.time).toBeCloseTo(INTERVAL, 12);
+    expect(at.pictureTime).toBe(at.time);
+    const on = await send({ type: 'tick', dt: 0.02 });
+    expect(on.time).toBeCloseTo(1.5 * INTERVAL, 12);
+    expect(on.pictureTime).toBe(at.time);
+    // paused between instants: the frame carries the state there, and that is the picture
+    const paused = await send({ type: 'pause' });
+    expect(paused.changed).toBe(true);
+    expect(paused.pictureTime).toBe(paused.time);
+    expect(paused.time).toBeCloseTo(1.5 * INTERVAL, 12);
+  });
+
   it('answers a tick before the first load with nothing, and pause sends the state again', async () => {
     const { loop, send, load, messages } = setup();
     loop.handle({ type: 'tick', dt: 0.1 });

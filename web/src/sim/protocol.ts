@@ -102,8 +102,17 @@ export interface FrameCommon {
   type: 'frame';
   /** the load / reset the frame belongs to */
   generation: number;
-  /** s, time of the last output instant */
+  /**
+   * s, the engine's time: the last output instant's, or, for an engine that stops between them (the
+   * soft discs, the avalanche), where it got to while computing towards the next one
+   */
   time: number;
+  /**
+   * s, the time of the picture on screen: the engine's time when a frame last carried its state (an
+   * output instant, the load, a pause, the end). While a long output interval's flow is computed
+   * `time` runs ahead of it, towards `nextOutput`; the picture stays.
+   */
+  pictureTime: number;
   outputIndex: number;
   /** world.hashState() at `time` */
   hash: string;

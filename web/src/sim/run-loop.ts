@@ -129,6 +129,8 @@ export class RunLoop<W extends EngineWorld, F> {
   /** state changed since the last frame: the family must send it */
   private dirty = false;
   private hash = '';
+  /** s, the world's time in the last frame that carried its state: the picture on screen (FrameCommon.pictureTime) */
+  private pictureTime = 0;
   private pumping = false;
   private outputInterval = 0;
   /** the current advance() budget: family.sliceSize, less while calls are slow */
@@ -356,6 +358,7 @@ export class RunLoop<W extends EngineWorld, F> {
     const { fields, transfer } = this.family.frame(world, changed);
     if (changed) {
       this.hash = world.hashState();
+      this.pictureTime = world.time();
       this.dirty = false;
     }
     const next = world.nextOutputTime();
@@ -364,6 +367,7 @@ export class RunLoop<W extends EngineWorld, F> {
         type: 'frame',
         generation: this.generation,
         time: world.time(),
+        pictureTime: this.pictureTime,
         outputIndex: world.outputIndex(),
         ...fields,
         hash: this.hash,

@@ -39,8 +39,14 @@ export class PaceMeter {
 /** real seconds between pictures from which the controls say when the next one comes */
 export const WAIT_NOTE_S = 2;
 
-/** A running frame's output instant and the next one, s (FrameCommon's time and nextOutput). */
+/**
+ * A running frame's picture on screen and the next output instant, s (FrameCommon's pictureTime and
+ * nextOutput). Not the frame's `time`: while a long interval's flow is computed (the avalanche, the
+ * soft discs) that runs on from the picture, and the notice counted the next picture from a frame
+ * never shown ("next picture 2.6 s after this one" over a picture 3 s from the next).
+ */
 export interface PaceWait {
+  /** s, the time of the picture the page shows */
   time: number;
   next: number;
 }

@@ -155,7 +155,7 @@ export function connectPage<
         o.frame(msg);
         controls.setRunning(msg.running);
         controls.setFinished(msg.status === AdvanceStatus.Finished ? 'finished' : msg.status === AdvanceStatus.Stopped ? 'stopped' : null);
-        controls.setPace(pace.sample(performance.now(), msg.time, msg.running, msg.behind), msg.running ? { time: msg.time, next: msg.nextOutput } : null);
+        controls.setPace(pace.sample(performance.now(), msg.time, msg.running, msg.behind), msg.running ? { time: msg.pictureTime, next: msg.nextOutput } : null);
         const clock = o.clock?.(msg) ?? null;
         controls.setTime(msg.time, clock);
         // the status is a live region: it changes on play / pause / step / end, not every frame
