@@ -14,7 +14,8 @@ using namespace granular;
 namespace {
 
 /// Study parameters from JSON (absent fields keep the study's defaults): minWidthGrains,
-/// minHeightGrains, seed, mu, rollingFriction, restitution, solver ("gauss-seidel" | "jacobi").
+/// minHeightGrains, seed, mu, rollingFriction, restitution, solver ("gauss-seidel" | "jacobi"),
+/// floorRadius and floorGap (m: the floor's fixed discs, as --floor-radius and --floor-gap).
 bool studyParams(const std::string& json, nscd::StudyParams& p, std::string& error) {
   Json root;
   JsonError jerr;
@@ -35,8 +36,19 @@ bool studyParams(const std::string& json, nscd::StudyParams& p, std::string& err
   double seed = static_cast<double>(p.seed);
   if (!number("minWidthGrains", p.minWidthGrains, 2, 1000) || !number("minHeightGrains", p.minHeightGrains, 2, 1000) ||
       !number("seed", seed, 0, 9007199254740991.0) || !number("mu", p.mu, 0, 10) ||
-      !number("rollingFriction", p.rollingFriction, 0, 1) || !number("restitution", p.restitution, 0, 1))
+      !number("rollingFriction", p.rollingFriction, 0, 1) || !number("restitution", p.restitution, 0, 1) ||
+      !number("floorRadius", p.floorRadius, 0, 1) || !number("floorGap", p.floorGap, 0, 1))
     return false;
+  // as the scenario's floor.radius and floor.gap: discs of some size, and gaps the smallest grain cannot pass
+  if (!(p.floorRadius > 0)) {
+    error = "floorRadius = " + formatNumber(p.floorRadius) + ": must be > 0";
+    return false;
+  }
+  if (!(p.floorGap < 2 * p.rmin)) {
+    error = "floorGap = " + formatNumber(p.floorGap) + ": must be below 2 R_min = " + formatNumber(2 * p.rmin) +
+            " m, or the smallest grains fall through the floor";
+    return false;
+  }
   p.seed = static_cast<std::uint64_t>(seed);
   if (const Json* s = root.find("solver")) {
     if (!s->isString() || (s->asString() != "gauss-seidel" && s->asString() != "jacobi")) {

@@ -147,7 +147,7 @@ describe('the avalanche study panel', () => {
     expect(made).toMatch(/^engine avalanche gauss-seidel \(double\), Granular Lab \S+$/);
     const results = ['grains (1)', 'H0 (m)', 'L0 (m)', 'a = H0/L0 (1)', 'L_inf (m)', '(L_inf - L0)/L0 (1)', 'collapse time (s)']
       .map((h) => `"${h.slice(0, h.lastIndexOf(' ('))} — ${made}${h.slice(h.lastIndexOf(' ('))}"`);
-    expect(header).toBe(`a nominal H/W (1),${results.join(',')},stopped,error,mu (1),mu_r (1),e (1),solver,seed,size,min width W (grains),min height H (grains),R_min (m),R_max (m),time step (s),tolerance (× mean R)`);
+    expect(header).toBe(`a nominal H/W (1),${results.join(',')},stopped,error,mu (1),mu_r (1),e (1),solver,seed,size,min width W (grains),min height H (grains),R_min (m),R_max (m),time step (s),tolerance (× mean R),floor disc radius (m),floor gap (m)`);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatch(/^0\.1,.*,0\.5,0,0,gauss-seidel,1,tiny,3,6,0\.004,0\.006,0\.00005,0\.0001$/);
     expect(errors).toEqual([]);

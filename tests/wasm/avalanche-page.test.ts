@@ -119,6 +119,32 @@ describe('study cases', () => {
   });
 });
 
+describe('the study\'s floor', () => {
+  // the page passes the scenario's floor (in proportion to R_min) as floorRadius and floorGap: the
+  // command line's --floor-radius and --floor-gap, the same numbers natively and in WASM
+  it('bumpy floors: the same natively and in WASM, and not the plain floor; the default is 4 mm discs, touching', () => {
+    const tiny = studyCaseOptions('tiny');
+    const plain = parseStudyCaseResult(mod.avalancheStudyCase(2, JSON.stringify(tiny), () => true));
+    const spelled = parseStudyCaseResult(mod.avalancheStudyCase(2, JSON.stringify({ ...tiny, floorRadius: 0.004, floorGap: 0 }), () => true));
+    for (const key of SAME_KEYS) expect(spelled[key], `default floor written out: ${key}`).toBe(plain[key]);
+    for (const [floorRadius, floorGap] of [[0.006, 0], [0.004, 0.003]] as const) {
+      const native = nativeTinyCase(['--floor-radius', String(floorRadius), '--floor-gap', String(floorGap)]);
+      const wasm = parseStudyCaseResult(mod.avalancheStudyCase(2, JSON.stringify({ ...tiny, floorRadius, floorGap }), () => true));
+      expect(wasm.ok, `${floorRadius} / ${floorGap}`).toBe(true);
+      for (const key of SAME_KEYS) expect(wasm[key], `${floorRadius} / ${floorGap}: ${key}`).toBe(native[key]);
+      expect(wasm.runout, `${floorRadius} / ${floorGap}`).not.toBe(plain.runout);
+    }
+  });
+
+  it('refuses a floor of no discs or with gaps the smallest grain falls through, naming the value', () => {
+    const answer = (options: object) => parseStudyCaseResult(mod.avalancheStudyCase(2, JSON.stringify(options), () => true)).error;
+    expect(answer({ floorRadius: 0 })).toBe('floorRadius = 0: must be > 0');
+    expect(answer({ floorRadius: 2 })).toBe('floorRadius = 2: must be a number in [0, 1]');
+    expect(answer({ floorGap: 0.008 })).toBe('floorGap = 0.008: must be below 2 R_min = 0.008 m, or the smallest grains fall through the floor');
+    expect(answer({ floorGap: -1 })).toBe('floorGap = -1: must be a number in [0, 1]');
+  });
+});
+
 describe('the study CSV\'s fixed parameters', () => {
   // written on every row of the page's study CSV: the engine's own StudyParams, not a copy that could drift
   it('are the engine\'s', () => {

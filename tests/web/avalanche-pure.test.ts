@@ -44,16 +44,32 @@ describe('study cases', () => {
     // the command line's defaults (granular-cli avalanche-study, StudyParams)
     expect(studyCaseOptions('full')).toEqual({
       minWidthGrains: 10, minHeightGrains: 30, mu: 0.5, rollingFriction: 0, restitution: 0, solver: 'gauss-seidel', seed: 1,
+      floorRadius: 0.004, floorGap: 0,
     });
     expect(studyMaterial(null)).toEqual(DEFAULT_STUDY_MATERIAL);
     const m = studyMaterial({
       schema: 1, engine: 'avalanche', seed: 7, friction: { mu: 0.3, rolling: 0.1 }, restitution: 0.4, solver: { method: 'jacobi' },
     });
-    expect(m).toEqual({ mu: 0.3, rollingFriction: 0.1, restitution: 0.4, solver: 'jacobi', seed: 7 });
+    expect(m).toEqual({ mu: 0.3, rollingFriction: 0.1, restitution: 0.4, solver: 'jacobi', seed: 7, floorRadius: 0.004, floorGap: 0 });
     expect(studyCaseOptions('tiny', m)).toEqual({ minWidthGrains: 3, minHeightGrains: 6, ...m });
     expect(materialText(m)).toBe('μ = 0.3, μ_r = 0.1, e = 0.4, Jacobi, seed 7');
     // what a scenario lacks (or has as text) keeps the default
     expect(studyMaterial({ friction: { mu: 'x' } })).toEqual(DEFAULT_STUDY_MATERIAL);
+  });
+
+  it("lays the scenario's floor under the study's grains in proportion to R_min; the default floor is not named", () => {
+    // floor discs 2.5 R_min, 0.75 R_min apart under grains of R_min = 2 mm: under the study's 4 mm grains, 10 mm and 3 mm
+    const bumpy = studyMaterial({ engine: 'avalanche', grains: { rmin: 0.002, rmax: 0.003 }, floor: { length: 1, radius: 0.005, gap: 0.0015 } });
+    expect(bumpy.floorRadius).toBeCloseTo(0.01, 15);
+    expect(bumpy.floorGap).toBeCloseTo(0.003, 15);
+    expect(materialText(bumpy)).toBe('μ = 0.5, μ_r = 0, e = 0, Gauss–Seidel, seed 1, floor discs 0.01 m, 0.003 m apart');
+    // floor.radius null is grains.rmin: the study's default floor, exactly, and not named
+    const plain = studyMaterial({ engine: 'avalanche', grains: { rmin: 0.002, rmax: 0.003 }, floor: { length: 1, radius: null, gap: 0 } });
+    expect(plain).toEqual(DEFAULT_STUDY_MATERIAL);
+    expect(materialText(plain)).toBe('μ = 0.5, μ_r = 0, e = 0, Gauss–Seidel, seed 1');
+    // floor discs as large as the smallest grain, written out, are the default too; a larger radius alone is named
+    expect(studyMaterial({ grains: { rmin: 0.003 }, floor: { radius: 0.003 } })).toEqual(DEFAULT_STUDY_MATERIAL);
+    expect(materialText(studyMaterial({ grains: { rmin: 0.003 }, floor: { radius: 0.0045 } }))).toBe('μ = 0.5, μ_r = 0, e = 0, Gauss–Seidel, seed 1, floor discs 0.006 m');
   });
 
   it('puts its inputs into the page address (other parameters and the shared scenario kept)', () => {
@@ -137,11 +153,11 @@ describe('scaling and the slope fit', () => {
     // values name their run; the nominal a (the key) and the conditions as they are
     const m = 'engine avalanche gauss-seidel (double), Granular Lab 0.1.0';
     const results = [`grains — ${m} (1)`, `H0 — ${m} (m)`, `L0 — ${m} (m)`, `a = H0/L0 — ${m} (1)`, `L_inf — ${m} (m)`, `(L_inf - L0)/L0 — ${m} (1)`, `collapse time — ${m} (s)`];
-    expect(csv[0]).toBe(`a nominal H/W (1),${results.map((h) => `"${h}"`).join(',')},stopped,error,mu (1),mu_r (1),e (1),solver,seed,size,min width W (grains),min height H (grains),R_min (m),R_max (m),time step (s),tolerance (× mean R)`);
+    expect(csv[0]).toBe(`a nominal H/W (1),${results.map((h) => `"${h}"`).join(',')},stopped,error,mu (1),mu_r (1),e (1),solver,seed,size,min width W (grains),min height H (grains),R_min (m),R_max (m),time step (s),tolerance (× mean R),floor disc radius (m),floor gap (m)`);
     const cells = csv[1]!.split(',');
     expect(cells.slice(0, 5).map(Number)).toEqual([0.5, 10, 0.05, 0.1, 0.5]);
     expect(Number(cells[6])).toBeCloseTo(0.6, 12);
-    expect(cells.slice(7)).toEqual(['0.5', 'true', '', '0.5', '0', '0', 'gauss-seidel', '1', 'full', '10', '30', '0.004', '0.006', '0.00005', '0.0001']);
+    expect(cells.slice(7)).toEqual(['0.5', 'true', '', '0.5', '0', '0', 'gauss-seidel', '1', 'full', '10', '30', '0.004', '0.006', '0.00005', '0.0001', '0.004', '0']);
     expect(csv[2]?.includes(',,false,the case failed,')).toBe(true);
     // a failed case keeps its reason and stays out of the fits
     const failed = studyRow(4, { ...summary(0, 0, 0, false), error: 'the deposit is lower than the column (0.23 m < 0.24 m)' });

@@ -34,6 +34,7 @@ describe('the study CSV names what it takes to run the study again', () => {
         size: 'tiny', 'min width W (grains)': '3', 'min height H (grains)': '6',
         'R_min (m)': '0.004', 'R_max (m)': '0.006', 'time step (s)': '0.00005', 'tolerance (× mean R)': '0.0001',
         'mu (1)': '0.3', 'mu_r (1)': '0', 'e (1)': '0', solver: 'gauss-seidel', seed: '4',
+        'floor disc radius (m)': '0.004', 'floor gap (m)': '0',
       });
     }
     expect(records(studyCsv([row], { size: 'full', material: DEFAULT_STUDY_MATERIAL }, made))[0]).toMatchObject({ size: 'full', 'min width W (grains)': '10', 'min height H (grains)': '30' });
@@ -54,8 +55,10 @@ describe('the study CSV names what it takes to run the study again', () => {
       studyFileName({ ...quick, material: { ...DEFAULT_STUDY_MATERIAL, mu: 0.8 } }, 'csv'),
       studyFileName({ ...quick, material: { ...DEFAULT_STUDY_MATERIAL, solver: 'jacobi' } }, 'csv'),
       studyFileName({ ...quick, material: { ...DEFAULT_STUDY_MATERIAL, seed: 2 } }, 'csv'),
+      studyFileName({ ...quick, material: { ...DEFAULT_STUDY_MATERIAL, floorRadius: 0.01 } }, 'csv'),
+      studyFileName({ ...quick, material: { ...DEFAULT_STUDY_MATERIAL, floorGap: 0.003 } }, 'csv'),
     ]);
-    expect(names.size).toBe(6);
+    expect(names.size).toBe(8);
     expect(studyFileName({ ...quick, size: 'tiny' }, 'csv')).toMatch(/^avalanche-study-tiny-[0-9a-f]{8}\.csv$/);
   });
 

@@ -11,7 +11,7 @@
  * of how long a study takes (studyEstimate).
  */
 import { getPath, numberAt, type JsonObject } from '../sim/scenario';
-import { clipText, formatCount } from '../ui/dom';
+import { clipText, formatCount, formatNumber } from '../ui/dom';
 import { DECIMAL } from '../chain/validate';
 import { emptyEntryProblem, listEntries } from '../ui/list-entries';
 import { listText } from '../ui/table-scroll';
@@ -58,9 +58,21 @@ export function sizeCaveat(size: StudySize): string {
 }
 
 /**
- * What the study takes from the page's scenario: friction, rolling resistance, restitution, solver
- * and seed. The radii (4–6 mm), time step (5·10⁻⁵ s) and tolerance are the study's own (as in
- * `granular-cli avalanche-study`), chosen so that the runouts are converged (docs/avalanche.md).
+ * What the study holds fixed whatever the scenario (core/src/engines/nscd/study.hpp, StudyParams, as
+ * avalancheStudyCase runs it from the page): radii uniform in [radiusMin, radiusMax] (m), the time
+ * step (s) and the solver's tolerance (a fraction of the mean radius). A constant, so that the pure
+ * CSV code needs no module; tests/wasm/avalanche-page.test.ts holds it to the engine's own
+ * (avalancheStudyFixed), so a change of StudyParams fails there rather than mislabelling the CSV.
+ */
+export const STUDY_FIXED = { radiusMin: 0.004, radiusMax: 0.006, timeStep: 5e-5, tolerance: 1e-4 } as const;
+
+/**
+ * What the study takes from the page's scenario: friction, rolling resistance, restitution, solver,
+ * seed, and the floor's roughness: its discs' radius and the gap between them, in proportion to the
+ * smallest grain (the scenario's floor.radius / grains.rmin, times the study's R_min), so that a
+ * floor as bumpy as the scenario's is laid under the study's own grains. The radii (4–6 mm), time
+ * step (5·10⁻⁵ s) and tolerance are the study's own (as in `granular-cli avalanche-study`), chosen so
+ * that the runouts are converged (docs/avalanche.md).
  */
 export interface StudyMaterial {
   mu: number;
@@ -68,10 +80,22 @@ export interface StudyMaterial {
   restitution: number;
   solver: 'gauss-seidel' | 'jacobi';
   seed: number;
+  /** m, the floor's fixed discs under the study's grains (--floor-radius) */
+  floorRadius: number;
+  /** m, between neighbouring floor discs (--floor-gap) */
+  floorGap: number;
 }
 
-/** The study's defaults, the same as the command line's (and the default scenario's). */
-export const DEFAULT_STUDY_MATERIAL: StudyMaterial = { mu: 0.5, rollingFriction: 0, restitution: 0, solver: 'gauss-seidel', seed: 1 };
+/** The study's defaults, the same as the command line's (and the default scenario's: floor discs of radius R_min, touching). */
+export const DEFAULT_STUDY_MATERIAL: StudyMaterial = {
+  mu: 0.5,
+  rollingFriction: 0,
+  restitution: 0,
+  solver: 'gauss-seidel',
+  seed: 1,
+  floorRadius: STUDY_FIXED.radiusMin,
+  floorGap: 0,
+};
 
 /** The options of avalancheStudyCase: the column size in mean diameters and the material. */
 export interface StudyCaseOptions extends StudyMaterial {
@@ -95,12 +119,27 @@ export function studyMaterial(scenario: JsonObject | null): StudyMaterial {
   m.restitution = number('restitution', m.restitution);
   m.seed = number('seed', m.seed);
   if (getPath(scenario, 'solver.method') === 'jacobi') m.solver = 'jacobi';
+  // the floor in proportion to the smallest grain: floor.radius null means grains.rmin (the default)
+  const rmin = number('grains.rmin', NaN);
+  if (rmin > 0) {
+    const radius = getPath(scenario, 'floor.radius');
+    if (typeof radius === 'number' && radius > 0) m.floorRadius = STUDY_FIXED.radiusMin * (radius / rmin);
+    const gap = number('floor.gap', 0);
+    if (gap > 0) m.floorGap = STUDY_FIXED.radiusMin * (gap / rmin);
+  }
   return m;
 }
 
-/** "μ = 0.5, μ_r = 0, e = 0, Gauss–Seidel, seed 1" */
+/**
+ * "μ = 0.5, μ_r = 0, e = 0, Gauss–Seidel, seed 1"; a floor other than the default's (discs of
+ * radius R_min, touching) is named: "…, seed 1, floor discs 0.01 m, 0.003 m apart".
+ */
 export function materialText(m: StudyMaterial): string {
-  return `μ = ${m.mu}, μ_r = ${m.rollingFriction}, e = ${m.restitution}, ${m.solver === 'jacobi' ? 'Jacobi' : 'Gauss–Seidel'}, seed ${m.seed}`;
+  const floor =
+    m.floorRadius !== DEFAULT_STUDY_MATERIAL.floorRadius || m.floorGap !== DEFAULT_STUDY_MATERIAL.floorGap
+      ? `, floor discs ${formatNumber(m.floorRadius)} m${m.floorGap > 0 ? `, ${formatNumber(m.floorGap)} m apart` : ''}`
+      : '';
+  return `μ = ${m.mu}, μ_r = ${m.rollingFriction}, e = ${m.restitution}, ${m.solver === 'jacobi' ? 'Jacobi' : 'Gauss–Seidel'}, seed ${m.seed}${floor}`;
 }
 
 /**

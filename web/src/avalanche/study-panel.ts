@@ -104,7 +104,7 @@ export class StudyPanel {
       el('div', { class: 'field field-select' }, el('label', { for: 'study-size' }, 'Column size'), this.size),
       el('p', { class: 'hint' }, `Aspect ratios from ${ASPECT_MIN} to ${ASPECT_MAX}; columns at least so many grains wide × high (full: the size the slopes are measured at; the smaller ones show how the study runs).`),
       this.estimate,
-      el('p', { class: 'hint' }, `One collapse per a, on ${plural(this.pool.size(), 'worker')}: the current scenario’s μ, μ_r, e, solver and seed (apply the form first); the study’s own radii 4–6 mm, time step 5·10⁻⁵ s and tolerance 10⁻⁴ R, as on the command line. The column W wide and a W high, settled behind the gate, then released. The plot uses the settled a = H0/L0.`),
+      el('p', { class: 'hint' }, `One collapse per a, on ${plural(this.pool.size(), 'worker')}: the current scenario’s μ, μ_r, e, solver, seed and floor (its discs and gaps in proportion to R_min; apply the form first); the study’s own radii 4–6 mm, time step 5·10⁻⁵ s and tolerance 10⁻⁴ R, as on the command line. The column W wide and a W high, settled behind the gate, then released. The plot uses the settled a = H0/L0.`),
       el('div', { class: 'form-actions' }, this.runButton, this.restartNote),
       this.progress.root,
       this.progressText,

@@ -9,7 +9,7 @@ import { toCsv, type CsvCell } from '../ui/csv';
 import { formatNumber } from '../ui/dom';
 import { fileStem, reproduce, ReproduceContext, shortHash, withEngineVersion, type ReproduceInfo } from '../ui/reproduce';
 import { logLogSlope, logSpace, LUBE_CROSSOVER, lubeLinear, lubePower, relativeRunout, type SlopeFit } from './scaling';
-import { plural, roughCount, studyCaseOptions, type StudyColumn, type StudyMaterial, type StudySize } from './study-cases';
+import { plural, roughCount, STUDY_FIXED, studyCaseOptions, type StudyColumn, type StudyMaterial, type StudySize } from './study-cases';
 
 /** the ranges: slope 1 for a <= 1.5, 2/3 for a >= 4 */
 export const SMALL_A_MAX = 1.5;
@@ -151,14 +151,8 @@ export const STUDY_PLOT_LABELS = {
   yLabel: '(L∞ − L0)/L0 (1)',
 } as const;
 
-/**
- * What the study holds fixed whatever the scenario (core/src/engines/nscd/study.hpp, StudyParams, as
- * avalancheStudyCase runs it from the page): radii uniform in [radiusMin, radiusMax] (m), the time
- * step (s) and the solver's tolerance (a fraction of the mean radius). A constant, so that the pure
- * CSV code needs no module; tests/wasm/avalanche-page.test.ts holds it to the engine's own
- * (avalancheStudyFixed), so a change of StudyParams fails there rather than mislabelling the CSV.
- */
-export const STUDY_FIXED = { radiusMin: 0.004, radiusMax: 0.006, timeStep: 5e-5, tolerance: 1e-4 } as const;
+/** re-exported: the study's own radii, time step and tolerance (study-cases.ts) */
+export { STUDY_FIXED };
 
 /** A study as run: its size and the scenario's material (the rest is STUDY_FIXED). */
 export interface StudyRun {
@@ -177,6 +171,7 @@ export const STUDY_HEADER = [
   'a nominal H/W (1)', 'grains (1)', 'H0 (m)', 'L0 (m)', 'a = H0/L0 (1)', 'L_inf (m)', '(L_inf - L0)/L0 (1)', 'collapse time (s)', 'stopped', 'error',
   'mu (1)', 'mu_r (1)', 'e (1)', 'solver', 'seed',
   'size', 'min width W (grains)', 'min height H (grains)', 'R_min (m)', 'R_max (m)', 'time step (s)', 'tolerance (× mean R)',
+  'floor disc radius (m)', 'floor gap (m)',
 ] as const;
 
 /** The conditions of a study as the CSV gives them on every row (STUDY_HEADER from "mu (1)"). */
@@ -185,6 +180,7 @@ function studyConditions({ size, material }: StudyRun): CsvCell[] {
   return [
     o.mu, o.rollingFriction, o.restitution, o.solver, o.seed,
     size, o.minWidthGrains, o.minHeightGrains, STUDY_FIXED.radiusMin, STUDY_FIXED.radiusMax, STUDY_FIXED.timeStep, STUDY_FIXED.tolerance,
+    o.floorRadius, o.floorGap,
   ];
 }
 

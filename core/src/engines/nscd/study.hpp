@@ -22,7 +22,7 @@ struct StudyParams {
   double mu = 0.5;                 // grain-grain and grain-floor friction
   double rollingFriction = 0;      // rolling resistance mu_r (System::rollingFriction)
   double restitution = 0;          // Newton's normal restitution at impacts (System::restitution)
-  double floorRadius = 0.004;      // m, the floor's fixed discs
+  double floorRadius = 0.004;      // m, the floor's fixed discs (= rmin, as a scenario's floor.radius null)
   double floorGap = 0;             // m, between neighbouring floor discs
   double minHeightGrains = 30;     // the column is at least this many mean diameters high ...
   double minWidthGrains = 10;      // ... and this many wide
