@@ -149,7 +149,7 @@ describe('the avalanche study panel', () => {
       .map((h) => `"${h.slice(0, h.lastIndexOf(' ('))} — ${made}${h.slice(h.lastIndexOf(' ('))}"`);
     expect(header).toBe(`a nominal H/W (1),${results.join(',')},stopped,error,mu (1),mu_r (1),e (1),solver,seed,size,min width W (grains),min height H (grains),R_min (m),R_max (m),time step (s),tolerance (× mean R),floor disc radius (m),floor gap (m)`);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatch(/^0\.1,.*,0\.5,0,0,gauss-seidel,1,tiny,3,6,0\.004,0\.006,0\.00005,0\.0001$/);
+    expect(rows[0]).toMatch(/^0\.1,.*,0\.5,0,0,gauss-seidel,1,tiny,3,6,0\.004,0\.006,0\.00005,0\.0001,0\.004,0$/);
     expect(errors).toEqual([]);
     await closePage(page);
   });
