@@ -101,4 +101,16 @@ describe('the study\'s picture and CSV name the run the study ran, whatever the 
     expect(reproduceText(provenance.context.get())).toContain('engine avalanche jacobi (double)');
     expect(csvRun(studyCsv([row], quick, provenance.made))).toBe('engine avalanche jacobi (double), Granular Lab 0.1.0');
   });
+
+  it('a study started before the page named its engine takes the run the page names first, and keeps it', () => {
+    // a click on Run while the page loads: the CSV's headers lacked the engine and version for good
+    const page = new ReproduceContext();
+    const provenance = new StudyProvenance(page);
+    provenance.start();
+    expect(provenance.made.engine).toBe('');
+    page.set(column);
+    expect(csvRun(studyCsv([row], quick, provenance.made))).toBe('engine avalanche gauss-seidel (double), Granular Lab 0.1.0');
+    page.set(jacobi);
+    expect(csvRun(studyCsv([row], quick, provenance.made))).toBe('engine avalanche gauss-seidel (double), Granular Lab 0.1.0');
+  });
 });

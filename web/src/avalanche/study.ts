@@ -219,11 +219,13 @@ export class StudyProvenance {
 
   constructor(private readonly page: ReproduceContext = reproduce) {
     page.subscribe((info) => {
-      if (!this.started) this.context.set(info);
+      // a study started before the page's engine had answered (a click while the page loads) takes
+      // the first run the page then names: its cases ran the scenario the page was loading
+      if (!this.started || this.context.get().engine === '') this.context.set(info);
     });
   }
 
-  /** a study starts: from now on its exports name the page's run as it is now */
+  /** a study starts: from now on its exports name the page's run as it is now (or, when the page has not named its engine yet, as it first does) */
   start(): void {
     this.started = true;
     this.context.set(this.page.get());
