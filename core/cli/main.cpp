@@ -570,13 +570,14 @@ int avalancheStudy(const Args& a) {
     const nscd::AspectSetup setup = nscd::aspectSetup(x, p);
     const double pitch = nscd::latticePitch(setup.column);
     const double grains = std::floor(setup.column.width / pitch) * std::floor(setup.column.height / pitch);
-    const double floorDiscs = setup.column.floorLength / (2 * p.floorRadius + p.floorGap);
-    if (floorDiscs > 200000)
-      return usageError("avalanche-study: a = " + formatShort(x) + " would lay " + formatCount(floorDiscs) +
-                        " floor discs (limit 200,000): raise --floor-radius (" + formatNumber(p.floorRadius) + ") or --floor-gap (" +
+    const double floorDiscs = nscd::floorDiscCount(setup.column);
+    if (!(floorDiscs <= nscd::kMaxFloorDiscs))
+      return usageError("avalanche-study: a = " + formatShort(x) + " would lay " + formatCount(floorDiscs) + " floor discs (limit " +
+                        formatCount(nscd::kMaxFloorDiscs) + "): raise --floor-radius (" + formatNumber(p.floorRadius) + ") or --floor-gap (" +
                         formatNumber(p.floorGap) + ")");
-    if (grains > 200000)
-      return usageError("avalanche-study: a = " + formatShort(x) + " would deposit " + formatCount(grains) + " grains (limit 200,000): lower --min-width (" +
+    if (grains > nscd::kMaxColumnGrains)
+      return usageError("avalanche-study: a = " + formatShort(x) + " would deposit " + formatCount(grains) + " grains (limit " +
+                        formatCount(nscd::kMaxColumnGrains) + "): lower --min-width (" +
                         formatNumber(p.minWidthGrains) + "), --min-height (" + formatNumber(p.minHeightGrains) +
                         ") or that aspect ratio, or use larger grains");
   }

@@ -13,7 +13,6 @@ namespace granular {
 namespace {
 
 constexpr double kPi = 3.141592653589793;
-constexpr int kMaxFloorDiscs = 200000;
 constexpr int kMinSettleSteps = 50;  // let the column start to move before judging it settled (and settleMinTime_)
 
 std::string num(double x) { return formatNumber(x); }
@@ -60,13 +59,13 @@ bool checkSetup(const AvalancheScenarioSpec& s, std::vector<Issue>& errors) {
                            "holds about " + formatCount(grains) + " grains of radius up to " + num(s.rmax) + " m (limit " +
                                formatCount(kMaxAvalancheGrains) + "): use larger grains or a smaller column"});
   const double floorR = avalancheFloorRadius(s);
-  const double floorDiscs = s.floorLength / (2 * floorR + s.floorGap);
-  if (floorDiscs > kMaxFloorDiscs)
+  const double floorDiscs = nscd::floorDiscCount(columnSetup(s));  // buildColumn's own count and limit
+  if (!(floorDiscs <= nscd::kMaxFloorDiscs))
     errors.push_back(Issue{"floor.length", num(s.floorLength),
-                           "needs " + formatCount(std::ceil(floorDiscs)) + " floor discs of radius " +
+                           "needs " + formatCount(floorDiscs) + " floor discs of radius " +
                                (s.hasFloorRadius ? "floor.radius" : "grains.rmin") + " = " + num(floorR) + " m" +
                                (s.floorGap > 0 ? " spaced floor.gap = " + num(s.floorGap) + " m apart" : "") + " (limit " +
-                               formatCount(kMaxFloorDiscs) + "): shorten the floor" +
+                               formatCount(nscd::kMaxFloorDiscs) + "): shorten the floor" +
                                (s.hasFloorRadius ? ", or use larger floor discs" : ", or set floor.radius larger than grains.rmin")});
   return errors.size() == before;
 }

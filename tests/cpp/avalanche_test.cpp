@@ -224,7 +224,7 @@ TEST(AvalancheScenario, FloorDiscsRadiusAndGapAreFieldsOfTheirOwn) {
   const std::string fine = R"({"schema": 1, "engine": "avalanche", "column": {"width": 0.01, "height": 0.01},
     "grains": {"rmin": 0.0001, "rmax": 0.0002}, "floor": {"length": 50)";
   auto p = problems(fine + "}}");
-  EXPECT_TRUE(mentions(p, "floor.length = 50: needs 250,000 floor discs of radius grains.rmin = 0.0001 m (limit 200,000): shorten the floor, or set floor.radius larger than grains.rmin"))
+  EXPECT_TRUE(mentions(p, "floor.length = 50: needs 250,001 floor discs of radius grains.rmin = 0.0001 m (limit 200,000): shorten the floor, or set floor.radius larger than grains.rmin"))
       << ::testing::PrintToString(p);
   p = problems(fine + R"(, "radius": 0.0001, "gap": 0.00001}})");
   EXPECT_TRUE(mentions(p, "floor.length = 50: needs 238,096 floor discs of radius floor.radius = 0.0001 m spaced floor.gap = 1e-05 m apart (limit 200,000): shorten the floor, or use larger floor discs"))
@@ -238,7 +238,7 @@ TEST(AvalancheScenario, ImpossibleSetUpsAreRejectedBeforeAnythingIsBuilt) {
   EXPECT_TRUE(mentions(p, "column = 0.1 m x 0.2 m: holds about 500,000 grains")) << ::testing::PrintToString(p);
   EXPECT_EQ(p.size(), 1u);
   p = problems(R"({"schema": 1, "engine": "avalanche", "grains": {"rmin": 0.000001, "rmax": 0.01}, "floor": {"length": 1}})");
-  EXPECT_TRUE(mentions(p, "floor.length = 1: needs 500,000 floor discs of radius grains.rmin = 1e-06 m (limit 200,000)")) << ::testing::PrintToString(p);
+  EXPECT_TRUE(mentions(p, "floor.length = 1: needs 500,001 floor discs of radius grains.rmin = 1e-06 m (limit 200,000)")) << ::testing::PrintToString(p);
   EXPECT_TRUE(mentions(problems(R"({"schema": 1, "engine": "avalanche", "column": {"width": 0.01}})"),
                        "column.width = 0.01: must hold one grain: at least the lattice pitch, 2.04 times grains.rmax = 0.01224 m"));
   // wider than a grain but narrower than the lattice's pitch: it used to run with no grain at all

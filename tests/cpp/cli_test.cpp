@@ -173,7 +173,7 @@ TEST(CliTest, NumbersOfTheStandaloneCommandsAreChecked) {
       {"avalanche-study --rmin 0.01", "avalanche-study: --rmin 0.01 --rmax 0.006: need rmin <= rmax"},
       // too large a column or floor: refused before the first case, not one FAILED row per case
       {"avalanche-study --min-width 1000", "avalanche-study: a = 0.5 would deposit 527,952 grains (limit 200,000)"},
-      {"avalanche-study --floor-radius 1e-9", "avalanche-study: a = 0.5 would lay 1,650,000,000 floor discs (limit 200,000)"},
+      {"avalanche-study --floor-radius 1e-9", "avalanche-study: a = 0.5 would lay 1,650,000,001 floor discs (limit 200,000)"},
   };
   for (const auto& c : cases) {
     const Result r = cli(c.first);

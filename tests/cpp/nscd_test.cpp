@@ -188,6 +188,36 @@ TEST(Nscd, SmallColumnSettlesThenCollapsesAndStops) {
   for (int i = 0; i < column.grains; ++i) EXPECT_GT(column.system.pos(1, i), 0.0) << "grain " << i << " fell through the floor";
 }
 
+TEST(Nscd, BuildColumnCountsItsFloorDiscsAndRefusesTooManyBeforeLayingThem) {
+  ColumnSetup setup;
+  setup.width = 0.05;
+  setup.height = 0.1;
+  setup.rmin = 0.004;
+  setup.rmax = 0.005;
+  setup.floorLength = 0.5;
+  // touching discs of radius rmin at x = 0, 0.008, ..., 0.496: 63; with 2 mm gaps (pitch 1 cm) 51
+  EXPECT_EQ(floorDiscCount(setup), 63);
+  Column column;
+  std::string error;
+  ASSERT_TRUE(buildColumn(setup, column, error)) << error;
+  EXPECT_EQ(column.system.count() - column.grains, 63);
+  setup.floorGap = 0.002;
+  EXPECT_EQ(floorDiscCount(setup), 51);
+  ASSERT_TRUE(buildColumn(setup, column, error)) << error;
+  EXPECT_EQ(column.system.count() - column.grains, 51);
+  // a floor of tiny discs (a study's floorRadius) is refused with the count and the limit, not laid:
+  // 0.5 m of discs 1e-9 m in radius would be 250 million
+  setup.floorGap = 0;
+  setup.floorRadius = 1e-9;
+  EXPECT_FALSE(buildColumn(setup, column, error));
+  EXPECT_EQ(error, "floor: 250,000,001 discs of radius 1e-09 m along 0.5 m (limit 200,000): use larger floor discs, a gap between them, or a shorter floor");
+  setup.floorRadius = 1.25e-6;  // 200,001 discs: one too many
+  EXPECT_FALSE(buildColumn(setup, column, error));
+  setup.floorRadius = 1.25e-6 * (200000.0 / 199999.0);  // 200,000: the limit itself is laid
+  EXPECT_EQ(floorDiscCount(setup), 200000);
+  EXPECT_TRUE(buildColumn(setup, column, error)) << error;
+}
+
 TEST(Nscd, ACollapsingColumnOnlyLosesEnergy) {
   // Moreau–Jean with e = 0 and Coulomb friction is dissipative: an exact solution of each step's
   // contact problem has p_n U_n+ = 0 and p_t U_t+ <= 0, so the contacts take kinetic energy away,

@@ -142,6 +142,8 @@ describe('the study\'s floor', () => {
     expect(answer({ floorRadius: 2 })).toBe('floorRadius = 2: must be a number in [0, 1]');
     expect(answer({ floorGap: 0.008 })).toBe('floorGap = 0.008: must be below 2 R_min = 0.008 m, or the smallest grains fall through the floor');
     expect(answer({ floorGap: -1 })).toBe('floorGap = -1: must be a number in [0, 1]');
+    // discs so small that the case's floor would need millions: the case fails with the count, nothing is laid
+    expect(answer({ floorRadius: 1e-9 })).toMatch(/^floor: [\d,]+ discs of radius 1e-09 m along [\d.]+ m \(limit 200,000\): use larger floor discs/);
   });
 });
 

@@ -13,6 +13,13 @@ namespace granular::nscd {
 
 double latticePitch(const ColumnSetup& c) { return 2 * c.rmax * 1.02; }
 
+double floorDiscRadius(const ColumnSetup& c) { return c.floorRadius > 0 ? c.floorRadius : c.rmin; }
+
+double floorDiscCount(const ColumnSetup& c) {
+  // discs at x = 0, pitch, 2 pitch, ... up to floorLength and 1e-12 m (buildColumn's loop)
+  return std::floor((c.floorLength + 1e-12) / (2 * floorDiscRadius(c) + std::max(0.0, c.floorGap))) + 1;
+}
+
 bool buildColumn(const ColumnSetup& c, Column& out, std::string& error) {
   if (!(c.rmin > 0) || !(c.rmax >= c.rmin) || !(c.width > 2 * c.rmax) || !(c.height > 2 * c.rmax) || !(c.floorLength > c.width)) {
     error = "column: need 0 < rmin <= rmax, width and height above one diameter, and a floor longer than the column";
@@ -25,8 +32,16 @@ bool buildColumn(const ColumnSetup& c, Column& out, std::string& error) {
     error = "column: narrower or lower than one lattice pitch (2.04 rmax): it would hold no grain";
     return false;
   }
-  if (static_cast<long long>(columns) * rows > 200000) {
-    error = "column: " + formatCount(static_cast<double>(columns) * rows) + " grains (limit 200,000): use larger grains or a smaller column";
+  if (static_cast<double>(columns) * rows > kMaxColumnGrains) {
+    error = "column: " + formatCount(static_cast<double>(columns) * rows) + " grains (limit " + formatCount(kMaxColumnGrains) +
+            "): use larger grains or a smaller column";
+    return false;
+  }
+  // a floor of tiny discs (a radius or gap from a study's options) would otherwise be laid however long it is
+  const double floorDiscs = floorDiscCount(c);
+  if (!(floorDiscs <= kMaxFloorDiscs)) {
+    error = "floor: " + formatCount(floorDiscs) + " discs of radius " + formatNumber(floorDiscRadius(c)) + " m along " +
+            formatNumber(c.floorLength) + " m (limit " + formatCount(kMaxFloorDiscs) + "): use larger floor discs, a gap between them, or a shorter floor";
     return false;
   }
   System& s = out.system;
@@ -40,10 +55,10 @@ bool buildColumn(const ColumnSetup& c, Column& out, std::string& error) {
   s.gaussSeidel = c.gaussSeidel;
   s.alert = c.alert;
   Rng rng(c.seed);
-  const double floorR = c.floorRadius > 0 ? c.floorRadius : c.rmin;  // the rough floor: fixed discs, centres at y = 0
+  const double floorR = floorDiscRadius(c);  // the rough floor: fixed discs, centres at y = 0
   const double floorPitch = 2 * floorR + std::max(0.0, c.floorGap);
   std::vector<DiscSpec> discs;
-  discs.reserve(static_cast<std::size_t>(columns) * rows + static_cast<std::size_t>(c.floorLength / floorPitch) + 2);
+  discs.reserve(static_cast<std::size_t>(columns) * rows + static_cast<std::size_t>(floorDiscs) + 1);
   for (int row = 0; row < rows; ++row)
     for (int col = 0; col < columns; ++col) {
       const double r = rng.uniform(c.rmin, c.rmax);

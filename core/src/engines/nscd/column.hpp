@@ -45,6 +45,15 @@ bool buildColumn(const ColumnSetup& c, Column& out, std::string& error);
 /// The lattice pitch buildColumn uses: 2 rmax and 2 % of clearance.
 double latticePitch(const ColumnSetup& c);
 
+/// The most grains, and the most floor discs, buildColumn lays (the page's scenarios allow fewer grains:
+/// kMaxAvalancheGrains).
+constexpr double kMaxColumnGrains = 200000, kMaxFloorDiscs = 200000;
+
+/// The floor's disc radius (floorRadius, or rmin when 0) and how many discs buildColumn lays along
+/// floorLength at that radius and floorGap: the number every limit on the floor is judged by.
+double floorDiscRadius(const ColumnSetup& c);
+double floorDiscCount(const ColumnSetup& c);
+
 /// Remove the mobile grains whose top (y + r) is above `top` (m), keeping the others' order; fixed
 /// discs and walls stay. Returns how many were removed. An Engine built on the old system must be
 /// rebuilt afterwards (its contacts name grains by index).
