@@ -402,59 +402,90 @@ void Engine::unpair() {
   }
 }
 
-double Engine::gaussSeidelSweep(PairGroup* gs, Body* body, std::size_t groups, double mu) {
-  // One sweep: the lanes of a group are contacts k and k + 1 of packed_'s order (see pairUp), each
-  // lane computes the scalar sweep's operations (localLanes, then applyTo's, in the same order), so
-  // velocities and impulses are the one-at-a-time sweep's bit for bit (the rolling-resistance sweep
-  // in solveWith is that sweep). Bodies are read as (vx, vy), (w, 1/m), (R/I, R) pairs and swapped
-  // into lanes; contacts are stored lane-interleaved already.
-  // Returns the sweep's largest |dp_n| W_nn + |dp_t| W_tt (one running max per lane, then the two:
-  // the same maximum as one running std::max, which skips NaN as these do).
-  const Mask2 sign = bitsOf(F64x2{-0.0, -0.0});
-  F64x2 worst = {0.0, 0.0};
+namespace {
+
+// The bodies of a pair of contacts as 2-lane vectors (lane 0: contact k, lane 1: k + 1): body i's
+// (a) and the other body's (o) velocity, spin, inverse mass, inverse inertia times radius and radius.
+struct LaneBodies {
+  F64x2 avx, avy, aw, aMass, aR, aRad;
+  F64x2 ovx, ovy, ow, oMass, oR, oRad;
+};
+
+// Each body is read as its (vx, vy), (w, 1/m) and (R/I, R) pairs, which are swapped into lanes.
+template <class B>
+LaneBodies loadLanes(const B& a0, const B& a1, const B& o0, const B& o1) {
+  constexpr std::size_t kV = offsetof(B, vx), kW = offsetof(B, w), kR = offsetof(B, invInertiaR);
+  static_assert(offsetof(B, vy) == kV + 8 && offsetof(B, invMass) == kW + 8 && offsetof(B, radius) == kR + 8,
+                "fields read in pairs must be neighbours");
   // two neighbouring fields of a body, from the byte offset `at` of its object representation
-  auto load2 = [](const Body& b, std::size_t at) {
+  auto load2 = [](const B& b, std::size_t at) {
     F64x2 v;
     std::memcpy(&v, reinterpret_cast<const char*>(&b) + at, sizeof v);
     return v;
   };
-  auto store2 = [](Body& b, F64x2 v) { std::memcpy(reinterpret_cast<char*>(&b) + offsetof(Body, vx), &v, sizeof v); };
-  constexpr std::size_t kV = offsetof(Body, vx), kW = offsetof(Body, w), kR = offsetof(Body, invInertiaR);
-  static_assert(offsetof(Body, vy) == kV + 8 && offsetof(Body, invMass) == kW + 8 && offsetof(Body, radius) == kR + 8,
-                "fields read in pairs must be neighbours");
+  const F64x2 av0 = load2(a0, kV), av1 = load2(a1, kV), ov0 = load2(o0, kV), ov1 = load2(o1, kV);
+  const F64x2 aw0 = load2(a0, kW), aw1 = load2(a1, kW), ow0 = load2(o0, kW), ow1 = load2(o1, kW);
+  const F64x2 ar0 = load2(a0, kR), ar1 = load2(a1, kR), or0 = load2(o0, kR), or1 = load2(o1, kR);
+  LaneBodies v;
+  v.avx = __builtin_shufflevector(av0, av1, 0, 2), v.avy = __builtin_shufflevector(av0, av1, 1, 3);
+  v.ovx = __builtin_shufflevector(ov0, ov1, 0, 2), v.ovy = __builtin_shufflevector(ov0, ov1, 1, 3);
+  v.aw = __builtin_shufflevector(aw0, aw1, 0, 2), v.aMass = __builtin_shufflevector(aw0, aw1, 1, 3);
+  v.ow = __builtin_shufflevector(ow0, ow1, 0, 2), v.oMass = __builtin_shufflevector(ow0, ow1, 1, 3);
+  v.aR = __builtin_shufflevector(ar0, ar1, 0, 2), v.aRad = __builtin_shufflevector(ar0, ar1, 1, 3);
+  v.oR = __builtin_shufflevector(or0, or1, 0, 2), v.oRad = __builtin_shufflevector(or0, or1, 1, 3);
+  return v;
+}
+
+// applyTo's operations on both lanes, given the bodies as loaded (v): the impulse change (dpn, dpt)
+// along (nx, ny) acts on o, its opposite on a; written back a before o, lane 0 before lane 1 (in an
+// empty lane a and o are the same spare body, left at 0).
+template <class B>
+void applyLanes(B& a0, B& a1, B& o0, B& o1, const LaneBodies& v, F64x2 nx, F64x2 ny, F64x2 dpn, F64x2 dpt) {
+  auto store2 = [](B& b, F64x2 x) { std::memcpy(reinterpret_cast<char*>(&b) + offsetof(B, vx), &x, sizeof x); };
+  const F64x2 ix = dpn * nx - dpt * ny, iy = dpn * ny + dpt * nx;
+  const F64x2 avx2 = v.avx - v.aMass * ix, avy2 = v.avy - v.aMass * iy, aw2 = v.aw - v.aR * dpt;
+  const F64x2 ovx2 = v.ovx + v.oMass * ix, ovy2 = v.ovy + v.oMass * iy, ow2 = v.ow - v.oR * dpt;
+  store2(a0, __builtin_shufflevector(avx2, avy2, 0, 2));
+  a0.w = aw2[0];
+  store2(o0, __builtin_shufflevector(ovx2, ovy2, 0, 2));
+  o0.w = ow2[0];
+  store2(a1, __builtin_shufflevector(avx2, avy2, 1, 3));
+  a1.w = aw2[1];
+  store2(o1, __builtin_shufflevector(ovx2, ovy2, 1, 3));
+  o1.w = ow2[1];
+}
+
+// The running maximum of |dp_n| W_nn + |dp_t| W_tt, lane by lane (a NaN change is skipped, as
+// std::max(worst, NaN) skips it).
+inline F64x2 largerChange(F64x2 worst, F64x2 dpn, F64x2 dpt, F64x2 wnn, F64x2 wtt) {
+  const Mask2 sign = bitsOf(F64x2{-0.0, -0.0});
+  const F64x2 change = valueOf(bitsOf(dpn) & ~sign) * wnn + valueOf(bitsOf(dpt) & ~sign) * wtt;
+  const Mask2 larger = worst < change;
+  return valueOf((bitsOf(change) & larger) | (bitsOf(worst) & ~larger));
+}
+
+}  // namespace
+
+double Engine::gaussSeidelSweep(PairGroup* gs, Body* body, std::size_t groups, double mu) {
+  // One sweep: the lanes of a group are contacts k and k + 1 of packed_'s order (see pairUp), each
+  // lane computes the scalar sweep's operations (localLanes, then applyTo's, in the same order), so
+  // velocities and impulses are the one-at-a-time sweep's bit for bit (the rolling-resistance sweep
+  // in solveWith is that sweep). Contacts are stored lane-interleaved already.
+  // Returns the sweep's largest |dp_n| W_nn + |dp_t| W_tt (one running max per lane, then the two:
+  // the same maximum as one running std::max, which skips NaN as these do).
+  F64x2 worst = {0.0, 0.0};
   for (std::size_t g = 0; g < groups; ++g) {
     PairGroup& c = gs[g];
     Body &a0 = body[c.i[0]], &a1 = body[c.i[1]], &o0 = body[c.j[0]], &o1 = body[c.j[1]];
-    const F64x2 av0 = load2(a0, kV), av1 = load2(a1, kV), ov0 = load2(o0, kV), ov1 = load2(o1, kV);
-    const F64x2 aw0 = load2(a0, kW), aw1 = load2(a1, kW), ow0 = load2(o0, kW), ow1 = load2(o1, kW);
-    const F64x2 ar0 = load2(a0, kR), ar1 = load2(a1, kR), or0 = load2(o0, kR), or1 = load2(o1, kR);
-    const F64x2 avx = __builtin_shufflevector(av0, av1, 0, 2), avy = __builtin_shufflevector(av0, av1, 1, 3);
-    const F64x2 ovx = __builtin_shufflevector(ov0, ov1, 0, 2), ovy = __builtin_shufflevector(ov0, ov1, 1, 3);
-    const F64x2 aw = __builtin_shufflevector(aw0, aw1, 0, 2), aMass = __builtin_shufflevector(aw0, aw1, 1, 3);
-    const F64x2 ow = __builtin_shufflevector(ow0, ow1, 0, 2), oMass = __builtin_shufflevector(ow0, ow1, 1, 3);
-    const F64x2 aR = __builtin_shufflevector(ar0, ar1, 0, 2), aRad = __builtin_shufflevector(ar0, ar1, 1, 3);
-    const F64x2 oR = __builtin_shufflevector(or0, or1, 0, 2), oRad = __builtin_shufflevector(or0, or1, 1, 3);
+    const LaneBodies v = loadLanes(a0, a1, o0, o1);
     F64x2 pn, pt;
-    localLanes(c.nx, c.ny, c.bias, c.wnn, c.wtt, c.invWnn, c.invWtt, c.pn, c.pt, avx, avy, aw, aRad, ovx, ovy, ow, oRad, mu, pn,
-               pt);
+    localLanes(c.nx, c.ny, c.bias, c.wnn, c.wtt, c.invWnn, c.invWtt, c.pn, c.pt, v.avx, v.avy, v.aw, v.aRad, v.ovx, v.ovy, v.ow,
+               v.oRad, mu, pn, pt);
     const F64x2 dpn = pn - c.pn, dpt = pt - c.pt;
-    const F64x2 ix = dpn * c.nx - dpt * c.ny, iy = dpn * c.ny + dpt * c.nx;
-    const F64x2 avx2 = avx - aMass * ix, avy2 = avy - aMass * iy, aw2 = aw - aR * dpt;
-    const F64x2 ovx2 = ovx + oMass * ix, ovy2 = ovy + oMass * iy, ow2 = ow - oR * dpt;
-    // a before o, lane 0 before lane 1: in the empty lane a and o are the same spare body, left at 0
-    store2(a0, __builtin_shufflevector(avx2, avy2, 0, 2));
-    a0.w = aw2[0];
-    store2(o0, __builtin_shufflevector(ovx2, ovy2, 0, 2));
-    o0.w = ow2[0];
-    store2(a1, __builtin_shufflevector(avx2, avy2, 1, 3));
-    a1.w = aw2[1];
-    store2(o1, __builtin_shufflevector(ovx2, ovy2, 1, 3));
-    o1.w = ow2[1];
+    applyLanes(a0, a1, o0, o1, v, c.nx, c.ny, dpn, dpt);
     c.pn = pn;
     c.pt = pt;
-    const F64x2 change = valueOf(bitsOf(dpn) & ~sign) * c.wnn + valueOf(bitsOf(dpt) & ~sign) * c.wtt;
-    const Mask2 larger = worst < change;
-    worst = valueOf((bitsOf(change) & larger) | (bitsOf(worst) & ~larger));
+    worst = largerChange(worst, dpn, dpt, c.wnn, c.wtt);
   }
   return std::max(std::max(0.0, worst[0]), worst[1]);
 }
@@ -465,57 +496,23 @@ double Engine::jacobiSweep(PairGroup* gs, NewPair* q, Body* body, std::size_t gr
   // applied in packed_'s order, lane 0 before lane 1. The lanes of a group share no body, so applying
   // them together gives what applying contact k, then k + 1 gives: the one-at-a-time Jacobi sweep
   // (solveWith, the build without SIMD) bit for bit, read and written the way gaussSeidelSweep does.
-  const Mask2 sign = bitsOf(F64x2{-0.0, -0.0});
   const F64x2 w = {relaxation, relaxation};
   F64x2 worst = {0.0, 0.0};
-  auto load2 = [](const Body& b, std::size_t at) {
-    F64x2 v;
-    std::memcpy(&v, reinterpret_cast<const char*>(&b) + at, sizeof v);
-    return v;
-  };
-  auto store2 = [](Body& b, F64x2 v) { std::memcpy(reinterpret_cast<char*>(&b) + offsetof(Body, vx), &v, sizeof v); };
-  constexpr std::size_t kV = offsetof(Body, vx), kW = offsetof(Body, w), kR = offsetof(Body, invInertiaR);
   for (std::size_t g = 0; g < groups; ++g) {
     const PairGroup& c = gs[g];
-    const Body &a0 = body[c.i[0]], &a1 = body[c.i[1]], &o0 = body[c.j[0]], &o1 = body[c.j[1]];
-    const F64x2 av0 = load2(a0, kV), av1 = load2(a1, kV), ov0 = load2(o0, kV), ov1 = load2(o1, kV);
-    const F64x2 aw0 = load2(a0, kW), aw1 = load2(a1, kW), ow0 = load2(o0, kW), ow1 = load2(o1, kW);
-    const F64x2 ar0 = load2(a0, kR), ar1 = load2(a1, kR), or0 = load2(o0, kR), or1 = load2(o1, kR);
-    const F64x2 avx = __builtin_shufflevector(av0, av1, 0, 2), avy = __builtin_shufflevector(av0, av1, 1, 3);
-    const F64x2 ovx = __builtin_shufflevector(ov0, ov1, 0, 2), ovy = __builtin_shufflevector(ov0, ov1, 1, 3);
-    const F64x2 aw = __builtin_shufflevector(aw0, aw1, 0, 2), ow = __builtin_shufflevector(ow0, ow1, 0, 2);
-    const F64x2 aRad = __builtin_shufflevector(ar0, ar1, 1, 3), oRad = __builtin_shufflevector(or0, or1, 1, 3);
-    localLanes(c.nx, c.ny, c.bias, c.wnn, c.wtt, c.invWnn, c.invWtt, c.pn, c.pt, avx, avy, aw, aRad, ovx, ovy, ow, oRad, mu,
-               q[g].pn, q[g].pt);
+    const LaneBodies v = loadLanes(body[c.i[0]], body[c.i[1]], body[c.j[0]], body[c.j[1]]);
+    localLanes(c.nx, c.ny, c.bias, c.wnn, c.wtt, c.invWnn, c.invWtt, c.pn, c.pt, v.avx, v.avy, v.aw, v.aRad, v.ovx, v.ovy, v.ow,
+               v.oRad, mu, q[g].pn, q[g].pt);
   }
   for (std::size_t g = 0; g < groups; ++g) {
     PairGroup& c = gs[g];
     Body &a0 = body[c.i[0]], &a1 = body[c.i[1]], &o0 = body[c.j[0]], &o1 = body[c.j[1]];
-    const F64x2 av0 = load2(a0, kV), av1 = load2(a1, kV), ov0 = load2(o0, kV), ov1 = load2(o1, kV);
-    const F64x2 aw0 = load2(a0, kW), aw1 = load2(a1, kW), ow0 = load2(o0, kW), ow1 = load2(o1, kW);
-    const F64x2 aR = __builtin_shufflevector(load2(a0, kR), load2(a1, kR), 0, 2);
-    const F64x2 oR = __builtin_shufflevector(load2(o0, kR), load2(o1, kR), 0, 2);
-    const F64x2 avx = __builtin_shufflevector(av0, av1, 0, 2), avy = __builtin_shufflevector(av0, av1, 1, 3);
-    const F64x2 ovx = __builtin_shufflevector(ov0, ov1, 0, 2), ovy = __builtin_shufflevector(ov0, ov1, 1, 3);
-    const F64x2 aw = __builtin_shufflevector(aw0, aw1, 0, 2), aMass = __builtin_shufflevector(aw0, aw1, 1, 3);
-    const F64x2 ow = __builtin_shufflevector(ow0, ow1, 0, 2), oMass = __builtin_shufflevector(ow0, ow1, 1, 3);
+    const LaneBodies v = loadLanes(a0, a1, o0, o1);
     const F64x2 dpn = w * (q[g].pn - c.pn), dpt = w * (q[g].pt - c.pt);
-    const F64x2 ix = dpn * c.nx - dpt * c.ny, iy = dpn * c.ny + dpt * c.nx;
-    const F64x2 avx2 = avx - aMass * ix, avy2 = avy - aMass * iy, aw2 = aw - aR * dpt;
-    const F64x2 ovx2 = ovx + oMass * ix, ovy2 = ovy + oMass * iy, ow2 = ow - oR * dpt;
-    store2(a0, __builtin_shufflevector(avx2, avy2, 0, 2));
-    a0.w = aw2[0];
-    store2(o0, __builtin_shufflevector(ovx2, ovy2, 0, 2));
-    o0.w = ow2[0];
-    store2(a1, __builtin_shufflevector(avx2, avy2, 1, 3));
-    a1.w = aw2[1];
-    store2(o1, __builtin_shufflevector(ovx2, ovy2, 1, 3));
-    o1.w = ow2[1];
+    applyLanes(a0, a1, o0, o1, v, c.nx, c.ny, dpn, dpt);
     c.pn = c.pn + dpn;
     c.pt = c.pt + dpt;
-    const F64x2 change = valueOf(bitsOf(dpn) & ~sign) * c.wnn + valueOf(bitsOf(dpt) & ~sign) * c.wtt;
-    const Mask2 larger = worst < change;
-    worst = valueOf((bitsOf(change) & larger) | (bitsOf(worst) & ~larger));
+    worst = largerChange(worst, dpn, dpt, c.wnn, c.wtt);
   }
   return std::max(std::max(0.0, worst[0]), worst[1]);
 }
