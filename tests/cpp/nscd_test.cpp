@@ -156,13 +156,21 @@ TEST(Nscd, RunoutFromTheLargestComponentOfGrainContacts) {
   EXPECT_TRUE(std::isnan(runoutFront({}, System{}, 0).position));
 }
 
-TEST(Nscd, SmallColumnSettlesThenCollapsesAndStops) {
+namespace {
+/// A column of about 40 grains, 5 cm wide and 10 cm high, on a floor 0.5 m long.
+ColumnSetup smallColumn() {
   ColumnSetup setup;
   setup.width = 0.05;
   setup.height = 0.1;
   setup.rmin = 0.004;
   setup.rmax = 0.005;
   setup.floorLength = 0.5;
+  return setup;
+}
+}  // namespace
+
+TEST(Nscd, SmallColumnSettlesThenCollapsesAndStops) {
+  const ColumnSetup setup = smallColumn();
   Column column;
   std::string error;
   ASSERT_TRUE(buildColumn(setup, column, error)) << error;
@@ -189,12 +197,7 @@ TEST(Nscd, SmallColumnSettlesThenCollapsesAndStops) {
 }
 
 TEST(Nscd, BuildColumnCountsItsFloorDiscsAndRefusesTooManyBeforeLayingThem) {
-  ColumnSetup setup;
-  setup.width = 0.05;
-  setup.height = 0.1;
-  setup.rmin = 0.004;
-  setup.rmax = 0.005;
-  setup.floorLength = 0.5;
+  ColumnSetup setup = smallColumn();
   // touching discs of radius rmin at x = 0, 0.008, ..., 0.496: 63; with 2 mm gaps (pitch 1 cm) 51
   EXPECT_EQ(floorDiscCount(setup), 63);
   Column column;
