@@ -76,41 +76,35 @@ bool buildColumn(const ColumnSetup& c, Column& out, std::string& error) {
 
 int removeGrainsAbove(Column& column, double top) {
   const System& old = column.system;
-  System s;
-  s.walls = old.walls;
-  s.gx = old.gx;
-  s.gy = old.gy;
-  s.mu = old.mu;
-  s.rollingFriction = old.rollingFriction;
-  s.restitution = old.restitution;
-  s.h = old.h;
-  s.alert = old.alert;
-  s.tolerance = old.tolerance;
-  s.maxIterations = old.maxIterations;
-  s.gaussSeidel = old.gaussSeidel;
-  s.jacobiRelaxation = old.jacobiRelaxation;
-  s.warmStart = old.warmStart;
-  int kept = 0;
   std::vector<int> from;  // the old index of each disc kept, in order
   from.reserve(static_cast<std::size_t>(old.count()));
-  std::vector<DiscSpec> discs;
-  discs.reserve(static_cast<std::size_t>(old.count()));
+  int kept = 0;
   for (int i = 0; i < old.count(); ++i) {
     const bool mobile = i < column.grains;
     if (mobile && old.pos(1, i) + old.radius(i) > top) continue;
-    discs.push_back(DiscSpec{old.pos(0, i), old.pos(1, i), old.radius(i), mobile ? 1.0 / old.invMass(i) : 1.0, !mobile});
     from.push_back(i);
     if (mobile) ++kept;
   }
-  s.addDiscs(discs);
-  for (std::size_t k = 0; k < from.size(); ++k) {  // as they were, bit for bit (not recomputed from the mass)
-    const int i = from[k];
-    const Eigen::Index j = static_cast<Eigen::Index>(k);
-    s.invMass(j) = old.invMass(i);
-    s.invInertia(j) = old.invInertia(i);
-    s.vel.col(j) = old.vel.col(i);
-    s.angle(j) = old.angle(i);
-    s.spin(j) = old.spin(i);
+  // every parameter and wall as it was; each kept disc's state copied as it was, bit for bit (a list
+  // of System's fields here would reset any field added to System later)
+  System s = old;
+  const Eigen::Index m = static_cast<Eigen::Index>(from.size());
+  s.radius.resize(m);
+  s.invMass.resize(m);
+  s.invInertia.resize(m);
+  s.pos.resize(2, m);
+  s.vel.resize(2, m);
+  s.angle.resize(m);
+  s.spin.resize(m);
+  for (Eigen::Index k = 0; k < m; ++k) {
+    const int i = from[static_cast<std::size_t>(k)];
+    s.radius(k) = old.radius(i);
+    s.invMass(k) = old.invMass(i);
+    s.invInertia(k) = old.invInertia(i);
+    s.pos.col(k) = old.pos.col(i);
+    s.vel.col(k) = old.vel.col(i);
+    s.angle(k) = old.angle(i);
+    s.spin(k) = old.spin(i);
   }
   const int removed = column.grains - kept;
   column.system = std::move(s);
