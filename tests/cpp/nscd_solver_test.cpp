@@ -204,11 +204,9 @@ TEST(NscdSolver, PackedSolverMatchesTheReference) {
   }
 }
 
-TEST(NscdSolver, ContactDetectionFindsExactlyTheBruteForcePairs) {
-  const System s0 = movingColumn();
-  System s = s0;
-  Engine e(s);
-  e.solveOnly();
+/// Every pair closer than the alert distance (0.1 of the smallest radius), by trying them all: walls
+/// (last first), then grains j > i, in the engine's (i, j) order; fixed pairs are not contacts.
+std::vector<std::pair<int, int>> bruteForcePairs(const System& s) {
   double rmin = s.radius.minCoeff();
   const double alert = 0.1 * rmin;
   std::vector<std::pair<int, int>> expected;
@@ -225,9 +223,89 @@ TEST(NscdSolver, ContactDetectionFindsExactlyTheBruteForcePairs) {
       if ((s.pos.col(j) - s.pos.col(i)).norm() - s.radius(i) - s.radius(j) < alert) expected.emplace_back(i, j);
     }
   }
+  return expected;
+}
+
+std::vector<std::pair<int, int>> pairsOf(const Engine& e) {
   std::vector<std::pair<int, int>> got;
   for (const Contact& c : e.contacts()) got.emplace_back(c.i, c.j);
-  EXPECT_EQ(got, expected);  // same pairs, same (i, j) order
+  return got;
+}
+
+/// `s` with `count` fixed discs of radius r appended in a row at height y from x0 on, 2 r apart.
+System withFixedRow(System s, int count, double x0, double y, double r) {
+  std::vector<DiscSpec> row;
+  for (int k = 0; k < count; ++k) row.push_back(DiscSpec{x0 + 2 * r * k, y, r, 0.0, true});
+  s.addDiscs(row);
+  return s;
+}
+
+TEST(NscdSolver, ContactDetectionFindsExactlyTheBruteForcePairs) {
+  const System s0 = movingColumn();
+  System s = s0;
+  Engine e(s);
+  e.solveOnly();
+  EXPECT_EQ(pairsOf(e), bruteForcePairs(s0));  // same pairs, same (i, j) order
+}
+
+// The engine visits only the fixed discs near the grains (found by x among the fixed discs sorted
+// once) and the mobile ones; these check that this finds every contact wherever the fixed discs sit
+// in the body order, and that far fixed discs take no part at all.
+TEST(NscdSolver, FixedDiscsInAnyOrderAreFoundAndFarOnesTakeNoPart) {
+  const System s0 = movingColumn();
+  const double r = s0.radius.minCoeff();
+  // 1. The bodies in reverse order (the floor's fixed discs first, the grains after them), a second
+  // floor 5-7.4 m away and a fixed disc at x = NaN: every step's contacts are the brute-force pairs.
+  System p = s0;
+  const int n = s0.count();
+  for (int k = 0; k < n; ++k) {
+    const int from = n - 1 - k;
+    p.radius(k) = s0.radius(from);
+    p.invMass(k) = s0.invMass(from);
+    p.invInertia(k) = s0.invInertia(from);
+    p.pos.col(k) = s0.pos.col(from);
+    p.vel.col(k) = s0.vel.col(from);
+    p.angle(k) = s0.angle(from);
+    p.spin(k) = s0.spin(from);
+  }
+  p = withFixedRow(p, 300, 5.0, 0.0, r);
+  p.addDiscs({DiscSpec{std::nan(""), 0.05, r, 0.0, true}});
+  Engine e(p);
+  int contacts = 0;
+  for (int step = 0; step < 60; ++step) {
+    const System before = p;
+    e.step();
+    ASSERT_EQ(pairsOf(e), bruteForcePairs(before)) << "step " << step;
+    contacts += static_cast<int>(e.contacts().size());
+  }
+  EXPECT_GT(contacts, 60 * 50);
+  // a grain added after the engine was made (the body count changes) is found from the next step on
+  double top = 0;
+  for (int i = 0; i < p.count(); ++i)
+    if (p.invMass(i) != 0) top = std::max(top, p.pos(1, i) + p.radius(i));
+  p.addDiscs({DiscSpec{0.02, top + 0.01, r, 0.01, false}});  // 1 cm above the pile: lands within 0.05 s
+  bool touched = false;
+  for (int step = 0; step < 1000 && !touched; ++step) {
+    const System before = p;
+    e.step();
+    ASSERT_EQ(pairsOf(e), bruteForcePairs(before)) << "after the new grain, step " << step;
+    for (const Contact& c : e.contacts()) touched = touched || c.i == p.count() - 1 || c.j == p.count() - 1;
+  }
+  EXPECT_TRUE(touched) << "the new grain should reach the pile";
+
+  // 2. A second floor of 5000 fixed discs from 0.6 m on, beyond the grains' reach: the grains move
+  // bit for bit as without it.
+  System near = s0, far = withFixedRow(s0, 5000, 0.6, 0.0, r);
+  Engine en(near), ef(far);
+  for (int step = 0; step < 100; ++step) {
+    en.step();
+    ef.step();
+  }
+  const Eigen::Index m = near.count();
+  EXPECT_EQ(far.pos.leftCols(m), near.pos);
+  EXPECT_EQ(far.vel.leftCols(m), near.vel);
+  EXPECT_EQ(far.spin.head(m), near.spin);
+  EXPECT_EQ(pairsOf(ef), pairsOf(en));
 }
 
 TEST(NscdSolver, WarmStartCutsIterationsOnARestingPile) {

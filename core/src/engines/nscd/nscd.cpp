@@ -47,7 +47,40 @@ Engine::Engine(System& s) : s_(s) {
     }
   }
   meanRadius_ = mobile > 0 ? sum / mobile : (n ? s_.radius.sum() / n : 1.0);
+  index();
+}
 
+void Engine::index() {
+  const int n = s_.count();
+  indexed_ = n;
+  mobile_.clear();
+  fixedByX_.clear();
+  rmin_ = std::numeric_limits<double>::infinity();
+  rmax_ = 0;
+  const double* px = s_.pos.data();
+  for (int i = 0; i < n; ++i) {
+    // a fixed disc at x = NaN is never within reach of anything (and would not sort)
+    if (s_.invMass(i) != 0) mobile_.push_back(i);
+    else if (!std::isnan(px[2 * i])) fixedByX_.push_back(i);
+    rmin_ = std::min(rmin_, s_.radius(i));
+    rmax_ = std::max(rmax_, s_.radius(i));
+  }
+  std::stable_sort(fixedByX_.begin(), fixedByX_.end(), [px](int a, int b) { return px[2 * a] < px[2 * b]; });
+  // bodies_: a fixed disc's entry is constant (no velocity, nothing to scale an impulse by: an
+  // impulse adds +-0 to its zero velocity and spin), so load() and store() visit the mobile bodies only
+  bodies_.assign(static_cast<std::size_t>(n) + 2, Body{0, 0, 0, 0, 0, 0});
+  for (int i = 0; i < n; ++i) {
+    Body& b = bodies_[static_cast<std::size_t>(i)];
+    b.vx = s_.vel(0, i);
+    b.vy = s_.vel(1, i);
+    b.w = s_.spin(i);
+    b.invMass = s_.invMass(i);
+    b.invInertiaR = s_.invInertia(i) * s_.radius(i);
+    b.radius = s_.radius(i);
+  }
+  bodyInvInertia_.resize(static_cast<std::size_t>(n) + 1);
+  for (int i = 0; i < n; ++i) bodyInvInertia_[static_cast<std::size_t>(i)] = s_.invInertia(i);
+  bodyInvInertia_[static_cast<std::size_t>(n)] = 0;
 }
 
 namespace {
@@ -56,11 +89,8 @@ bool keyLess(const Contact& a, const Contact& b) { return a.i != b.i ? a.i < b.i
 
 void Engine::detect() {
   const int n = s_.count();
-  double rmin = std::numeric_limits<double>::infinity(), rmax = 0;
-  for (int i = 0; i < n; ++i) {
-    rmin = std::min(rmin, s_.radius(i));
-    rmax = std::max(rmax, s_.radius(i));
-  }
+  if (n != indexed_) index();
+  const double rmin = rmin_, rmax = rmax_;
   const double alert = s_.alert > 0 ? s_.alert : 0.1 * rmin;
   previous_.swap(contacts_);
   contacts_.clear();  // keeps its capacity: no allocation once the contact count is reached
@@ -86,8 +116,7 @@ void Engine::detect() {
     // least the largest centre distance of a contact) from every mobile body is left out. A long
     // floor's thousands of discs beyond the grains are then neither binned nor visited each step.
     double xmin = std::numeric_limits<double>::infinity(), xmax = -xmin, ymin = xmin, ymax = -xmin;
-    for (int i = 0; i < n; ++i) {
-      if (s_.invMass(i) == 0) continue;
+    for (const int i : mobile_) {
       xmin = std::min(xmin, px[2 * i]);
       xmax = std::max(xmax, px[2 * i]);
       ymin = std::min(ymin, px[2 * i + 1]);
@@ -101,18 +130,28 @@ void Engine::detect() {
       const double x = px[2 * i], y = px[2 * i + 1];
       return x >= rx0 && x <= rx1 && y >= ry0 && y <= ry1;
     };
+    // the bodies binned: every mobile one and the fixed ones in reach (found by x among the fixed
+    // discs sorted by x, which never move), in increasing order
+    reachFixed_.clear();
+    {
+      const auto lo = std::lower_bound(fixedByX_.begin(), fixedByX_.end(), rx0, [px](int i, double x) { return px[2 * i] < x; });
+      const auto hi = std::upper_bound(lo, fixedByX_.end(), rx1, [px](double x, int i) { return x < px[2 * i]; });
+      for (auto it = lo; it != hi; ++it)
+        if (inReach(*it)) reachFixed_.push_back(*it);
+      std::sort(reachFixed_.begin(), reachFixed_.end());
+    }
+    binned_.resize(mobile_.size() + reachFixed_.size());
+    std::merge(mobile_.begin(), mobile_.end(), reachFixed_.begin(), reachFixed_.end(), binned_.begin());
     if (xmin > xmax) xmin = xmax = ymin = ymax = 0;  // no mobile body: an empty grid of one cell
     // A cell list in two flat arrays (counting sort by cell): cell c holds cellItems_[cellStart_[c]
     // .. cellStart_[c + 1]), in increasing grain order.
     const GridShape shape(xmin, ymin, xmax, ymax, reach, 4LL * n + 1024);
     const int cells = shape.cells();
     cellStart_.assign(static_cast<std::size_t>(cells) + 2, 0);
-    cellItems_.resize(static_cast<std::size_t>(n));
-    for (int i = 0; i < n; ++i)
-      if (inReach(i)) ++cellStart_[static_cast<std::size_t>(shape.cellOf(px[2 * i], px[2 * i + 1])) + 2];
+    cellItems_.resize(binned_.size());
+    for (const int i : binned_) ++cellStart_[static_cast<std::size_t>(shape.cellOf(px[2 * i], px[2 * i + 1])) + 2];
     for (int c = 0; c < cells; ++c) cellStart_[static_cast<std::size_t>(c) + 2] += cellStart_[static_cast<std::size_t>(c) + 1];
-    for (int i = 0; i < n; ++i) {
-      if (!inReach(i)) continue;
+    for (const int i : binned_) {
       const std::size_t slot = static_cast<std::size_t>(shape.cellOf(px[2 * i], px[2 * i + 1])) + 1;
       cellItems_[static_cast<std::size_t>(cellStart_[slot]++)] = i;
     }
@@ -120,16 +159,11 @@ void Engine::detect() {
     const std::size_t walls = s_.walls.size();
     // A fixed body pairs only with mobile ones of higher index (j > i below): past the last mobile
     // body there is nothing to find, and a long floor's thousands of fixed discs are not visited.
-    int lastMobile = -1;
-    for (int i = n; i-- > 0;)
-      if (s_.invMass(i) != 0) {
-        lastMobile = i;
-        break;
-      }
-    for (int i = 0; i < n; ++i) {
+    const int lastMobile = mobile_.empty() ? -1 : mobile_.back();
+    for (const int i : binned_) {
       const double xi = px[2 * i], yi = px[2 * i + 1];
       const bool mobile = s_.invMass(i) != 0;
-      if (!mobile && (i > lastMobile || !inReach(i))) continue;
+      if (!mobile && i > lastMobile) break;  // binned_ is increasing: only fixed discs remain
       // contacts come out sorted by (i, j): walls first (j = -(k+1), so the last wall first), then
       // grains j > i in increasing order
       if (mobile) {
@@ -201,15 +235,12 @@ void Engine::detect() {
 
 void Engine::load() {
   const int n = s_.count();
-  bodies_.resize(static_cast<std::size_t>(n) + 2);
-  for (int i = 0; i < n; ++i) {
+  // index() filled every body's constants and the fixed discs' entries (detect() has run)
+  for (const int i : mobile_) {
     Body& b = bodies_[static_cast<std::size_t>(i)];
     b.vx = s_.vel(0, i);
     b.vy = s_.vel(1, i);
     b.w = s_.spin(i);
-    b.invMass = s_.invMass(i);
-    b.invInertiaR = s_.invInertia(i) * s_.radius(i);
-    b.radius = s_.radius(i);
   }
   bodies_[static_cast<std::size_t>(n)] = Body{0, 0, 0, 0, 0, 0};      // every wall
   bodies_[static_cast<std::size_t>(n) + 1] = Body{0, 0, 0, 0, 0, 0};  // the empty lane of a Gauss-Seidel pair
@@ -266,10 +297,7 @@ void Engine::load() {
     p.pn = c.pn;
     p.pt = c.pt;
   }
-  if (s_.rollingFriction > 0) {
-    bodyInvInertia_.resize(static_cast<std::size_t>(n) + 1);
-    for (int i = 0; i < n; ++i) bodyInvInertia_[static_cast<std::size_t>(i)] = s_.invInertia(i);
-    bodyInvInertia_[static_cast<std::size_t>(n)] = 0;
+  if (s_.rollingFriction > 0) {  // bodyInvInertia_: see index()
     rolling_.resize(m);
     for (std::size_t k = 0; k < m; ++k) {
       const Contact& c = contacts_[static_cast<std::size_t>(order_[k])];
@@ -284,8 +312,7 @@ void Engine::load() {
 }
 
 void Engine::store() {
-  const int n = s_.count();
-  for (int i = 0; i < n; ++i) {
+  for (const int i : mobile_) {
     const Body& b = bodies_[static_cast<std::size_t>(i)];
     s_.vel(0, i) = b.vx;
     s_.vel(1, i) = b.vy;
@@ -642,15 +669,13 @@ StepReport Engine::solveWith() {
 }
 
 void Engine::freeVelocities() {
-  for (int i = 0; i < s_.count(); ++i) {
-    if (s_.invMass(i) == 0) continue;
+  for (const int i : mobile_) {
     s_.vel(0, i) += s_.h * s_.gx;
     s_.vel(1, i) += s_.h * s_.gy;
   }
 }
 
 StepReport Engine::step() {
-  const int n = s_.count();
   detect();
   freeVelocities();
   load();
@@ -663,8 +688,7 @@ StepReport Engine::step() {
     }
   const StepReport rep = solve();
   store();
-  for (int i = 0; i < n; ++i) {
-    if (s_.invMass(i) == 0) continue;
+  for (const int i : mobile_) {
     s_.pos(0, i) += s_.h * s_.vel(0, i);
     s_.pos(1, i) += s_.h * s_.vel(1, i);
     s_.angle(i) += s_.h * s_.spin(i);

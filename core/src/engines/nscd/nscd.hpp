@@ -203,6 +203,15 @@ class Engine {
   };
   std::vector<NewPair> newPairs_;                   // Jacobi's iterate, per group of pairs_
   std::vector<int> cellStart_, cellItems_, near_;  // contact detection's cell list, reused
+  /// The caches below, for the system's bodies as they are (the constructor; detect() again if the
+  /// body count has changed). Radii, masses and the fixed discs' places are taken as given: fixed
+  /// discs never move, so each step visits the mobile bodies and only the fixed discs near them.
+  void index();
+  int indexed_ = -1;                                // s_.count() the caches were built for
+  std::vector<int> mobile_;                         // the mobile bodies, in increasing order
+  std::vector<int> fixedByX_;                       // the fixed discs by increasing x (then index)
+  std::vector<int> binned_, reachFixed_;            // a step's bodies on the grid (increasing), reused
+  double rmin_ = 0, rmax_ = 0;                      // the smallest and largest radius of every body
   double time_ = 0;
   double meanRadius_ = 1;
 };
