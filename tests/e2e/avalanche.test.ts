@@ -109,6 +109,85 @@ describe('the avalanche page', () => {
     await closePage(page);
   });
 
+  // output interval 0.5 s: the engine computes each interval between two pictures after the target
+  // has passed its end, frames meanwhile carrying its progress (0.1, 0.2, … s) beside the last
+  // instant's picture, plots and hash. "t = …" followed the engine and ran ahead of the picture it
+  // stood beside; it says the picture's time, as the state hook, the settling clock and the phase line do
+  it('a long output interval: the clock says the time of the picture on screen, not how far the engine has computed', async () => {
+    const interval = 0.5;
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0`);
+    await waitForState(page, (s) => s.count === 128);
+    // at every animation frame, as they change: the clock, the phase line and the latest frame's state
+    await page.evaluate(() => {
+      type Seen = { clock: string; line: string; time: number; engineTime: number; phase: number; running: boolean; status: number };
+      const seen: Seen[] = [];
+      (window as unknown as { __clockSeen: Seen[] }).__clockSeen = seen;
+      const look = (): void => {
+        const hook = window.__granular;
+        if (hook?.avalanche) {
+          const s = hook.state();
+          const row: Seen = {
+            clock: document.getElementById('sim-time')?.textContent ?? '',
+            line: document.getElementById('phase-line')?.textContent ?? '',
+            time: s.time,
+            engineTime: s.engineTime,
+            phase: hook.avalanche().phase,
+            running: s.running,
+            status: s.status,
+          };
+          const last = seen[seen.length - 1];
+          if (!last || last.clock !== row.clock || last.line !== row.line || last.time !== row.time || last.engineTime !== row.engineTime || last.phase !== row.phase) seen.push(row);
+        }
+        requestAnimationFrame(look);
+      };
+      look();
+    });
+    await page.locator('#f-interval').fill(String(interval));
+    // the scenario applied starts running
+    await page.locator('#apply').click();
+    await waitForProbe(page, (p) => p.phase === 2);
+    await waitForState(page, (s) => !s.running);
+    const seen = await page.evaluate(() => (window as unknown as { __clockSeen: Array<{ clock: string; line: string; time: number; engineTime: number; phase: number; running: boolean; status: number }> }).__clockSeen);
+    const multiple = (x: number): boolean => Math.abs(x / interval - Math.round(x / interval)) < 1e-9;
+    /** the seconds a clock or phase-line text says */
+    const said = (text: string, pattern: RegExp): number => Number(pattern.exec(text)?.[1] ?? NaN);
+    // the engine was seen computing ahead of the picture, while the column settled and while it flowed
+    const ahead = seen.filter((r) => r.engineTime > r.time + 1e-9);
+    // the world's time while settling runs from -settle.maxTime: the first picture's, "settling 0 s"
+    const settleMaxTime = -(seen.find((r) => r.phase === 0 && r.clock === 'settling 0 s')?.time ?? NaN);
+    expect(settleMaxTime).toBeGreaterThan(0);
+    expect(ahead.filter((r) => r.phase === 0).length).toBeGreaterThan(0);
+    expect(ahead.filter((r) => r.phase === 1).length).toBeGreaterThan(0);
+    for (const r of seen) {
+      const what = JSON.stringify(r);
+      // the engine is never behind its picture
+      expect(r.engineTime, what).toBeGreaterThanOrEqual(r.time);
+      if (r.phase === 0) {
+        // the settling clock counts from the settling's start (t = -settle.maxTime), its pictures every interval: the
+        // hook's time says where in the settling the picture is, the clock how long it has settled
+        const clock = said(r.clock, /^settling ([\d.]+) s$/);
+        expect(multiple(clock), what).toBe(true);
+        expect(clock, what).toBeCloseTo(r.time + settleMaxTime, 9);
+        expect(said(r.line, /^Settling behind the closed gate — ([\d.]+) s so far/), what).toBe(clock);
+      } else {
+        // the picture's time, as the hook says it: an output instant after the gate's opening, or the flow's stop
+        const clock = said(r.clock, /^t = ([\d.]+) s$/);
+        expect(clock, what).toBeCloseTo(r.time, 4);
+        if (r.phase === 1) {
+          expect(multiple(clock), what).toBe(true);
+          expect(said(r.line, /^Flowing — t = ([\d.]+) s since the gate opened/), what).toBe(clock);
+        }
+      }
+    }
+    // and the flow's pictures were all seen by the clock: the gate's, 0.5 s, then the stop (some 0.75 s after the gate)
+    const flowClocks = [...new Set(seen.filter((r) => r.phase >= 1).map((r) => r.clock))];
+    expect(flowClocks.slice(0, 2)).toEqual(['t = 0 s', 't = 0.5 s']);
+    expect(flowClocks).toHaveLength(3);
+    expect(said(flowClocks[2]!, /^t = ([\d.]+) s$/)).toBeGreaterThan(interval);
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
   it('Reset and Replay say where they go: back to the settling before the gate, not to t = 0 (the gate\'s opening)', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0`);
     await waitForState(page, (s) => s.count === 128);

@@ -11,8 +11,8 @@ const browser = useBrowser();
 /**
  * Where the notice lies: its text, box and lines (none while hidden; the line-height is one line), whether its text is cut (an
  * ellipsis), whether the reason after the colon shows, the top of what is drawn under the controls:
- * the canvas, or the comparison page's engine captions above its canvases; and the time of the frame
- * that set it (window.__granular).
+ * the canvas, or the comparison page's engine captions above its canvases; and where the engine had got
+ * to in the frame that set it (window.__granular's engineTime: the pace is the engine's).
  */
 /**
  * The canvas's top in the document (scrolling aside), once the layout has settled after a resize: the
@@ -68,8 +68,8 @@ async function noticePlace(page: Page, show: string | null = null): Promise<{ te
       right: box.right,
       stageLeft: stage.left,
       stageRight: stage.right,
-      // the page's latest frame's time, read with the notice that frame set
-      time: window.__granular?.state().time ?? NaN,
+      // where the engine had got to in the page's latest frame, read with the notice that frame set
+      time: window.__granular?.state().engineTime ?? NaN,
     };
   }, shown);
 }
@@ -230,17 +230,20 @@ describe('the pace next to the speed', () => {
     const long = { schema: 1, engine: 'avalanche', settle: { maxTime: 1 }, output: { interval: 3, duration: 3 } };
     await page.goto(`${inject('baseUrl')}avalanche.html#s=${await encodeScenario(JSON.stringify(long))}`);
     const waitText = 'next picture 3 s after this one: 3 s of simulated time (a shorter output interval shows more)';
-    // the notice and the latest frame's time at every animation frame, as they change: the flow's frames
-    // between t = 0 and the next instant come some 30 ms apart, quicker than the reads below
+    // the notice, where the engine had got to and the picture's time at every animation frame, as they
+    // change: the flow's frames between t = 0 and the next instant come some 30 ms apart, quicker than
+    // the reads below
     await page.evaluate(() => {
-      const seen: Array<{ text: string; time: number }> = [];
+      const seen: Array<{ text: string; time: number; picture: number }> = [];
       (window as unknown as { __paceSeen: typeof seen }).__paceSeen = seen;
       const pace = document.getElementById('sim-pace')!;
       const look = (): void => {
         const text = pace.hidden ? '' : pace.textContent ?? '';
-        const time = window.__granular?.state().time ?? NaN;
+        const state = window.__granular?.state();
+        const time = state?.engineTime ?? NaN;
+        const picture = state?.time ?? NaN;
         const last = seen[seen.length - 1];
-        if (last?.text !== text || last.time !== time) seen.push({ text, time });
+        if (last?.text !== text || last.time !== time || last.picture !== picture) seen.push({ text, time, picture });
         requestAnimationFrame(look);
       };
       look();
@@ -264,9 +267,11 @@ describe('the pace next to the speed', () => {
     // then, while the flow from t = 0 is computed, the picture on screen is still t = 0's, 3 s before the next
     // one: counted from the frames being computed (t = 0.1, 0.2, …), the notice said "next picture 2.9 s
     // after this one: 2.9 s of simulated time", "2.8 s", … (a machine falling short says that instead, truly)
-    const seen = await page.evaluate(() => (window as unknown as { __paceSeen: Array<{ text: string; time: number }> }).__paceSeen);
+    const seen = await page.evaluate(() => (window as unknown as { __paceSeen: Array<{ text: string; time: number; picture: number }> }).__paceSeen);
     const flowing = seen.filter((r) => r.time > 0 && r.time < 3 && r.text !== '');
     expect(flowing.length).toBeGreaterThan(0);
+    // the picture they stood beside, and the state hook's time with it: the gate's instant
+    expect([...new Set(flowing.map((r) => r.picture))]).toEqual([0]);
     expect([...new Set(flowing.map((r) => r.text).filter((text) => text.startsWith('next picture')))]).toEqual([waitText]);
     // as Controls.setPace wrote it: whole on one line above the canvas, the reason shown for the machine's
     // shortfall, left out for the next picture's in this row

@@ -88,7 +88,9 @@ export function startAvalancheApp(): void {
       msh?.refused(msg.errors.map((e) => e.text).join('; '), msg.origin === 'form');
     },
     runningText: (n) => `Running — ${n.toLocaleString('en-US')} grain${n === 1 ? '' : 's'}`,
-    clock: (msg) => (msg.phase === 0 ? settlingClock(msg.time, settleMaxTime) : null),
+    // the picture's settling time; the phase changes only at an output instant (the gate opens at
+    // one, the flow stops at the run's end), so the frame's phase is the picture's too
+    clock: (msg) => (msg.phase === 0 ? settlingClock(msg.pictureTime, settleMaxTime) : null),
     // not "t = 0": that is the gate's opening, and Reset builds the column again to settle first
     start: 'the start: the column settles again behind the closed gate, which opens at t = 0',
     colourScale: () => legend.colourScale(),
@@ -211,7 +213,8 @@ export function startAvalancheApp(): void {
       plotsDirty = true;
     }
     readout?.update(msg.summary, msg.phase, village, looseAtVillage, settleMaxTime);
-    const text = phaseText(msg.phase, msg.time, settleMaxTime, msg.summary, village, msg.status === AdvanceStatus.Finished ? msg.time : null, looseAtVillage);
+    // the picture's time, as the t read-out says it (the steps counted are the engine's so far)
+    const text = phaseText(msg.phase, msg.pictureTime, settleMaxTime, msg.summary, village, msg.status === AdvanceStatus.Finished ? msg.pictureTime : null, looseAtVillage);
     if (phaseLine.textContent !== text) phaseLine.textContent = text;
     phaseLine.dataset['phase'] = String(msg.phase);
     phaseLine.dataset['caveat'] = String(phaseCaveat(msg.phase, msg.summary, settleMaxTime));

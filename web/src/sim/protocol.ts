@@ -103,18 +103,22 @@ export interface FrameCommon {
   /** the load / reset the frame belongs to */
   generation: number;
   /**
-   * s, the engine's time: the last output instant's, or, for an engine that stops between them (the
-   * soft discs, the avalanche), where it got to while computing towards the next one
+   * s, where the engine has got to, not the picture's time: the last output instant's, or, for an
+   * engine that stops between them (the soft discs, the avalanche), how far it has computed towards
+   * the next one, ahead of `pictureTime`. Only the pace (ui/pace.ts) measures it; what describes the
+   * picture (the t read-out, the status line, the test hook, the embedding API) reads `pictureTime`.
+   * The gas and the comparison's engines report their last output instant: there the two agree.
    */
   time: number;
   /**
    * s, the time of the picture on screen: the engine's time when a frame last carried its state (an
    * output instant, the load, a pause, the end). While a long output interval's flow is computed
-   * `time` runs ahead of it, towards `nextOutput`; the picture stays.
+   * `time` runs ahead of it, towards `nextOutput`; the picture, the plots and `hash` stay.
    */
   pictureTime: number;
+  /** the last output instant reached (the picture's too: the engine shows every instant it reaches) */
   outputIndex: number;
-  /** world.hashState() at `time` */
+  /** world.hashState() at `pictureTime`: the state the frames last carried, the picture's */
   hash: string;
   /** the last advance() status (0 before the first advance) */
   status: AdvanceStatusCode;

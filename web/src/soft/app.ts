@@ -166,7 +166,8 @@ export function startSoftApp(): void {
       }
       loopsDirty = true;
     }
-    readout?.update(msg.time, msg.stats, ledger.closure());
+    // the time of the picture (and of the ledger's last row); the counters are the engine's so far
+    readout?.update(msg.pictureTime, msg.stats, ledger.closure());
   }
 
   const sortedLoops = (): HysteresisLoop[] => [...loops.entries()].sort((a, b) => a[0] - b[0]).map(([, l]) => l);

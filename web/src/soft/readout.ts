@@ -1,4 +1,8 @@
-/** The soft-disc numbers at the current output instant: time, integrator and contact counters, ledger closure. */
+/**
+ * The soft-disc numbers: the time of the picture on screen (its output instant), the ledger closure at
+ * it, and the integrator and contact counters as the engine has them, which go on counting while it
+ * computes a long output interval towards the next picture.
+ */
 import type { SoftStats } from '../sim/granular-wasm';
 import { formatCount, formatNumber } from '../ui/dom';
 import { ReadoutTable } from '../ui/readout-table';

@@ -37,10 +37,14 @@ export function wireControls(client: ControlledClient, running: () => boolean, s
   return controls;
 }
 
-/** what the end-to-end test hook reports of the latest frame */
+/**
+ * what the end-to-end test hook reports of the latest frame: the picture on screen, its time with
+ * its hash (the frame's `time` runs ahead of both between two output instants: `engineTime`)
+ */
 export function frameState(lastFrame: FrameCommon | null, count: number): GranularState {
   return {
-    time: lastFrame?.time ?? 0,
+    time: lastFrame?.pictureTime ?? 0,
+    engineTime: lastFrame?.time ?? 0,
     hash: lastFrame?.hash ?? '',
     count,
     status: lastFrame?.status ?? AdvanceStatus.Output,

@@ -49,7 +49,8 @@ export interface PageSessionOptions<C, L, F> {
   /**
    * The clock of a frame whose time is not yet the run's own, shown by the play controls and a
    * paused status line (the avalanche's "settling 0.34 s": its time counts from minus the longest
-   * settling and jumps to 0 when the gate opens); null, or absent, for "t = … s".
+   * settling and jumps to 0 when the gate opens); null, or absent, for "t = … s". Like "t = … s", it
+   * tells the picture's time (the frame's pictureTime), not the engine's progress.
    */
   clock?(msg: F): string | null;
   /** where Reset and Replay take the run, as their tooltips say it ("t = 0" when absent) */
@@ -155,9 +156,13 @@ export function connectPage<
         o.frame(msg);
         controls.setRunning(msg.running);
         controls.setFinished(msg.status === AdvanceStatus.Finished ? 'finished' : msg.status === AdvanceStatus.Stopped ? 'stopped' : null);
+        // the pace measures the engine's progress (msg.time); everything else here describes the
+        // picture on screen, whose time is msg.pictureTime: between two output instants of the soft
+        // discs or the avalanche the engine's time runs ahead while the picture, the plots, the hash
+        // and the exports stay at the last instant, and "t = …" ran ahead of what it stood beside
         controls.setPace(pace.sample(performance.now(), msg.time, msg.running, msg.behind), msg.running ? { time: msg.pictureTime, next: msg.nextOutput } : null);
         const clock = o.clock?.(msg) ?? null;
-        controls.setTime(msg.time, clock);
+        controls.setTime(msg.pictureTime, clock);
         // the status is a live region: it changes on play / pause / step / end, not every frame
         status.frame(msg, o.runningText(count), clock);
         api.frame(observables(), msg.status === AdvanceStatus.Finished || msg.status === AdvanceStatus.Stopped, msg.message);
@@ -213,8 +218,11 @@ export function connectPage<
     updatePlots: () => o.updatePlots(),
   });
 
-  // the postMessage API of an embedded page (docs/embedding.md)
-  const observables = (): Record<string, number> => ({ time: lastFrame?.time ?? 0, ...(o.observables?.() ?? {}) });
+  // the postMessage API of an embedded page (docs/embedding.md). `time` is the picture's, as the page
+  // shows it: the families' observables are all read at output instants (the avalanche's samples and
+  // summary, the soft discs' ledger rows), and the engine's time between two of them, paired with
+  // them, said e.g. "runout 0.21 m at t = 0.74 s" of a runout reached at 0.5 s
+  const observables = (): Record<string, number> => ({ time: lastFrame?.pictureTime ?? 0, ...(o.observables?.() ?? {}) });
   const api = new EmbedApi(
     {
       load: (json) => {

@@ -48,6 +48,8 @@ export class StatusLine {
   /**
    * `runningText` while running; it changes on play / pause / step / end, not every frame.
    * `clock`, when given, says where a paused run is instead of its time and output index.
+   * The time said is the picture's (pictureTime): a step of a long output interval is computed
+   * paused, and the engine's time, ahead of the picture, ran up in "Paused at t = …".
    */
   frame(msg: FrameCommon, runningText: string, clock: string | null = null): void {
     if (this.failed) return;
@@ -57,11 +59,11 @@ export class StatusLine {
       this.element.classList.remove('error');
     }
     let text: string;
-    if (msg.status === AdvanceStatus.Stopped) text = `Stopped at t = ${formatNumber(msg.time, 6)} s: ${msg.message}`;
-    else if (msg.status === AdvanceStatus.Finished) text = `finished at t = ${formatNumber(msg.time, 6)} s`;
+    if (msg.status === AdvanceStatus.Stopped) text = `Stopped at t = ${formatNumber(msg.pictureTime, 6)} s: ${msg.message}`;
+    else if (msg.status === AdvanceStatus.Finished) text = `finished at t = ${formatNumber(msg.pictureTime, 6)} s`;
     else if (msg.running) text = runningText;
     else if (clock !== null) text = `Paused, ${clock}`;
-    else text = `Paused at t = ${formatNumber(msg.time, 6)} s (output ${msg.outputIndex})`;
+    else text = `Paused at t = ${formatNumber(msg.pictureTime, 6)} s (output ${msg.outputIndex})`;
     if (this.element.textContent !== text) this.element.textContent = text;
     this.element.classList.toggle('stopped', msg.status === AdvanceStatus.Stopped);
   }

@@ -1,14 +1,22 @@
 /**
  * A tiny read-only window hook for end-to-end tests: the state of the worker's latest frame.
- *   window.__granular.state() -> { time, hash, count, status, running, outputIndex }
+ *   window.__granular.state() -> { time, engineTime, hash, count, status, running, outputIndex }
  */
 import type { DiscState } from '../render/disc-pick';
 import type { AdvanceStatusCode } from '../sim/granular-wasm';
 
 export interface GranularState {
-  /** s, time of the latest frame's output instant */
+  /**
+   * s, the time of the picture on screen (FrameCommon.pictureTime): the last output instant drawn, or
+   * where a pause, the load or the end left the run; what the t read-out says
+   */
   time: number;
-  /** world.hashState() at that time */
+  /**
+   * s, where the engine has got to (FrameCommon.time): ahead of `time` while the soft discs or the
+   * avalanche compute a long output interval between two pictures; else equal to it
+   */
+  engineTime: number;
+  /** world.hashState() at `time`: the state of the picture on screen */
   hash: string;
   /** number of discs */
   count: number;
