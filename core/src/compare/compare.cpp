@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 #include "engines/chain/chain.hpp"
 #include "engines/engine.hpp"
@@ -296,10 +297,14 @@ Json softScenario(const CompareScenarioSpec& spec, const Setup& s) {
 /// largest distance a disc can travel in one step (from the energy it starts with).
 void nscdSystem(const CompareScenarioSpec& spec, const Setup& s, nscd::System& sys) {
   double energy = 0;
-  for (const DiscInit& d : s.discs) {
-    sys.addDisc(d.x, d.y, kCompareRadius, kCompareMass);
-    const Eigen::Index k = sys.count() - 1;
-    sys.vel.col(k) << d.vx, d.vy;
+  std::vector<nscd::DiscSpec> discs;
+  discs.reserve(s.discs.size());
+  for (const DiscInit& d : s.discs) discs.push_back(nscd::DiscSpec{d.x, d.y, kCompareRadius, kCompareMass, false});
+  const Eigen::Index first = sys.count();
+  sys.addDiscs(discs);  // one resize of each array, not one per disc
+  for (std::size_t k = 0; k < s.discs.size(); ++k) {
+    const DiscInit& d = s.discs[k];
+    sys.vel.col(first + static_cast<Eigen::Index>(k)) << d.vx, d.vy;
     energy += 0.5 * kCompareMass * (d.vx * d.vx + d.vy * d.vy) + kCompareMass * s.gravity * std::max(0.0, d.y - kCompareRadius);
   }
   if (s.box) {

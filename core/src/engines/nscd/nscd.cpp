@@ -11,10 +11,15 @@
 
 namespace granular::nscd {
 
-void System::addDisc(double x, double y, double r, double mass, bool fixed) { addDiscs({DiscSpec{x, y, r, mass, fixed}}); }
+void System::addDisc(double x, double y, double r, double mass, bool fixed) {
+  const DiscSpec d{x, y, r, mass, fixed};
+  addDiscs(&d, 1);
+}
 
-void System::addDiscs(const std::vector<DiscSpec>& discs) {
-  const Eigen::Index n = radius.size(), m = n + static_cast<Eigen::Index>(discs.size());
+void System::addDiscs(const std::vector<DiscSpec>& discs) { addDiscs(discs.data(), discs.size()); }
+
+void System::addDiscs(const DiscSpec* discs, std::size_t count) {
+  const Eigen::Index n = radius.size(), m = n + static_cast<Eigen::Index>(count);
   radius.conservativeResize(m);
   invMass.conservativeResize(m);
   invInertia.conservativeResize(m);
@@ -23,7 +28,7 @@ void System::addDiscs(const std::vector<DiscSpec>& discs) {
   angle.conservativeResize(m);
   spin.conservativeResize(m);
   for (Eigen::Index k = n; k < m; ++k) {
-    const DiscSpec& d = discs[static_cast<std::size_t>(k - n)];
+    const DiscSpec& d = discs[k - n];
     radius(k) = d.r;
     invMass(k) = d.fixed ? 0.0 : 1.0 / d.mass;
     invInertia(k) = d.fixed ? 0.0 : 2.0 / (d.mass * d.r * d.r);

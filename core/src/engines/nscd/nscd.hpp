@@ -42,6 +42,7 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -85,6 +86,7 @@ struct System {
   /// Many at once, in order, with one resize of each array: addDisc copies every array each time, so
   /// a floor built disc by disc is quadratic (25,000 floor discs took a minute, 200,000 would take hours).
   void addDiscs(const std::vector<DiscSpec>& discs);
+  void addDiscs(const DiscSpec* discs, std::size_t count);
   int count() const { return static_cast<int>(radius.size()); }
 };
 
