@@ -188,6 +188,63 @@ describe('the avalanche page', () => {
     await closePage(page);
   });
 
+  // output interval 0.5 s: frames between two pictures carry the engine's progress; the summary they
+  // carried was the engine's too, so the steps in the phase line and the read-out counted on (2,978,
+  // 3,156, …) beside "t = 0 s" and the gate's picture. They are read with the picture and stand with it
+  it('a long output interval: the steps, sweeps and overlap stand still with the picture while the engine computes ahead', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0`);
+    await waitForState(page, (s) => s.count === 128);
+    type Seen = { line: string; steps: string; sweeps: string; overlap: string; unconverged: string; time: number; engineTime: number };
+    await page.evaluate(() => {
+      const seen: Seen[] = [];
+      (window as unknown as { __countSeen: Seen[] }).__countSeen = seen;
+      const cell = (key: string): string => document.querySelector(`#readout [data-key="${key}"]`)?.textContent ?? '';
+      const look = (): void => {
+        const hook = window.__granular;
+        if (hook) {
+          const s = hook.state();
+          const row: Seen = {
+            line: document.getElementById('phase-line')?.textContent ?? '',
+            steps: cell('steps'),
+            sweeps: cell('sweeps'),
+            overlap: cell('overlap'),
+            unconverged: cell('unconverged'),
+            time: s.time,
+            engineTime: s.engineTime,
+          };
+          const last = seen[seen.length - 1];
+          if (!last || (Object.keys(row) as Array<keyof Seen>).some((k) => last[k] !== row[k])) seen.push(row);
+        }
+        requestAnimationFrame(look);
+      };
+      look();
+    });
+    await page.locator('#f-interval').fill('0.5');
+    await page.locator('#apply').click();
+    await waitForProbe(page, (p) => p.phase === 2);
+    await waitForState(page, (s) => !s.running);
+    const seen = await page.evaluate(() => (window as unknown as { __countSeen: Seen[] }).__countSeen);
+    /** the steps the phase line counts */
+    const lineSteps = (line: string): string => /· ([\d,]+) steps/.exec(line)?.[1] ?? '';
+    // the engine was seen ahead of the picture, at several of its pictures
+    const ahead = seen.filter((r) => r.engineTime > r.time + 1e-9);
+    expect(new Set(ahead.map((r) => r.time)).size).toBeGreaterThan(2);
+    // what each picture (its time) was seen beside: one count of steps, sweeps, overlap, unconverged steps
+    const byPicture = new Map<number, Set<string>>();
+    for (const r of seen) {
+      expect(lineSteps(r.line), JSON.stringify(r)).toBe(r.steps);
+      const said = byPicture.get(r.time) ?? new Set<string>();
+      said.add(JSON.stringify([r.steps, r.sweeps, r.overlap, r.unconverged]));
+      byPicture.set(r.time, said);
+    }
+    for (const [time, said] of byPicture) expect([...said], `the picture at t = ${time} s`).toHaveLength(1);
+    // and they moved with the pictures: the steps differ from one picture to the next
+    const steps = [...byPicture.values()].map((said) => JSON.parse([...said][0]!) as string[]).map((v) => v[0]);
+    expect(new Set(steps).size).toBe(steps.length);
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
   it('Reset and Replay say where they go: back to the settling before the gate, not to t = 0 (the gate\'s opening)', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0`);
     await waitForState(page, (s) => s.count === 128);

@@ -212,8 +212,12 @@ export function startAvalancheApp(): void {
       series.push(msg.samples);
       plotsDirty = true;
     }
-    readout?.update(msg.summary, msg.phase, village, looseAtVillage, settleMaxTime);
-    // the picture's time, as the t read-out says it (the steps counted are the engine's so far)
+    // the runout is measured at output instants only: older than a picture a pause put between two
+    const times = series.column('time');
+    const sampled = times[times.length - 1];
+    const runoutAt = msg.phase === 1 && sampled !== undefined && msg.pictureTime > sampled + 1e-9 ? sampled : null;
+    readout?.update(msg.summary, msg.phase, village, looseAtVillage, settleMaxTime, runoutAt);
+    // the picture's time, as the t read-out says it, beside the summary read with the picture (its steps)
     const text = phaseText(msg.phase, msg.pictureTime, settleMaxTime, msg.summary, village, msg.status === AdvanceStatus.Finished ? msg.pictureTime : null, looseAtVillage);
     if (phaseLine.textContent !== text) phaseLine.textContent = text;
     phaseLine.dataset['phase'] = String(msg.phase);

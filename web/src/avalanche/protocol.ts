@@ -46,6 +46,7 @@ export const GRAIN_STRIDE = 7;
 export const CONTACT_STRIDE = 5;
 
 export interface AvalancheFrameFields {
+  /** the picture's phase too: it changes only at a frame that carries the state (the gate opens at an output instant, the flow stops at the run's end) */
   phase: AvalanchePhaseCode;
   /** (GRAIN_STRIDE x grains) when the state changed, else null */
   grains: Float64Array | null;
@@ -53,8 +54,16 @@ export interface AvalancheFrameFields {
   walls: Float64Array | null;
   /** (CONTACT_STRIDE x contacts) when force chains are on and the state changed */
   contacts: Float64Array | null;
-  /** samples since the previous frame (null: none) */
+  /** samples since the previous frame (null: none); taken at output instants, so only frames that carry the state have any */
   samples: AvalancheSamples | null;
+  /**
+   * world.summary() at the picture on screen (FrameCommon.pictureTime): read when the frame carries
+   * the state (an output instant, the load, a pause, the end), repeated by the frames in between,
+   * whose `time` runs ahead while the engine counts steps, sweeps, unconverged steps, overlaps and
+   * fallen grains towards the next instant. Its runout and village are the engine's last sample's
+   * (an output instant, the gate's opening or the stop): at a pause between two instants they are
+   * older than the picture, which the read-out says (summary-readout.ts runoutText).
+   */
   summary: AvalancheSummary;
 }
 

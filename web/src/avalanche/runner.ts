@@ -7,7 +7,7 @@
  * sees the column settle and `step` / pause work there as well. Slicing does not change the
  * physics: the engine checks the settling condition after every step.
  */
-import type { AdvanceStatusCode, AvalancheWorld, GranularModule } from '../sim/granular-wasm';
+import type { AdvanceStatusCode, AvalancheSummary, AvalancheWorld, GranularModule } from '../sim/granular-wasm';
 import { RunLoop, type EngineWorld, type Family, type LoadInfo } from '../sim/run-loop';
 import { AdvanceStatus } from '../sim/protocol';
 import { isJsonObject } from '../sim/scenario';
@@ -142,6 +142,11 @@ class AvalancheFamily implements Family<SettlingClock, AvalancheFrameFields> {
   readonly sliceSize = SLICE_STEPS;
   chains = false;
   private sentSamples = 0;
+  /**
+   * world.summary() when a frame last carried the state (the picture on screen): the frames in
+   * between repeat it, as they repeat the picture's hash, while the engine's counters run ahead
+   */
+  private pictureSummary: AvalancheSummary | null = null;
 
   constructor(
     private readonly module: GranularModule,
@@ -164,6 +169,7 @@ class AvalancheFamily implements Family<SettlingClock, AvalancheFrameFields> {
   loaded(clock: SettlingClock, info: LoadInfo): void {
     const world = clock.world;
     this.sentSamples = 0;
+    this.pictureSummary = null;
     const radii = world.radii().slice();
     const positions = world.positions().slice();
     this.post(
@@ -208,7 +214,11 @@ class AvalancheFamily implements Family<SettlingClock, AvalancheFrameFields> {
       samples = world.samples(this.sentSamples);
       this.sentSamples = total;
     }
-    return { fields: { phase: world.phase(), grains, walls, contacts, samples, summary: world.summary() }, transfer };
+    // the summary of the picture: read with the grains. Between two output instants of a long
+    // interval the engine's steps, sweeps, unconverged steps, deepest overlap and fallen grains
+    // run ahead, and the phase line and the read-out paired them with the picture's time and runout
+    if (changed || this.pictureSummary === null) this.pictureSummary = world.summary();
+    return { fields: { phase: world.phase(), grains, walls, contacts, samples, summary: this.pictureSummary }, transfer };
   }
 }
 

@@ -36,9 +36,12 @@ export class SummaryReadout extends ReadoutTable<(typeof ROWS)[number][0]> {
 
   /**
    * `village`: its distance x (m) from the left wall, null for none; `loose`: grains that reach it
-   * (grainsReaching) while the main mass does not
+   * (grainsReaching) while the main mass does not; `runoutAt`: as runoutText. Every value is the
+   * picture's: the worker sends the summary read with it (avalanche/protocol.ts).
    */
-  update(s: AvalancheSummary, phase: AvalanchePhaseCode, village: number | null = null, loose = 0, settleMaxTime = 0): void {
+  update(
+    s: AvalancheSummary, phase: AvalanchePhaseCode, village: number | null = null, loose = 0, settleMaxTime = 0, runoutAt: number | null = null,
+  ): void {
     const open = phase !== 0;
     const stopped = phase === 2;
     const m = (v: number): string => (open ? formatNumber(v) : '–');
@@ -46,9 +49,9 @@ export class SummaryReadout extends ReadoutTable<(typeof ROWS)[number][0]> {
     this.set('l0', m(s.l0));
     this.set('h0', m(s.h0));
     this.set('aspect', m(s.aspect));
-    this.set('runout', m(s.runout));
+    this.set('runout', runoutText(s, phase, runoutAt));
     this.set('lInf', finalRunoutText(s, phase));
-    this.set('relative', relativeRunoutText(s, phase));
+    this.set('relative', relativeRunoutText(s, phase, runoutAt));
     this.set('collapse', stopped && s.collapseTime >= 0 ? formatNumber(s.collapseTime) : '–');
     this.set('lubeLinear', open ? formatNumber(lubeLinear(s.aspect), 3) : '–');
     this.set('lubePower', open ? formatNumber(lubePower(s.aspect), 3) : '–');
@@ -58,7 +61,7 @@ export class SummaryReadout extends ReadoutTable<(typeof ROWS)[number][0]> {
     this.set('unconverged', formatCount(s.unconverged));
     this.set('fallen', fallenText(s));
     this.set('overlap', overlapText(s, settleMaxTime));
-    this.set('village', villageText(village, s, phase, loose));
+    this.set('village', villageText(village, s, phase, loose, runoutAt));
   }
 }
 
@@ -111,10 +114,32 @@ export function finalRunoutText(s: Pick<AvalancheSummary, 'runout' | 'fallen' | 
   return phase === 2 ? `${formatNumber(s.runout)}${cutShort(s)}` : '–';
 }
 
-/** The read-out's (L∞ − L0)/L0: "(so far)" while flowing, a lower bound as L∞ is when grains fell off the floor's end. */
-export function relativeRunoutText(s: Pick<AvalancheSummary, 'l0' | 'runout' | 'fallen' | 'fallenThrough'>, phase: AvalanchePhaseCode): string {
+/** when a runout older than the picture was measured: "at t = 0.5 s, the last output instant" */
+function runoutWhen(runoutAt: number): string {
+  return `at t = ${formatNumber(runoutAt, 6)} s, the last output instant`;
+}
+
+/**
+ * The read-out's runout L now. The engine measures the runout at output instants (and at the gate's
+ * opening and the stop) only, so a pause between two instants shows a picture the runout is older
+ * than: `runoutAt` is then when it was measured (s), and the value says so; null when it is the
+ * picture's. Beside a picture at 0.62 s, "0.1634" read as the runout there, of the 0.5 s grains.
+ */
+export function runoutText(s: Pick<AvalancheSummary, 'runout'>, phase: AvalanchePhaseCode, runoutAt: number | null = null): string {
   if (phase === 0) return '–';
-  return `${formatNumber(relativeRunout(s.l0, s.runout))}${phase === 2 ? cutShort(s) : ' (so far)'}`;
+  return runoutAt === null || phase === 2 ? formatNumber(s.runout) : `${formatNumber(s.runout)} (${runoutWhen(runoutAt)})`;
+}
+
+/**
+ * The read-out's (L∞ − L0)/L0: "(so far)" while flowing ("(at t = 0.5 s, the last output instant)"
+ * for a runout older than the picture: runoutText), a lower bound as L∞ is when grains fell off the floor's end.
+ */
+export function relativeRunoutText(
+  s: Pick<AvalancheSummary, 'l0' | 'runout' | 'fallen' | 'fallenThrough'>, phase: AvalanchePhaseCode, runoutAt: number | null = null,
+): string {
+  if (phase === 0) return '–';
+  const when = phase === 2 ? cutShort(s) : runoutAt === null ? ' (so far)' : ` (${runoutWhen(runoutAt)})`;
+  return `${formatNumber(relativeRunout(s.l0, s.runout))}${when}`;
 }
 
 /**
@@ -190,15 +215,17 @@ export function fallenCaveat(s: Pick<AvalancheSummary, 'fallen' | 'fallenThrough
  * reach the village are named after the verdict, which then names the main mass ("not destroyed,
  * the main mass stopped 0.04 m short; 2 loose grains, thrown ahead, reached it").
  */
-export function villageText(x: number | null, s: AvalancheSummary, phase: AvalanchePhaseCode, loose = 0): string {
+export function villageText(x: number | null, s: AvalancheSummary, phase: AvalanchePhaseCode, loose = 0, runoutAt: number | null = null): string {
   if (x === null) return 'none (set its distance in the form)';
   const at = `at ${formatNumber(x)} m`;
   const short = formatNumber(Math.max(0, x - s.runout), 3);
+  // measured with the runout: at a pause between two output instants, before the picture (runoutText)
+  const then = runoutAt === null || phase === 2 ? '' : `, ${runoutWhen(runoutAt)}`;
   if (s.villageReachedAt >= 0) {
     // the main mass's front can draw back from where it went: its front grains come loose (the
     // runout counts only grains in contact with the main mass), so a final runout short of the
     // village sat beside "destroyed" unexplained
-    const since = s.runout < x ? `; the main mass now ends ${short} m short of it` : '';
+    const since = s.runout < x ? `; the main mass now ends ${short} m short of it${then}` : '';
     return `${at}: reached at t = ${formatNumber(s.villageReachedAt, 3)} s — destroyed${since}`;
   }
   if (phase === 0) return `${at}: the gate is still closed`;
@@ -208,9 +235,9 @@ export function villageText(x: number | null, s: AvalancheSummary, phase: Avalan
     const strays = `${formatCount(loose)} loose grain${loose === 1 ? '' : 's'}, thrown ahead, reached it`;
     return phase === 2
       ? `${at}: not destroyed, the main mass stopped ${short} m short; ${strays}`
-      : `${at}: not reached by the main mass so far (${short} m to go); ${strays}`;
+      : `${at}: not reached by the main mass so far (${short} m to go${then}); ${strays}`;
   }
-  return phase === 2 ? `${at}: safe, the flow stopped ${short} m short` : `${at}: not reached so far (${short} m to go)`;
+  return phase === 2 ? `${at}: safe, the flow stopped ${short} m short` : `${at}: not reached so far (${short} m to go${then})`;
 }
 
 /**

@@ -95,7 +95,7 @@ export function startSoftApp(): void {
       plotsDirty = false;
       loopsDirty = false;
     },
-    // the energy ledger (J) for the embedding page
+    // the energy ledger (J) for the embedding page: the last output instant's (docs/embedding.md)
     observables: () => {
       if (!lastLedger) return {};
       const { time: _time, ...energies } = lastLedger;
@@ -166,8 +166,12 @@ export function startSoftApp(): void {
       }
       loopsDirty = true;
     }
-    // the time of the picture (and of the ledger's last row); the counters are the engine's so far
-    readout?.update(msg.pictureTime, msg.stats, ledger.closure());
+    // the picture's time and counters (the worker reads them with the picture and repeats them
+    // while it computes ahead: soft/protocol.ts); the ledger is the engine's at output instants only,
+    // older than a picture a pause put between two, and the closure then says when it was read
+    const ledgerTime = lastLedger?.time;
+    const closureAt = ledgerTime !== undefined && msg.pictureTime > ledgerTime + 1e-9 ? ledgerTime : null;
+    readout?.update(msg.pictureTime, msg.stats, ledger.closure(), closureAt);
   }
 
   const sortedLoops = (): HysteresisLoop[] => [...loops.entries()].sort((a, b) => a[0] - b[0]).map(([, l]) => l);

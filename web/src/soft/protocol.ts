@@ -61,8 +61,18 @@ export interface SoftFrameFields {
    */
   snapshots: Float64Array | null;
   snapshotCount: number;
-  /** the ledger at each of those instants, in order */
+  /**
+   * The ledger at each output instant reached since the previous frame, in order. The engine
+   * records it at output instants only (SoftWorld::record, with the observers): a pause between two
+   * instants moves the picture (and `stats`) there, and the last row stays the instant's before it;
+   * the read-out says so beside its closure (soft/readout.ts closureText).
+   */
   ledger: SoftLedger[];
+  /**
+   * The integrator and contact counters at the picture on screen (FrameCommon.pictureTime): read
+   * when the frame carries the state (an output instant, the load, a pause, the end), repeated by
+   * the frames in between, whose `time` runs ahead while the engine counts on towards the next instant.
+   */
   stats: SoftStats;
   /** loops that are new or still growing since the previous frame: [index, loop] */
   loops: Array<[number, HysteresisLoop]>;

@@ -1,7 +1,8 @@
 /**
- * The soft-disc numbers: the time of the picture on screen (its output instant), the ledger closure at
- * it, and the integrator and contact counters as the engine has them, which go on counting while it
- * computes a long output interval towards the next picture.
+ * The soft-disc numbers at the picture on screen: its time and the integrator and contact counters
+ * (the worker reads them with the picture and repeats them while it computes a long output interval
+ * ahead of it: soft/protocol.ts), and the ledger closure, at the picture's output instant, or said
+ * to be older when a pause put the picture between two (closureText).
  */
 import type { SoftStats } from '../sim/granular-wasm';
 import { formatCount, formatNumber } from '../ui/dom';
@@ -38,6 +39,17 @@ export function slipWarning(slipStep: number): string {
   );
 }
 
+/**
+ * The read-out's ledger closure. The engine records the ledger at output instants only, so a pause
+ * between two instants shows a picture (its time, its counters) the ledger is older than:
+ * `closureAt` is then the ledger's time (s), and the value says so; null when it is the picture's.
+ * Beside "time t 9.13" the closure read as the paused picture's, of the 8 s ledger.
+ */
+export function closureText(closure: number, closureAt: number | null = null): string {
+  const value = Number.isNaN(closure) ? '–' : closure === 0 ? '0' : closure.toExponential(2);
+  return closureAt === null || value === '–' ? value : `${value} (at t = ${formatNumber(closureAt, 6)} s, the last output instant)`;
+}
+
 /** RK4's stability limit on the negative real axis (SoftStats::kRk4SlipLimit; tests/wasm/avalanche.test.ts checks they agree) */
 export const RK4_SLIP_LIMIT = 2.785;
 
@@ -49,13 +61,14 @@ export class SoftReadout extends ReadoutTable<(typeof ROWS)[number][0]> {
     super(container, ROWS);
   }
 
-  update(time: number, stats: SoftStats, closure: number): void {
+  /** `closureAt`: as closureText */
+  update(time: number, stats: SoftStats, closure: number, closureAt: number | null = null): void {
     this.set('time', formatNumber(time, 6));
     this.set('steps', formatCount(stats.steps));
     this.set('rejected', formatCount(stats.rejected));
     this.set('contacts', formatCount(stats.contactsStarted));
     this.set('active', formatCount(stats.activeContacts));
-    this.set('closure', Number.isNaN(closure) ? '–' : closure === 0 ? '0' : closure.toExponential(2));
+    this.set('closure', closureText(closure, closureAt));
     this.set('maxForce', formatNumber(stats.maxForce));
     this.set('lastStep', formatNumber(stats.lastStep));
     this.set('slipStep', slipStepText(stats.slipStep));

@@ -7,7 +7,7 @@
  * output instant, hysteresis loops, and the 'pair' message. Coordinates and observers are
  * views into WASM memory: re-acquired after advance(), copied.
  */
-import type { GranularModule, HysteresisLoop, SoftLedger, SoftWorld } from '../sim/granular-wasm';
+import type { GranularModule, HysteresisLoop, SoftLedger, SoftStats, SoftWorld } from '../sim/granular-wasm';
 import { RunLoop, type Family, type LoadInfo } from '../sim/run-loop';
 import { parseSoftInfo, snapshotStride, type SoftFrameFields, type SoftFromWorker, type SoftToWorker } from './protocol';
 
@@ -52,6 +52,11 @@ class SoftFamily implements Family<SoftWorld, SoftFrameFields> {
   /** loops 0 .. sentLoops-1 were sent; of those, `openLoops` were still growing */
   private sentLoops = 0;
   private readonly openLoops = new Set<number>();
+  /**
+   * The counters when a frame last carried the state (the picture on screen): the frames in
+   * between repeat them, as they repeat the picture's hash, while the engine counts on
+   */
+  private pictureStats: SoftStats | null = null;
 
   constructor(
     private readonly module: GranularModule,
@@ -74,6 +79,7 @@ class SoftFamily implements Family<SoftWorld, SoftFrameFields> {
   loaded(world: SoftWorld, info: LoadInfo): void {
     this.snapshots = [];
     this.ledger = [world.ledger()];
+    this.pictureStats = null;
     this.sentLoops = 0;
     this.openLoops.clear();
     const count = world.count();
@@ -141,7 +147,10 @@ class SoftFamily implements Family<SoftWorld, SoftFrameFields> {
     this.ledger = [];
     const loops = this.changedLoops(world);
     for (const [, loop] of loops) transfer.push(loop.penetration.buffer, loop.force.buffer);
-    return { fields: { snapshots, snapshotCount, ledger, stats: world.stats(), loops }, transfer };
+    // read with the state: between two output instants of a long interval the steps, contacts,
+    // largest force and step sizes ran ahead of the picture they stood beside
+    if (changed || this.pictureStats === null) this.pictureStats = world.stats();
+    return { fields: { snapshots, snapshotCount, ledger, stats: this.pictureStats, loops }, transfer };
   }
 }
 
