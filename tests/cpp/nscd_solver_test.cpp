@@ -256,19 +256,9 @@ TEST(NscdSolver, FixedDiscsInAnyOrderAreFoundAndFarOnesTakeNoPart) {
   const double r = s0.radius.minCoeff();
   // 1. The bodies in reverse order (the floor's fixed discs first, the grains after them), a second
   // floor 5-7.4 m away and a fixed disc at x = NaN: every step's contacts are the brute-force pairs.
-  System p = s0;
-  const int n = s0.count();
-  for (int k = 0; k < n; ++k) {
-    const int from = n - 1 - k;
-    p.radius(k) = s0.radius(from);
-    p.invMass(k) = s0.invMass(from);
-    p.invInertia(k) = s0.invInertia(from);
-    p.pos.col(k) = s0.pos.col(from);
-    p.vel.col(k) = s0.vel.col(from);
-    p.angle(k) = s0.angle(from);
-    p.spin(k) = s0.spin(from);
-  }
-  p = withFixedRow(p, 300, 5.0, 0.0, r);
+  std::vector<int> reversed(static_cast<std::size_t>(s0.count()));
+  for (std::size_t k = 0; k < reversed.size(); ++k) reversed[k] = s0.count() - 1 - static_cast<int>(k);
+  System p = withFixedRow(s0.withBodies(reversed), 300, 5.0, 0.0, r);
   p.addDiscs({DiscSpec{std::nan(""), 0.05, r, 0.0, true}});
   Engine e(p);
   int contacts = 0;

@@ -85,27 +85,8 @@ int removeGrainsAbove(Column& column, double top) {
     from.push_back(i);
     if (mobile) ++kept;
   }
-  // every parameter and wall as it was; each kept disc's state copied as it was, bit for bit (a list
-  // of System's fields here would reset any field added to System later)
-  System s = old;
-  const Eigen::Index m = static_cast<Eigen::Index>(from.size());
-  s.radius.resize(m);
-  s.invMass.resize(m);
-  s.invInertia.resize(m);
-  s.pos.resize(2, m);
-  s.vel.resize(2, m);
-  s.angle.resize(m);
-  s.spin.resize(m);
-  for (Eigen::Index k = 0; k < m; ++k) {
-    const int i = from[static_cast<std::size_t>(k)];
-    s.radius(k) = old.radius(i);
-    s.invMass(k) = old.invMass(i);
-    s.invInertia(k) = old.invInertia(i);
-    s.pos.col(k) = old.pos.col(i);
-    s.vel.col(k) = old.vel.col(i);
-    s.angle(k) = old.angle(i);
-    s.spin(k) = old.spin(i);
-  }
+  // every parameter and wall as it was; each kept disc's state copied as it was, bit for bit
+  System s = old.withBodies(from);
   const int removed = column.grains - kept;
   column.system = std::move(s);
   column.grains = kept;

@@ -39,6 +39,29 @@ void System::addDiscs(const DiscSpec* discs, std::size_t count) {
   }
 }
 
+System System::withBodies(const std::vector<int>& from) const {
+  System s = *this;
+  const Eigen::Index m = static_cast<Eigen::Index>(from.size());
+  s.radius.resize(m);
+  s.invMass.resize(m);
+  s.invInertia.resize(m);
+  s.pos.resize(2, m);
+  s.vel.resize(2, m);
+  s.angle.resize(m);
+  s.spin.resize(m);
+  for (Eigen::Index k = 0; k < m; ++k) {
+    const int i = from[static_cast<std::size_t>(k)];
+    s.radius(k) = radius(i);
+    s.invMass(k) = invMass(i);
+    s.invInertia(k) = invInertia(i);
+    s.pos.col(k) = pos.col(i);
+    s.vel.col(k) = vel.col(i);
+    s.angle(k) = angle(i);
+    s.spin(k) = spin(i);
+  }
+  return s;
+}
+
 Engine::Engine(System& s) : s_(s) {
   const int n = s_.count();
   // the tolerance's length: the mean radius of the mobile grains. Fixed discs (a floor of any length)

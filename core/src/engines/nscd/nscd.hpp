@@ -88,6 +88,9 @@ struct System {
   void addDiscs(const std::vector<DiscSpec>& discs);
   void addDiscs(const DiscSpec* discs, std::size_t count);
   int count() const { return static_cast<int>(radius.size()); }
+  /// A copy with every parameter and wall, whose bodies are this one's `from[0]`, `from[1]`, ... in
+  /// that order, each state copied bit for bit (a list of fields here would miss one added later).
+  System withBodies(const std::vector<int>& from) const;
 };
 
 struct Contact {
