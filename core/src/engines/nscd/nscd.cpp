@@ -153,9 +153,8 @@ void Engine::detect() {
     const double reach = 2 * rmax + alert;
     const double rx0 = xmin - reach, rx1 = xmax + reach, ry0 = ymin - reach, ry1 = ymax + reach;
     // fixed bodies outside [rx0, rx1] x [ry0, ry1] (all of them when nothing moves) take no part
-    auto inReach = [&](int i) {
-      if (s_.invMass(i) != 0) return true;
-      const double x = px[2 * i], y = px[2 * i + 1];
+    auto inReach = [&](int fixed) {
+      const double x = px[2 * fixed], y = px[2 * fixed + 1];
       return x >= rx0 && x <= rx1 && y >= ry0 && y <= ry1;
     };
     // the bodies binned: every mobile one and the fixed ones in reach (found by x among the fixed
