@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -327,6 +328,66 @@ TEST(NscdSolver, WarmStartCutsIterationsOnARestingPile) {
   };
   const int warm = iterations(true), cold = iterations(false);
   EXPECT_LT(2 * warm, cold) << "warm " << warm << ", cold " << cold;
+}
+
+TEST(NscdSolver, AForkStepsAsTheEngineItCameFrom) {
+  // a collapsing column: contacts sliding and opening, so a warm start that is lost shows at once
+  ColumnSetup setup;
+  setup.width = 0.1;
+  setup.height = 0.1;
+  setup.floorLength = 0.3;
+  Column column;
+  std::string error;
+  ASSERT_TRUE(buildColumn(setup, column, error)) << error;
+  System& s = column.system;
+  s.warmStart = true;
+  s.maxIterations = 20;  // not converged: each step's impulses depend on where the last ones ended
+  Engine e(s);
+  for (int k = 0; k < 200; ++k) e.step();
+  openGate(column);
+  for (int k = 0; k < 50; ++k) e.step();
+  System copy = s, cold = s;
+  Engine fork(copy, e), fresh(cold);
+  EXPECT_EQ(fork.time(), e.time());
+  ASSERT_EQ(fork.contacts().size(), e.contacts().size());
+  for (int k = 0; k < 30; ++k) {
+    const StepReport a = e.step(), b = fork.step();
+    fresh.step();
+    EXPECT_EQ(a.iterations, b.iterations) << k;
+    EXPECT_EQ(a.residual, b.residual) << k;
+  }
+  EXPECT_EQ(copy.pos, s.pos);
+  EXPECT_EQ(copy.vel, s.vel);
+  EXPECT_EQ(copy.spin, s.spin);
+  EXPECT_EQ(fork.time(), e.time());
+  // an engine made afresh on the same state starts cold and ends elsewhere: what the fork carries matters
+  EXPECT_NE(cold.vel, s.vel);
+  System fewer = s.withBodies({0, 1, 2});
+  EXPECT_THROW(Engine(fewer, e), std::invalid_argument);
+}
+
+TEST(NscdSolver, BenchSettlesThePileAndStartsBothSolversFromIt) {
+  PileSetup p;
+  p.grains = 200;
+  const std::string j = benchJson(p, 3, 5, false);
+  auto number = [&](const std::string& from, const std::string& key) {
+    const std::size_t at = j.find("\"" + key + "\": ", j.find(from));
+    EXPECT_NE(at, std::string::npos) << from << " " << key;
+    return std::stod(j.substr(at + key.size() + 4));
+  };
+  EXPECT_NE(j.find("\"settled\": true"), std::string::npos) << j;
+  EXPECT_LT(number("{", "settleSteps"), p.settleSteps);
+  // on the settled pile every step to tolerance converges, with either solver
+  for (const char* solver : {"\"gaussSeidel\"", "\"jacobi\""}) {
+    EXPECT_EQ(number(solver, "converged"), 3) << solver;
+    EXPECT_LT(number(solver, "iterations"), 500) << solver;
+  }
+  // a cap too low to settle is reported as such
+  PileSetup hurried = p;
+  hurried.settleSteps = 5;
+  const std::string h = benchJson(hurried, 1, 2, false);
+  EXPECT_NE(h.find("\"settled\": false"), std::string::npos) << h;
+  EXPECT_NE(h.find("\"settleSteps\": 5,"), std::string::npos) << h;
 }
 
 TEST(NscdSolver, BenchIsDeterministicAndReportsBothSolvers) {

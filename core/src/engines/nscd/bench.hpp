@@ -19,7 +19,7 @@ struct PileSetup {
   double mu = 0.5;
   double h = 1.0 / 60;               // s: one step per frame at 60 fps
   std::uint64_t seed = 1;
-  int settleSteps = 200;             // Gauss–Seidel steps from the lattice before the clock starts
+  int settleSteps = 600;             // at most this many Gauss–Seidel steps from the lattice to rest
 };
 
 /// Grains on a hexagonal lattice of pitch 2 rmax (about as wide as high), radii uniform in
@@ -27,13 +27,14 @@ struct PileSetup {
 /// discs of radius rmax. Not settled.
 System pileLattice(const PileSetup& p);
 
-/// The benchmark as JSON text: the pile settled by `settleSteps` Gauss–Seidel steps, then for each
-/// solver (Gauss–Seidel, Jacobi) `steps` timed steps to tolerance, `steps` at `sweeps` sweeps and
-/// `steps` at one sweep (the per-step overhead, so that the cost per contact per sweep excludes
-/// contact detection), each after two untimed steps. Every step is warm-started. Step times are the
-/// best over the timed steps. `hash` digests the final positions (native/WASM parity). With
-/// `withPile` the settled pile is included (x, y, r, m, fixed flags) so that other engines can start
-/// from the same state.
+/// The benchmark as JSON text: the pile settled by Gauss–Seidel steps to tolerance (1e-4 of the mean
+/// radius, at most 500 sweeps) until 20 steps in a row have converged (`settled`) or `settleSteps`
+/// steps have run; then for each solver (Gauss–Seidel, Jacobi), both from that pile with its warm
+/// start, `steps` timed steps to tolerance, `steps` at `sweeps` sweeps and `steps` at one sweep (the
+/// per-step overhead, so that the cost per contact per sweep excludes contact detection), each after
+/// two untimed steps. Every step is warm-started. Step times are the best over the timed steps.
+/// `hash` digests both solvers' final states (native/WASM parity). With `withPile` the settled pile
+/// is included (x, y, r, m, fixed flags) so that other engines can start from the same state.
 std::string benchJson(const PileSetup& p, int steps, int sweeps, bool withPile);
 
 }  // namespace granular::nscd

@@ -6,6 +6,8 @@
 #include <cstring>
 #include <limits>
 #include <numeric>
+#include <stdexcept>
+#include <string>
 
 #include "geometry/grid.hpp"
 
@@ -76,6 +78,15 @@ Engine::Engine(System& s) : s_(s) {
   }
   meanRadius_ = mobile > 0 ? sum / mobile : (n ? s_.radius.sum() / n : 1.0);
   index();
+}
+
+Engine::Engine(System& s, const Engine& from) : Engine(s) {
+  if (s.count() != from.s_.count())
+    throw std::invalid_argument("nscd::Engine: the copy has " + std::to_string(s.count()) + " bodies, the engine's system " +
+                                std::to_string(from.s_.count()));
+  contacts_ = from.contacts_;
+  time_ = from.time_;
+  meanRadius_ = from.meanRadius_;  // fixed when `from` was made, even if grains were added since
 }
 
 void Engine::index() {
