@@ -299,6 +299,40 @@ TEST(NscdSolver, FixedDiscsInAnyOrderAreFoundAndFarOnesTakeNoPart) {
   EXPECT_EQ(pairsOf(ef), pairsOf(en));
 }
 
+// Contacts come from candidates found again only once a grain has moved more than half a skin
+// (0.5 R_min) since they were found. Moves of a tenth of R_min per step, which never trip a per-step
+// test, add up here to several radii; a grain teleported onto another must be found at once. Every
+// step's contacts are the brute-force pairs of the positions it started from.
+TEST(NscdSolver, ContactsFollowGrainsThatMoveInSmallStepsOrJump) {
+  System s = movingColumn();
+  s.gx = s.gy = 0;
+  const double rmin = s.radius.minCoeff();
+  Engine e(s);
+  std::vector<int> grains;
+  for (int i = 0; i < s.count(); ++i)
+    if (s.invMass(i) != 0) grains.push_back(i);
+  ASSERT_GT(grains.size(), 20u);
+  int changed = 0;
+  std::vector<std::pair<int, int>> last;
+  for (int step = 0; step < 80; ++step) {
+    // every other grain drifts right by 0.1 R_min a step, the rest left: neighbours slide past each other
+    for (std::size_t k = 0; k < grains.size(); ++k) {
+      const int i = grains[k];
+      s.pos(0, i) += (k % 2 ? 0.1 : -0.1) * rmin;
+      s.vel.col(i).setZero();
+      s.spin(i) = 0;
+    }
+    if (step == 40) s.pos.col(grains[3]) = s.pos.col(grains.back()) + Eigen::Vector2d(s.radius(grains[3]) + s.radius(grains.back()), 0);
+    const System before = s;
+    e.step();
+    const auto pairs = pairsOf(e);
+    ASSERT_EQ(pairs, bruteForcePairs(before)) << "step " << step;
+    changed += pairs != last;
+    last = pairs;
+  }
+  EXPECT_GT(changed, 20);  // the contact set really moved
+}
+
 TEST(NscdSolver, WarmStartCutsIterationsOnARestingPile) {
   PileSetup p;
   p.grains = 300;

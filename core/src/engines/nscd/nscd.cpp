@@ -126,6 +126,114 @@ namespace {
 bool keyLess(const Contact& a, const Contact& b) { return a.i != b.i ? a.i < b.i : a.j < b.j; }
 }  // namespace
 
+bool Engine::candidatesStale(double reach) const {
+  if (candidatesFor_ != s_.count() || candidatesReach_ != reach) return true;
+  const double* px = s_.pos.data();
+  const double limit = 0.25 * candidatesSkin_ * candidatesSkin_;  // (skin / 2)^2
+  for (std::size_t k = 0; k < mobile_.size(); ++k) {
+    const int i = mobile_[k];
+    const double dx = px[2 * i] - candidatesAt_[2 * k], dy = px[2 * i + 1] - candidatesAt_[2 * k + 1];
+    if (!(dx * dx + dy * dy <= limit)) return true;  // also NaN
+  }
+  return false;
+}
+
+void Engine::findCandidates(double reach) {
+  const int n = s_.count();
+  const double* px = s_.pos.data();  // column-major 2 x n: x, y interleaved
+  // Every pair closer than reach + skin (fixed pairs apart): while no body has moved half the skin
+  // since, every pair closer than reach is among them, so the contacts found from these candidates
+  // are those a search of the whole grid would find, in the same order, bit for bit.
+  candidatesFor_ = n;
+  candidatesReach_ = reach;
+  candidatesSkin_ = kSkin * rmin_;
+  const double far = reach + candidatesSkin_, far2 = far * far;
+  candidatesAt_.resize(2 * mobile_.size());
+  for (std::size_t k = 0; k < mobile_.size(); ++k) {
+    candidatesAt_[2 * k] = px[2 * mobile_[k]];
+    candidatesAt_[2 * k + 1] = px[2 * mobile_[k] + 1];
+  }
+  candOwners_.clear();
+  candItems_.clear();
+  candStart_.assign(1, 0);
+  // The grid covers the mobile bodies and what they can touch: a fixed body pairs only with a
+  // mobile one (fixed pairs are never contacts), so one farther than a cell (far) from every mobile
+  // body is left out. A long floor's thousands of discs beyond the grains are then neither binned
+  // nor visited.
+  double xmin = std::numeric_limits<double>::infinity(), xmax = -xmin, ymin = xmin, ymax = -xmin;
+  for (const int i : mobile_) {
+    xmin = std::min(xmin, px[2 * i]);
+    xmax = std::max(xmax, px[2 * i]);
+    ymin = std::min(ymin, px[2 * i + 1]);
+    ymax = std::max(ymax, px[2 * i + 1]);
+  }
+  const double rx0 = xmin - far, rx1 = xmax + far, ry0 = ymin - far, ry1 = ymax + far;
+  // fixed bodies outside [rx0, rx1] x [ry0, ry1] (all of them when nothing moves) take no part
+  auto inReach = [&](int fixed) {
+    const double x = px[2 * fixed], y = px[2 * fixed + 1];
+    return x >= rx0 && x <= rx1 && y >= ry0 && y <= ry1;
+  };
+  // the bodies binned: every mobile one and the fixed ones in reach (found by x among the fixed
+  // discs sorted by x, which never move), in increasing order
+  reachFixed_.clear();
+  {
+    const auto lo = std::lower_bound(fixedByX_.begin(), fixedByX_.end(), rx0, [px](int i, double x) { return px[2 * i] < x; });
+    const auto hi = std::upper_bound(lo, fixedByX_.end(), rx1, [px](double x, int i) { return x < px[2 * i]; });
+    for (auto it = lo; it != hi; ++it)
+      if (inReach(*it)) reachFixed_.push_back(*it);
+    std::sort(reachFixed_.begin(), reachFixed_.end());
+  }
+  binned_.resize(mobile_.size() + reachFixed_.size());
+  std::merge(mobile_.begin(), mobile_.end(), reachFixed_.begin(), reachFixed_.end(), binned_.begin());
+  if (xmin > xmax) xmin = xmax = ymin = ymax = 0;  // no mobile body: an empty grid of one cell
+  // A cell list in two flat arrays (counting sort by cell): cell c holds cellItems_[cellStart_[c]
+  // .. cellStart_[c + 1]), in increasing grain order.
+  const GridShape shape(xmin, ymin, xmax, ymax, far, 4LL * n + 1024);
+  const int cells = shape.cells();
+  cellStart_.assign(static_cast<std::size_t>(cells) + 2, 0);
+  cellItems_.resize(binned_.size());
+  for (const int i : binned_) ++cellStart_[static_cast<std::size_t>(shape.cellOf(px[2 * i], px[2 * i + 1])) + 2];
+  for (int c = 0; c < cells; ++c) cellStart_[static_cast<std::size_t>(c) + 2] += cellStart_[static_cast<std::size_t>(c) + 1];
+  for (const int i : binned_) {
+    const std::size_t slot = static_cast<std::size_t>(shape.cellOf(px[2 * i], px[2 * i + 1])) + 1;
+    cellItems_[static_cast<std::size_t>(cellStart_[slot]++)] = i;
+  }
+  // now cellStart_[c] .. cellStart_[c + 1] delimit cell c
+  // A fixed body pairs only with mobile ones of higher index (j > i below): past the last mobile
+  // body there is nothing to find, and a long floor's thousands of fixed discs are not visited.
+  const int lastMobile = mobile_.empty() ? -1 : mobile_.back();
+  for (const int i : binned_) {
+    const double xi = px[2 * i], yi = px[2 * i + 1];
+    const bool mobile = s_.invMass(i) != 0;
+    if (!mobile && i > lastMobile) break;  // binned_ is increasing: only fixed discs remain
+    near_.clear();
+    const int col = shape.column(xi), row = shape.row(yi);
+    for (int r = std::max(0, row - 1); r <= std::min(shape.ny() - 1, row + 1); ++r) {
+      const int c0 = r * shape.nx() + std::max(0, col - 1), c1 = r * shape.nx() + std::min(shape.nx() - 1, col + 1);
+      // the cells c0..c1 of one row are contiguous in cellItems_
+      for (int k = cellStart_[static_cast<std::size_t>(c0)]; k < cellStart_[static_cast<std::size_t>(c1) + 1]; ++k) {
+        const int j = cellItems_[static_cast<std::size_t>(k)];
+        if (j > i && (mobile || s_.invMass(j) != 0)) {
+          const double dx = px[2 * j] - xi, dy = px[2 * j + 1] - yi;
+          if (!(dx * dx + dy * dy >= far2)) near_.push_back(j);  // NaN kept: the contact test decides
+        }
+      }
+    }
+    // deterministic order: insertion sort (a handful of neighbours)
+    for (std::size_t a = 1; a < near_.size(); ++a) {
+      const int v = near_[a];
+      std::size_t b = a;
+      for (; b > 0 && near_[b - 1] > v; --b) near_[b] = near_[b - 1];
+      near_[b] = v;
+    }
+    // every mobile body owns a row (its walls are tested each step), a fixed one only if it has candidates
+    if (!mobile && near_.empty()) continue;
+    candOwners_.push_back(i);
+    candItems_.insert(candItems_.end(), near_.begin(), near_.end());
+    candStart_.push_back(static_cast<int>(candItems_.size()));
+  }
+}
+
 void Engine::detect() {
   const int n = s_.count();
   if (n != indexed_) index();
@@ -150,61 +258,15 @@ void Engine::detect() {
   };
   if (n > 0) {
     const double* px = s_.pos.data();  // column-major 2 x n: x, y interleaved
-    // The grid covers the mobile bodies and what they can touch: a fixed body pairs only with a
-    // mobile one (fixed pairs are never contacts), so one farther than a cell (2 rmax + alert, at
-    // least the largest centre distance of a contact) from every mobile body is left out. A long
-    // floor's thousands of discs beyond the grains are then neither binned nor visited each step.
-    double xmin = std::numeric_limits<double>::infinity(), xmax = -xmin, ymin = xmin, ymax = -xmin;
-    for (const int i : mobile_) {
-      xmin = std::min(xmin, px[2 * i]);
-      xmax = std::max(xmax, px[2 * i]);
-      ymin = std::min(ymin, px[2 * i + 1]);
-      ymax = std::max(ymax, px[2 * i + 1]);
-    }
-    const double reach = 2 * rmax + alert;
-    const double rx0 = xmin - reach, rx1 = xmax + reach, ry0 = ymin - reach, ry1 = ymax + reach;
-    // fixed bodies outside [rx0, rx1] x [ry0, ry1] (all of them when nothing moves) take no part
-    auto inReach = [&](int fixed) {
-      const double x = px[2 * fixed], y = px[2 * fixed + 1];
-      return x >= rx0 && x <= rx1 && y >= ry0 && y <= ry1;
-    };
-    // the bodies binned: every mobile one and the fixed ones in reach (found by x among the fixed
-    // discs sorted by x, which never move), in increasing order
-    reachFixed_.clear();
-    {
-      const auto lo = std::lower_bound(fixedByX_.begin(), fixedByX_.end(), rx0, [px](int i, double x) { return px[2 * i] < x; });
-      const auto hi = std::upper_bound(lo, fixedByX_.end(), rx1, [px](double x, int i) { return x < px[2 * i]; });
-      for (auto it = lo; it != hi; ++it)
-        if (inReach(*it)) reachFixed_.push_back(*it);
-      std::sort(reachFixed_.begin(), reachFixed_.end());
-    }
-    binned_.resize(mobile_.size() + reachFixed_.size());
-    std::merge(mobile_.begin(), mobile_.end(), reachFixed_.begin(), reachFixed_.end(), binned_.begin());
-    if (xmin > xmax) xmin = xmax = ymin = ymax = 0;  // no mobile body: an empty grid of one cell
-    // A cell list in two flat arrays (counting sort by cell): cell c holds cellItems_[cellStart_[c]
-    // .. cellStart_[c + 1]), in increasing grain order.
-    const GridShape shape(xmin, ymin, xmax, ymax, reach, 4LL * n + 1024);
-    const int cells = shape.cells();
-    cellStart_.assign(static_cast<std::size_t>(cells) + 2, 0);
-    cellItems_.resize(binned_.size());
-    for (const int i : binned_) ++cellStart_[static_cast<std::size_t>(shape.cellOf(px[2 * i], px[2 * i + 1])) + 2];
-    for (int c = 0; c < cells; ++c) cellStart_[static_cast<std::size_t>(c) + 2] += cellStart_[static_cast<std::size_t>(c) + 1];
-    for (const int i : binned_) {
-      const std::size_t slot = static_cast<std::size_t>(shape.cellOf(px[2 * i], px[2 * i + 1])) + 1;
-      cellItems_[static_cast<std::size_t>(cellStart_[slot]++)] = i;
-    }
-    // now cellStart_[c] .. cellStart_[c + 1] delimit cell c
+    const double reach = 2 * rmax + alert;  // at least the largest centre distance of a contact
+    if (candidatesStale(reach)) findCandidates(reach);
     const std::size_t walls = s_.walls.size();
-    // A fixed body pairs only with mobile ones of higher index (j > i below): past the last mobile
-    // body there is nothing to find, and a long floor's thousands of fixed discs are not visited.
-    const int lastMobile = mobile_.empty() ? -1 : mobile_.back();
-    for (const int i : binned_) {
+    for (std::size_t o = 0; o < candOwners_.size(); ++o) {
+      const int i = candOwners_[o];
       const double xi = px[2 * i], yi = px[2 * i + 1];
-      const bool mobile = s_.invMass(i) != 0;
-      if (!mobile && i > lastMobile) break;  // binned_ is increasing: only fixed discs remain
       // contacts come out sorted by (i, j): walls first (j = -(k+1), so the last wall first), then
       // grains j > i in increasing order
-      if (mobile) {
+      if (s_.invMass(i) != 0) {
         for (std::size_t m = walls; m-- > 0;) {
           const Segment& w = s_.walls[m];
           const double ex = w.bx - w.ax, ey = w.by - w.ay, len2 = ex * ex + ey * ey;
@@ -224,24 +286,8 @@ void Engine::detect() {
           finish(c);
         }
       }
-      near_.clear();
-      const int col = shape.column(xi), row = shape.row(yi);
-      for (int r = std::max(0, row - 1); r <= std::min(shape.ny() - 1, row + 1); ++r) {
-        const int c0 = r * shape.nx() + std::max(0, col - 1), c1 = r * shape.nx() + std::min(shape.nx() - 1, col + 1);
-        // the cells c0..c1 of one row are contiguous in cellItems_
-        for (int k = cellStart_[static_cast<std::size_t>(c0)]; k < cellStart_[static_cast<std::size_t>(c1) + 1]; ++k) {
-          const int j = cellItems_[static_cast<std::size_t>(k)];
-          if (j > i && (mobile || s_.invMass(j) != 0)) near_.push_back(j);
-        }
-      }
-      // deterministic order: insertion sort (a handful of neighbours)
-      for (std::size_t a = 1; a < near_.size(); ++a) {
-        const int v = near_[a];
-        std::size_t b = a;
-        for (; b > 0 && near_[b - 1] > v; --b) near_[b] = near_[b - 1];
-        near_[b] = v;
-      }
-      for (int j : near_) {
+      for (int k = candStart_[o]; k < candStart_[o + 1]; ++k) {
+        const int j = candItems_[static_cast<std::size_t>(k)];
         const double dx = px[2 * j] - xi, dy = px[2 * j + 1] - yi;
         const double d = std::sqrt(dx * dx + dy * dy);
         const double gap = d - s_.radius(i) - s_.radius(j);

@@ -212,7 +212,19 @@ class Engine {
     F64x2 pn, pt;
   };
   std::vector<NewPair> newPairs_;                   // Jacobi's iterate, per group of pairs_
-  std::vector<int> cellStart_, cellItems_, near_;  // contact detection's cell list, reused
+  std::vector<int> cellStart_, cellItems_, near_;  // the candidate search's cell list, reused
+  /// Contact candidates (a Verlet list): every pair closer than reach + skin when they were found,
+  /// found again once a mobile body has moved more than half the skin since (or the body count or
+  /// the reach has changed). candOwners_[o] pairs with candItems_[candStart_[o] .. candStart_[o + 1]),
+  /// increasing; every mobile body owns a row. The contacts are exactly those a grid search every
+  /// step finds.
+  bool candidatesStale(double reach) const;
+  void findCandidates(double reach);
+  static constexpr double kSkin = 0.5;              // the skin, in smallest radii
+  std::vector<int> candOwners_, candStart_, candItems_;
+  std::vector<double> candidatesAt_;                // the mobile bodies' positions when found (x, y)
+  int candidatesFor_ = -1;                          // s_.count() when found
+  double candidatesReach_ = 0, candidatesSkin_ = 0;
   /// The caches below, for the system's bodies as they are (the constructor; detect() again if the
   /// body count has changed). Radii, masses and the fixed discs' places are taken as given: fixed
   /// discs never move, so each step visits the mobile bodies and only the fixed discs near them.
@@ -220,7 +232,7 @@ class Engine {
   int indexed_ = -1;                                // s_.count() the caches were built for
   std::vector<int> mobile_;                         // the mobile bodies, in increasing order
   std::vector<int> fixedByX_;                       // the fixed discs by increasing x (then index)
-  std::vector<int> binned_, reachFixed_;            // a step's bodies on the grid (increasing), reused
+  std::vector<int> binned_, reachFixed_;            // the bodies on the grid at the last search (increasing)
   double rmin_ = 0, rmax_ = 0;                      // the smallest and largest radius of every body
   double time_ = 0;
   double meanRadius_ = 1;
