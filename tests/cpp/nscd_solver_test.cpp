@@ -366,19 +366,10 @@ TEST(NscdSolver, WarmStartCutsIterationsOnARestingPile) {
 
 TEST(NscdSolver, AForkStepsAsTheEngineItCameFrom) {
   // a collapsing column: contacts sliding and opening, so a warm start that is lost shows at once
-  ColumnSetup setup;
-  setup.width = 0.1;
-  setup.height = 0.1;
-  setup.floorLength = 0.3;
-  Column column;
-  std::string error;
-  ASSERT_TRUE(buildColumn(setup, column, error)) << error;
-  System& s = column.system;
+  System s = movingColumn();
   s.warmStart = true;
   s.maxIterations = 20;  // not converged: each step's impulses depend on where the last ones ended
   Engine e(s);
-  for (int k = 0; k < 200; ++k) e.step();
-  openGate(column);
   for (int k = 0; k < 50; ++k) e.step();
   System copy = s, cold = s;
   Engine fork(copy, e), fresh(cold);
