@@ -253,6 +253,24 @@ describe('the avalanche study panel', () => {
     await closePage(page);
   });
 
+  // uPlot's label filter measured the room inside a decade as a signed distance, negative left to
+  // right, so the a axis read "1 10" however wide: at 800 px, 0.25–12 across 600 px, beside points at
+  // a = 0.5, 2, 4 and 8 (the y axis, vertical, read 0.5 1 2 5 10)
+  it('the a axis labels 2 and 5 inside a decade when they fit, as the vertical axis does; on a phone the decades alone', async () => {
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0`, { width: 800, height: 600 });
+    const plot = page.locator('#plot-study');
+    const labels = async (axis: number): Promise<string[]> => ((await plot.getAttribute(`data-ticks${axis}`)) ?? '').split(' ').filter((t) => t !== '');
+    await expect.poll(() => labels(0)).toEqual(['0.3', '0.5', '0.7', '1', '2', '3', '5', '7', '10']);
+    expect(await labels(1)).toEqual(['0.5', '1', '2', '5', '10']);
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await expect.poll(() => labels(0)).toEqual(['0.5', '1', '2', '5', '10']);
+    // 140 px a decade: "5" and "10" would stand closer than the axis' 50 px
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => labels(0)).toEqual(['1', '10']);
+    expect(errors).toEqual([]);
+    await closePage(page);
+  });
+
   it('on a laptop (1280 x 800) and at the narrowest side-by-side width (1201 px) the five default cases fit beside the plot: every column in view, no hint', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0&study=tiny`, { width: 1280, height: 800 });
     await page.locator('#study-run').click();

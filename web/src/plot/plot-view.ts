@@ -943,11 +943,51 @@ export function logSplits(_u: uPlot, _axisIdx: number, min: number, max: number)
   return out;
 }
 
-/** `options` with logSplits for every axis on a log scale (distr 3) that gives no splits of its own. */
+/**
+ * `options` with logSplits for every axis on a log scale (distr 3) that gives no splits of its own,
+ * and on a horizontal one logLabelFilter, unless it filters its labels itself.
+ */
 function withLogSplits(options: PlotOptions): PlotOptions {
   if (!options.axes) return options;
   const log = (a: uPlot.Axis, k: number): boolean => options.scales?.[a.scale ?? (k === 0 ? 'x' : 'y')]?.distr === 3;
-  return { ...options, axes: options.axes.map((a, k) => (log(a, k) && a.splits === undefined ? { ...a, splits: logSplits } : a)) };
+  // uPlot's default side: the first axis at the bottom (2), the others at the left (3)
+  const horizontal = (a: uPlot.Axis, k: number): boolean => (a.side ?? (k === 0 ? 2 : 3)) % 2 === 0;
+  return {
+    ...options,
+    axes: options.axes.map((a, k) => {
+      if (!log(a, k)) return a;
+      const withSplits = a.splits === undefined ? { ...a, splits: logSplits } : a;
+      return horizontal(a, k) && a.filter === undefined ? { ...withSplits, filter: logLabelFilter } : withSplits;
+    }),
+  };
+}
+
+/** the mantissas labelled inside a decade, densest first, and the one just below 10 that sets how close labels come */
+const DECADE_LABEL_SETS: ReadonlyArray<{ mantissas: readonly number[]; closest: number }> = [
+  { mantissas: [1, 2, 3, 4, 5, 6, 7, 8, 9], closest: 9 },
+  { mantissas: [1, 2, 3, 5, 7], closest: 7 },
+  { mantissas: [1, 2, 5], closest: 5 },
+];
+
+/**
+ * Which ticks of a horizontal log axis get a label: inside a decade every mantissa, or 1, 2, 3, 5 and
+ * 7, or 1, 2 and 5, the densest whose labels are `space` px apart or more (the gap between m·10ᵏ and
+ * 10ᵏ⁺¹, the narrowest, decides); else the powers of ten alone (logAxisValues thins those). uPlot's
+ * own filter measures that gap as position(m) − position(10), which is negative left to right, so a
+ * horizontal log axis was labelled only at its powers of ten: the avalanche study's a axis, 0.25 to 12
+ * across 600 px, read "1" and "10" beside points at a = 0.5, 2, 4 and 8.
+ */
+export function logLabelFilter(u: uPlot, splits: number[], axisIdx: number, space: number): Array<number | null> {
+  const scale = u.axes[axisIdx]?.scale ?? (axisIdx === 0 ? 'x' : 'y');
+  const gap = (m: number): number => Math.abs(u.valToPos(10, scale) - u.valToPos(m, scale));
+  const set = DECADE_LABEL_SETS.find((s) => gap(s.closest) >= space);
+  const kept = set?.mantissas ?? [1];
+  return splits.map((v) => {
+    if (!(v > 0) || !Number.isFinite(v)) return null;
+    // the leading digit of v, read from its decimal form (2e-25, 0.30000000000000004 → 3)
+    const mantissa = Number(v.toExponential(6).split('e')[0]);
+    return kept.some((m) => Math.abs(mantissa - m) < 1e-6) ? v : null;
+  });
 }
 
 /**
