@@ -155,6 +155,21 @@ describe('study panel: which aspect ratios, and what they cost', () => {
     expect(roughCount(62.4)).toBe('62');
     expect(roughCount(7)).toBe('7');
   });
+
+  // each size's promise is for the issue's five cases: a = 1 … 20 at quick size said "about ten
+  // seconds" and took 110 s in Chromium on two cores (the five: 8.4 s)
+  it('many usual cases say how many times the promised work they are', () => {
+    const twenty = Array.from({ length: 20 }, (_, k) => k + 1);
+    expect(studyEstimate('quick', twenty)).toBe(
+      '20 cases of about 98–670 grains: about 12 times the work of the usual 5 cases (about ten seconds), so expect about 12 times as long.',
+    );
+    expect(studyEstimate('full', [0.5, 1, 2, 4, 8, 16, 32])).toBe(
+      '7 cases of about 380–3,000 grains: about 4 times the work of the usual 5 cases (a minute or two on two cores), so expect about 4 times as long.',
+    );
+    // up to twice the five's work keeps the promise (eight cases of a = 1 … 8; one case)
+    expect(studyEstimate('quick', [1, 2, 3, 4, 5, 6, 7, 8])).toBe('8 cases of about 98–270 grains: about ten seconds.');
+    expect(studyEstimate('full', [1])).toBe('1 case of about 860 grains: a minute or two on two cores.');
+  });
 });
 
 describe('study panel: the table wider than its box', () => {
