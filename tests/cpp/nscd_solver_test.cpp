@@ -299,7 +299,7 @@ TEST(NscdSolver, FixedDiscsInAnyOrderAreFoundAndFarOnesTakeNoPart) {
   EXPECT_EQ(pairsOf(ef), pairsOf(en));
 }
 
-// Contacts come from candidates found again only once a grain has moved more than half a skin
+// Contacts come from candidates found again only once a grain has moved 0.45 of a skin
 // (0.5 R_min) since they were found. Moves of a tenth of R_min per step, which never trip a per-step
 // test, add up here to several radii; a grain teleported onto another must be found at once. Every
 // step's contacts are the brute-force pairs of the positions it started from.

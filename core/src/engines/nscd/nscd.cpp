@@ -129,7 +129,9 @@ bool keyLess(const Contact& a, const Contact& b) { return a.i != b.i ? a.i < b.i
 bool Engine::candidatesStale(double reach) const {
   if (candidatesFor_ != s_.count() || candidatesReach_ != reach) return true;
   const double* px = s_.pos.data();
-  const double limit = 0.25 * candidatesSkin_ * candidatesSkin_;  // (skin / 2)^2
+  // two grains that each moved less than half the skin have closed by less than the skin; 0.45 leaves
+  // room for rounding in the distances compared (a pair at exactly the bound)
+  const double limit = 0.45 * 0.45 * candidatesSkin_ * candidatesSkin_;
   for (std::size_t k = 0; k < mobile_.size(); ++k) {
     const int i = mobile_[k];
     const double dx = px[2 * i] - candidatesAt_[2 * k], dy = px[2 * i + 1] - candidatesAt_[2 * k + 1];

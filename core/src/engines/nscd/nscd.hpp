@@ -214,7 +214,7 @@ class Engine {
   std::vector<NewPair> newPairs_;                   // Jacobi's iterate, per group of pairs_
   std::vector<int> cellStart_, cellItems_, near_;  // the candidate search's cell list, reused
   /// Contact candidates (a Verlet list): every pair closer than reach + skin when they were found,
-  /// found again once a mobile body has moved more than half the skin since (or the body count or
+  /// found again once a mobile body has moved 0.45 skin since (or the body count or
   /// the reach has changed). candOwners_[o] pairs with candItems_[candStart_[o] .. candStart_[o + 1]),
   /// increasing; every mobile body owns a row. The contacts are exactly those a grid search every
   /// step finds.
