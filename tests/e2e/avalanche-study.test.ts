@@ -255,18 +255,50 @@ describe('the avalanche study panel', () => {
 
   // uPlot's label filter measured the room inside a decade as a signed distance, negative left to
   // right, so the a axis read "1 10" however wide: at 800 px, 0.25–12 across 600 px, beside points at
-  // a = 0.5, 2, 4 and 8 (the y axis, vertical, read 0.5 1 2 5 10)
-  it('the a axis labels 2 and 5 inside a decade when they fit, as the vertical axis does; on a phone the decades alone', async () => {
+  // a = 0.5, 2, 4 and 8 (the y axis, vertical, read 0.5 1 2 5 10). Measured without the sign against
+  // uPlot's fixed 50 px, it still read "1 10" on a laptop (1280 x 800, 271 px wide), where 5 and 10
+  // stand 48 px apart and "5" and "10" take 11 px of it; the labels' own widths now decide, with 8 px
+  // clear between neighbours (the labels as drawn on the canvas, measured in their font)
+  it('the a axis labels 2 and 5 (3 and 7) inside a decade wherever their widths leave 8 px between neighbours: on a laptop and a phone too, never touching', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0`, { width: 800, height: 600 });
     const plot = page.locator('#plot-study');
     const labels = async (axis: number): Promise<string[]> => ((await plot.getAttribute(`data-ticks${axis}`)) ?? '').split(' ').filter((t) => t !== '');
     await expect.poll(() => labels(0)).toEqual(['0.3', '0.5', '0.7', '1', '2', '3', '5', '7', '10']);
     expect(await labels(1)).toEqual(['0.5', '1', '2', '5', '10']);
-    await page.setViewportSize({ width: 1920, height: 1080 });
-    await expect.poll(() => labels(0)).toEqual(['0.5', '1', '2', '5', '10']);
-    // 140 px a decade: "5" and "10" would stand closer than the axis' 50 px
-    await page.setViewportSize({ width: 390, height: 844 });
-    await expect.poll(() => labels(0)).toEqual(['1', '10']);
+    type Drawn = { text: string; x: number; width: number };
+    // from now on, the texts the study plot draws unturned and centred on a point (the bottom axis'
+    // labels and its title), where (CSS px, the page at a device pixel ratio of 1) and how wide
+    await page.evaluate(() => {
+      const drawn: Drawn[] = [];
+      (window as unknown as { __axisTexts: Drawn[] }).__axisTexts = drawn;
+      const fill = CanvasRenderingContext2D.prototype.fillText;
+      CanvasRenderingContext2D.prototype.fillText = function (this: CanvasRenderingContext2D, text: string, x: number, y: number, max?: number) {
+        const t = this.getTransform();
+        if (t.b === 0 && this.textAlign === 'center' && this.canvas.closest('#plot-study')) drawn.push({ text, x: x * t.a + t.e, width: this.measureText(text).width * t.a });
+        return max === undefined ? fill.call(this, text, x, y) : fill.call(this, text, x, y, max);
+      };
+    });
+    for (const { width, height, a } of [
+      // 271 px wide, 160 px a decade: 0.5 and 0.7 would stand 23 px apart, their labels 19 px wide each
+      { width: 1280, height: 800, a: ['0.5', '1', '2', '5', '10'] },
+      // 419 px: 0.5 and 0.7 stand 36 px apart (the 50 px rule kept 1, 2 and 5 alone)
+      { width: 1920, height: 1080, a: ['0.3', '0.5', '0.7', '1', '2', '3', '5', '7', '10'] },
+      // 192 px, 114 px a decade: 0.5 and 1, 5 and 10 stand 34 px apart, 21 px clear (the 50 px rule: "1 10")
+      { width: 390, height: 844, a: ['0.5', '1', '2', '5', '10'] },
+      { width: 800, height: 600, a: ['0.3', '0.5', '0.7', '1', '2', '3', '5', '7', '10'] },
+    ]) {
+      await page.evaluate(() => { (window as unknown as { __axisTexts: Drawn[] }).__axisTexts.length = 0; });
+      await page.setViewportSize({ width, height });
+      await expect.poll(() => labels(0), { message: `${width} x ${height}` }).toEqual(a);
+      expect(await labels(1), `${width} x ${height}`).toEqual(['0.5', '1', '2', '5', '10']);
+      // the labels last drawn: every neighbour 8 px clear of the next (a pixel less each for the ticks' rounding)
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const drawn = (await page.evaluate(() => (window as unknown as { __axisTexts: Drawn[] }).__axisTexts)).filter((d) => a.includes(d.text)).slice(-a.length);
+      expect(drawn.map((d) => d.text), `${width} x ${height}`).toEqual(a);
+      const gaps = drawn.slice(1).map((d, k) => ({ pair: `${drawn[k]!.text}|${d.text}`, clear: d.x - drawn[k]!.x - (d.width + drawn[k]!.width) / 2 }));
+      const said = gaps.map((g) => `${g.pair} ${g.clear.toFixed(1)} px`).join(', ');
+      expect(gaps.filter((g) => !(g.clear >= 6)).map((g) => g.pair), `${width} x ${height}: ${said}`).toEqual([]);
+    }
     expect(errors).toEqual([]);
     await closePage(page);
   });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_TIME_SPAN } from '../../web/src/avalanche/avalanche-plots';
 import { runTimeRange } from '../../web/src/plot/series';
 import { scaleTick } from '../../web/src/render/legend';
-import { axisTitleRoom, axisValues, decadeRange, fitAxisTitle, labelTickSpace, logAxisValues, logSplits, powerOfTen, showLonePoints, TICK_LABEL_GAP, tickLabels, tickSpace, tickStep, tickValues, withTickRoom, wrapWords } from '../../web/src/plot/plot-view';
+import { axisTitleRoom, axisValues, decadeRange, fitAxisTitle, labelTickSpace, logAxisValues, logLabelFilter, logSplits, powerOfTen, showLonePoints, TICK_LABEL_GAP, tickLabels, tickSpace, tickStep, tickValues, withTickRoom, wrapWords } from '../../web/src/plot/plot-view';
 
 /** the two things logAxisValues reads of a chart: the axis' side and the plotting area (CSS px at ratio 1) */
 function chart(width: number, height: number): uPlot {
@@ -307,5 +307,46 @@ describe('logSplits: the ticks of a log axis, at any magnitude', () => {
     expect(splits(0, 1)).toEqual([]);
     expect(splits(1, Infinity)).toEqual([]);
     expect(splits(Number.NaN, 1)).toEqual([]);
+  });
+});
+
+// uPlot kept 2 and 5 inside a decade only where 5 and 10 stood 50 px apart, however narrow their
+// labels: the avalanche study's a axis (0.25–12) read "1 10" on a laptop, 271 px wide
+describe('logLabelFilter: the labels inside a decade of a horizontal log axis, by their widths', () => {
+  /** a bottom log axis from `min` to `max` across `width` CSS px */
+  const axis = (min: number, max: number, width: number): uPlot =>
+    ({
+      axes: [{ side: 2, scale: 'x' }, { side: 3, scale: 'y' }],
+      bbox: { left: 0, top: 0, width, height: 200 },
+      valToPos: (v: number) => (width * (Math.log10(v) - Math.log10(min))) / (Math.log10(max) - Math.log10(min)),
+    }) as unknown as uPlot;
+  /** a digit 7.6 px wide and a point 3.8 px, as the axis' 12 px font draws them in Chromium here */
+  const width = (t: string): number => [...t].reduce((w, c) => w + (c === '.' ? 3.8 : 7.6), 0);
+  const labelled = (u: uPlot): string[] => {
+    const kept = logLabelFilter(undefined, width)(u, logSplits(u, 0, 0.25, 12), 0, 50, 1);
+    return logAxisValues(u, kept, 0).filter((t) => t !== '');
+  };
+  it('1, 2 and 5 on a laptop and a phone, where 5 and 10 stand under 50 px apart; 3 and 7 too where 0.5 and 0.7 leave 8 px', () => {
+    expect(labelled(axis(0.25, 12, 271))).toEqual(['0.5', '1', '2', '5', '10']);
+    expect(labelled(axis(0.25, 12, 192))).toEqual(['0.5', '1', '2', '5', '10']);
+    expect(labelled(axis(0.25, 12, 419))).toEqual(['0.3', '0.5', '0.7', '1', '2', '3', '5', '7', '10']);
+    expect(labelled(axis(0.25, 12, 602))).toEqual(['0.3', '0.5', '0.7', '1', '2', '3', '5', '7', '10']);
+    // every mantissa once 0.8 and 0.9 leave 8 px between them
+    expect(labelled(axis(0.25, 12, 2000))).toEqual(['0.3', '0.4', '0.5', '0.6', '0.7', '0.8', '0.9', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+  });
+  it('the powers of ten alone where 0.5 and 1 would come within 8 px of touching; no two labels ever closer', () => {
+    expect(labelled(axis(0.25, 12, 100))).toEqual(['1', '10']);
+    for (let w = 60; w <= 2000; w += 7) {
+      const u = axis(0.25, 12, w);
+      const kept = logLabelFilter(undefined, width)(u, logSplits(u, 0, 0.25, 12), 0, 50, 1);
+      const texts = logAxisValues(u, kept, 0);
+      const shown = kept.flatMap((v, k) => (v !== null && texts[k] ? [{ pos: u.valToPos(v, 'x'), w: width(texts[k]!) }] : []));
+      for (let k = 1; k < shown.length; k++) expect(shown[k]!.pos - shown[k - 1]!.pos - (shown[k]!.w + shown[k - 1]!.w) / 2, `${w} px`).toBeGreaterThanOrEqual(TICK_LABEL_GAP);
+    }
+  });
+  it('without a canvas to measure on, estimates the widths from the font size', () => {
+    const u = axis(0.25, 12, 271);
+    const kept = logLabelFilter()(u, logSplits(u, 0, 0.25, 12), 0, 50, 1);
+    expect(logAxisValues(u, kept, 0).filter((t) => t !== '')).toEqual(['0.5', '1', '2', '5', '10']);
   });
 });

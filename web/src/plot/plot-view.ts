@@ -945,7 +945,8 @@ export function logSplits(_u: uPlot, _axisIdx: number, min: number, max: number)
 
 /**
  * `options` with logSplits for every axis on a log scale (distr 3) that gives no splits of its own,
- * and on a horizontal one logLabelFilter, unless it filters its labels itself.
+ * and on a horizontal one logLabelFilter (measuring the axis' own labels), unless it filters its
+ * labels itself.
  */
 function withLogSplits(options: PlotOptions): PlotOptions {
   if (!options.axes) return options;
@@ -957,37 +958,80 @@ function withLogSplits(options: PlotOptions): PlotOptions {
     axes: options.axes.map((a, k) => {
       if (!log(a, k)) return a;
       const withSplits = a.splits === undefined ? { ...a, splits: logSplits } : a;
-      return horizontal(a, k) && a.filter === undefined ? { ...withSplits, filter: logLabelFilter } : withSplits;
+      if (!horizontal(a, k) || a.filter !== undefined) return withSplits;
+      const values = a.values;
+      return { ...withSplits, filter: logLabelFilter(typeof values === 'function' ? values : undefined) };
     }),
   };
 }
 
-/** the mantissas labelled inside a decade, densest first, and the one just below 10 that sets how close labels come */
-const DECADE_LABEL_SETS: ReadonlyArray<{ mantissas: readonly number[]; closest: number }> = [
-  { mantissas: [1, 2, 3, 4, 5, 6, 7, 8, 9], closest: 9 },
-  { mantissas: [1, 2, 3, 5, 7], closest: 7 },
-  { mantissas: [1, 2, 5], closest: 5 },
+/** the mantissas labelled inside a decade, densest first (else the powers of ten alone) */
+const DECADE_LABEL_SETS: ReadonlyArray<readonly number[]> = [
+  [1, 2, 3, 4, 5, 6, 7, 8, 9],
+  [1, 2, 3, 5, 7],
+  [1, 2, 5],
 ];
 
-/**
- * Which ticks of a horizontal log axis get a label: inside a decade every mantissa, or 1, 2, 3, 5 and
- * 7, or 1, 2 and 5, the densest whose labels are `space` px apart or more (the gap between m·10ᵏ and
- * 10ᵏ⁺¹, the narrowest, decides); else the powers of ten alone (logAxisValues thins those). uPlot's
- * own filter measures that gap as position(m) − position(10), which is negative left to right, so a
- * horizontal log axis was labelled only at its powers of ten: the avalanche study's a axis, 0.25 to 12
- * across 600 px, read "1" and "10" beside points at a = 0.5, 2, 4 and 8.
- */
-export function logLabelFilter(u: uPlot, splits: number[], axisIdx: number, space: number): Array<number | null> {
-  const scale = u.axes[axisIdx]?.scale ?? (axisIdx === 0 ? 'x' : 'y');
-  const gap = (m: number): number => Math.abs(u.valToPos(10, scale) - u.valToPos(m, scale));
-  const set = DECADE_LABEL_SETS.find((s) => gap(s.closest) >= space);
-  const kept = set?.mantissas ?? [1];
+/** the ticks of `splits` whose leading digit is one of `mantissas`, the others null */
+function keepMantissas(splits: readonly number[], mantissas: readonly number[]): Array<number | null> {
   return splits.map((v) => {
     if (!(v > 0) || !Number.isFinite(v)) return null;
     // the leading digit of v, read from its decimal form (2e-25, 0.30000000000000004 → 3)
     const mantissa = Number(v.toExponential(6).split('e')[0]);
-    return kept.some((m) => Math.abs(mantissa - m) < 1e-6) ? v : null;
+    return mantissas.some((m) => Math.abs(mantissa - m) < 1e-6) ? v : null;
   });
+}
+
+/**
+ * The width (CSS px) of tick label `text` of axis `axisIdx`: measured in the axis' font
+ * (tickLabelWidth), or where nothing can measure, estimated from the font's size (a digit some
+ * 0.6 em wide).
+ */
+function tickLabelWidthOrEstimate(u: uPlot, axisIdx: number, text: string): number {
+  const measured = tickLabelWidth(u, axisIdx, text);
+  if (Number.isFinite(measured)) return measured;
+  const font: unknown = u.axes?.[axisIdx]?.font;
+  const size = Array.isArray(font) && typeof font[2] === 'number' && font[2] > 0 ? font[2] : 12;
+  return [...text].length * 0.6 * size;
+}
+
+/**
+ * The label filter of a horizontal log axis: inside a decade every mantissa, or 1, 2, 3, 5 and 7, or
+ * 1, 2 and 5, the densest whose labels, as the axis writes them (`labels`, by default logTickLabels)
+ * and as wide as they are (`width`, by default measured in the axis' font), leave TICK_LABEL_GAP
+ * clear between every two neighbours (labels are centred on their ticks); else the powers of ten
+ * alone (logAxisValues thins those). uPlot's own filter compares the distance between 9, 7 or 5 and
+ * 10 with a fixed 50 px, which it measures signed, negative left to right: the avalanche study's a
+ * axis, 0.25 to 12, read "1" and "10" at any width; and without the sign 50 px still left it so on
+ * a laptop, 271 px wide, where 5 and 10 stand 48 px apart though "5" and "10" take 11 px of it.
+ */
+export function logLabelFilter(
+  labels?: (u: uPlot, splits: number[], axisIdx: number, foundSpace: number, foundIncr: number) => ReadonlyArray<string | number | null>,
+  width?: (text: string) => number,
+): uPlot.Axis.Filter {
+  return (u, splits, axisIdx, foundSpace, foundIncr) => {
+    const scale = u.axes[axisIdx]?.scale ?? (axisIdx === 0 ? 'x' : 'y');
+    const measure = width ?? ((t: string) => tickLabelWidthOrEstimate(u, axisIdx, t));
+    const fits = (kept: Array<number | null>): boolean => {
+      // the axis' labels of the kept ticks (an axis' values take nulls for the ticks left unlabelled)
+      const texts = labels ? labels(u, kept as number[], axisIdx, foundSpace, foundIncr) : logTickLabels(kept);
+      let last: { pos: number; width: number } | null = null;
+      for (let k = 0; k < kept.length; k++) {
+        const v = kept[k];
+        const text = texts[k];
+        if (v === null || v === undefined || text === null || text === undefined || text === '') continue;
+        const here = { pos: u.valToPos(v, scale), width: measure(String(text)) };
+        if (last && Math.abs(here.pos - last.pos) < (last.width + here.width) / 2 + TICK_LABEL_GAP) return false;
+        last = here;
+      }
+      return true;
+    };
+    for (const mantissas of DECADE_LABEL_SETS) {
+      const kept = keepMantissas(splits, mantissas);
+      if (fits(kept)) return kept;
+    }
+    return keepMantissas(splits, [1]);
+  };
 }
 
 /**
