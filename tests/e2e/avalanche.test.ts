@@ -226,9 +226,13 @@ describe('the avalanche page', () => {
     const seen = await page.evaluate(() => (window as unknown as { __countSeen: Seen[] }).__countSeen);
     /** the steps the phase line counts */
     const lineSteps = (line: string): string => /· ([\d,]+) steps/.exec(line)?.[1] ?? '';
-    // the engine was seen ahead of the picture, at several of its pictures
+    // the engine was seen ahead of the picture, at more than one of its pictures: the settling's first
+    // and the gate's (t = 0 to 0.5 s is some 2,500 steps, several of the worker's 30 ms budgets). The
+    // picture at 0.5 s is seen ahead only while the last 1,200 steps to the stop outlast one budget:
+    // since the candidate list they often do not, and asking for three pictures failed on a fast core
     const ahead = seen.filter((r) => r.engineTime > r.time + 1e-9);
-    expect(new Set(ahead.map((r) => r.time)).size).toBeGreaterThan(2);
+    expect(new Set(ahead.map((r) => r.time)).size).toBeGreaterThanOrEqual(2);
+    expect(ahead.some((r) => r.time === 0)).toBe(true);
     // what each picture (its time) was seen beside: one count of steps, sweeps, overlap, unconverged steps
     const byPicture = new Map<number, Set<string>>();
     for (const r of seen) {
