@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
 import { encodeScenario } from '../../web/src/ui/share';
-import { closePage, coloredPixels, menuPresetIds, openPage, presetIdsOfFamily, screenshotPath, useBrowser, waitForProbe, waitForState } from './browser';
+import { animationFrames, closePage, coloredPixels, menuPresetIds, openPage, presetIdsOfFamily, screenshotPath, useBrowser, waitForProbe, waitForState } from './browser';
 
 const browser = useBrowser();
 
@@ -147,6 +147,9 @@ describe('the avalanche page', () => {
     await page.locator('#apply').click();
     await waitForProbe(page, (p) => p.phase === 2);
     await waitForState(page, (s) => !s.running);
+    // the stop's frame reached the hook first; the page draws its clock on the next animation frame and the
+    // recorder may run before the page in that one: three frames, and both have seen the last picture
+    await animationFrames(page, 3);
     const seen = await page.evaluate(() => (window as unknown as { __clockSeen: Array<{ clock: string; line: string; time: number; engineTime: number; phase: number; running: boolean; status: number }> }).__clockSeen);
     const multiple = (x: number): boolean => Math.abs(x / interval - Math.round(x / interval)) < 1e-9;
     /** the seconds a clock or phase-line text says */
@@ -223,6 +226,9 @@ describe('the avalanche page', () => {
     await page.locator('#apply').click();
     await waitForProbe(page, (p) => p.phase === 2);
     await waitForState(page, (s) => !s.running);
+    // the stop's frame reached the hook first; the page writes its read-out on the next animation frame and the
+    // recorder may run before the page in that one: three frames, and both have seen the last picture
+    await animationFrames(page, 3);
     const seen = await page.evaluate(() => (window as unknown as { __countSeen: Seen[] }).__countSeen);
     /** the steps the phase line counts */
     const lineSteps = (line: string): string => /· ([\d,]+) steps/.exec(line)?.[1] ?? '';
