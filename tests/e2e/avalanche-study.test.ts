@@ -362,9 +362,11 @@ describe('the avalanche study panel', () => {
     await closePage(page);
   });
 
+  // this test and the next act on a study still running: a tiny study of a = 0.5 and 8 now ends in a third of a
+  // second, before Cancel was pressed on a loaded machine; a = 0.5 and 32 at quick size runs for seconds
   it('Cancel keeps the material line with the kept rows', async () => {
-    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0&study=tiny`);
-    await page.locator('#study-aspects').fill('0.5, 8');
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0&study=quick`);
+    await page.locator('#study-aspects').fill('0.5, 32');
     await page.locator('#study-run').click();
     await waitForStudy(page, (s) => s.running);
     await page.locator('#study-cancel').click();
@@ -378,8 +380,8 @@ describe('the avalanche study panel', () => {
   // Run study pressed during a study: the progress line went on naming the study replaced (its count
   // of cases, the case it ran) until the new one's clock first ticked
   it('a study started over a running one says its own progress from the start', async () => {
-    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0&study=tiny`);
-    await page.locator('#study-aspects').fill('0.5, 8');
+    const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0&study=quick`);
+    await page.locator('#study-aspects').fill('0.5, 32');
     await page.locator('#study-run').click();
     await expect.poll(() => text(page, '#study-progress-text')).toMatch(/ of 2 cases done · a = /);
     // while it runs the button says that pressing it starts again, and what that drops
