@@ -156,7 +156,7 @@ describe('the avalanche study panel', () => {
 
   it('refuses aspect ratios outside 0.1–32 next to the field; the estimate says when a case has many grains', async () => {
     const { page, errors } = await openPage(browser(), `${inject('baseUrl')}avalanche.html?play=0&study=tiny`);
-    expect(await text(page, '#study-estimate')).toBe('5 cases of about 15–63 grains: a second or two.');
+    expect(await text(page, '#study-estimate')).toBe('5 cases of about 15–63 grains: about a second.');
     await page.locator('#study-aspects').fill('0.01');
     expect(await text(page, '#study-estimate')).toBe('');
     await page.locator('#study-run').click();
@@ -167,7 +167,7 @@ describe('the avalanche study panel', () => {
     await page.locator('#study-aspects').fill('1, 64');
     await page.locator('#study-run').click();
     await expect.poll(() => text(page, '#err-study-aspects')).toContain('"64"');
-    // a case far larger than the size's usual is named, with its grains, instead of "a second or two"
+    // a case far larger than the size's usual is named, with its grains, instead of "about a second"
     await page.locator('#study-aspects').fill('0.1, 1, 4');
     expect(await text(page, '#study-estimate')).toBe(
       '3 cases of about 30–320 grains; a = 0.1 has about 320, 5 times a usual tiny case’s 63: expect it to take 5 times as long or more.',

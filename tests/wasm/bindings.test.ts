@@ -167,7 +167,7 @@ function check(value: unknown, type: string, where: string): string[] {
 
 /** Arguments of the declared types that every exercise function accepts. */
 function sampleArgs(member: Member): unknown[] {
-  // one study case of a tiny column (3 x 6 grains at a = 2: a second or two)
+  // one study case of a tiny column (3 x 6 grains at a = 2: well under a second)
   if (member.name === 'avalancheStudyCase') return [2, '{"minWidthGrains":3,"minHeightGrains":6}', () => true];
   return member.params.map((p, k) => {
     if (p === 'number') return member.name === 'advanceExercise' ? [1, 0.1, 2][k - 5] ?? 1 : 0.25 * (k + 1);

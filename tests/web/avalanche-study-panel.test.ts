@@ -137,9 +137,9 @@ describe('study panel: which aspect ratios, and what they cost', () => {
   });
 
   it("the issue's aspect ratios keep each size's promise; far more grains are said, with how many", () => {
-    expect(studyEstimate('tiny', DEFAULT_ASPECTS)).toBe('5 cases of about 15–63 grains: a second or two.');
-    expect(studyEstimate('quick', DEFAULT_ASPECTS)).toBe('5 cases of about 100–420 grains: about ten seconds.');
-    expect(studyEstimate('full', DEFAULT_ASPECTS)).toBe('5 cases of about 380–1,700 grains: a minute or two on two cores.');
+    expect(studyEstimate('tiny', DEFAULT_ASPECTS)).toBe('5 cases of about 15–63 grains: about a second.');
+    expect(studyEstimate('quick', DEFAULT_ASPECTS)).toBe('5 cases of about 100–420 grains: a few seconds.');
+    expect(studyEstimate('full', DEFAULT_ASPECTS)).toBe('5 cases of about 380–1,700 grains: under a minute on two cores.');
     for (const size of STUDY_SIZES) {
       for (const a of DEFAULT_ASPECTS) expect(studyColumn(a, size).grains).toBeLessThanOrEqual(usualGrains(size));
     }
@@ -161,14 +161,14 @@ describe('study panel: which aspect ratios, and what they cost', () => {
   it('many usual cases say how many times the promised work they are', () => {
     const twenty = Array.from({ length: 20 }, (_, k) => k + 1);
     expect(studyEstimate('quick', twenty)).toBe(
-      '20 cases of about 98–670 grains: about 12 times the work of the usual 5 cases (about ten seconds), so expect about 12 times as long.',
+      '20 cases of about 98–670 grains: about 12 times the work of the usual 5 cases (a few seconds), so expect about 12 times as long.',
     );
     expect(studyEstimate('full', [0.5, 1, 2, 4, 8, 16, 32])).toBe(
-      '7 cases of about 380–3,000 grains: about 4 times the work of the usual 5 cases (a minute or two on two cores), so expect about 4 times as long.',
+      '7 cases of about 380–3,000 grains: about 4 times the work of the usual 5 cases (under a minute on two cores), so expect about 4 times as long.',
     );
     // up to twice the five's work keeps the promise (eight cases of a = 1 … 8; one case)
-    expect(studyEstimate('quick', [1, 2, 3, 4, 5, 6, 7, 8])).toBe('8 cases of about 98–270 grains: about ten seconds.');
-    expect(studyEstimate('full', [1])).toBe('1 case of about 860 grains: a minute or two on two cores.');
+    expect(studyEstimate('quick', [1, 2, 3, 4, 5, 6, 7, 8])).toBe('8 cases of about 98–270 grains: a few seconds.');
+    expect(studyEstimate('full', [1])).toBe('1 case of about 860 grains: under a minute on two cores.');
   });
 });
 
