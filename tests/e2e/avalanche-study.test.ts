@@ -238,6 +238,23 @@ describe('the avalanche study panel', () => {
     expect(await pieces.count()).toBe(4);
     for (let k = 0; k < 4; k++) expect(await pieces.nth(k).evaluate((e) => e.getClientRects().length)).toBe(1);
     expect(await page.locator('#study-slopes dt').first().textContent()).toBe('log–log slope, a ≤ 1.5');
+    // the two values, wrapped here, keep to the rows' right edge line by line (left-aligned, each began where
+    // its label ended, and the labels differ in width: the values stood 6 px apart)
+    const lines = await page.locator('#study-slopes dd').evaluateAll((dds) => dds.map((dd) => {
+      const range = document.createRange();
+      range.selectNodeContents(dd);
+      // the text's boxes, its pieces among them, by line (their top): where each line ends
+      const ends = new Map<number, number>();
+      for (const r of range.getClientRects()) ends.set(Math.round(r.top), Math.max(ends.get(Math.round(r.top)) ?? -Infinity, r.right));
+      return { right: dd.getBoundingClientRect().right, ends: [...ends.values()] };
+    }));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]!.right).toBeCloseTo(lines[1]!.right, 0);
+    for (const dd of lines) {
+      // wrapped, as on this phone
+      expect(dd.ends.length, JSON.stringify(dd)).toBe(2);
+      for (const end of dd.ends) expect(Math.abs(end - dd.right), JSON.stringify(dd)).toBeLessThanOrEqual(1);
+    }
     expect(errors).toEqual([]);
     await closePage(page);
   });
